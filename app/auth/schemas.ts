@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { LOCALES } from '~/i18n/config'
+
+// Messages are translation keys; the form translates them. Shared by server and browser.
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+export const emailField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .max(254, 'validation.tooLong')
+  .email('validation.email')
+  .transform((v) => v.toLowerCase())
+export const passwordField = z
+  .string({ required_error: 'validation.required' })
+  .min(PASSWORD_MIN, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX, 'validation.passwordTooLong')
+/** At sign-in any non-empty password is checked; length rules are for new passwords. */
+export const currentPasswordField = z.string({ required_error: 'validation.required' }).max(PASSWORD_MAX, 'validation.passwordTooLong')
+export const nameField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong')
+export const localeField = z.enum(LOCALES, { errorMap: () => ({ message: 'validation.locale' }) })
+export const timezoneField = z
+  .string({ required_error: 'validation.required' })
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz })
+      return true
+    } catch {
+      return false
+    }
+  }, 'validation.timezone')
+export const tokenField = z.string({ required_error: 'validation.required' }).min(10, 'validation.token').max(200, 'validation.token')
+export const invitationCodeField = z.string().trim().toUpperCase().length(6, 'validation.invitationCode')
+
+/** Same-origin relative paths only; anything else is dropped. */
+export function safeRedirect(to: unknown, fallback = '/'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}
+
+export const SignInSchema = z.object({
+  email: emailField,
+  password: currentPasswordField,
+  redirectTo: z.string().optional(),
+})
+
+export const SignUpSchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+  locale: localeField,
+  timezone: timezoneField,
+  invitationCode: invitationCodeField.optional(),
+})
+
+export const EmailOnlySchema = z.object({ email: emailField })
+
+export const NewPasswordSchema = z
+  .object({ token: tokenField, newPassword: passwordField, confirmPassword: z.string({ required_error: 'validation.required' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsDiffer' })
+
+// JSON API payloads (section 7)
+export const SignInPayload = z.object({
+  email: emailField,
+  password: currentPasswordField,
+  environment: z.string().max(100).optional(),
+  userAgent: z.string().max(500).optional(),
+})
+export const SignUpPayload = z.object({
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+  preferences: z.object({ locale: localeField, timezone: timezoneField }),
+  invitationCode: invitationCodeField.optional(),
+})
+export const TokenPayload = z.object({ token: tokenField })
+export const NewPasswordPayload = z.object({ token: tokenField, newPassword: passwordField })

@@ -1,0 +1,108 @@
+import { createCookie } from '@remix-run/node'
+import type { DB } from '~/db/db.server'
+import type { User } from '~/db/schema'
+import { env, isSecureOrigin } from '~/env.server'
+import { addSeconds, hashSecret, newSecret, nowIso } from '~/utils/ids.server'
+
+/** Absolute lifetime of a session, whatever the user does. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60
+/** last_seen_at is written at most this often, to spare the database a write per request. */
+const TOUCH_EVERY_MS = 10_000
+
+export type SessionUser = User
+
+export type SessionState =
+  | { status: 'none' }
+  | { status: 'expired' }
+  | { status: 'active'; user: SessionUser; idHash: string; expiresAt: string }
+
+let cookie: ReturnType<typeof createCookie> | undefined
+export function sessionCookie() {
+  cookie ??= createCookie(isSecureOrigin() ? '__Host-session' : 'session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureOrigin(),
+    path: '/',
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    secrets: [env().SESSION_SECRET],
+  })
+  return cookie
+}
+
+/** Starts a session with a fresh random id; returns the Set-Cookie header value. */
+export async function createSession(db: DB, userId: string, now = new Date()) {
+  const id = newSecret()
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashSecret(id),
+      user_id: userId,
+      created_at: nowIso(now),
+      last_seen_at: nowIso(now),
+      expires_at: addSeconds(now, SESSION_MAX_AGE_SECONDS).toISOString(),
+    })
+    .execute()
+  return sessionCookie().serialize(id)
+}
+
+async function sessionIdFrom(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+const cache = new WeakMap<Request, Promise<SessionState>>()
+
+/**
+ * Reads the session of a request and enforces the absolute lifetime and the user's idle timeout
+ * (`preferences.autoSignout`). An expired session is deleted. Memoised per Request.
+ */
+export function readSession(db: DB, request: Request, now = new Date()): Promise<SessionState> {
+  let state = cache.get(request)
+  if (!state) {
+    state = loadSession(db, request, now)
+    cache.set(request, state)
+  }
+  return state
+}
+
+async function loadSession(db: DB, request: Request, now: Date): Promise<SessionState> {
+  const id = await sessionIdFrom(request)
+  if (!id) return { status: 'none' }
+  const idHash = hashSecret(id)
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst()
+  if (!row) return { status: 'expired' }
+  const { last_seen_at, expires_at, ...user } = row
+  const idleLimit = user.auto_signout_active ? addSeconds(new Date(last_seen_at), user.auto_signout_seconds) : null
+  if (expires_at <= nowIso(now) || (idleLimit && idleLimit <= now)) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+    return { status: 'expired' }
+  }
+  if (now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
+    await db.updateTable('users').set({ last_request_at: nowIso(now) }).where('id', '=', user.id).execute()
+  }
+  return { status: 'active', user, idHash, expiresAt: expires_at }
+}
+
+/** Marks the session as used now (the idle dialog's "extend"). */
+export async function touchSession(db: DB, idHash: string, now = new Date()) {
+  await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
+}
+
+/** Revokes the request's session; returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(db: DB, request: Request) {
+  const id = await sessionIdFrom(request)
+  if (id) await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(id)).execute()
+  cache.delete(request)
+  return sessionCookie().serialize('', { maxAge: 0 })
+}
+
+export async function revokeAllSessions(db: DB, userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}

@@ -1,0 +1,43 @@
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import pg from 'pg'
+import { env } from '~/env.server'
+import type { Database } from './schema'
+
+export type DB = Kysely<Database>
+export type Dialect = 'sqlite' | 'postgres'
+
+export function dialectOf(url: string | undefined): Dialect {
+  return url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite'
+}
+
+/** Opens a database from a DATABASE_URL: unset means SQLite at data/app.db. */
+export function createDb(url: string | undefined): DB {
+  if (dialectOf(url) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const file = resolve(url ? url.slice('file:'.length) : 'data/app.db')
+  mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+let instance: DB | undefined
+
+/** The process-wide database, opened on first use from DATABASE_URL. */
+export function db(): DB {
+  instance ??= createDb(env().DATABASE_URL)
+  return instance
+}
+
+export async function closeDb() {
+  await instance?.destroy()
+  instance = undefined
+}

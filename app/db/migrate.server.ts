@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { DB } from './db.server'
+import * as m001 from './migrations/001-foundation'
+
+// Listed statically so the same set runs from the server bundle, tsx and vitest.
+const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: DB) {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? []
+}

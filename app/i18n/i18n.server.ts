@@ -1,0 +1,46 @@
+import { createCookie } from '@remix-run/node'
+import { createInstance, type i18n, type TFunction } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { RemixI18Next } from 'remix-i18next/server'
+import { isSecureOrigin } from '~/env.server'
+import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './config'
+import en from './locales/en/index'
+import sv from './locales/sv/index'
+
+const messages: Record<Locale, Record<string, unknown>> = { sv, en }
+
+/** One i18next instance per locale, made once at start (not per request). */
+const instances = Object.fromEntries(
+  LOCALES.map((lng) => {
+    const instance = createInstance()
+    void instance.use(initReactI18next).init({
+      ...i18nOptions,
+      lng,
+      resources: { [lng]: { translation: messages[lng] } },
+      initImmediate: false,
+    })
+    return [lng, instance]
+  }),
+) as Record<Locale, i18n>
+
+export const i18nFor = (locale: Locale): i18n => instances[locale]
+export const tFor = (locale: Locale): TFunction => instances[locale].t
+
+export const localeCookie = createCookie('locale', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: isSecureOrigin(),
+  maxAge: 365 * 24 * 60 * 60,
+})
+
+const detector = new RemixI18Next({
+  detection: { supportedLanguages: [...LOCALES], fallbackLanguage: DEFAULT_LOCALE, cookie: localeCookie },
+})
+
+/** The user's saved locale wins, then the locale cookie, then Accept-Language, then sv. */
+export async function detectLocale(request: Request, savedLocale?: string | null): Promise<Locale> {
+  if (isLocale(savedLocale)) return savedLocale
+  const detected = await detector.getLocale(request)
+  return isLocale(detected) ? detected : DEFAULT_LOCALE
+}

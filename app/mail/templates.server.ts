@@ -1,0 +1,41 @@
+import { env } from '~/env.server'
+import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'
+import { tFor } from '~/i18n/i18n.server'
+import type { Mail } from './mailer.server'
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+interface Recipient {
+  email: string
+  name: string
+  locale: string
+}
+
+/** A message with a greeting, a paragraph, one action link (or code) and a closing note. */
+function compose(to: Recipient, kind: string, vars: Record<string, string>, action?: { url: string }): Mail {
+  const t = tFor(isLocale(to.locale) ? to.locale : DEFAULT_LOCALE)
+  const all = { brand: env().BRAND_NAME, name: to.name, ...vars }
+  const subject = t(`mail.${kind}.subject`, all)
+  const greeting = t('mail.greeting', all)
+  const body = t(`mail.${kind}.body`, all)
+  const button = t(`mail.${kind}.action`, all)
+  const footer = t(`mail.${kind}.footer`, all)
+  const text = [greeting, '', body, '', action ? `${button}: ${action.url}` : '', '', footer, '', `— ${all.brand}`].join('\n')
+  const html = `<!doctype html><html lang="${escapeHtml(to.locale)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p><p style="font-size:13px;color:#4b5563">${escapeHtml(action.url)}</p>` : ''}
+<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p><p>— ${escapeHtml(all.brand)}</p></body></html>`
+  return { to: to.email, subject, text, html }
+}
+
+const link = (path: string) => `${env().APP_URL}${path}`
+
+export const verificationEmail = (to: Recipient, token: string) =>
+  compose(to, 'verify', {}, { url: link(`/verify?token=${encodeURIComponent(token)}`) })
+
+export const passwordResetEmail = (to: Recipient, token: string) =>
+  compose(to, 'reset', {}, { url: link(`/new-password?token=${encodeURIComponent(token)}`) })
+
+/** Sent when someone signs up with an address that already has an account. */
+export const accountExistsEmail = (to: Recipient) => compose(to, 'exists', {}, { url: link('/forgot-password') })

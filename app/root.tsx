@@ -1,0 +1,98 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sessionOf } from '~/auth/guards.server'
+import { env } from '~/env.server'
+import { DEFAULT_TIMEZONE } from '~/i18n/config'
+import { detectLocale } from '~/i18n/i18n.server'
+import { ErrorScreen } from '~/ui/error-screen'
+import { useNonce } from '~/ui/nonce'
+import { Toaster } from '~/ui/toaster'
+import { readToast } from '~/ui/toast.server'
+import stylesheet from '~/styles/app.css?url'
+
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await sessionOf(request)
+  const user = session.status === 'active' ? session.user : null
+  const locale = await detectLocale(request, user?.locale)
+  const { toast, clear } = await readToast(request)
+  return data(
+    {
+      locale,
+      brand: env().BRAND_NAME,
+      timezone: user?.timezone ?? DEFAULT_TIMEZONE,
+      user: user && {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        profilePic: user.profile_pic,
+        autoSignout: { isActive: user.auto_signout_active === 1, timeoutSeconds: user.auto_signout_seconds },
+      },
+      toast,
+    },
+    { headers: clear ? { 'Set-Cookie': clear } : undefined },
+  )
+}
+export type RootData = Awaited<ReturnType<typeof loader>>['data']
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.brand ?? 'Groups' }]
+
+/** The root's data from anywhere (undefined while an error is shown without it). */
+export const useRootData = () => useRouteLoaderData<typeof loader>('root')
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData()
+  const nonce = useNonce()
+  const { i18n } = useTranslation()
+  const locale = root?.locale ?? i18n.language ?? 'sv'
+  return (
+    <html lang={locale} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { locale, toast } = useLoaderData<typeof loader>()
+  const { i18n } = useTranslation()
+  // The saved locale of a user who just signed in may differ from the page's: reload fully.
+  useEffect(() => {
+    if (i18n.language && i18n.language !== locale) window.location.reload()
+  }, [locale, i18n.language])
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <ErrorScreen status={status} />
+}

@@ -1,0 +1,86 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { NewPasswordSchema } from '~/auth/schemas'
+import { DomainError } from '~/errors'
+import { ctxFor } from '~/services/context.server'
+import { checkPasswordResetToken, resetPassword } from '~/services/users.server'
+import { Button } from '~/ui/button'
+import { Field } from '~/ui/field'
+import { redirectWithToast } from '~/ui/toast.server'
+import { AuthError } from './auth-error'
+import { formCall } from './auth-action.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  // The token is checked first (verify-token), so a dead link says so before any typing.
+  try {
+    await checkPasswordResetToken(ctxFor(null, context), token)
+    return data({ token, tokenError: null })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return data({ token, tokenError: { code: error.code } }, { status: error.status })
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: NewPasswordSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), error: null }, { status: 400 })
+  }
+  const outcome = await formCall(submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), () =>
+    resetPassword(ctxFor(null, context), submission.value),
+  )
+  if (!outcome.ok) return outcome.response
+  return redirectWithToast(`/signin?email=${encodeURIComponent(outcome.value.email)}&notice=passwordChanged`, { key: 'newPassword.done' })
+}
+
+export default function NewPassword() {
+  const { t } = useTranslation()
+  const { token, tokenError } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NewPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+  })
+  if (tokenError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-bold">{t('newPassword.title')}</h1>
+        <AuthError error={tokenError} />
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+          {t('newPassword.requestNew')}
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <>
+      <h1 className="mb-4 text-xl font-bold">{t('newPassword.title')}</h1>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <AuthError error={actionData?.error} />
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label={t('fields.newPassword')}
+          hint={t('signup.passwordHint')}
+          errors={fields.newPassword.errors}
+          inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <Field
+          label={t('fields.confirmPassword')}
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <Button type="submit" pending={navigation.state === 'submitting'}>
+          {t('newPassword.submit')}
+        </Button>
+      </Form>
+    </>
+  )
+}

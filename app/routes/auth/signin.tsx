@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireAnonymous } from '~/auth/guards.server'
+import { safeRedirect, SignInSchema } from '~/auth/schemas'
+import { createSession } from '~/auth/session.server'
+import { localeCookie } from '~/i18n/i18n.server'
+import { ctxFor } from '~/services/context.server'
+import { signIn } from '~/services/users.server'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { Field } from '~/ui/field'
+import { redirectWithToast } from '~/ui/toast.server'
+import { AuthError } from './auth-error'
+import { formCall } from './auth-action.server'
+
+export const handle = { i18nTitle: 'signin.title' }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  await requireAnonymous(request, safeRedirect(url.searchParams.get('redirectTo')))
+  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice') }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SignInSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
+  const ctx = ctxFor(null, context)
+  const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))
+  if (!outcome.ok) return outcome.response
+  const user = outcome.value
+  const cookies = [await createSession(ctx.db, user.id, ctx.now), await localeCookie.serialize(user.locale)]
+  return redirectWithToast(safeRedirect(submission.value.redirectTo), { key: 'signin.welcome', values: { name: user.name } }, cookies)
+}
+
+export default function SignIn() {
+  const { t } = useTranslation()
+  const { email, notice } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignInSchema),
+    defaultValue: { email },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  })
+  return (
+    <>
+      <h1 className="mb-4 text-xl font-bold">{t('signin.title')}</h1>
+      {notice ? (
+        <div className="mb-4">
+          <Alert tone="success">{t(`signin.notice.${notice}`, { defaultValue: '' })}</Alert>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <AuthError error={actionData?.error} />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field
+          label={t('fields.email')}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: !email }}
+        />
+        <Field
+          label={t('fields.password')}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password', autoFocus: !!email }}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <Link to="/forgot-password" className="text-sm text-brand-700 underline">
+            {t('signin.forgot')}
+          </Link>
+          <Button type="submit" pending={navigation.state === 'submitting'}>
+            {t('signin.submit')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,49 @@
+import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { RootData } from '~/root'
+import { ProfileMenu } from './profile-menu'
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+
+/** Feed, groups, library and support; sign-in link (with redirectTo) or the profile menu. */
+export function Header({ brand, user }: { brand: string; user: RootData['user'] }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+        <Link to="/" className="mr-4 text-lg font-bold text-brand-700">
+          {brand}
+        </Link>
+        <nav aria-label={t('header.nav')} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+          <NavLink to="/" end className={navClass}>
+            {t('header.feed')}
+          </NavLink>
+          <NavLink to="/groups" className={navClass}>
+            {t('header.groups')}
+          </NavLink>
+          <NavLink to="/library" className={navClass}>
+            {t('header.library')}
+          </NavLink>
+          <NavLink to="/support" className={navClass}>
+            {t('header.support')}
+          </NavLink>
+        </nav>
+        <div className="ml-auto">
+          {user ? (
+            <ProfileMenu user={user} />
+          ) : (
+            <Link
+              to={`/signin?redirectTo=${encodeURIComponent(here)}`}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              {t('header.signin')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,39 @@
+import { createCookie, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { env, isSecureOrigin } from '~/env.server'
+
+/** A one-time message shown after a redirect: a translation key, its values and a tone. */
+const ToastSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string()).optional(),
+  type: z.enum(['success', 'error', 'info']).default('success'),
+})
+export type Toast = z.infer<typeof ToastSchema>
+
+const toastCookie = createCookie('toast', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: isSecureOrigin(),
+  maxAge: 60,
+  secrets: [env().SESSION_SECRET],
+})
+
+export async function toastHeader(toast: z.input<typeof ToastSchema>) {
+  return toastCookie.serialize(ToastSchema.parse(toast))
+}
+
+/** Redirects and shows the toast on the next page; extra Set-Cookie headers may be given. */
+export async function redirectWithToast(to: string, toast: z.input<typeof ToastSchema>, setCookies: string[] = []) {
+  const headers = new Headers()
+  for (const c of [...setCookies, await toastHeader(toast)]) headers.append('Set-Cookie', c)
+  return redirect(to, { headers })
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function readToast(request: Request) {
+  const raw = await toastCookie.parse(request.headers.get('Cookie'))
+  const parsed = ToastSchema.safeParse(raw)
+  if (!parsed.success) return { toast: null, clear: null }
+  return { toast: parsed.data, clear: await toastCookie.serialize('', { maxAge: 0 }) }
+}

@@ -1,0 +1,80 @@
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { createServer } from 'node:http'
+import { cspNonce, originCheck, securityHeaders } from './security'
+
+// Configuration is validated before anything else: a bad value stops the start with a clear message.
+const { parseEnv } = await import('../app/env.server')
+let config
+try {
+  config = parseEnv(process.env)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
+const dev = config.NODE_ENV !== 'production'
+
+const viteDevServer = dev
+  ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined
+
+async function loadBuild(): Promise<ServerBuild> {
+  if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+  // @ts-expect-error the production build exists after `npm run build`
+  return (await import('../build/server/index.js')) as ServerBuild
+}
+
+// Migrations run at start, through the app's own module so both share one database handle.
+const build = await loadBuild()
+await (build.entry.module as unknown as { startup: () => Promise<void> }).startup()
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', 'loopback')
+app.use(compression())
+app.use(cspNonce)
+app.use(securityHeaders({ https: config.APP_URL.startsWith('https://'), dev }))
+app.use(originCheck(new URL(config.APP_URL).origin))
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares)
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+}
+
+// Bodies larger than this are refused before Remix reads them.
+const MAX_BODY_BYTES = 1_000_000
+app.use((req, res, next) => {
+  if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).json({ message: 'PAYLOAD_TOO_LARGE' })
+    return
+  }
+  next()
+})
+
+app.all(
+  '*',
+  createRequestHandler({
+    build: viteDevServer ? loadBuild : build,
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }),
+  }),
+)
+
+const server = createServer(app)
+server.listen(config.PORT, config.HOST, () => {
+  console.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${config.APP_URL})`)
+})
+
+// Graceful shutdown: stop accepting, let requests finish, close the database.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(async () => {
+      await (build.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown()
+      process.exit(0)
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  })
+}
