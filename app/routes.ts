@@ -15,6 +15,7 @@ export default [
   route('forgot_password', 'routes/redirects/forgot-password.ts'),
   route('locale', 'routes/locale.ts'),
   route('session/keepalive', 'routes/session-keepalive.ts'),
+  route('healthz', 'routes/healthz.ts'),
 
   // Screens with the header, side menu and breadcrumbs.
   layout('routes/app-layout.tsx', [
