@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { DomainError } from '~/errors'
+import { createUser, lastMailTo, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
+import { createSession, readSession } from '~/auth/session.server'
+import { ctxFor } from './context.server'
+import {
+  checkPasswordResetToken,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  toCurrentUser,
+  verifyEmail,
+} from './users.server'
+
+const ctx = (client = 'test-client') => ({ ...ctxFor(null), client })
+
+async function expectCode(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(DomainError)
+  expect((error as DomainError).code).toBe(code)
+  return error as DomainError
+}
+
+describe('sign-up and verification', () => {
+  it('creates an unverified user and emails a link in their language; verifying requires sign-in', async () => {
+    const email = uniqueEmail()
+    await signUp(ctx(), { name: 'Ann', email: email.toUpperCase(), password: 'long-enough', locale: 'en', timezone: 'Europe/Stockholm' })
+    const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+    expect(user.email_verified_at).toBeNull()
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+
+    const mail = await lastMailTo(email)
+    expect(mail?.subject).toContain('Confirm your email')
+    expect(mail?.html_body).toContain('<a href=')
+    await expectCode(signIn(ctx(), { email, password: 'long-enough' }), 'USER_NOT_VERIFIED')
+
+    const result = await verifyEmail(ctx(), tokenFromMail(mail!.text_body))
+    expect(result).toMatchObject({ message: 'VERIFY_SIGNIN_REQUIRED', email })
+    expect((await signIn(ctx(), { email, password: 'long-enough' })).id).toBe(user.id)
+  })
+
+  it('refuses a used or unknown verification token', async () => {
+    const email = uniqueEmail()
+    await signUp(ctx(), { name: 'Bo', email, password: 'long-enough', locale: 'sv', timezone: 'Europe/Stockholm' })
+    const token = tokenFromMail((await lastMailTo(email))!.text_body)
+    await verifyEmail(ctx(), token)
+    await expectCode(verifyEmail(ctx(), token), 'TOKEN_USED')
+    await expectCode(verifyEmail(ctx(), 'x'.repeat(43)), 'TOKEN_INVALID')
+  })
+
+  it('refuses an expired verification token', async () => {
+    const email = uniqueEmail()
+    await signUp(ctx(), { name: 'Cy', email, password: 'long-enough', locale: 'sv', timezone: 'Europe/Stockholm' })
+    const token = tokenFromMail((await lastMailTo(email))!.text_body)
+    const later = { ...ctx(), now: new Date(Date.now() + 25 * 3600 * 1000) }
+    await expectCode(verifyEmail(later, token), 'TOKEN_EXPIRED')
+  })
+
+  it('does not reveal an existing account at sign-up, and keeps the existing password', async () => {
+    const existing = await createUser()
+    await signUp(ctx(), { name: 'Mallory', email: existing.email, password: 'another-password', locale: 'sv', timezone: 'Europe/Stockholm' })
+    const mail = await lastMailTo(existing.email)
+    expect(mail?.subject).toContain('redan ett konto')
+    expect((await signIn(ctx(), { email: existing.email, password: TEST_PASSWORD })).id).toBe(existing.id)
+  })
+
+  it('resends verification only to unverified accounts, silently otherwise', async () => {
+    await expect(resendVerification(ctx(), uniqueEmail())).resolves.toBeUndefined()
+    const verified = await createUser()
+    await resendVerification(ctx(), verified.email)
+    expect(await lastMailTo(verified.email)).toBeUndefined()
+  })
+
+  it('rate limits resending to one address with TOO_MANY_ATTEMPTS and retryAt', async () => {
+    const email = uniqueEmail()
+    for (let i = 0; i < 4; i++) await resendVerification(ctx(), email)
+    const error = await expectCode(resendVerification(ctx(), email), 'TOO_MANY_ATTEMPTS')
+    expect(new Date(error.data.retryAt as string).getTime()).toBeGreaterThan(Date.now())
+  })
+})
+
+describe('sign-in', () => {
+  it('answers UNAUTHORIZED for a wrong password and for an unknown account alike', async () => {
+    const user = await createUser()
+    await expectCode(signIn(ctx(), { email: user.email, password: 'wrong-password' }), 'UNAUTHORIZED')
+    await expectCode(signIn(ctx(), { email: uniqueEmail(), password: 'wrong-password' }), 'UNAUTHORIZED')
+  })
+
+  it('blocks an account after 5 failures with a growing wait, across clients', async () => {
+    const user = await createUser()
+    for (let i = 0; i < 5; i++) {
+      await expectCode(signIn(ctx(`client-${i}`), { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+    }
+    const first = await expectCode(signIn(ctx('client-x'), { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    // Blocked even with the right password, from another client.
+    const again = await expectCode(signIn(ctx('client-y'), { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
+    expect(again.data.retryAt).toBe(first.data.retryAt)
+    const wait1 = new Date(first.data.retryAt as string).getTime() - Date.now()
+    expect(wait1).toBeGreaterThan(20_000)
+    // After the block, one more failure doubles the wait.
+    const later = { ...ctx('client-z'), now: new Date(new Date(first.data.retryAt as string).getTime() + 1000) }
+    const second = await expectCode(signIn(later, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    const wait2 = new Date(second.data.retryAt as string).getTime() - later.now.getTime()
+    expect(wait2).toBeGreaterThan(wait1 * 1.5)
+  })
+
+  it('blocks a client that tries many accounts', async () => {
+    for (let i = 0; i < 20; i++) {
+      await expectCode(signIn(ctx('spray'), { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
+    }
+    await expectCode(signIn(ctx('spray'), { email: uniqueEmail(), password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    const user = await createUser()
+    await expectCode(signIn(ctx('spray'), { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
+    expect((await signIn(ctx('other'), { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+  })
+})
+
+describe('password reset', () => {
+  it('sets a new password with a single-use token and revokes every session', async () => {
+    const user = await createUser()
+    const cookie = (await createSession(db(), user.id)).split(';')[0]
+    await requestPasswordReset(ctx(), user.email)
+    const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
+    await expect(checkPasswordResetToken(ctx(), token)).resolves.toEqual({ valid: true })
+
+    await resetPassword(ctx(), { token, newPassword: 'brand-new-password' })
+    await expectCode(resetPassword(ctx(), { token, newPassword: 'third-password' }), 'TOKEN_USED')
+    await expectCode(signIn(ctx(), { email: user.email, password: TEST_PASSWORD }), 'UNAUTHORIZED')
+    expect((await signIn(ctx(), { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)
+    const state = await readSession(db(), new Request('http://localhost/', { headers: { Cookie: cookie } }))
+    expect(state.status).toBe('expired')
+  })
+
+  it('expires reset tokens after an hour', async () => {
+    const user = await createUser()
+    await requestPasswordReset(ctx(), user.email)
+    const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
+    await expectCode(checkPasswordResetToken({ ...ctx(), now: new Date(Date.now() + 3601_000) }, token), 'TOKEN_EXPIRED')
+  })
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail()
+    await expect(requestPasswordReset(ctx(), email)).resolves.toBeUndefined()
+    expect(await lastMailTo(email)).toBeUndefined()
+  })
+})
+
+describe('current user', () => {
+  it('has the shape of the specification', async () => {
+    const user = await createUser({ name: 'Dag', locale: 'en' })
+    expect(toCurrentUser(user)).toEqual({
+      _id: user.id,
+      name: 'Dag',
+      email: user.email,
+      profile_pic: null,
+      preferences: {
+        locale: 'en',
+        timezone: 'Europe/Stockholm',
+        autoSignout: { isActive: true, timeoutSeconds: 900 },
+        notifications: { unsubscribedTemplates: [] },
+      },
+    })
+  })
+})

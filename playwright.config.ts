@@ -1,0 +1,86 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Browser journeys (tests/e2e) against the production build, with a real SMTP sink.
+ * Run with `npm run test:e2e` (= `playwright test`). Chromium is Debian's (/usr/bin/chromium):
+ * `npx playwright install` is not needed and does not work here. Override with CHROMIUM_PATH.
+ */
+const PORT = 3210
+const BASE_URL = `http://localhost:${PORT}`
+const SMTP_PORT = 2525
+const SMTP_HTTP_PORT = 2526
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  // Swedish is the product's default; Playwright's browser would otherwise ask for en-US.
+  locale: 'sv-SE',
+  timezoneId: 'Europe/Stockholm',
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'chromium', use: { ...chromium, javaScriptEnabled: true } },
+    // The key journeys again, without JavaScript: every form must work as plain HTML.
+    { name: 'chromium-nojs', grep: /@nojs/, use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      name: 'smtp-sink',
+      command: 'npx tsx tests/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/healthz`,
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 30_000,
+    },
+    {
+      name: 'app',
+      // A fresh database each run; the server migrates it at start.
+      command: 'rm -f data/e2e.db* && npm run build && npx tsx server/index.ts',
+      url: `${BASE_URL}/healthz`,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_URL: BASE_URL,
+        DATABASE_URL: 'file:./data/e2e.db',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Groups <no-reply@example.se>',
+        SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
+        BRAND_NAME: 'Groups',
+      },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 240_000,
+    },
+  ],
+})
+

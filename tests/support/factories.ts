@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { hashPassword } from '~/auth/password.server'
+import { createSession } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+import type { User } from '~/db/schema'
+import { newId, nowIso } from '~/utils/ids.server'
+
+export const TEST_PASSWORD = 'correct-horse-battery'
+let passwordHash: Promise<string> | undefined
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.se`
+
+/** A verified user with TEST_PASSWORD (the hash is computed once per file). */
+export async function createUser(overrides: Partial<User> = {}): Promise<User> {
+  passwordHash ??= hashPassword(TEST_PASSWORD)
+  const now = nowIso()
+  const user = {
+    id: newId(),
+    name: 'Test User',
+    email: uniqueEmail(),
+    password_hash: await passwordHash,
+    email_verified_at: now,
+    locale: 'sv',
+    timezone: 'Europe/Stockholm',
+    created_at: now,
+    ...overrides,
+  }
+  await db().insertInto('users').values(user).execute()
+  return db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+}
+
+/** The Cookie header of a fresh session of the user. */
+export async function sessionCookieFor(user: Pick<User, 'id'>) {
+  const setCookie = await createSession(db(), user.id)
+  return setCookie.split(';')[0]
+}
+
+const BASE = 'http://localhost:3000'
+
+/** A Request as Remix would hand it to a loader or action. */
+export function makeRequest(
+  path: string,
+  init: { method?: string; form?: Record<string, string | string[]>; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('Cookie', init.cookie)
+  let body: BodyInit | undefined
+  if (init.form) {
+    const form = new URLSearchParams()
+    for (const [k, v] of Object.entries(init.form)) for (const item of [v].flat()) form.append(k, item)
+    body = form
+    headers.set('Content-Type', 'application/x-www-form-urlencoded')
+  } else if (init.json !== undefined) {
+    body = JSON.stringify(init.json)
+    headers.set('Content-Type', 'application/json')
+  }
+  return new Request(`${BASE}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
+}
+
+/** Loader/action arguments for calling route modules as plain functions. */
+export function args(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: { cspNonce: 'test', clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` } }
+}
+
+/** The latest message in the development outbox for an address. */
+export async function lastMailTo(email: string) {
+  return db()
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
+}
+
+/** The token in the first app link of a message's text part. */
+export function tokenFromMail(text: string) {
+  const match = text.match(/token=([A-Za-z0-9_-]+)/)
+  if (!match) throw new Error(`No token link in:\n${text}`)
+  return decodeURIComponent(match[1])
+}
