@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 
 export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
+export const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop'
 
 /** Runs a command in the project root with inherited output; rejects on a non-zero exit. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -70,7 +71,7 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATABASE_URL: opts.databaseUrl,
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+      SESSION_SECRET,
     },
   })
   closeSync(logFd)

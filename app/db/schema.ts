@@ -56,12 +56,90 @@ export interface MailOutboxTable {
   created_at: string
 }
 
+export interface OrganizationsTable {
+  id: string
+  name: string
+  active: Generated<number>
+  /** JSON: { name?, email?, phone? } */
+  contact: Generated<string>
+  created_at: string
+}
+
+export type OrgRole = 'admin' | 'member'
+export interface OrganizationMembersTable {
+  organization_id: string
+  user_id: string
+  role: Generated<OrgRole>
+  is_group_creator: Generated<number>
+  /** When the user joined the organization (the member's `created`). */
+  created_at: string
+}
+
+export type GroupKind = 'standard' | 'attendance'
+export interface GroupsTable {
+  id: string
+  organization_id: string
+  name: string
+  kind: Generated<GroupKind>
+  owner_id: string
+  active: Generated<number>
+  /** Kept equal to the number of group_members rows by the services (lists read it, no count per row). */
+  member_count: Generated<number>
+  latest_activity_at: string | null
+  created_at: string
+}
+
+/** Group roles (spec section 6); the owner is also groups.owner_id. */
+export type GroupRole = 'owner' | 'leader' | 'member' | 'subscriber'
+export interface GroupMembersTable {
+  group_id: string
+  user_id: string
+  role: Generated<GroupRole>
+  created_at: string
+}
+
+export interface InvitationsTable {
+  id: string
+  organization_id: string
+  /** Set when the code makes the user a member of a group rather than a group creator. */
+  group_id: string | null
+  type: 'email' | 'open'
+  email: string | null
+  group_creator: Generated<number>
+  /** HMAC of the 6-character code; the code itself is never stored. */
+  code_hash: string
+  created_by: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  used_by: string | null
+  revoked_at: string | null
+}
+
+export interface AuditLogTable {
+  id: string
+  organization_id: string
+  actor_id: string | null
+  action: string
+  /** JSON list of item ids the action was about. */
+  items: Generated<string>
+  /** JSON: counts of results by status, and anything else worth keeping. */
+  result: Generated<string>
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   tokens: TokensTable
   rate_limits: RateLimitsTable
   mail_outbox: MailOutboxTable
+  organizations: OrganizationsTable
+  organization_members: OrganizationMembersTable
+  groups: GroupsTable
+  group_members: GroupMembersTable
+  invitations: InvitationsTable
+  audit_log: AuditLogTable
 }
 
 /** A users row as read. */

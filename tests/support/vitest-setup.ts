@@ -63,5 +63,5 @@ afterEach(() => {
   const calls = consoleError.mock.calls
   const expected = vi.isMockFunction(console.error) && consoleError.getMockImplementation()
   consoleError.mockRestore()
-  if (calls.length && !expected) throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`)
+  if (calls.length && !expected) throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`)
 })

@@ -1,4 +1,8 @@
 import auth from './auth.json'
 import common from './common.json'
+import groups from './groups.json'
+import invitations from './invitations.json'
+import organizations from './organizations.json'
 
-export default { ...common, ...auth }
+// Each area's file has top-level keys of its own; they merge into one namespace.
+export default { ...common, ...auth, ...organizations, ...groups, ...invitations }

@@ -1,0 +1,176 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from './button'
+
+/**
+ * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
+ * The row checkboxes belong to the form by its id, so they can sit in table cells. With
+ * JavaScript: select all, a live count and a confirmation dialog for destructive actions;
+ * without: the server answers a destructive intent lacking `confirmed=1` with a ConfirmPanel.
+ */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+function checkboxesOf(formId: string) {
+  return Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=ids][form="${formId}"]`))
+}
+
+/** The number of checked rows of a bulk form, kept live. */
+export function useSelectedCount(formId: string) {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    const update = () => setCount(checkboxesOf(formId).filter((c) => c.checked).length)
+    update()
+    document.addEventListener('change', update)
+    return () => document.removeEventListener('change', update)
+  }, [formId])
+  return count
+}
+
+export function RowCheckbox({ formId, value, label, defaultChecked }: { formId: string; value: string; label: string; defaultChecked?: boolean }) {
+  return <input type="checkbox" name="ids" value={value} form={formId} aria-label={label} defaultChecked={defaultChecked} className="size-4" />
+}
+
+export function SelectAll({ formId }: { formId: string }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const count = useSelectedCount(formId)
+  const ref = useRef<HTMLInputElement>(null)
+  const total = hydrated ? checkboxesOf(formId).length : 0
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && count < total
+  }, [count, total])
+  if (!hydrated) return null
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={t('bulk.selectAll')}
+      checked={total > 0 && count === total}
+      onChange={(e) => {
+        for (const c of checkboxesOf(formId)) c.checked = e.target.checked
+        document.dispatchEvent(new Event('change'))
+      }}
+      className="size-4"
+    />
+  )
+}
+
+/** The bar of bulk actions: the form itself (its buttons post `intent`), with the live count. */
+export function BulkBar({ formId, children, extra }: { formId: string; children: ReactNode; extra?: ReactNode }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const count = useSelectedCount(formId)
+  return (
+    <Form id={formId} method="post" className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-white p-2 shadow-sm ring-1 ring-slate-200">
+      {hydrated ? (
+        <span className="mr-2 text-sm text-slate-700" aria-live="polite">
+          {t('bulk.selected', { count })}
+        </span>
+      ) : null}
+      {extra}
+      {children}
+    </Form>
+  )
+}
+
+/** A bulk action button; `confirm` asks first (dialog with JS, ConfirmPanel without). */
+export function BulkAction({
+  intent,
+  children,
+  confirm,
+  variant = 'secondary',
+  formId,
+}: {
+  intent: string
+  children: ReactNode
+  confirm?: { title: string; body: string; action: string }
+  variant?: 'secondary' | 'danger' | 'primary'
+  formId: string
+}) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const count = useSelectedCount(formId)
+  const hydrated = useHydrated()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const submitConfirmed = () => {
+    const form = document.getElementById(formId) as HTMLFormElement | null
+    if (!form) return
+    dialogRef.current?.close()
+    const hidden = [
+      Object.assign(document.createElement('input'), { type: 'hidden', name: 'intent', value: intent }),
+      Object.assign(document.createElement('input'), { type: 'hidden', name: 'confirmed', value: '1' }),
+    ]
+    hidden.forEach((h) => form.appendChild(h))
+    form.requestSubmit()
+    hidden.forEach((h) => h.remove())
+  }
+  return (
+    <>
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        variant={variant}
+        pending={busy}
+        disabled={hydrated && count === 0}
+        onClick={(e) => {
+          if (!confirm) return
+          e.preventDefault()
+          dialogRef.current?.showModal()
+        }}
+      >
+        {children}
+      </Button>
+      {confirm ? (
+        <dialog ref={dialogRef} aria-labelledby={`${formId}-${intent}-title`} className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
+          <h2 id={`${formId}-${intent}-title`} className="mb-2 text-lg font-semibold">
+            {confirm.title}
+          </h2>
+          <p className="mb-4 text-slate-700">{confirm.body.replace('{{count}}', String(count))}</p>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
+              {t('common.cancel')}
+            </Button>
+            <Button type="button" variant={variant === 'danger' ? 'danger' : 'primary'} onClick={submitConfirmed}>
+              {confirm.action}
+            </Button>
+          </div>
+        </dialog>
+      ) : null}
+    </>
+  )
+}
+
+/** Without JavaScript: the confirmation step the server asks for, keeping the selection. */
+export function ConfirmPanel({ intent, ids, title, body, action, extra }: { intent: string; ids: string[]; title: string; body: string; action: string; extra?: Record<string, string> }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4" role="alertdialog" aria-labelledby="confirm-panel-title">
+      <h2 id="confirm-panel-title" className="font-semibold">
+        {title}
+      </h2>
+      <p className="mb-3">{body}</p>
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name="confirmed" value="1" />
+      <div className="flex gap-2">
+        <Button type="submit" name="intent" value={intent} variant="danger">
+          {action}
+        </Button>
+        <a href="?" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
+          {t('common.cancel')}
+        </a>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,295 @@
+/**
+ * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
+ *                [--only signin,minimal] [--compressed]
+ *
+ * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
+ * compresses HTML); by default autocannon sends none.
+ *
+ * Builds the production bundle, starts the production server on a fresh SQLite database, loads
+ * each scenario of ./scenarios.ts in turn with autocannon while sampling the server's RSS, measures
+ * the client JavaScript of each page, prints a summary with PASS/FAIL per target and writes it to
+ * bench/results/latest.json. Exit code 0 when the benchmark ran (whether or not targets pass),
+ * 1 when it could not run, 130 on Ctrl-C.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resolveCookie } from './auth'
+import { measureClientJs, type ClientJsReport } from './client-size'
+import { freshDatabase } from './database'
+import { load, rssBytes, stopLoad, type LoadResult } from './load'
+import { fixed, kB, table } from './report'
+import { scenarios as allScenarios, targetsOf, type Scenario } from './scenarios'
+import { buildProduction, freePort, ROOT, startServer, stopAll } from './server'
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3310' },
+    only: { type: 'string' },
+    compressed: { type: 'boolean', default: false },
+  },
+})
+const durationSec = positive('duration')
+const warmupSec = Number(args.warmup)
+const connections = positive('connections')
+const only = args.only?.split(',').map((s) => s.trim())
+const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
+
+const RESULTS_DIR = join(ROOT, 'bench', 'results')
+
+interface ScenarioResult {
+  name: string
+  path: string
+  baseline: boolean
+  load?: LoadResult
+  ratio?: number
+  clientJs?: ClientJsReport
+  error?: string
+}
+
+interface Check {
+  figure: string
+  value: string
+  target: string
+  pass: boolean
+}
+
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
+    console.error(`\n${signal}: stopping load and server...`)
+    stopLoad()
+    void stopAll().finally(() => process.exit(130))
+  })
+}
+
+async function main(): Promise<number> {
+  const started = new Date()
+  console.info(`load average before start: ${loadavg().map((v) => v.toFixed(2)).join(' ')} (${cpus().length} cores)`)
+  if (!args['no-build']) {
+    section('Building the production bundle (npx remix vite:build)')
+    await buildProduction()
+  }
+
+  section('Fresh database data/bench.db')
+  const databaseUrl = await freshDatabase()
+
+  const port = await freePort(Number(args.port))
+  section(`Starting the production server on 127.0.0.1:${port}`)
+  const server = await startServer({ port, databaseUrl, logFile: join(RESULTS_DIR, 'server.log') })
+  console.info(`server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`)
+
+  const results: ScenarioResult[] = []
+  try {
+    for (const s of scenarios) {
+      if (interrupted) break
+      results.push(await runScenario(s, server.baseUrl, server.pid))
+    }
+  } finally {
+    await server.stop()
+  }
+  if (interrupted) return 130
+
+  const baseline = results.find((r) => r.baseline)?.load
+  for (const r of results) {
+    if (r.load && baseline && !r.baseline) r.ratio = r.load.reqPerSec / baseline.reqPerSec
+  }
+
+  printLoadTable(results)
+  for (const r of results) if (r.clientJs) printClientJs(r.clientJs)
+  const checks = evaluate(results)
+  section('Summary')
+  console.info(
+    table(
+      ['figure', 'value', 'target', 'result'],
+      checks.map((c) => [c.figure, c.value, c.target, c.pass ? 'PASS' : 'FAIL']),
+      [false, true, false, false],
+    ),
+  )
+
+  const report = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      totalMemMB: Math.round(totalmem() / 1e6),
+      loadAvgAtEnd: loadavg(),
+    },
+    options: { durationSec, warmupSec, connections, build: !args['no-build'], port, compressed: args.compressed },
+    units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
+    scenarios: results,
+    summary: checks,
+    allPass: checks.every((c) => c.pass),
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const out = join(RESULTS_DIR, 'latest.json')
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
+  console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
+  console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => !c.pass).length} target(s) missed.`)
+
+  return results.some((r) => r.error) ? 1 : 0
+}
+
+async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<ScenarioResult> {
+  const url = `${baseUrl}${s.path}`
+  const result: ScenarioResult = { name: s.name, path: s.path, baseline: !!s.baseline }
+  section(`Scenario ${s.name}: GET ${s.path}`)
+  try {
+    const cookie = await resolveCookie(s.cookie, baseUrl)
+    const headers: Record<string, string> = {
+      ...(args.compressed ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+      ...(cookie ? { cookie } : {}),
+    }
+    const expected = s.expectStatus ?? 200
+    const probe = await fetch(url, { headers, redirect: 'manual' })
+    await probe.arrayBuffer()
+    if (probe.status !== expected) throw new Error(`GET ${s.path} answered ${probe.status}, expected ${expected}`)
+
+    if (warmupSec > 0) {
+      console.info(`warm-up ${warmupSec}s...`)
+      await load({ url, connections, durationSec: warmupSec, headers })
+    }
+    if (interrupted) return result
+    console.info(`load ${durationSec}s, ${connections} connections...`)
+    const l = await load({ url, connections, durationSec, headers, pid })
+    result.load = l
+    const bad = l.errors + l.timeouts + (expected === 200 ? l.non2xx : l.requests - (l.statusCodes[expected] ?? 0))
+    console.info(
+      `${fixed(l.reqPerSec, 0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms, max RSS ${fixed(l.rss?.maxMB ?? NaN)} MB` +
+        (bad ? `  (!) ${bad} bad responses: ${JSON.stringify(l.statusCodes)} errors ${l.errors} timeouts ${l.timeouts}` : ''),
+    )
+    if (bad) result.error = `${bad} of ${l.requests} responses were errors or not ${expected}`
+
+    if (s.clientJs ?? !s.baseline) result.clientJs = await measureClientJs(url, headers)
+  } catch (error) {
+    result.error = (error as Error).message
+    console.error(`scenario ${s.name} failed: ${result.error}`)
+  }
+  return result
+}
+
+function evaluate(results: ScenarioResult[]): Check[] {
+  const checks: Check[] = []
+  for (const r of results) {
+    const s = scenarios.find((x) => x.name === r.name)!
+    const t = targetsOf(s)
+    const label = `${r.name} ${r.path}`
+    if (r.error) checks.push({ figure: `${label} ran`, value: r.error.slice(0, 60), target: 'no errors', pass: false })
+    if (r.load) {
+      checks.push({ figure: `${label} req/s`, value: fixed(r.load.reqPerSec, 0), target: '-', pass: true })
+      checks.push({ figure: `${label} latency p50 / p99`, value: `${r.load.latencyP50Ms} / ${r.load.latencyP99Ms} ms`, target: '-', pass: true })
+    }
+    if (t.minRatio !== undefined && !r.baseline) {
+      const v = r.ratio
+      checks.push({
+        figure: `${label} throughput / minimal`,
+        value: v === undefined ? 'n/a' : `${fixed(v * 100)} %`,
+        target: `>= ${t.minRatio * 100} %`,
+        pass: v !== undefined && v >= t.minRatio,
+      })
+    }
+    if (t.maxRssMB !== undefined) {
+      const v = r.load?.rss?.maxMB
+      checks.push({
+        figure: `${label} max RSS under load`,
+        value: v === undefined ? 'n/a' : `${fixed(v)} MB`,
+        target: `<= ${t.maxRssMB} MB`,
+        pass: v !== undefined && v <= t.maxRssMB,
+      })
+    }
+    if (t.maxClientJsKB !== undefined && (s.clientJs ?? !s.baseline)) {
+      const v = r.clientJs?.totalGzipBytes
+      checks.push({
+        figure: `${label} client JS gzip`,
+        value: v === undefined ? 'n/a' : `${kB(v)} kB`,
+        target: `<= ${t.maxClientJsKB} kB`,
+        pass: v !== undefined && v <= t.maxClientJsKB * 1000,
+      })
+    }
+  }
+  return checks
+}
+
+function printLoadTable(results: ScenarioResult[]) {
+  section(`Load (${connections} connections, ${durationSec}s each, sequential)`)
+  console.info(
+    table(
+      ['scenario', 'path', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'requests', 'non-2xx', 'max RSS MB', 'ratio', 'CPU srv/bench/other %'],
+      results.map((r) => [
+        r.name,
+        r.path,
+        r.load ? fixed(r.load.reqPerSec, 0) : 'n/a',
+        r.load?.latencyP50Ms ?? '-',
+        r.load?.latencyP99Ms ?? '-',
+        r.load ? fixed(r.load.latencyAvgMs, 2) : '-',
+        r.load?.requests ?? '-',
+        r.load ? r.load.non2xx + r.load.errors : '-',
+        r.load?.rss ? fixed(r.load.rss.maxMB) : '-',
+        r.baseline ? 'baseline' : r.ratio !== undefined ? `${fixed(r.ratio * 100)} %` : '-',
+        r.load?.cpu ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ') : '-',
+      ]),
+      [false, false, true, true, true, true, true, true, true, true, true],
+    ),
+  )
+  const busy = results.filter((r) => (r.load?.cpu?.otherPct ?? 0) > 25)
+  if (busy.length > 0) {
+    console.warn(
+      `(!) other processes used CPU during ${busy.map((r) => r.name).join(', ')} (CPU in % of one core, ` +
+        `${busy[0].load!.cpu!.cores} cores): the figures are disturbed; rerun on a quiet machine.`,
+    )
+  }
+}
+
+function printClientJs(report: ClientJsReport) {
+  section(`Client JS of ${new URL(report.page).pathname}`)
+  const rows = [...report.files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => [f.path, kB(f.rawBytes), kB(f.gzipBytes), f.via])
+  rows.push(['total', kB(report.totalRawBytes), kB(report.totalGzipBytes), `${report.files.length} files`])
+  console.info(table(['file', 'raw kB', 'gzip kB', 'loaded via'], rows, [false, true, true, false]))
+  if (report.dynamicImports.length > 0) {
+    console.info(`not counted, dynamic import() targets: ${report.dynamicImports.join(', ')}`)
+  }
+}
+
+function section(title: string) {
+  console.info(`\n== ${title}`)
+}
+
+function positive(name: 'duration' | 'connections'): number {
+  const n = Number(args[name])
+  if (!Number.isFinite(n) || n <= 0) {
+    console.error(`--${name} must be a positive number`)
+    process.exit(1)
+  }
+  return n
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  } catch {
+    return undefined
+  }
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code
+  })
+  .catch(async (error) => {
+    console.error(`\nbenchmark could not run: ${(error as Error).message}`)
+    await stopAll()
+    process.exitCode = 1
+  })
