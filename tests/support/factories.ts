@@ -78,3 +78,31 @@ export function tokenFromMail(text: string) {
   if (!match) throw new Error(`No token link in:\n${text}`)
   return decodeURIComponent(match[1])
 }
+
+/** What a loader or action gave: a Response, or data() with its init, or plain data. */
+export function unwrap(result: unknown): { status: number; data: any; headers: Headers } {
+  if (result instanceof Response) return { status: result.status, data: null, headers: result.headers }
+  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
+    const r = result as { data: unknown; init: ResponseInit | null }
+    return { status: r.init?.status ?? 200, data: r.data, headers: new Headers(r.init?.headers) }
+  }
+  return { status: 200, data: result, headers: new Headers() }
+}
+
+/** Runs a loader/action and also catches a thrown Response (redirects, 404s). */
+export async function run(fn: () => unknown) {
+  try {
+    return unwrap(await fn())
+  } catch (error) {
+    if (error instanceof Response) return unwrap(error)
+    throw error
+  }
+}
+
+/** The cookie pairs (name=value) set by a response, to send on the next request. */
+export function cookiesFrom(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.server'
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({ PORT: 3000, APP_URL: 'http://localhost:3000', BRAND_NAME: 'Groups', NODE_ENV: 'development' })
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('lists every bad value with a clear message', () => {
+    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', APP_URL: 'not a url' })).toThrowError(
+      /PORT[\s\S]*APP_URL must be an absolute URL[\s\S]*DATABASE_URL must start with file:[\s\S]*SMTP_URL must start with smtp/,
+    )
+  })
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/)
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32))
+  })
+
+  it('accepts SQLite files and PostgreSQL URLs', () => {
+    expect(parseEnv({ DATABASE_URL: 'file:./data/x.db' }).DATABASE_URL).toBe('file:./data/x.db')
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db')
+  })
+})

@@ -1,0 +1,151 @@
+import { z } from 'zod'
+import { emailField } from '~/auth/schemas'
+
+/**
+ * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
+ * the groups screen. Shared by server and browser; messages are translation keys.
+ */
+
+export const GROUP_KINDS = ['standard', 'attendance'] as const
+/** Roles a member can be given when a group is created or when an old owner stays. */
+export const MEMBER_ROLES = ['leader', 'member', 'subscriber'] as const
+export type MemberRole = (typeof MEMBER_ROLES)[number]
+/** What happens to the old owner of a group: keeps a role, or leaves the group (REMOVE). */
+export const OLD_OWNER_ROLES = [...MEMBER_ROLES, 'REMOVE'] as const
+export type OldOwnerRole = (typeof OLD_OWNER_ROLES)[number]
+
+export const GROUP_SORTS = ['name', 'owner', 'members', 'created', 'latestActivity'] as const
+export type GroupSort = (typeof GROUP_SORTS)[number]
+
+/** The most items one bulk call may name (a 100 kB body holds about 3,800 ids). */
+export const MAX_BULK_ITEMS = 5000
+
+const idField = z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong')
+const idList = z.array(idField).max(MAX_BULK_ITEMS, 'validation.tooLong')
+export const groupNameField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.tooLong')
+
+// ---------- JSON API (spec section 7) ----------
+
+/** POST …/groups/statistics and …/delete-groups: a bare list of group ids, or { groupIds }. */
+export const GroupIdsBodySchema = z
+  .union([idList, z.object({ groupIds: idList })])
+  .transform((body) => (Array.isArray(body) ? body : body.groupIds))
+
+/** PUT …/groups/set-active */
+export const SetGroupsActiveBodySchema = z.object({ groupIds: idList, active: z.boolean() })
+
+/** PUT …/groups/change-owners */
+export const ChangeOwnersBodySchema = z.object({
+  changeList: z
+    .array(z.object({ groupId: idField, newOwnerId: idField, oldOwnerRole: z.enum(OLD_OWNER_ROLES) }))
+    .max(MAX_BULK_ITEMS, 'validation.tooLong'),
+})
+export type OwnerChange = z.infer<typeof ChangeOwnersBodySchema>['changeList'][number]
+
+/** POST …/create-group-with-members and …/create-attendance-group-with-members */
+export const CreateGroupBodySchema = z.object({
+  name: groupNameField,
+  organizationId: idField,
+  groupOwnerId: idField,
+  memberIdsWithRoles: z
+    .record(idField, z.enum(MEMBER_ROLES))
+    .default({})
+    .refine((m) => Object.keys(m).length <= MAX_BULK_ITEMS, 'validation.tooLong'),
+})
+
+// ---------- Forms of the groups screen ----------
+
+/** Bulk forms post the checked rows as `ids`; destructive intents also need confirmed=1. */
+export const BulkGroupsFormSchema = z.object({
+  intent: z.enum(['activate', 'deactivate', 'delete', 'change-owners-form']),
+  ids: z.array(idField, { required_error: 'groups.validation.noneSelected' }).min(1, 'groups.validation.noneSelected').max(MAX_BULK_ITEMS),
+  confirmed: z.literal('1').optional(),
+})
+
+/** The most groups whose owners one form changes (one row each). */
+export const MAX_OWNER_CHANGE_ROWS = 200
+
+/**
+ * Change owners without JavaScript: one row per selected group with the new owner's email and
+ * what happens to the old owner; empty row fields take the values given for all groups.
+ */
+export const ChangeOwnersFormSchema = z
+  .object({
+    intent: z.literal('change-owners'),
+    newOwnerEmail: emailField.optional(),
+    oldOwnerRole: z.enum(OLD_OWNER_ROLES).default('member'),
+    changes: z
+      .array(
+        z.object({
+          groupId: idField,
+          newOwnerEmail: emailField.optional(),
+          oldOwnerRole: z.enum(OLD_OWNER_ROLES).optional(),
+        }),
+        { required_error: 'groups.validation.noneSelected' },
+      )
+      .min(1, 'groups.validation.noneSelected')
+      .max(MAX_OWNER_CHANGE_ROWS, 'validation.tooLong'),
+  })
+  .superRefine((form, ctx) => {
+    if (form.newOwnerEmail) return
+    form.changes.forEach((row, i) => {
+      if (!row.newOwnerEmail) ctx.addIssue({ code: 'custom', path: ['changes', i, 'newOwnerEmail'], message: 'validation.required' })
+    })
+  })
+  .transform((form) =>
+    form.changes.map((row) => ({
+      groupId: row.groupId,
+      newOwnerEmail: (row.newOwnerEmail ?? form.newOwnerEmail)!,
+      oldOwnerRole: row.oldOwnerRole ?? form.oldOwnerRole,
+    })),
+  )
+
+/** The most member lines of the create-group form. */
+export const MAX_MEMBER_LINES = 2000
+
+const lineEmail = z.string().email()
+
+/**
+ * The members textarea: one email per line, optionally followed by a comma and a role
+ * (leader, member or subscriber; member when left out). Blank lines are skipped; an email given
+ * twice keeps its last role.
+ */
+export function parseMemberLines(text: string): { members: { email: string; role: MemberRole }[]; badLines: number[] } {
+  const byEmail = new Map<string, MemberRole>()
+  const badLines: number[] = []
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim()
+    if (!line) return
+    const [emailPart, rolePart, ...rest] = line.split(',').map((s) => s.trim())
+    const email = emailPart.toLowerCase()
+    const role = (rolePart ? rolePart.toLowerCase() : 'member') as MemberRole
+    if (rest.length > 0 || !lineEmail.safeParse(email).success || email.length > 254 || !MEMBER_ROLES.includes(role)) {
+      badLines.push(i + 1)
+      return
+    }
+    byEmail.delete(email)
+    byEmail.set(email, role)
+  })
+  return { members: [...byEmail].map(([email, role]) => ({ email, role })), badLines }
+}
+
+export const CreateGroupFormSchema = z.object({
+  intent: z.literal('create-group'),
+  kind: z.enum(GROUP_KINDS),
+  name: groupNameField,
+  ownerEmail: emailField,
+  members: z
+    .string()
+    .max(200_000, 'validation.tooLong')
+    .optional()
+    .transform((text, ctx) => {
+      const { members, badLines } = parseMemberLines(text ?? '')
+      if (badLines.length > 0) ctx.addIssue({ code: 'custom', message: 'groups.validation.memberLines' })
+      if (members.length > MAX_MEMBER_LINES) ctx.addIssue({ code: 'custom', message: 'groups.validation.tooManyMembers' })
+      return members
+    }),
+})
