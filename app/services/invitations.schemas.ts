@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+/**
+ * Invitation codes and the invitation forms and payloads, shared by server and browser
+ * (the invitation-code screen checks a code as it is typed). Messages are translation keys.
+ */
+
+export const INVITATION_CODE_LENGTH = 6
+
+/**
+ * 28 characters without look-alikes: of every confusable set at most one member is kept
+ * (0/O, 1/I/L are all gone; 2, 5 and 8 stay while Z, S and B go), so a code read aloud or
+ * from paper has one spelling.
+ */
+export const INVITATION_CODE_ALPHABET = '23456789ACDEFGHJKMNPQRTUVWXY'
+
+/** Typed characters that can only mean a character of the alphabet. */
+const LOOK_ALIKES: Record<string, string> = { S: '5', Z: '2', B: '8' }
+
+/** How a typed code is compared: trimmed, upper case, inner spaces and dashes dropped, look-alikes mapped. */
+export function normalizeCode(code: string) {
+  return code
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/[SZB]/g, (c) => LOOK_ALIKES[c]!)
+}
+
+const codePattern = new RegExp(`^[${INVITATION_CODE_ALPHABET}]{${INVITATION_CODE_LENGTH}}$`)
+
+/** Whether a typed code has the shape of a code: 6 characters of the alphabet once normalized. */
+export const isWellFormedCode = (code: string) => codePattern.test(normalizeCode(code))
+
+const codeField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .transform(normalizeCode)
+  .pipe(z.string().length(INVITATION_CODE_LENGTH, 'validation.invitationCode'))
+
+/** The invitation-code screen. */
+export const RedeemCodeSchema = z.object({ code: codeField })
+
+/** PUT /api/v1/invitations/use-code */
+export const UseCodePayload = z.object({ invitationCode: codeField })
+
+const emailField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .max(254, 'validation.tooLong')
+  .email('validation.email')
+  .transform((v) => v.toLowerCase())
+
+/** Invitation creation payload (spec section 3): type, email for the email type, groupCreator true. */
+export const CreateInvitationPayload = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('email'), email: emailField, groupCreator: z.literal(true) }),
+  z.object({ type: z.literal('open'), groupCreator: z.literal(true) }),
+])
+export type CreateInvitationInput = z.infer<typeof CreateInvitationPayload>
+
+/** The invitation form of the group-creators page (the email is required for the email type). */
+export const InviteFormSchema = z
+  .object({
+    type: z.enum(['email', 'open'], { errorMap: () => ({ message: 'validation.required' }) }),
+    email: z.string().trim().max(254, 'validation.tooLong').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type !== 'email') return
+    if (!value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.required' })
+    else if (!z.string().email().safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.email' })
+  })
+  .transform((value) => (value.type === 'email' ? { type: 'email' as const, email: value.email!.toLowerCase() } : { type: 'open' as const }))
+
+/** Add group creators by the members' email addresses: one or more, separated by commas, spaces or lines. */
+export const MAX_EMAILS_AT_ONCE = 1000
+export const AddCreatorsByEmailSchema = z.object({
+  emails: z
+    .string({ required_error: 'validation.required' })
+    .max(MAX_EMAILS_AT_ONCE * 256, 'validation.tooLong')
+    .transform((text) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))])
+    .superRefine((emails, ctx) => {
+      if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
+      else if (emails.length > MAX_EMAILS_AT_ONCE) ctx.addIssue({ code: 'custom', message: 'groupCreators.add.tooMany' })
+      else if (emails.some((e) => e.length > 254 || !z.string().email().safeParse(e).success))
+        ctx.addIssue({ code: 'custom', message: 'groupCreators.add.invalidEmail' })
+    }),
+})

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Forms and JSON payloads of the member screens and API. Shared by server and browser. */
+
+/** At most this many members in one bulk request (the page and the API alike). */
+export const MAX_BULK_MEMBERS = 10_000
+
+const memberIds = z.array(z.string().max(64)).max(MAX_BULK_MEMBERS, 'validation.tooLong')
+
+/**
+ * The payload of POST …/remove-members, …/add-group-creators and …/remove-group-creators
+ * ("lists of members", spec section 7): `{ "members": ["<userId>", …] }`. `{ "memberIds": […] }`
+ * and a bare JSON array of ids are accepted too. The answer is one `{ _id, result }` per distinct id.
+ */
+export const MemberListPayload = z
+  .union([
+    memberIds,
+    z.object({ members: memberIds }),
+    z.object({ memberIds }),
+  ])
+  .transform((v) => (Array.isArray(v) ? v : 'members' in v ? v.members : v.memberIds))
+
+export const MEMBER_BULK_INTENTS = ['remove', 'addGroupCreators', 'removeGroupCreators'] as const
+export type MemberBulkIntent = (typeof MEMBER_BULK_INTENTS)[number]
+
+/**
+ * The bulk form of the members page: checkboxes named `ids` and the pressed button's `intent`.
+ * Removing is destructive: without `confirmed=1` the action asks first.
+ */
+export const MembersBulkSchema = z.object({
+  intent: z.enum(MEMBER_BULK_INTENTS),
+  ids: z
+    .array(z.string().max(64), { required_error: 'orgMembers.noneSelected' })
+    .min(1, 'orgMembers.noneSelected')
+    .max(MAX_BULK_MEMBERS, 'validation.tooLong'),
+  confirmed: z.literal('1').optional(),
+})
