@@ -62,8 +62,9 @@ export default defineConfig({
     },
     {
       name: 'app',
-      // A fresh database each run; the server migrates it at start.
-      command: 'rm -f data/e2e.db* && npm run build && npx tsx server/index.ts',
+      // Builds and serves a snapshot of the working tree with a fresh database (the server
+      // migrates it at start); see tests/support/e2e/serve-app.ts for why not in place.
+      command: 'npx tsx tests/support/e2e/serve-app.ts',
       url: `${BASE_URL}/healthz`,
       env: {
         NODE_ENV: 'production',

@@ -22,7 +22,10 @@ import { Toaster } from '~/ui/toaster'
 import { readToast } from '~/ui/toast.server'
 import stylesheet from '~/styles/app.css?url'
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await sessionOf(request)

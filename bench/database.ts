@@ -20,7 +20,12 @@ export async function freshDatabase(): Promise<string> {
   for (const name of readdirSync(dir)) {
     if (name.startsWith('bench.db')) rmSync(join(dir, name), { force: true })
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: BENCH_DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: BENCH_DATABASE_URL,
+    NODE_ENV: 'production',
+    SESSION_SECRET,
+  }
   await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'migrate'], env)
   return BENCH_DATABASE_URL
 }

@@ -90,7 +90,13 @@ function cpuSnapshot(pid: number | undefined): CpuSnapshot | undefined {
     // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
     const busyTicks = cpu.slice(0, 8).reduce((a, b) => a + b, 0) - cpu[3] - cpu[4]
     const cores = stat.split('\n').filter((l) => /^cpu\d/.test(l)).length
-    return { at: Date.now(), busyTicks, serverTicks: pid ? procTicks(pid) : 0, selfTicks: procTicks(process.pid), cores }
+    return {
+      at: Date.now(),
+      busyTicks,
+      serverTicks: pid ? procTicks(pid) : 0,
+      selfTicks: procTicks(process.pid),
+      cores,
+    }
   } catch {
     return undefined
   }

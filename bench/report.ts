@@ -4,7 +4,10 @@ export function table(headers: string[], rows: (string | number)[][], alignRight
   const cells = [headers, ...rows.map((r) => r.map(String))]
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)))
   const fmt = (r: string[]) =>
-    r.map((c, i) => (alignRight[i] ? (c ?? '').padStart(widths[i]) : (c ?? '').padEnd(widths[i]))).join('  ').trimEnd()
+    r
+      .map((c, i) => (alignRight[i] ? (c ?? '').padStart(widths[i]) : (c ?? '').padEnd(widths[i])))
+      .join('  ')
+      .trimEnd()
   return [fmt(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(fmt)].join('\n')
 }
 

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,minimal] [--compressed]
+ *                [--only signin,minimal] [--compressed] [--node-args "--max-old-space-size=128"]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none.
@@ -22,22 +22,26 @@ import { freshDatabase } from './database'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fixed, kB, table } from './report'
 import { scenarios as allScenarios, targetsOf, type Scenario } from './scenarios'
-import { buildProduction, freePort, ROOT, startServer, stopAll } from './server'
+import { buildProduction, freePort, ROOT, SERVER_ARGS, startServer, stopAll } from './server'
 
-const { values: args } = parseArgs({
-  options: {
-    'no-build': { type: 'boolean', default: false },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3310' },
-    only: { type: 'string' },
-    compressed: { type: 'boolean', default: false },
-  },
-})
+const { values: args } = orUsage(() =>
+  parseArgs({
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+      port: { type: 'string', default: '3310' },
+      only: { type: 'string' },
+      compressed: { type: 'boolean', default: false },
+      'node-args': { type: 'string', default: '' },
+    },
+  }),
+)
 const durationSec = positive('duration')
 const warmupSec = Number(args.warmup)
 const connections = positive('connections')
+const nodeArgs = args['node-args'].split(/\s+/).filter(Boolean)
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 
@@ -57,7 +61,8 @@ interface Check {
   figure: string
   value: string
   target: string
-  pass: boolean
+  /** undefined: a figure without a target (information only). */
+  pass?: boolean
 }
 
 let interrupted = false
@@ -73,7 +78,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main(): Promise<number> {
   const started = new Date()
-  console.info(`load average before start: ${loadavg().map((v) => v.toFixed(2)).join(' ')} (${cpus().length} cores)`)
+  console.info(
+    `load average before start: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} (${cpus().length} cores)`,
+  )
   if (!args['no-build']) {
     section('Building the production bundle (npx remix vite:build)')
     await buildProduction()
@@ -83,9 +92,11 @@ async function main(): Promise<number> {
   const databaseUrl = await freshDatabase()
 
   const port = await freePort(Number(args.port))
-  section(`Starting the production server on 127.0.0.1:${port}`)
-  const server = await startServer({ port, databaseUrl, logFile: join(RESULTS_DIR, 'server.log') })
-  console.info(`server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`)
+  section(`Starting the production server on 127.0.0.1:${port}: node ${[...nodeArgs, ...SERVER_ARGS].join(' ')}`)
+  const server = await startServer({ port, databaseUrl, logFile: join(RESULTS_DIR, 'server.log'), nodeArgs })
+  console.info(
+    `server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`,
+  )
 
   const results: ScenarioResult[] = []
   try {
@@ -110,7 +121,7 @@ async function main(): Promise<number> {
   console.info(
     table(
       ['figure', 'value', 'target', 'result'],
-      checks.map((c) => [c.figure, c.value, c.target, c.pass ? 'PASS' : 'FAIL']),
+      checks.map((c) => [c.figure, c.value, c.target, c.pass === undefined ? '-' : c.pass ? 'PASS' : 'FAIL']),
       [false, true, false, false],
     ),
   )
@@ -126,17 +137,27 @@ async function main(): Promise<number> {
       totalMemMB: Math.round(totalmem() / 1e6),
       loadAvgAtEnd: loadavg(),
     },
-    options: { durationSec, warmupSec, connections, build: !args['no-build'], port, compressed: args.compressed },
+    options: {
+      durationSec,
+      warmupSec,
+      connections,
+      build: !args['no-build'],
+      port,
+      compressed: args.compressed,
+      nodeArgs,
+    },
     units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
     scenarios: results,
     summary: checks,
-    allPass: checks.every((c) => c.pass),
+    allPass: checks.every((c) => c.pass !== false),
   }
   mkdirSync(RESULTS_DIR, { recursive: true })
   const out = join(RESULTS_DIR, 'latest.json')
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
-  console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => !c.pass).length} target(s) missed.`)
+  console.info(
+    report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`,
+  )
 
   return results.some((r) => r.error) ? 1 : 0
 }
@@ -163,11 +184,16 @@ async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<S
     if (interrupted) return result
     console.info(`load ${durationSec}s, ${connections} connections...`)
     const l = await load({ url, connections, durationSec, headers, pid })
+    if (interrupted) return result
     result.load = l
     const bad = l.errors + l.timeouts + (expected === 200 ? l.non2xx : l.requests - (l.statusCodes[expected] ?? 0))
     console.info(
-      `${fixed(l.reqPerSec, 0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms, max RSS ${fixed(l.rss?.maxMB ?? NaN)} MB` +
-        (bad ? `  (!) ${bad} bad responses: ${JSON.stringify(l.statusCodes)} errors ${l.errors} timeouts ${l.timeouts}` : ''),
+      `${fixed(l.reqPerSec, 0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms, max RSS ${fixed(
+        l.rss?.maxMB ?? NaN,
+      )} MB` +
+        (bad
+          ? `  (!) ${bad} bad responses: ${JSON.stringify(l.statusCodes)} errors ${l.errors} timeouts ${l.timeouts}`
+          : ''),
     )
     if (bad) result.error = `${bad} of ${l.requests} responses were errors or not ${expected}`
 
@@ -187,8 +213,12 @@ function evaluate(results: ScenarioResult[]): Check[] {
     const label = `${r.name} ${r.path}`
     if (r.error) checks.push({ figure: `${label} ran`, value: r.error.slice(0, 60), target: 'no errors', pass: false })
     if (r.load) {
-      checks.push({ figure: `${label} req/s`, value: fixed(r.load.reqPerSec, 0), target: '-', pass: true })
-      checks.push({ figure: `${label} latency p50 / p99`, value: `${r.load.latencyP50Ms} / ${r.load.latencyP99Ms} ms`, target: '-', pass: true })
+      checks.push({ figure: `${label} req/s`, value: fixed(r.load.reqPerSec, 0), target: '-' })
+      checks.push({
+        figure: `${label} latency p50 / p99`,
+        value: `${r.load.latencyP50Ms} / ${r.load.latencyP99Ms} ms`,
+        target: '-',
+      })
     }
     if (t.minRatio !== undefined && !r.baseline) {
       const v = r.ratio
@@ -225,7 +255,19 @@ function printLoadTable(results: ScenarioResult[]) {
   section(`Load (${connections} connections, ${durationSec}s each, sequential)`)
   console.info(
     table(
-      ['scenario', 'path', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'requests', 'non-2xx', 'max RSS MB', 'ratio', 'CPU srv/bench/other %'],
+      [
+        'scenario',
+        'path',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'avg ms',
+        'requests',
+        'non-2xx',
+        'max RSS MB',
+        'ratio',
+        'CPU srv/bench/other %',
+      ],
       results.map((r) => [
         r.name,
         r.path,
@@ -237,7 +279,9 @@ function printLoadTable(results: ScenarioResult[]) {
         r.load ? r.load.non2xx + r.load.errors : '-',
         r.load?.rss ? fixed(r.load.rss.maxMB) : '-',
         r.baseline ? 'baseline' : r.ratio !== undefined ? `${fixed(r.ratio * 100)} %` : '-',
-        r.load?.cpu ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ') : '-',
+        r.load?.cpu
+          ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ')
+          : '-',
       ]),
       [false, false, true, true, true, true, true, true, true, true, true],
     ),
@@ -260,6 +304,19 @@ function printClientJs(report: ClientJsReport) {
   console.info(table(['file', 'raw kB', 'gzip kB', 'loaded via'], rows, [false, true, true, false]))
   if (report.dynamicImports.length > 0) {
     console.info(`not counted, dynamic import() targets: ${report.dynamicImports.join(', ')}`)
+  }
+}
+
+function orUsage<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    console.error(
+      `${
+        (error as Error).message
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args "..."]`,
+    )
+    process.exit(1)
   }
 }
 

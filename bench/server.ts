@@ -51,7 +51,15 @@ export interface StartOptions {
   logFile: string
   /** How long to wait for GET /healthz to answer 200. */
   timeoutMs?: number
+  /** Extra flags for node, e.g. ['--max-old-space-size=128']. */
+  nodeArgs?: string[]
 }
+
+/**
+ * How the server is started: `npm start` minus the tsx CLI wrapper (which would run the server in
+ * a child process). Keep in step with the `start` script if that changes (e.g. to compiled JS).
+ */
+export const SERVER_ARGS = ['--import', 'tsx', 'server/index.ts']
 
 /**
  * Starts `node --import tsx server/index.ts` (no tsx CLI wrapper, so the spawned pid is the server
@@ -61,7 +69,7 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${opts.port}`
   mkdirSync(dirname(opts.logFile), { recursive: true })
   const logFd = openSync(opts.logFile, 'w')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...SERVER_ARGS], {
     cwd: ROOT,
     stdio: ['ignore', logFd, logFd],
     env: {

@@ -1,15 +1,20 @@
-/** npm run db:migrate | db:seed — against DATABASE_URL (SQLite at data/app.db when unset). */
+/**
+ * npm run db:migrate | db:seed [-- --large] — against DATABASE_URL (SQLite at data/app.db when unset).
+ * --large also seeds the benchmark organization (10,000 members, 1,000 groups).
+ */
 import { closeDb, db } from '../app/db/db.server'
 import { migrateToLatest } from '../app/db/migrate.server'
 import { seed } from '../app/db/seed.server'
 
-const command = process.argv[2]
+const [command, ...flags] = process.argv.slice(2)
 try {
   const applied = await migrateToLatest(db())
   console.info(applied.length ? `Migrated: ${applied.join(', ')}` : 'Database is up to date.')
   if (command === 'seed') {
-    const created = await seed(db())
-    console.info(created.length ? `Seeded: ${created.join(', ')}` : 'Demo data already present.')
+    const started = performance.now()
+    const created = await seed(db(), { large: flags.includes('--large') })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.info(created.length ? `Seeded in ${seconds} s:\n${created.map((c) => `  - ${c}`).join('\n')}` : 'Demo data already present.')
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -3,6 +3,8 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { createServer } from 'node:http'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { cspNonce, originCheck, securityHeaders } from './security'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
@@ -22,8 +24,8 @@ const viteDevServer = dev
 
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-  // @ts-expect-error the production build exists after `npm run build`
-  return (await import('../build/server/index.js')) as ServerBuild
+  // Resolved at run time: the same code runs from server/ (tsx) and bundled as build/server.js.
+  return (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild
 }
 
 // Migrations run at start, through the app's own module so both share one database handle.

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { DB } from './db.server'
 import * as m001 from './migrations/001-foundation'
 import * as m002 from './migrations/002-organizations'
+import * as m003members from './migrations/003-members'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-organizations': m002,
+  '003-members': m003members,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import type { Insertable, Transaction } from 'kysely'
 import { hashPassword } from '~/auth/password.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { DB } from './db.server'
+import type { Database, GroupKind, GroupRole, OrgRole } from './schema'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [
@@ -9,8 +12,19 @@ export const DEMO_USERS = [
   { name: 'Emma English', email: 'emma@example.se', password: 'demo-password-3', locale: 'en' },
 ] as const
 
-/** Idempotent: running it again changes nothing that exists. */
-export async function seed(db: DB) {
+export const DEMO_ORGANIZATION = 'Exempelskolan'
+export const LARGE_ORGANIZATION = 'Storkommunen'
+
+export interface SeedOptions {
+  /** Also create the large organization for benchmarks (10,000 members, 1,000 groups). */
+  large?: boolean
+}
+
+/**
+ * Idempotent: running it again changes nothing that exists. Returns a line for each thing it
+ * created (demo users by email, organizations with their counts).
+ */
+export async function seed(db: DB, options: SeedOptions = {}) {
   const created: string[] = []
   for (const u of DEMO_USERS) {
     const exists = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst()
@@ -31,5 +45,253 @@ export async function seed(db: DB) {
       .execute()
     created.push(u.email)
   }
+  const demo = await seedOrganization(db, {
+    name: DEMO_ORGANIZATION,
+    domain: 'exempelskolan.se',
+    members: 300,
+    groups: 40,
+    groupCreators: 6,
+    groupSize: [8, 32],
+    invitations: true,
+    seed: 1,
+  })
+  if (demo) created.push(demo)
+  if (options.large) {
+    const large = await seedOrganization(db, {
+      name: LARGE_ORGANIZATION,
+      domain: 'storkommunen.se',
+      members: 10_000,
+      groups: 1_000,
+      groupCreators: 150,
+      groupSize: [5, 45],
+      invitations: true,
+      seed: 2,
+    })
+    if (large) created.push(large)
+  }
   return created
+}
+
+/** A small deterministic random source, so every seeded database looks the same. */
+function random(seed: number) {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]
+  return { next, int, pick }
+}
+
+const FIRST_NAMES = [
+  'Agnes', 'Alice', 'Alma', 'Anna', 'Astrid', 'Ebba', 'Elin', 'Ella', 'Elsa', 'Emilia', 'Freja', 'Hanna', 'Ida', 'Ingrid',
+  'Julia', 'Karin', 'Klara', 'Lena', 'Linnea', 'Maja', 'Märta', 'Nora', 'Saga', 'Sara', 'Signe', 'Stina', 'Tove', 'Vera',
+  'Åsa', 'Adam', 'Albin', 'Anders', 'Arvid', 'Axel', 'Björn', 'Carl', 'Elias', 'Erik', 'Filip', 'Gustav', 'Hugo', 'Isak',
+  'Johan', 'Karl', 'Lars', 'Leo', 'Liam', 'Lucas', 'Magnus', 'Nils', 'Olle', 'Oskar', 'Per', 'Sixten', 'Sven', 'Ture',
+  'Viktor', 'Wilhelm', 'Örjan',
+] as const
+const LAST_NAMES = [
+  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
+  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Jönsson', 'Lindberg', 'Jakobsson', 'Magnusson', 'Lindström',
+  'Olofsson', 'Lindqvist', 'Lindgren', 'Berg', 'Axelsson', 'Bergström', 'Lundberg', 'Lind', 'Lundgren', 'Lundqvist',
+  'Mattsson', 'Berglund', 'Fredriksson', 'Sandberg', 'Henriksson', 'Forsberg', 'Sjöberg', 'Wallin', 'Engström', 'Eklund',
+  'Danielsson', 'Lundin', 'Håkansson', 'Björk', 'Bergman', 'Gunnarsson', 'Holm', 'Wikström', 'Samuelsson', 'Isaksson',
+  'Fransson', 'Bergqvist', 'Nyström', 'Holmberg', 'Arvidsson', 'Löfgren', 'Söderberg', 'Nyberg', 'Blomqvist', 'Claesson',
+  'Åberg', 'Öberg',
+] as const
+const SUBJECTS = [
+  'Matematik', 'Svenska', 'Engelska', 'Biologi', 'Kemi', 'Fysik', 'Historia', 'Geografi', 'Samhällskunskap', 'Religion',
+  'Idrott', 'Musik', 'Bild', 'Slöjd', 'Teknik', 'Spanska', 'Tyska', 'Franska', 'Hemkunskap', 'Elevråd', 'Schack',
+  'Körsång', 'Programmering', 'Läxhjälp',
+] as const
+const CLASSES = ['7A', '7B', '7C', '8A', '8B', '8C', '9A', '9B', '9C'] as const
+
+/** ASCII for an email address: å, ä → a, ö → o, other marks dropped. */
+const ascii = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]/g, '')
+
+const DAY = 86_400_000
+const iso = (ms: number) => new Date(ms).toISOString()
+/** Rows per multi-row insert: (columns × rows) stays far below the bound-parameter limits. */
+const ROWS_PER_INSERT = 500
+
+async function insertAll<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    // Kysely's generic insert typing does not follow a table name held in a type parameter.
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .execute()
+  }
+}
+
+interface OrganizationPlan {
+  name: string
+  domain: string
+  members: number
+  groups: number
+  /** How many of the generated members may create groups. */
+  groupCreators: number
+  /** Members per group besides the owner: [min, max]. */
+  groupSize: [number, number]
+  invitations: boolean
+  seed: number
+}
+
+/**
+ * An organization with admin@example.se as admin, erik@example.se as group creator and
+ * emma@example.se as plain member, generated members (no password: they cannot sign in), groups
+ * (every fifth an attendance group, every seventh inactive, member_count equal to their rows) and
+ * a few pending invitations. All in one transaction of multi-row inserts. Skipped (null) when an
+ * organization of that name exists.
+ */
+async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string | null> {
+  const existing = await db.selectFrom('organizations').select('id').where('name', '=', plan.name).executeTakeFirst()
+  if (existing) return null
+  const demo = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(
+      'email',
+      'in',
+      DEMO_USERS.map((u) => u.email),
+    )
+    .execute()
+  const demoId = (email: string) => demo.find((u) => u.email === email)?.id
+  const adminId = demoId('admin@example.se')
+  const erikId = demoId('erik@example.se')
+  const emmaId = demoId('emma@example.se')
+  if (!adminId || !erikId || !emmaId) throw new Error('The demo users must exist before the demo organizations')
+
+  const rnd = random(plan.seed)
+  const now = Date.now()
+  const orgId = newId()
+  const orgCreated = now - 730 * DAY
+
+  // Users: generated members with Swedish-looking names and addresses of the organization's domain.
+  const users: Insertable<Database['users']>[] = []
+  for (let i = 0; i < plan.members; i++) {
+    const first = rnd.pick(FIRST_NAMES)
+    const last = rnd.pick(LAST_NAMES)
+    const created = orgCreated + rnd.int(0, 700) * DAY + rnd.int(0, DAY - 1)
+    const seen = rnd.next() < 0.15 ? null : iso(now - rnd.int(0, 90) * DAY - rnd.int(0, DAY - 1))
+    users.push({
+      id: newId(),
+      name: `${first} ${last}`,
+      email: `${ascii(first)}.${ascii(last)}.${i + 1}@${plan.domain}`,
+      password_hash: null,
+      email_verified_at: iso(created),
+      locale: rnd.next() < 0.9 ? 'sv' : 'en',
+      timezone: 'Europe/Stockholm',
+      created_at: iso(created),
+      last_request_at: seen,
+    })
+  }
+  const generatedIds = users.map((u) => u.id)
+  const creatorIds = generatedIds.slice(0, plan.groupCreators)
+
+  const members: Insertable<Database['organization_members']>[] = [
+    { organization_id: orgId, user_id: adminId, role: 'admin' as OrgRole, is_group_creator: 0, created_at: iso(orgCreated) },
+    { organization_id: orgId, user_id: erikId, role: 'member' as OrgRole, is_group_creator: 1, created_at: iso(orgCreated + DAY) },
+    { organization_id: orgId, user_id: emmaId, role: 'member' as OrgRole, is_group_creator: 0, created_at: iso(orgCreated + 2 * DAY) },
+    ...users.map((u, i) => ({
+      organization_id: orgId,
+      user_id: u.id,
+      role: 'member' as OrgRole,
+      is_group_creator: i < plan.groupCreators ? 1 : 0,
+      created_at: u.created_at,
+    })),
+  ]
+
+  // Groups: owners are the admin, Erik and the generated group creators; members spread at random.
+  const owners = [adminId, erikId, ...creatorIds]
+  const groups: Insertable<Database['groups']>[] = []
+  const groupMembers: Insertable<Database['group_members']>[] = []
+  let attendance = 0
+  let inactive = 0
+  for (let g = 0; g < plan.groups; g++) {
+    const id = newId()
+    const kind: GroupKind = g % 5 === 4 ? 'attendance' : 'standard'
+    const active = g % 7 === 6 ? 0 : 1
+    if (kind === 'attendance') attendance++
+    if (!active) inactive++
+    const className = CLASSES[g % CLASSES.length]
+    const base = kind === 'attendance' ? `Närvaro ${className}` : `${SUBJECTS[g % SUBJECTS.length]} ${className}`
+    const ownerId = owners[g % owners.length]
+    const created = orgCreated + rnd.int(0, 700) * DAY
+    const chosen = new Map<string, GroupRole>([[ownerId, 'owner']])
+    const size = rnd.int(plan.groupSize[0], plan.groupSize[1])
+    while (chosen.size < size + 1) {
+      const userId = rnd.pick(generatedIds)
+      if (!chosen.has(userId)) chosen.set(userId, rnd.next() < 0.08 ? 'leader' : rnd.next() < 0.05 ? 'subscriber' : 'member')
+    }
+    if (g % 4 === 0 && !chosen.has(emmaId)) chosen.set(emmaId, 'member')
+    if (g % 6 === 0 && !chosen.has(erikId)) chosen.set(erikId, 'leader')
+    groups.push({
+      id,
+      organization_id: orgId,
+      // Subject and class repeat together every 72 groups; beyond that a number tells them apart.
+      name: plan.groups > 72 ? `${base} (${g + 1})` : base,
+      kind,
+      owner_id: ownerId,
+      active,
+      member_count: chosen.size,
+      latest_activity_at: rnd.next() < 0.1 ? null : iso(now - rnd.int(0, 120) * DAY - rnd.int(0, DAY - 1)),
+      created_at: iso(created),
+    })
+    for (const [userId, role] of chosen) groupMembers.push({ group_id: id, user_id: userId, role, created_at: iso(created) })
+  }
+
+  // Pending group-creator invitations. Nobody knows their codes: code_hash is random.
+  const invitations: Insertable<Database['invitations']>[] = []
+  if (plan.invitations) {
+    const local = ['ny.larare', 'vikarie', 'rektor.assistent']
+    for (const [i, type] of (['email', 'email', 'email', 'open', 'open'] as const).entries()) {
+      const created = now - rnd.int(0, 5) * DAY
+      invitations.push({
+        id: newId(),
+        organization_id: orgId,
+        group_id: null,
+        type,
+        email: type === 'email' ? `${local[i]}@${plan.domain}` : null,
+        group_creator: 1,
+        code_hash: randomBytes(32).toString('hex'),
+        created_by: adminId,
+        created_at: iso(created),
+        expires_at: iso(now + 7 * DAY),
+      })
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('organizations')
+      .values({
+        id: orgId,
+        name: plan.name,
+        active: 1,
+        contact: JSON.stringify({ name: 'Astrid Admin', email: `kansli@${plan.domain}`, phone: '08-123 45 67' }),
+        created_at: iso(orgCreated),
+      })
+      .execute()
+    await insertAll(trx, 'users', users)
+    await insertAll(trx, 'organization_members', members)
+    await insertAll(trx, 'groups', groups)
+    await insertAll(trx, 'group_members', groupMembers)
+    await insertAll(trx, 'invitations', invitations)
+  })
+
+  return (
+    `${plan.name}: ${members.length} members (admin@example.se admin, ${plan.groupCreators + 1} group creators), ` +
+    `${groups.length} groups (${attendance} attendance, ${inactive} inactive, ${groupMembers.length} group memberships), ` +
+    `${invitations.length} pending invitations`
+  )
 }

@@ -73,33 +73,37 @@ export const MAX_OWNER_CHANGE_ROWS = 200
  * Change owners without JavaScript: one row per selected group with the new owner's email and
  * what happens to the old owner; empty row fields take the values given for all groups.
  */
+const optionalText = z.string().trim().max(254, 'validation.tooLong').optional()
+
 export const ChangeOwnersFormSchema = z
   .object({
     intent: z.literal('change-owners'),
-    newOwnerEmail: emailField.optional(),
+    newOwnerEmail: optionalText,
     oldOwnerRole: z.enum(OLD_OWNER_ROLES).default('member'),
     changes: z
-      .array(
-        z.object({
-          groupId: idField,
-          newOwnerEmail: emailField.optional(),
-          oldOwnerRole: z.enum(OLD_OWNER_ROLES).optional(),
-        }),
-        { required_error: 'groups.validation.noneSelected' },
-      )
+      .array(z.object({ groupId: idField, newOwnerEmail: optionalText, oldOwnerRole: z.enum(OLD_OWNER_ROLES).optional() }), {
+        required_error: 'groups.validation.noneSelected',
+      })
       .min(1, 'groups.validation.noneSelected')
       .max(MAX_OWNER_CHANGE_ROWS, 'validation.tooLong'),
   })
+  // Emails are checked here, all at once, so one submission shows every row's problem.
   .superRefine((form, ctx) => {
-    if (form.newOwnerEmail) return
+    const check = (value: string | undefined, path: (string | number)[]) => {
+      if (value && !emailField.safeParse(value).success) ctx.addIssue({ code: 'custom', path, message: 'validation.email' })
+    }
+    check(form.newOwnerEmail, ['newOwnerEmail'])
     form.changes.forEach((row, i) => {
-      if (!row.newOwnerEmail) ctx.addIssue({ code: 'custom', path: ['changes', i, 'newOwnerEmail'], message: 'validation.required' })
+      check(row.newOwnerEmail, ['changes', i, 'newOwnerEmail'])
+      if (!row.newOwnerEmail && !form.newOwnerEmail) {
+        ctx.addIssue({ code: 'custom', path: ['changes', i, 'newOwnerEmail'], message: 'validation.required' })
+      }
     })
   })
   .transform((form) =>
     form.changes.map((row) => ({
       groupId: row.groupId,
-      newOwnerEmail: (row.newOwnerEmail ?? form.newOwnerEmail)!,
+      newOwnerEmail: (row.newOwnerEmail || form.newOwnerEmail)!.toLowerCase(),
       oldOwnerRole: row.oldOwnerRole ?? form.oldOwnerRole,
     })),
   )

@@ -1,6 +1,13 @@
 import { z } from 'zod'
+import { parseListQuery } from '~/utils/list-query'
 
 /** Forms and JSON payloads of the member screens and API. Shared by server and browser. */
+
+export const MEMBER_SORTS = ['name', 'email', 'created', 'lastRequest'] as const
+export type MemberSort = (typeof MEMBER_SORTS)[number]
+
+/** The member list's search, sort and page from the URL (?q=&sort=&dir=&page=); by name by default. */
+export const parseMemberListQuery = (url: URL) => parseListQuery(url, { sorts: MEMBER_SORTS, defaultSort: 'name' })
 
 /** At most this many members in one bulk request (the page and the API alike). */
 export const MAX_BULK_MEMBERS = 10_000

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { NewPasswordSchema } from '~/auth/schemas'
@@ -9,7 +9,6 @@ import { ctxFor } from '~/services/context.server'
 import { checkPasswordResetToken, resetPassword } from '~/services/users.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { redirectWithToast } from '~/ui/toast.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -34,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     resetPassword(ctxFor(null, context), submission.value),
   )
   if (!outcome.ok) return outcome.response
-  return redirectWithToast(`/signin?email=${encodeURIComponent(outcome.value.email)}&notice=passwordChanged`, { key: 'newPassword.done' })
+  return redirect(`/signin?email=${encodeURIComponent(outcome.value.email)}&notice=passwordChanged`)
 }
 
 export default function NewPassword() {

@@ -45,7 +45,7 @@ export default function SignIn() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(SignInSchema),
     defaultValue: { email },
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   })

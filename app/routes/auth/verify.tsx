@@ -1,12 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
+import { signInTargetAfterSignUp } from '~/services/invitations.server'
 import { checkEmailVerificationToken, verifyEmail } from '~/services/users.server'
 import { Button } from '~/ui/button'
-import { redirectWithToast } from '~/ui/toast.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -27,10 +27,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String((await request.formData()).get('token') ?? '')
   const outcome = await formCall({}, () => verifyEmail(ctxFor(null, context), token))
   if (!outcome.ok) return outcome.response
-  // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled.
-  const { email, invitationCode } = outcome.value
-  const next = invitationCode ? `&redirectTo=${encodeURIComponent(`/invitation-code?code=${invitationCode}`)}` : ''
-  return redirectWithToast(`/signin?email=${encodeURIComponent(email)}&notice=verified${next}`, { key: 'verify.done' })
+  // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled. A sign-up invitation
+  // code is redeemed now; sign-in then leads to its group or organization, or, if it failed, to
+  // the invitation-code screen with the code, where the error shows and the user can retry.
+  const { email, userId, invitationCode } = outcome.value
+  const target = invitationCode ? await signInTargetAfterSignUp(ctxFor(null, context), userId, invitationCode) : null
+  const next = target ? `&redirectTo=${encodeURIComponent(target)}` : ''
+  return redirect(`/signin?email=${encodeURIComponent(email)}&notice=verified${next}`)
 }
 
 export default function Verify() {

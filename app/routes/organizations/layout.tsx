@@ -1,6 +1,85 @@
-// Placeholder: replaced by the organization administration work.
-import { Outlet } from '@remix-run/react'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { DomainError } from '~/errors'
+import { ctxFor } from '~/services/context.server'
+import { getOrganizationName } from '~/services/organizations.server'
+import { ErrorScreen } from '~/ui/error-screen'
+import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
+
+type LayoutData = { org: { id: string; name: string } | null }
+
+/** The organization's name replaces its id in the breadcrumbs; unknown (null) hides them. */
+const breadcrumb: Breadcrumb = (loaderData) => {
+  const org = (loaderData as LayoutData | undefined)?.org
+  return org ? { label: org.name } : null
+}
+export const handle = { breadcrumb }
+
+/**
+ * /organizations/:organizationId/*: admins only. Anyone else, and an unknown id, gets the
+ * not-found screen with status 404 (the organization's existence is not revealed).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request)
+  const organizationId = params.organizationId!
+  try {
+    const name = await getOrganizationName(ctxFor(actor, context), organizationId)
+    return data<LayoutData>({ org: { id: organizationId, name } })
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') return data<LayoutData>({ org: null }, { status: 404 })
+    throw error
+  }
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+    isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+  }`
 
 export default function OrganizationLayout() {
-  return <Outlet />
+  const { t } = useTranslation()
+  const { org } = useLoaderData<typeof loader>()
+  if (!org) return <ErrorScreen status={404} />
+  const base = `/organizations/${org.id}`
+  return (
+    <div>
+      <p className="mb-2 text-2xl font-bold">{org.name}</p>
+      {/* NavLink sets aria-current="page" on the current tab. */}
+      <nav aria-label={t('organizations.nav.label')} className="mb-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex gap-1">
+          <li>
+            <NavLink to={base} end className={tabClass}>
+              {t('organizations.nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={`${base}/members`} className={tabClass}>
+              {t('organizations.nav.members')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={`${base}/groups`} className={tabClass}>
+              {t('organizations.nav.groups')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={`${base}/group-creators`} className={tabClass}>
+              {t('organizations.nav.groupCreators')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  )
+}
+
+/** A 404 thrown by a screen below (e.g. the organization went away) is the not-found screen too. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <ErrorScreen status={status} />
 }

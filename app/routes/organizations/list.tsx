@@ -1,10 +1,86 @@
-// Placeholder: replaced by the organization administration work.
-import { ErrorScreen } from '~/ui/error-screen'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { listMyOrganizations } from '~/services/organizations.server'
+import { Alert } from '~/ui/alert'
+import { useFormatters } from '~/ui/format'
 
-export function loader() {
-  throw new Response('Not found', { status: 404 })
+export const handle = { breadcrumb: 'organizations.title' }
+
+/** /organizations: the organizations the user administers or may create groups in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request)
+  return { organizations: await listMyOrganizations(ctxFor(actor, context)) }
 }
 
-export default function Placeholder() {
-  return <ErrorScreen status={404} />
+export default function OrganizationsList() {
+  const { t } = useTranslation()
+  const { organizations } = useLoaderData<typeof loader>()
+  const { date } = useFormatters()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+  return (
+    <section aria-labelledby="organizations-title" aria-busy={loading || undefined}>
+      <h1 id="organizations-title" className="mb-1 text-2xl font-bold">
+        {t('organizations.title')}
+      </h1>
+      <p className="mb-4 text-slate-700">{t('organizations.intro')}</p>
+      {loading ? (
+        <p role="status" className="mb-2 text-sm text-slate-600">
+          {t('organizations.loading')}
+        </p>
+      ) : null}
+      {organizations.length === 0 ? (
+        <Alert tone="info">{t('organizations.empty')}</Alert>
+      ) : (
+        <ul className={`grid gap-3 sm:grid-cols-2 ${loading ? 'opacity-60' : ''}`}>
+          {organizations.map((org) => (
+            <li key={org._id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <div className="mb-1 flex flex-wrap items-center gap-2">
+                {org.access === 'admin' ? (
+                  <Link to={`/organizations/${org._id}`} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
+                    {org.name}
+                  </Link>
+                ) : (
+                  <span className="text-lg font-semibold">{org.name}</span>
+                )}
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  {t(`organizations.access.${org.access}`)}
+                </span>
+                {org.active ? null : (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('organizations.inactive')}</span>
+                )}
+              </div>
+              <p className="text-sm text-slate-600">{t('organizations.created', { date: date(org.created) })}</p>
+              {org.access === 'groupCreator' ? <p className="mt-1 text-sm text-slate-700">{t('organizations.groupCreatorNote')}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The list could not be loaded: the message of the specification with a retry link. */
+export function ErrorBoundary() {
+  const { t } = useTranslation()
+  const error = useRouteError()
+  const location = useLocation()
+  if (error instanceof Error) console.error(error)
+  return (
+    <section aria-labelledby="organizations-title">
+      <h1 id="organizations-title" className="mb-4 text-2xl font-bold">
+        {t('organizations.title')}
+      </h1>
+      <Alert tone="error">
+        {t('organizations.loadError')}{' '}
+        <a href={`${location.pathname}${location.search}`} className="font-medium underline">
+          {t('common.tryAgain')}
+        </a>
+      </Alert>
+    </section>
+  )
 }

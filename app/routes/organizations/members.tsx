@@ -1,10 +1,202 @@
-// Placeholder: replaced by the organization administration work.
-import { ErrorScreen } from '~/ui/error-screen'
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import type { ItemResult } from '~/services/audit.server'
+import { ctxFor } from '~/services/context.server'
+import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
+import { addGroupCreators, listMembers, removeGroupCreators, removeMembers } from '~/services/members.server'
+import { Alert } from '~/ui/alert'
+import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/bulk'
+import { useFormatters } from '~/ui/format'
+import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
+import { redirectWithToast } from '~/ui/toast.server'
+import { orNotFound } from './org-not-found.server'
 
-export function loader() {
-  throw new Response('Not found', { status: 404 })
+const FORM_ID = 'members-bulk'
+
+/** …/members: one page of members, searched, sorted and paged on the server from the URL. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request)
+  const query = parseMemberListQuery(new URL(request.url))
+  const page = await orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query))
+  return { page, query: { q: query.q, sort: query.sort, dir: query.dir } }
 }
 
-export default function Placeholder() {
-  return <ErrorScreen status={404} />
+const run: Record<MemberBulkIntent, typeof removeMembers> = {
+  remove: removeMembers,
+  addGroupCreators,
+  removeGroupCreators,
+}
+
+/** The toast of a bulk result: succeeded / total, and the first non-success code as the error. */
+function bulkToast(results: ItemResult[]): { key: string; values: Record<string, string>; type: 'success' | 'error' } {
+  const succeeded = String(results.filter((r) => r.result === 'SUCCESS').length)
+  const total = String(results.length)
+  const code = results.find((r) => r.result !== 'SUCCESS')?.result
+  if (!code) return { key: 'bulk.resultSummary', values: { succeeded, total }, type: 'success' }
+  return { key: 'orgMembers.resultWithError', values: { succeeded, total, code }, type: 'error' }
+}
+
+/**
+ * The bulk form: checked `ids` and the pressed button's `intent`. Removing needs `confirmed=1`
+ * (added by the dialog with JavaScript); without it the page answers with a confirmation step.
+ * Success redirects back to the same list URL with the result as a toast.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request)
+  const submission = parseWithZod(await request.formData(), { schema: MembersBulkSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), confirm: null }, { status: 400 })
+  }
+  const { intent, ids, confirmed } = submission.value
+  if (intent === 'remove' && !confirmed) return data({ result: null, confirm: { intent, ids } })
+  const results = await orNotFound(() => run[intent](ctxFor(actor, context), params.organizationId!, ids))
+  const url = new URL(request.url)
+  url.searchParams.delete('index')
+  return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results))
+}
+
+export default function Members() {
+  const { t } = useTranslation()
+  const { page, query } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { organizationId } = useParams()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const { date, dateTime } = useFormatters()
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+  const confirm = actionData?.confirm
+  const formError = actionData?.result?.error ? Object.values(actionData.result.error).flat()[0] : null
+  const csvParams = new URLSearchParams()
+  for (const k of ['q', 'sort', 'dir'] as const) if (query[k]) csvParams.set(k, query[k])
+  const csvQuery = csvParams.toString()
+  const csvHref = `/organizations/${organizationId}/members.csv${csvQuery ? `?${csvQuery}` : ''}`
+  const flag = (value: boolean) => (value ? t('orgMembers.yes') : t('orgMembers.no'))
+
+  return (
+    <section aria-labelledby="members-title">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h1 id="members-title" className="text-xl font-bold">
+          {t('orgMembers.title')}
+        </h1>
+        <a href={csvHref} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" aria-describedby="members-csv-hint">
+          {t('orgMembers.exportCsv')}
+        </a>
+        <p id="members-csv-hint" className="sr-only">
+          {t('orgMembers.exportCsvHint')}
+        </p>
+      </div>
+      <div className="mb-4 max-w-xl">
+        <SearchBox q={query.q} label={t('orgMembers.search')} />
+      </div>
+
+      {confirm ? (
+        <ConfirmPanel
+          intent={confirm.intent}
+          ids={confirm.ids}
+          title={t('orgMembers.confirmRemove.title')}
+          body={t('orgMembers.confirmRemove.body', { count: confirm.ids.length })}
+          action={t('orgMembers.confirmRemove.action')}
+        />
+      ) : null}
+      {formError ? (
+        <div className="mb-3">
+          <Alert tone="error">{t(formError)}</Alert>
+        </div>
+      ) : null}
+
+      {page.total === 0 ? (
+        <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">{query.q ? t('list.noMatches') : t('orgMembers.empty')}</p>
+      ) : (
+        <>
+          <BulkBar formId={FORM_ID}>
+            <BulkAction
+              formId={FORM_ID}
+              intent="remove"
+              variant="danger"
+              confirm={{
+                title: t('orgMembers.confirmRemove.title'),
+                // BulkAction puts the live count in place of {{count}}.
+                body: t('orgMembers.confirmRemove.body', { count: '{{count}}' as unknown as number }),
+                action: t('orgMembers.confirmRemove.action'),
+              }}
+            >
+              {t('orgMembers.actions.remove')}
+            </BulkAction>
+            <BulkAction formId={FORM_ID} intent="addGroupCreators">
+              {t('orgMembers.actions.addGroupCreators')}
+            </BulkAction>
+            <BulkAction formId={FORM_ID} intent="removeGroupCreators">
+              {t('orgMembers.actions.removeGroupCreators')}
+            </BulkAction>
+          </BulkBar>
+          {loading ? (
+            <p role="status" className="mb-2 text-sm text-slate-600">
+              {t('orgMembers.loading')}
+            </p>
+          ) : null}
+          <div className={`overflow-x-auto rounded-md bg-white ring-1 ring-slate-200 ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className="w-full min-w-[48rem] text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50">
+                <tr>
+                  <td className="w-10 px-3 py-2">
+                    <SelectAll formId={FORM_ID} />
+                  </td>
+                  <SortHeader sort="name" current={query.sort} dir={query.dir}>
+                    {t('orgMembers.columns.name')}
+                  </SortHeader>
+                  <SortHeader sort="email" current={query.sort} dir={query.dir}>
+                    {t('orgMembers.columns.email')}
+                  </SortHeader>
+                  <SortHeader sort="created" current={query.sort} dir={query.dir}>
+                    {t('orgMembers.columns.created')}
+                  </SortHeader>
+                  <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
+                    {t('orgMembers.columns.lastRequest')}
+                  </SortHeader>
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    {t('orgMembers.columns.admin')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    {t('orgMembers.columns.groupCreator')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((m) => (
+                  <tr key={m._id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                    <td className="px-3 py-2">
+                      <RowCheckbox formId={FORM_ID} value={m._id} label={t('orgMembers.select', { name: m.name })} />
+                    </td>
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {m.name}
+                    </th>
+                    <td className="px-3 py-2">{m.email}</td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <time dateTime={m.created}>{date(m.created)}</time>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : t('orgMembers.never')}
+                    </td>
+                    <td className="px-3 py-2">{flag(m.isAdmin)}</td>
+                    <td className="px-3 py-2">{flag(m.isGroupCreator)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.items.length === 0 ? (
+            <p className="mt-3 text-slate-700">
+              <Link to={`${location.pathname}${csvQuery ? `?${csvQuery}` : ''}`} className="underline">
+                {t('orgMembers.firstPage')}
+              </Link>
+            </p>
+          ) : null}
+          <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+        </>
+      )}
+    </section>
+  )
 }

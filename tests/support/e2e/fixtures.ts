@@ -17,9 +17,18 @@ export interface E2EFixtures {
  * test (conventions: "A console.error during a test fails it unless the test expects it").
  */
 export const test = base.extend<E2EFixtures>({
+  /*
+   * Each test is its own client: the server sits behind a loopback "proxy" (Express trusts
+   * X-Forwarded-For from 127.0.0.1), so per-client sign-in limits are not shared across the
+   * suite and one test's wrong passwords never block another's sign-in.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` })
+  },
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page, allowedConsoleErrors }, use) => {
+    async ({ page, allowedConsoleErrors, javaScriptEnabled }, use) => {
       const errors: string[] = []
       page.on('console', (message) => {
         if (message.type() !== 'error') return
@@ -28,6 +37,20 @@ export const test = base.extend<E2EFixtures>({
         errors.push(`console.error: ${text}`)
       })
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+      // A missing script or stylesheet (say, a build replaced under the running server) would
+      // quietly turn a JavaScript journey into a no-JS one: that fails the test too.
+      const isAsset = (type: string) => type === 'script' || type === 'stylesheet'
+      page.on('response', (response) => {
+        if (isAsset(response.request().resourceType()) && response.status() >= 400) {
+          errors.push(`${response.request().resourceType()} ${response.url()} answered ${response.status()}`)
+        }
+      })
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText
+        // Without JavaScript, Chromium refuses module preloads ("csp"); a navigation aborts the rest.
+        if (!javaScriptEnabled || !isAsset(request.resourceType()) || reason === 'net::ERR_ABORTED') return
+        errors.push(`${request.resourceType()} ${request.url()} failed: ${reason}`)
+      })
       await use(errors)
       expect(errors, 'console errors or uncaught exceptions in the page').toEqual([])
     },

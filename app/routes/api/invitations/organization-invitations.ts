@@ -1,4 +1,31 @@
-// Placeholder: replaced by the organization administration work.
-const notImplemented = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
-export const loader = notImplemented
-export const action = notImplemented
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { CreateInvitationPayload } from '~/services/invitations.schemas'
+import { createInvitation, listInvitations } from '~/services/invitations.server'
+import { apiCall, readJson } from '../api.server'
+
+const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'GET, POST' } })
+
+/** GET /api/v2/organizations/{organizationId}/invitations: the organization's invitations, newest first. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireApiUser(request)
+  return apiCall(() => listInvitations(ctxFor(actor, context), params.organizationId!))
+}
+
+/**
+ * POST /api/v2/organizations/{organizationId}/invitations { type, email?, groupCreator: true }:
+ * the invitation; an open one also carries its `code`, shown this once.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requireApiUser(request)
+  return apiCall(
+    async () => {
+      const input = await readJson(request, CreateInvitationPayload)
+      const { invitation, code } = await createInvitation(ctxFor(actor, context), params.organizationId!, input)
+      return input.type === 'open' ? { ...invitation, code } : invitation
+    },
+    { status: 201 },
+  )
+}

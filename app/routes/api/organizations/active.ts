@@ -1,4 +1,23 @@
-// Placeholder: replaced by the organization administration work.
-const notImplemented = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
-export const loader = notImplemented
-export const action = notImplemented
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { SetActivePayload } from '~/services/organizations.schemas'
+import { setOrganizationActive } from '~/services/organizations.server'
+import { apiCall, readJson } from '../api.server'
+
+const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'PUT' } })
+
+/**
+ * PUT /api/v1/organizations/{id}/active { active: boolean }: the updated Organization.
+ * (The spec's "clears cached groups and members" is a browser-cache rule; see setOrganizationActive.)
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed()
+  const actor = await requireApiUser(request)
+  return apiCall(async () => {
+    const { active } = await readJson(request, SetActivePayload)
+    return setOrganizationActive(ctxFor(actor, context), params.organizationId!, active)
+  })
+}
+
+export const loader = methodNotAllowed

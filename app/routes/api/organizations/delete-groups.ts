@@ -1,4 +1,20 @@
-// Placeholder: replaced by the organization administration work.
-const notImplemented = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
-export const loader = notImplemented
-export const action = notImplemented
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { GroupIdsBodySchema } from '~/services/groups.schemas'
+import { deleteGroups } from '~/services/groups.server'
+import { apiCall, readJson } from '../api.server'
+
+const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+
+/** POST /api/v1/organizations/{id}/delete-groups with a list of group ids: per-item results. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requireApiUser(request)
+  return apiCall(async () => {
+    const groupIds = await readJson(request, GroupIdsBodySchema)
+    return deleteGroups(ctxFor(actor, context), params.organizationId!, groupIds)
+  })
+}
+
+export const loader = methodNotAllowed

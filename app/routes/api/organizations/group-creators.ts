@@ -1,4 +1,27 @@
-// Placeholder: replaced by the organization administration work.
-const notImplemented = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
-export const loader = notImplemented
-export const action = notImplemented
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { MemberListPayload } from '~/services/members.schemas'
+import { addGroupCreators, removeGroupCreators } from '~/services/members.server'
+import { apiCall, readJson } from '../api.server'
+
+const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+
+/**
+ * POST /api/v1/organizations/{id}/add-group-creators and …/remove-group-creators (one module for
+ * both route ids; the last path segment decides). Payload `{ "members": ["<userId>", …] }`
+ * (`{ "memberIds": […] }` or a bare array also accepted); answer: one `{ _id, result }` per member,
+ * result SUCCESS or MEMBER_NOT_FOUND / ALREADY_GROUP_CREATOR / NOT_GROUP_CREATOR.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requireApiUser(request)
+  const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
+  return apiCall(async () => {
+    const memberIds = await readJson(request, MemberListPayload)
+    const ctx = ctxFor(actor, context)
+    return adding ? addGroupCreators(ctx, params.organizationId!, memberIds) : removeGroupCreators(ctx, params.organizationId!, memberIds)
+  })
+}
+
+export const loader = methodNotAllowed

@@ -1,4 +1,24 @@
-// Placeholder: replaced by the organization administration work.
-const notImplemented = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
-export const loader = notImplemented
-export const action = notImplemented
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { MemberListPayload } from '~/services/members.schemas'
+import { removeMembers } from '~/services/members.server'
+import { apiCall, readJson } from '../api.server'
+
+const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+
+/**
+ * POST /api/v1/organizations/{id}/remove-members. Payload `{ "members": ["<userId>", …] }`
+ * (`{ "memberIds": […] }` or a bare array also accepted, see MemberListPayload); answer: one
+ * `{ _id, result }` per member, result SUCCESS or MEMBER_NOT_FOUND / LAST_ADMIN / IS_GROUP_OWNER.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requireApiUser(request)
+  return apiCall(async () => {
+    const memberIds = await readJson(request, MemberListPayload)
+    return removeMembers(ctxFor(actor, context), params.organizationId!, memberIds)
+  })
+}
+
+export const loader = methodNotAllowed

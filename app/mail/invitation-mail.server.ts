@@ -1,0 +1,67 @@
+import { env } from '~/env.server'
+import { DEFAULT_LOCALE, DEFAULT_TIMEZONE, isLocale } from '~/i18n/config'
+import { tFor } from '~/i18n/i18n.server'
+import type { Mail } from './mailer.server'
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+export interface InvitationMailInput {
+  to: string
+  /** The invitee's name when they have an account; otherwise the greeting has no name. */
+  name: string | null
+  locale: string
+  timezone: string
+  /** Group-creator invitation to an organization, or membership of a group. */
+  kind: 'groupCreator' | 'group'
+  organization: string
+  group?: string
+  inviter: string
+  code: string
+  expiresAt: string
+}
+
+/**
+ * The invitation email: who invites to what, the code itself (in large type, so it can be typed
+ * on another device) and a link to the invitation-code screen with the code filled in.
+ * Texts live under `invitationMail` in invitations.json.
+ */
+export function invitationEmail(input: InvitationMailInput): Mail {
+  const locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE
+  const t = tFor(locale)
+  let expires: string
+  try {
+    expires = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'sv-SE', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: input.timezone || DEFAULT_TIMEZONE,
+    }).format(new Date(input.expiresAt))
+  } catch {
+    expires = input.expiresAt
+  }
+  const vars = {
+    brand: env().BRAND_NAME,
+    name: input.name ?? '',
+    organization: input.organization,
+    group: input.group ?? '',
+    inviter: input.inviter,
+    code: input.code,
+    expires,
+  }
+  const url = `${env().APP_URL}/invitation-code?code=${encodeURIComponent(input.code)}`
+  const subject = t(`invitationMail.${input.kind}.subject`, vars)
+  const greeting = input.name ? t('mail.greeting', vars) : t('invitationMail.greetingNoName', vars)
+  const body = t(`invitationMail.${input.kind}.body`, vars)
+  const codeLabel = t('invitationMail.codeLabel', vars)
+  const button = t('invitationMail.action', vars)
+  const footer = t('invitationMail.footer', vars)
+  const text = [greeting, '', body, '', `${codeLabel}: ${input.code}`, '', `${button}: ${url}`, '', footer, '', `— ${vars.brand}`].join('\n')
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+<p>${escapeHtml(codeLabel)}:</p>
+<p style="font-family:ui-monospace,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(input.code)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(url)}</p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p><p>— ${escapeHtml(vars.brand)}</p></body></html>`
+  return { to: input.to, subject, text, html }
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { readToast } from '~/ui/toast.server'
+import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
+import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../tests/support/org-factories'
+import { action, loader } from './groups'
+
+/** An organization with a signed-in admin, and another organization with a group of its own. */
+async function setup() {
+  const admin = await createUser({ name: 'Alma Admin' })
+  const org = await createOrganization({ adminIds: [admin.id] })
+  const otherAdmin = await createUser()
+  const other = await createOrganization({ adminIds: [otherAdmin.id] })
+  const foreignGroup = await createGroup(other.id, { ownerId: otherAdmin.id })
+  const path = `/organizations/${org.id}/groups`
+  return { admin, org, foreignGroup, path, cookie: await sessionCookieFor(admin) }
+}
+
+const post = (path: string, cookie: string, form: Record<string, string | string[]>, organizationId: string) =>
+  run(() => action(args(makeRequest(path, { form, cookie }), { organizationId })))
+
+const toastOf = async (headers: Headers) => {
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return (await readToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast
+}
+
+const groupRow = (id: string) => db().selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()
+
+describe('groups screen loader', () => {
+  it('lists the groups with the search, filters and sort of the URL', async () => {
+    const { admin, org, path, cookie } = await setup()
+    await createGroup(org.id, { ownerId: admin.id, name: 'Alpha' })
+    await createGroup(org.id, { ownerId: admin.id, name: 'Beta', active: false, kind: 'attendance' })
+    await createGroup(org.id, { ownerId: admin.id, name: 'Gamma', kind: 'attendance' })
+    const load = (qs: string) => run(() => loader(args(makeRequest(`${path}${qs}`, { cookie }), { organizationId: org.id })))
+
+    const all = await load('')
+    expect(all.status).toBe(200)
+    expect(all.data.page.items.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta', 'Gamma'])
+    expect(all.data.filters).toEqual({ status: 'all', kind: '' })
+    expect(all.data.canCreateAttendance).toBe(true)
+
+    const filtered = await load('?status=active&kind=attendance&sort=name&dir=desc')
+    expect(filtered.data.page.items.map((g: { name: string }) => g.name)).toEqual(['Gamma'])
+    expect((await load('?status=inactive')).data.page.items.map((g: { name: string }) => g.name)).toEqual(['Beta'])
+    expect((await load('?q=alp')).data.page.total).toBe(1)
+    expect((await load('?sort=name&dir=desc&status=bogus')).data.page.items.map((g: { name: string }) => g.name)).toEqual(['Gamma', 'Beta', 'Alpha'])
+  })
+
+  it('is 404 for a plain member and an admin of another organization; sign-in for anonymous', async () => {
+    const { org, path } = await setup()
+    const member = await createUser()
+    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    const stranger = await createUser()
+    await createOrganization({ adminIds: [stranger.id] })
+    for (const user of [member, stranger]) {
+      const cookie = await sessionCookieFor(user)
+      expect((await run(() => loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))).status).toBe(404)
+      const res = await post(path, cookie, { intent: 'deactivate', ids: ['x'] }, org.id)
+      expect(res.status).toBe(404)
+    }
+    const anonymous = await run(() => loader(args(makeRequest(path), { organizationId: org.id })))
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('Location')).toMatch(/^\/signin\?redirectTo=/)
+  })
+})
+
+describe('groups screen action', () => {
+  it('asks to confirm a bulk delete; with confirmed=1 deletes only this organization’s groups', async () => {
+    const { admin, org, path, cookie, foreignGroup } = await setup()
+    const g1 = await createGroup(org.id, { ownerId: admin.id })
+    const g2 = await createGroup(org.id, { ownerId: admin.id })
+
+    const ask = await post(path, cookie, { intent: 'delete', ids: [g1.id, g2.id] }, org.id)
+    expect(ask.status).toBe(200)
+    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [g1.id, g2.id] })
+    expect(await groupRow(g1.id)).toBeDefined()
+
+    const done = await post(`${path}?q=x`, cookie, { intent: 'delete', ids: [g1.id, foreignGroup.id], confirmed: '1' }, org.id)
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe(`${path}?q=x`)
+    expect(await toastOf(done.headers)).toEqual({
+      key: 'groups.toast.delete.partial',
+      values: { succeeded: '1', total: '2', code: 'GROUP_NOT_FOUND' },
+      type: 'error',
+    })
+    expect(await groupRow(g1.id)).toBeUndefined()
+    expect(await groupRow(g2.id)).toBeDefined()
+    expect(await groupRow(foreignGroup.id)).toBeDefined()
+  })
+
+  it('sets groups inactive and says so in a toast; nothing selected is a 400', async () => {
+    const { admin, org, path, cookie } = await setup()
+    const g = await createGroup(org.id, { ownerId: admin.id })
+    const res = await post(path, cookie, { intent: 'deactivate', ids: [g.id] }, org.id)
+    expect(res.status).toBe(302)
+    expect(await toastOf(res.headers)).toEqual({ key: 'groups.toast.deactivate.done', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect((await groupRow(g.id))?.active).toBe(0)
+
+    const none = await post(path, cookie, { intent: 'activate' }, org.id)
+    expect(none.status).toBe(400)
+    expect(none.data).toEqual({ intent: 'bulk', error: 'groups.validation.noneSelected' })
+  })
+
+  it('changes owners in two steps: the panel for the selected groups, then the change by email', async () => {
+    const { admin, org, path, cookie, foreignGroup } = await setup()
+    const [oldOwner, keeper, next] = await createMembers(org.id, 3)
+    const nextEmail = (await db().selectFrom('users').select('email').where('id', '=', next).executeTakeFirstOrThrow()).email
+    const g1 = await createGroup(org.id, { ownerId: oldOwner, name: 'One', memberIds: [keeper] })
+    const g2 = await createGroup(org.id, { ownerId: oldOwner, name: 'Two' })
+
+    const panel = await post(path, cookie, { intent: 'change-owners-form', ids: [g1.id, foreignGroup.id, g2.id] }, org.id)
+    expect(panel.status).toBe(200)
+    expect(panel.data.intent).toBe('change-owners-form')
+    expect(panel.data.groups.map((g: { _id: string; owner: { _id: string } }) => [g._id, g.owner._id])).toEqual([
+      [g1.id, oldOwner],
+      [g2.id, oldOwner],
+    ])
+
+    const invalid = await post(path, cookie, { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerEmail': 'x' }, org.id)
+    expect(invalid.status).toBe(400)
+    expect(invalid.data.groups).toHaveLength(2)
+    expect(invalid.data.result.error).toMatchObject({ 'changes[0].newOwnerEmail': ['validation.required'], 'changes[1].newOwnerEmail': ['validation.email'] })
+
+    const applied = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        newOwnerEmail: nextEmail.toUpperCase(),
+        oldOwnerRole: 'REMOVE',
+        'changes[0].groupId': g1.id,
+        'changes[1].groupId': g2.id,
+        'changes[1].newOwnerEmail': 'nobody@example.se',
+        'changes[1].oldOwnerRole': 'leader',
+      },
+      org.id,
+    )
+    expect(applied.status).toBe(302)
+    expect(await toastOf(applied.headers)).toEqual({
+      key: 'groups.toast.changeOwners.partial',
+      values: { succeeded: '1', total: '2', code: 'MEMBER_NOT_FOUND' },
+      type: 'error',
+    })
+    expect((await groupRow(g1.id))?.owner_id).toBe(next)
+    expect(await groupMemberCounts(g1.id)).toEqual({ rows: 2, memberCount: 2 })
+    expect((await groupRow(g2.id))?.owner_id).toBe(oldOwner)
+  })
+
+  it('creates a group with members from emails; unknown members are named in an error toast', async () => {
+    const { admin, org, path, cookie } = await setup()
+    const member = await createUser({ email: 'kim@example.se' })
+    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    const res = await post(
+      path,
+      cookie,
+      { intent: 'create-group', kind: 'attendance', name: 'Roll call', ownerEmail: admin.email, members: 'kim@example.se, leader\nghost@example.se' },
+      org.id,
+    )
+    expect(res.status).toBe(302)
+    expect(await toastOf(res.headers)).toEqual({
+      key: 'groups.toast.created.partial',
+      values: { name: 'Roll call', succeeded: '1', total: '2', failed: 'ghost@example.se', code: 'MEMBER_NOT_FOUND' },
+      type: 'error',
+    })
+    const group = await db().selectFrom('groups').selectAll().where('organization_id', '=', org.id).where('name', '=', 'Roll call').executeTakeFirstOrThrow()
+    expect(group).toMatchObject({ kind: 'attendance', owner_id: admin.id, member_count: 2 })
+
+    const badOwner = await post(path, cookie, { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: 'ghost@example.se', members: '' }, org.id)
+    expect(badOwner.status).toBe(400)
+    expect(badOwner.data).toMatchObject({ intent: 'create-group', kind: 'standard', result: { error: { ownerEmail: ['errors.OWNER_NOT_MEMBER'] } } })
+
+    const badLines = await post(path, cookie, { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: 'kim@example.se, boss' }, org.id)
+    expect(badLines.status).toBe(400)
+    expect(badLines.data.result.error.members).toEqual(['groups.validation.memberLines'])
+  })
+})

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { readToast } from '~/ui/toast.server'
+import { newId } from '~/utils/ids.server'
+import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
+import { createGroup, createOrganization } from '../../../tests/support/org-factories'
+import * as home from './home'
+import * as layout from './layout'
+import * as list from './list'
+import * as membersCsv from './members-csv'
+import * as members from './members'
+
+async function adminSetup() {
+  const admin = await createUser({ name: 'Astrid Admin' })
+  const member = await createUser({ name: 'Bo Medlem' })
+  const org = await createOrganization({ name: 'Exempelskolan', adminIds: [admin.id], memberIds: [member.id] })
+  return { admin, member, org, cookie: await sessionCookieFor(admin) }
+}
+
+const toastOf = async (headers: Headers) => (await readToast(makeRequest('/', { cookie: cookiesFrom(headers) }))).toast
+
+const isMember = async (orgId: string, userId: string) =>
+  !!(await db()
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst())
+
+describe('/organizations', () => {
+  it('sends a signed-out visitor to sign in, and lists the organizations of a signed-in user', async () => {
+    const anonymous = await run(() => list.loader(args(makeRequest('/organizations'))))
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('Location')).toBe('/signin?redirectTo=%2Forganizations')
+
+    const { org, cookie } = await adminSetup()
+    const res = await run(() => list.loader(args(makeRequest('/organizations', { cookie }))))
+    expect(res.data.organizations).toEqual([expect.objectContaining({ _id: org.id, name: 'Exempelskolan', access: 'admin' })])
+    expect(list.handle.breadcrumb).toBe('organizations.title')
+  })
+})
+
+describe('/organizations/:id layout', () => {
+  it('gives the organization name to the breadcrumbs for an admin', async () => {
+    const { org, cookie } = await adminSetup()
+    const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
+    expect(res.status).toBe(200)
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan' } })
+    expect(layout.handle.breadcrumb(res.data)).toEqual({ label: 'Exempelskolan' })
+  })
+
+  it('answers 404 with no name (breadcrumbs hidden) to a plain member, another organization’s admin and an unknown id', async () => {
+    const { org, member } = await adminSetup()
+    const otherAdmin = await createUser()
+    await createOrganization({ adminIds: [otherAdmin.id] })
+    for (const [user, id] of [
+      [member, org.id],
+      [otherAdmin, org.id],
+      [otherAdmin, newId()],
+    ] as const) {
+      const cookie = await sessionCookieFor(user)
+      const res = await run(() => layout.loader(args(makeRequest(`/organizations/${id}`, { cookie }), { organizationId: id })))
+      expect(res.status).toBe(404)
+      expect(res.data).toEqual({ org: null })
+      expect(layout.handle.breadcrumb(res.data)).toBeNull()
+      // The screens below answer 404 too, so nothing of the organization leaks.
+      const homeRes = await run(() => home.loader(args(makeRequest(`/organizations/${id}`, { cookie }), { organizationId: id })))
+      expect(homeRes.status).toBe(404)
+      const membersRes = await run(() => members.loader(args(makeRequest(`/organizations/${id}/members`, { cookie }), { organizationId: id })))
+      expect(membersRes.status).toBe(404)
+    }
+  })
+})
+
+describe('organization home', () => {
+  it('renames, saves the contact, and toggles active only after confirmation', async () => {
+    const { org, cookie } = await adminSetup()
+    const path = `/organizations/${org.id}`
+    const post = (form: Record<string, string>) => run(() => home.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+
+    const invalid = await post({ intent: 'rename', name: '   ' })
+    expect(invalid.status).toBe(400)
+    expect(invalid.data.result.error).toEqual({ name: ['validation.required'] })
+
+    const renamed = await post({ intent: 'rename', name: 'Nya skolan' })
+    expect(renamed.status).toBe(302)
+    expect(renamed.headers.get('Location')).toBe(path)
+    expect(await toastOf(renamed.headers)).toMatchObject({ key: 'orgHome.name.saved' })
+
+    const badEmail = await post({ intent: 'contact', email: 'not-an-email' })
+    expect(badEmail.status).toBe(400)
+    expect(badEmail.data.result.error).toEqual({ email: ['validation.email'] })
+    expect((await post({ intent: 'contact', name: 'Rektor', email: 'Rektor@Example.se' })).status).toBe(302)
+
+    const asks = await post({ intent: 'active', active: 'false' })
+    expect(asks.status).toBe(200)
+    expect(asks.data).toEqual({ intent: 'active', confirm: { active: false } })
+    const stillActive = await run(() => home.loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))
+    expect(stillActive.data.organization.active).toBe(true)
+
+    const toggled = await post({ intent: 'active', active: 'false', confirmed: '1' })
+    expect(toggled.status).toBe(302)
+    expect(await toastOf(toggled.headers)).toMatchObject({ key: 'orgHome.status.deactivated' })
+
+    const after = await run(() => home.loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))
+    expect(after.data.organization).toMatchObject({ name: 'Nya skolan', active: false, contact: { name: 'Rektor', email: 'rektor@example.se' } })
+    expect(after.data.counts).toMatchObject({ members: 2, groups: 0 })
+    expect(after.data.activity.map((a: { action: string }) => a.action).sort()).toEqual([
+      'organization.contact',
+      'organization.rename',
+      'organization.setActive',
+    ])
+  })
+
+  it('does not let a plain member change the organization', async () => {
+    const { org, member } = await adminSetup()
+    const cookie = await sessionCookieFor(member)
+    const res = await run(() =>
+      home.action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Hacked' } }), { organizationId: org.id })),
+    )
+    expect(res.status).toBe(404)
+    expect((await db().selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirstOrThrow()).name).toBe('Exempelskolan')
+  })
+})
+
+describe('members page', () => {
+  it('reads search, sort and page from the URL', async () => {
+    const { org, cookie } = await adminSetup()
+    const res = await run(() =>
+      members.loader(args(makeRequest(`/organizations/${org.id}/members?q=bo&sort=email&dir=desc&page=1`, { cookie }), { organizationId: org.id })),
+    )
+    expect(res.data.query).toEqual({ q: 'bo', sort: 'email', dir: 'desc' })
+    expect(res.data.page).toMatchObject({ total: 1, page: 1 })
+    expect(res.data.page.items[0].name).toBe('Bo Medlem')
+  })
+
+  it('asks to confirm a bulk removal without confirmed=1, then removes with it and tells the result', async () => {
+    const { admin, member, org, cookie } = await adminSetup()
+    const path = `/organizations/${org.id}/members?q=o&page=1`
+    const post = (form: Record<string, string | string[]>) =>
+      run(() => members.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+
+    const asks = await post({ intent: 'remove', ids: member.id })
+    expect(asks.status).toBe(200)
+    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id] })
+    expect(await isMember(org.id, member.id)).toBe(true)
+
+    const done = await post({ intent: 'remove', ids: [member.id], confirmed: '1' })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe(`/organizations/${org.id}/members?q=o&page=1`)
+    expect(await toastOf(done.headers)).toEqual({ key: 'bulk.resultSummary', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect(await isMember(org.id, member.id)).toBe(false)
+
+    // The last admin and another organization's member fail per item; the first failure is the error.
+    const outsider = await createUser()
+    await createOrganization({ adminIds: [outsider.id] })
+    const mixed = await post({ intent: 'remove', ids: [admin.id, outsider.id], confirmed: '1' })
+    expect(await toastOf(mixed.headers)).toEqual({
+      key: 'orgMembers.resultWithError',
+      values: { succeeded: '0', total: '2', code: 'LAST_ADMIN' },
+      type: 'error',
+    })
+  })
+
+  it('adds group creators without a confirmation step, and refuses an empty selection', async () => {
+    const { member, org, cookie } = await adminSetup()
+    const path = `/organizations/${org.id}/members`
+    const post = (form: Record<string, string | string[]>) =>
+      run(() => members.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+    const none = await post({ intent: 'addGroupCreators' })
+    expect(none.status).toBe(400)
+    expect(none.data.result.error).toEqual({ ids: ['orgMembers.noneSelected'] })
+
+    const added = await post({ intent: 'addGroupCreators', ids: member.id })
+    expect(added.status).toBe(302)
+    const again = await post({ intent: 'addGroupCreators', ids: member.id })
+    expect(await toastOf(again.headers)).toMatchObject({ type: 'error', values: { code: 'ALREADY_GROUP_CREATOR' } })
+    const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
+    expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
+  })
+
+  it('does not remove a group owner through the page', async () => {
+    const { member, org, cookie } = await adminSetup()
+    await createGroup(org.id, { ownerId: member.id })
+    const res = await run(() =>
+      members.action(
+        args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'remove', ids: member.id, confirmed: '1' } }), {
+          organizationId: org.id,
+        }),
+      ),
+    )
+    expect(await toastOf(res.headers)).toMatchObject({ type: 'error', values: { code: 'IS_GROUP_OWNER' } })
+    expect(await isMember(org.id, member.id)).toBe(true)
+  })
+})
+
+describe('members CSV', () => {
+  it('downloads the filtered members as an attachment with translated titles', async () => {
+    const { org, admin } = await adminSetup()
+    await db().updateTable('users').set({ locale: 'en' }).where('id', '=', admin.id).execute()
+    const cookie = await sessionCookieFor(admin)
+    const res = (await membersCsv.loader(
+      args(makeRequest(`/organizations/${org.id}/members.csv?q=medlem`, { cookie }), { organizationId: org.id }),
+    )) as Response
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="members-exempelskolan.csv"; filename*=UTF-8''Members-Exempelskolan.csv`,
+    )
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+    expect(text.startsWith('\uFEFFName,Email,Joined,Last seen,Admin,Group creator\r\n')).toBe(true)
+    expect(text).toContain('Bo Medlem,')
+    expect(text).not.toContain('Astrid Admin')
+
+    const member = await createUser()
+    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    const memberCookie = await sessionCookieFor(member)
+    const denied = await run(() =>
+      membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie: memberCookie }), { organizationId: org.id })),
+    )
+    expect(denied.status).toBe(404)
+  })
+})

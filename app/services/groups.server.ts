@@ -1,0 +1,563 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database, GroupKind, GroupRole } from '~/db/schema'
+import { DomainError } from '~/errors'
+import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
+import { newId, nowIso } from '~/utils/ids.server'
+import { requireOrgAdmin } from './access.server'
+import { recordAudit, tally, type ItemResult } from './audit.server'
+import type { Ctx } from './context.server'
+import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.schemas'
+
+/**
+ * The groups of an organization, for its admins (issue 3, screen 4 and the group rows of spec
+ * section 7). Every function starts with requireOrgAdmin; ids of another organization's groups
+ * fail per item as GROUP_NOT_FOUND. groups.member_count is recomputed from group_members inside
+ * the transaction of every change that adds or removes group members.
+ */
+
+/** A group as lists and the API show it (spec section 3 "Group", as far as it applies). */
+export interface GroupListItem {
+  _id: string
+  name: string
+  kind: GroupKind
+  created: string
+  active: boolean
+  owner: { _id: string; name: string; email: string }
+  memberCount: number
+  latestActivity: string | null
+}
+
+export type GroupListQuery = ListQuery<GroupSort> & { active?: boolean; kind?: GroupKind }
+
+type Tx = Kysely<Database>
+
+/** The select of a group with its owner, in the shape of GroupListItem. */
+function selectGroups(db: Tx, organizationId: string) {
+  return db
+    .selectFrom('groups as g')
+    .innerJoin('users as u', 'u.id', 'g.owner_id')
+    .where('g.organization_id', '=', organizationId)
+    .select([
+      'g.id',
+      'g.name',
+      'g.kind',
+      'g.created_at',
+      'g.active',
+      'g.member_count',
+      'g.latest_activity_at',
+      'u.id as owner_id',
+      'u.name as owner_name',
+      'u.email as owner_email',
+    ])
+}
+
+type GroupRow = {
+  id: string
+  name: string
+  kind: GroupKind
+  created_at: string
+  active: number
+  member_count: number | string
+  latest_activity_at: string | null
+  owner_id: string
+  owner_name: string
+  owner_email: string
+}
+
+const toGroup = (r: GroupRow): GroupListItem => ({
+  _id: r.id,
+  name: r.name,
+  kind: r.kind,
+  created: r.created_at,
+  active: Number(r.active) === 1,
+  owner: { _id: r.owner_id, name: r.owner_name, email: r.owner_email },
+  memberCount: Number(r.member_count),
+  latestActivity: r.latest_activity_at,
+})
+
+const uniq = (ids: string[]) => [...new Set(ids)]
+
+/** Sort expressions; ties are broken by id so pages never overlap. */
+const SORT_EXPRESSIONS = {
+  name: sql`lower(g.name)`,
+  owner: sql`lower(u.name)`,
+  members: sql`g.member_count`,
+  created: sql`g.created_at`,
+  // Groups without activity sort as the oldest (the same on SQLite and PostgreSQL).
+  latestActivity: sql`coalesce(g.latest_activity_at, '')`,
+} satisfies Record<GroupSort, unknown>
+
+/**
+ * One page of the organization's groups: search (group name, owner name or email), filters
+ * (active, kind), sort and pagination. Two queries: the page and the total.
+ */
+export async function listGroups(ctx: Ctx, organizationId: string, query: GroupListQuery): Promise<Page<GroupListItem>> {
+  await requireOrgAdmin(ctx, organizationId)
+  let base = ctx.db
+    .selectFrom('groups as g')
+    .innerJoin('users as u', 'u.id', 'g.owner_id')
+    .where('g.organization_id', '=', organizationId)
+  if (query.active !== undefined) base = base.where('g.active', '=', query.active ? 1 : 0)
+  if (query.kind) base = base.where('g.kind', '=', query.kind)
+  if (query.q) {
+    const pattern = likePattern(query.q)
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(g.name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(u.name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+  }
+  const dir = query.dir === 'desc' ? sql`desc` : sql`asc`
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'g.id',
+        'g.name',
+        'g.kind',
+        'g.created_at',
+        'g.active',
+        'g.member_count',
+        'g.latest_activity_at',
+        'u.id as owner_id',
+        'u.name as owner_name',
+        'u.email as owner_email',
+      ])
+      .orderBy(sql`${SORT_EXPRESSIONS[query.sort] ?? SORT_EXPRESSIONS.name} ${dir}`)
+      .orderBy(sql`g.id ${dir}`)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toGroup), total: Number(count.total), page: query.page, pageSize: query.pageSize }
+}
+
+/** GET /api/v1/organizations/{id}/groups: every group of the organization, by name. */
+export async function listAllGroups(ctx: Ctx, organizationId: string): Promise<GroupListItem[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const rows = await selectGroups(ctx.db, organizationId).orderBy(sql`lower(g.name)`).orderBy('g.id').execute()
+  return rows.map(toGroup)
+}
+
+/** Some groups of the organization by id, in the order asked; unknown and foreign ids are left out. */
+export async function getGroups(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<GroupListItem[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const ids = uniq(groupIds)
+  if (ids.length === 0) return []
+  const rows = await selectGroups(ctx.db, organizationId).where('g.id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, toGroup(r)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+export interface GroupStatistics {
+  latestActivity: string | null
+  /** Everyone in the group, the owner included (groups.member_count). */
+  members: number
+  /** Members by group role. */
+  roles: Record<GroupRole, number>
+  active: boolean
+}
+
+/**
+ * Group statistics by group id (spec section 3). Ids of other organizations and unknown ids are
+ * simply absent. Two queries, whatever the number of ids.
+ */
+export async function groupStatistics(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<Record<string, GroupStatistics>> {
+  await requireOrgAdmin(ctx, organizationId)
+  const ids = uniq(groupIds)
+  const stats: Record<string, GroupStatistics> = {}
+  if (ids.length === 0) return stats
+  const groups = await ctx.db
+    .selectFrom('groups')
+    .select(['id', 'latest_activity_at', 'member_count', 'active'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute()
+  if (groups.length === 0) return stats
+  const roleCounts = await ctx.db
+    .selectFrom('group_members')
+    .select((eb) => ['group_id', 'role', eb.fn.countAll<number | string>().as('n')])
+    .where(
+      'group_id',
+      'in',
+      groups.map((g) => g.id),
+    )
+    .groupBy(['group_id', 'role'])
+    .execute()
+  for (const g of groups) {
+    stats[g.id] = {
+      latestActivity: g.latest_activity_at,
+      members: Number(g.member_count),
+      roles: { owner: 0, leader: 0, member: 0, subscriber: 0 },
+      active: g.active === 1,
+    }
+  }
+  for (const r of roleCounts) {
+    const s = stats[r.group_id]
+    if (s && r.role in s.roles) s.roles[r.role] = Number(r.n)
+  }
+  return stats
+}
+
+/** The ids among `groupIds` that are groups of the organization (one query). */
+async function groupsOfOrganization(ctx: Ctx, organizationId: string, groupIds: string[]) {
+  if (groupIds.length === 0) return new Set<string>()
+  const rows = await ctx.db
+    .selectFrom('groups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', groupIds)
+    .execute()
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Thrown inside an item's transaction to undo it and report `code` for the item. */
+class Rollback extends Error {
+  constructor(readonly code: string) {
+    super(code)
+  }
+}
+
+/**
+ * Runs one item in its own transaction: it fully happens or not at all. A Rollback gives its
+ * code; an unexpected failure of one item is SERVER_ERROR for it and does not stop the rest.
+ */
+async function perItem<T>(ctx: Ctx, fn: (trx: Tx) => Promise<T>): Promise<T | string> {
+  try {
+    return await ctx.db.transaction().execute(fn)
+  } catch (error) {
+    if (error instanceof Rollback) return error.code
+    console.warn('groups: an item failed', error)
+    return 'SERVER_ERROR'
+  }
+}
+
+/** Sets the active flag of groups (PUT …/groups/set-active). */
+export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds: string[], active: boolean): Promise<ItemResult[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const ids = uniq(groupIds)
+  const found = await groupsOfOrganization(ctx, organizationId, ids)
+  const results: ItemResult[] = []
+  for (const id of ids) {
+    if (!found.has(id)) {
+      results.push({ _id: id, result: 'GROUP_NOT_FOUND' })
+      continue
+    }
+    const outcome = await perItem(ctx, async (trx) => {
+      const updated = await trx
+        .updateTable('groups')
+        .set({ active: active ? 1 : 0 })
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
+    })
+    results.push({ _id: id, result: outcome })
+  }
+  await recordAudit(ctx, {
+    organizationId,
+    action: active ? 'groups.activate' : 'groups.deactivate',
+    items: ids,
+    result: tally(results),
+  })
+  return results
+}
+
+/** Deletes groups with their members and group invitations (POST …/delete-groups). */
+export async function deleteGroups(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<ItemResult[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const ids = uniq(groupIds)
+  const found = await groupsOfOrganization(ctx, organizationId, ids)
+  const results: ItemResult[] = []
+  for (const id of ids) {
+    if (!found.has(id)) {
+      results.push({ _id: id, result: 'GROUP_NOT_FOUND' })
+      continue
+    }
+    const outcome = await perItem(ctx, async (trx) => {
+      // group_members and the group's invitations go with it (ON DELETE CASCADE, foreign keys on in both dialects).
+      const deleted = await trx.deleteFrom('groups').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()
+      if (Number(deleted.numDeletedRows) !== 1) throw new Rollback('GROUP_NOT_FOUND')
+      return 'SUCCESS'
+    })
+    results.push({ _id: id, result: outcome })
+  }
+  await recordAudit(ctx, { organizationId, action: 'groups.delete', items: ids, result: tally(results) })
+  return results
+}
+
+/** Sets member_count to the number of group_members rows of the group; returns it. */
+async function recountMembers(trx: Tx, groupId: string) {
+  const row = await trx
+    .updateTable('groups')
+    .set((eb) => ({
+      member_count: eb.selectFrom('group_members').select((s) => s.fn.countAll<number>().as('n')).where('group_id', '=', groupId),
+    }))
+    .where('id', '=', groupId)
+    .returning('member_count')
+    .executeTakeFirstOrThrow()
+  return Number(row.member_count)
+}
+
+export interface OwnerChangeResult extends ItemResult {
+  /** The group after the change (null when the item failed). */
+  group: GroupListItem | null
+  oldOwnerRemoved: boolean
+}
+
+/**
+ * Changes the owners of groups (PUT …/groups/change-owners). The new owner must be a member of
+ * the organization; they join the group if needed and get the role 'owner'. The old owner keeps
+ * `oldOwnerRole`, or leaves the group with REMOVE. A group always keeps exactly one owner.
+ */
+export async function changeGroupOwners(ctx: Ctx, organizationId: string, changeList: OwnerChange[]): Promise<OwnerChangeResult[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const groupIds = uniq(changeList.map((c) => c.groupId))
+  const ownerIds = uniq(changeList.map((c) => c.newOwnerId).filter(Boolean))
+  const [groups, owners] = await Promise.all([
+    groupIds.length
+      ? selectGroups(ctx.db, organizationId).where('g.id', 'in', groupIds).execute()
+      : Promise.resolve([] as GroupRow[]),
+    ownerIds.length
+      ? ctx.db
+          .selectFrom('organization_members as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select(['u.id', 'u.name', 'u.email'])
+          .where('m.organization_id', '=', organizationId)
+          .where('m.user_id', 'in', ownerIds)
+          .execute()
+      : Promise.resolve([]),
+  ])
+  const groupById = new Map(groups.map((g) => [g.id, g]))
+  const ownerById = new Map(owners.map((o) => [o.id, o]))
+  const results: OwnerChangeResult[] = []
+  const fail = (groupId: string, result: string) => results.push({ _id: groupId, result, group: null, oldOwnerRemoved: false })
+
+  for (const change of changeList) {
+    const group = groupById.get(change.groupId)
+    const newOwner = ownerById.get(change.newOwnerId)
+    if (!group) {
+      fail(change.groupId, 'GROUP_NOT_FOUND')
+      continue
+    }
+    if (!newOwner) {
+      fail(change.groupId, 'MEMBER_NOT_FOUND')
+      continue
+    }
+    const outcome = await perItem(ctx, (trx) => changeOwner(trx, ctx, organizationId, change.groupId, newOwner.id, change.oldOwnerRole))
+    if (typeof outcome === 'string') {
+      fail(change.groupId, outcome)
+      continue
+    }
+    const updated: GroupListItem = {
+      ...toGroup(group),
+      owner: { _id: newOwner.id, name: newOwner.name, email: newOwner.email },
+      memberCount: outcome.memberCount,
+    }
+    groupById.set(change.groupId, { ...group, owner_id: newOwner.id, owner_name: newOwner.name, owner_email: newOwner.email, member_count: outcome.memberCount })
+    results.push({ _id: change.groupId, result: 'SUCCESS', group: updated, oldOwnerRemoved: outcome.oldOwnerRemoved })
+  }
+  await recordAudit(ctx, {
+    organizationId,
+    action: 'groups.change-owners',
+    items: groupIds,
+    result: { ...tally(results), oldOwnersRemoved: results.filter((r) => r.oldOwnerRemoved).length },
+  })
+  return results
+}
+
+/** One owner change inside its transaction; the owner is read again here, not trusted from before. */
+async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: string, newOwnerId: string, oldOwnerRole: OldOwnerRole) {
+  const group = await trx
+    .selectFrom('groups')
+    .select(['owner_id'])
+    .where('id', '=', groupId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+  if (!group) throw new Rollback('GROUP_NOT_FOUND')
+  const oldOwnerId = group.owner_id
+  if (oldOwnerId === newOwnerId) throw new Rollback('ALREADY_GROUP_OWNER')
+  const now = nowIso(ctx.now)
+
+  await trx
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: newOwnerId, role: 'owner', created_at: now })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doUpdateSet({ role: 'owner' }))
+    .execute()
+  if (oldOwnerRole === 'REMOVE') {
+    await trx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', oldOwnerId).execute()
+  } else {
+    await trx
+      .insertInto('group_members')
+      .values({ group_id: groupId, user_id: oldOwnerId, role: oldOwnerRole, created_at: now })
+      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doUpdateSet({ role: oldOwnerRole }))
+      .execute()
+  }
+  await trx.updateTable('groups').set({ owner_id: newOwnerId }).where('id', '=', groupId).execute()
+  const memberCount = await recountMembers(trx, groupId)
+  return { memberCount, oldOwnerRemoved: oldOwnerRole === 'REMOVE' }
+}
+
+/**
+ * The organization's members with these email addresses, as a map from (lower-case) email to
+ * user id. One query. Addresses of people outside the organization are absent.
+ */
+export async function resolveMemberEmails(ctx: Ctx, organizationId: string, emails: string[]) {
+  const wanted = uniq(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))
+  const byEmail = new Map<string, string>()
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.email'])
+      .where('m.organization_id', '=', organizationId)
+      .where('u.email', 'in', wanted.slice(i, i + 1000))
+      .execute()
+    for (const r of rows) byEmail.set(r.email.toLowerCase(), r.id)
+  }
+  return byEmail
+}
+
+/**
+ * Owner changes by the new owner's email (the screen's form): emails are resolved to members
+ * of the organization in one query; an unknown address fails that item as MEMBER_NOT_FOUND.
+ */
+export async function changeGroupOwnersByEmail(
+  ctx: Ctx,
+  organizationId: string,
+  changes: { groupId: string; newOwnerEmail: string; oldOwnerRole: OldOwnerRole }[],
+) {
+  await requireOrgAdmin(ctx, organizationId)
+  const byEmail = await resolveMemberEmails(
+    ctx,
+    organizationId,
+    changes.map((c) => c.newOwnerEmail),
+  )
+  return changeGroupOwners(
+    ctx,
+    organizationId,
+    changes.map((c) => ({ groupId: c.groupId, newOwnerId: byEmail.get(c.newOwnerEmail.toLowerCase()) ?? '', oldOwnerRole: c.oldOwnerRole })),
+  )
+}
+
+export interface CreateGroupInput {
+  name: string
+  kind: GroupKind
+  groupOwnerId: string
+  memberIdsWithRoles: Record<string, MemberRole>
+}
+
+/**
+ * Creates a group with an owner and members (POST …/create-group-with-members and
+ * …/create-attendance-group-with-members). The owner must be a member of the organization, or
+ * nothing is created (OWNER_NOT_MEMBER). Members outside the organization fail per item
+ * (MEMBER_NOT_FOUND) and the group is created with the others, in one transaction. The owner
+ * named again among the members stays the owner (their item is SUCCESS).
+ * Organization admins may create both kinds (the attendance permission of spec section 6).
+ */
+export async function createGroupWithMembers(
+  ctx: Ctx,
+  organizationId: string,
+  input: CreateGroupInput,
+): Promise<{ group: GroupListItem; membersResults: ItemResult[] }> {
+  await requireOrgAdmin(ctx, organizationId)
+  const memberIds = Object.keys(input.memberIdsWithRoles)
+  const wanted = uniq([input.groupOwnerId, ...memberIds])
+  const inOrg = new Map<string, { id: string; name: string; email: string }>()
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.name', 'u.email'])
+      .where('m.organization_id', '=', organizationId)
+      .where('m.user_id', 'in', wanted.slice(i, i + 1000))
+      .execute()
+    for (const r of rows) inOrg.set(r.id, r)
+  }
+  const owner = inOrg.get(input.groupOwnerId)
+  if (!owner) throw new DomainError('OWNER_NOT_MEMBER')
+
+  const membersResults: ItemResult[] = memberIds.map((id) => ({ _id: id, result: inOrg.has(id) ? 'SUCCESS' : 'MEMBER_NOT_FOUND' }))
+  const now = nowIso(ctx.now)
+  const groupId = newId()
+  const rows = [
+    { group_id: groupId, user_id: owner.id, role: 'owner' as GroupRole, created_at: now },
+    ...memberIds
+      .filter((id) => inOrg.has(id) && id !== owner.id)
+      .map((id) => ({ group_id: groupId, user_id: id, role: input.memberIdsWithRoles[id] as GroupRole, created_at: now })),
+  ]
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('groups')
+      .values({
+        id: groupId,
+        organization_id: organizationId,
+        name: input.name,
+        kind: input.kind,
+        owner_id: owner.id,
+        active: 1,
+        member_count: rows.length,
+        latest_activity_at: null,
+        created_at: now,
+      })
+      .execute()
+    // 4 columns per row: 500 rows stay well under the bound-parameter limits.
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('group_members').values(rows.slice(i, i + 500)).execute()
+  })
+  await recordAudit(ctx, {
+    organizationId,
+    action: input.kind === 'attendance' ? 'groups.create-attendance' : 'groups.create',
+    items: [groupId],
+    result: { members: tally(membersResults) },
+  })
+  const group: GroupListItem = {
+    _id: groupId,
+    name: input.name,
+    kind: input.kind,
+    created: now,
+    active: true,
+    owner: { _id: owner.id, name: owner.name, email: owner.email },
+    memberCount: rows.length,
+    latestActivity: null,
+  }
+  return { group, membersResults }
+}
+
+/**
+ * The screen's create form: owner and members given by email, resolved to members of the
+ * organization in one query. An unknown owner address is OWNER_NOT_MEMBER; an unknown member
+ * address fails that member (its result `_id` is the address) while the group is created.
+ */
+export async function createGroupWithMemberEmails(
+  ctx: Ctx,
+  organizationId: string,
+  input: { name: string; kind: GroupKind; ownerEmail: string; members: { email: string; role: MemberRole }[] },
+) {
+  await requireOrgAdmin(ctx, organizationId)
+  const byEmail = await resolveMemberEmails(ctx, organizationId, [input.ownerEmail, ...input.members.map((m) => m.email)])
+  const ownerId = byEmail.get(input.ownerEmail.toLowerCase())
+  if (!ownerId) throw new DomainError('OWNER_NOT_MEMBER')
+  const memberIdsWithRoles: Record<string, MemberRole> = {}
+  const unknown: { email: string }[] = []
+  for (const m of input.members) {
+    const id = byEmail.get(m.email.toLowerCase())
+    if (id) memberIdsWithRoles[id] = m.role
+    else unknown.push(m)
+  }
+  const { group, membersResults } = await createGroupWithMembers(ctx, organizationId, {
+    name: input.name,
+    kind: input.kind,
+    groupOwnerId: ownerId,
+    memberIdsWithRoles,
+  })
+  const emailById = new Map([...byEmail].map(([email, id]) => [id, email]))
+  return {
+    group,
+    membersResults: [
+      ...membersResults.map((r) => ({ ...r, email: emailById.get(r._id) ?? '' })),
+      ...unknown.map((m) => ({ _id: m.email, email: m.email, result: 'MEMBER_NOT_FOUND' })),
+    ],
+  }
+}

@@ -1,0 +1,444 @@
+import { sql, type Selectable } from 'kysely'
+import { assertNotLimited, recordFailure, type RateLimitPolicy } from '~/auth/rate-limit.server'
+import type { InvitationsTable } from '~/db/schema'
+import { DomainError } from '~/errors'
+import { invitationEmail } from '~/mail/invitation-mail.server'
+import { sendMail } from '~/mail/mailer.server'
+import { addSeconds, newId, nowIso } from '~/utils/ids.server'
+import { requireOrgAdmin } from './access.server'
+import { recordAudit, type ItemResult } from './audit.server'
+import type { Ctx } from './context.server'
+import { actorOf } from './context.server'
+import { addGroupCreators } from './members.server'
+import { generateCode, hashCode, isWellFormedCode } from './invitation-codes.server'
+import type { CreateInvitationInput } from './invitations.schemas'
+
+/** How long an invitation code works after it is created or resent. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
+
+/**
+ * Redemption attempts, per user and per client: 10 failures within an hour block the key for
+ * 15 minutes, doubling with each further failure up to an hour (about 10 guesses an hour).
+ * Only failures count.
+ */
+export const INVITATION_CODE_ATTEMPTS: RateLimitPolicy = { freeFailures: 9, windowSeconds: 3600, baseSeconds: 900, maxSeconds: 3600 }
+
+export type InvitationStatus = 'pending' | 'used' | 'expired'
+
+/** The Invitation of the specification (section 3), with its status and expiry. */
+export interface Invitation {
+  _id: string
+  created: string
+  type: 'email' | 'open'
+  email?: string
+  groupCreator: boolean
+  status: InvitationStatus
+  expires: string
+}
+
+type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'>
+
+function statusOf(row: Pick<InvitationRow, 'type' | 'used_at' | 'expires_at'>, now: Date): InvitationStatus {
+  if (row.type === 'email' && row.used_at) return 'used'
+  return row.expires_at <= nowIso(now) ? 'expired' : 'pending'
+}
+
+function toInvitation(row: InvitationRow, now: Date): Invitation {
+  return {
+    _id: row.id,
+    created: row.created_at,
+    type: row.type,
+    ...(row.type === 'email' && row.email ? { email: row.email } : {}),
+    groupCreator: Number(row.group_creator) === 1,
+    status: statusOf(row, now),
+    expires: row.expires_at,
+  }
+}
+
+const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at'] as const
+
+/** The organization's invitations (not those to a group), newest first. Admins only. */
+export async function listInvitations(ctx: Ctx, organizationId: string): Promise<Invitation[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const rows = await ctx.db
+    .selectFrom('invitations')
+    .select(invitationColumns)
+    .where('organization_id', '=', organizationId)
+    .where('group_id', 'is', null)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map((r) => toInvitation(r, ctx.now))
+}
+
+/** A hash no other invitation has (a collision among ~4.8e8 codes is rare; the column is unique too). */
+async function freshCode(ctx: Ctx) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateCode()
+    const codeHash = hashCode(code)
+    const taken = await ctx.db.selectFrom('invitations').select('id').where('code_hash', '=', codeHash).executeTakeFirst()
+    if (!taken) return { code, codeHash }
+  }
+  throw new Error('Could not find a free invitation code')
+}
+
+interface Target {
+  organizationId: string
+  organizationName: string
+  groupId: string | null
+  groupName: string | null
+}
+
+/** Emails the code to the invitee: in their locale if they have an account, else in the inviter's. */
+async function mailInvitation(ctx: Ctx, target: Target, email: string, code: string, expiresAt: string) {
+  const inviter = actorOf(ctx)
+  const invitee = await ctx.db.selectFrom('users').select(['name', 'locale', 'timezone']).where('email', '=', email).executeTakeFirst()
+  await sendMail(
+    ctx.db,
+    invitationEmail({
+      to: email,
+      name: invitee?.name ?? null,
+      locale: invitee?.locale ?? inviter.locale,
+      timezone: invitee?.timezone ?? inviter.timezone,
+      kind: target.groupId ? 'group' : 'groupCreator',
+      organization: target.organizationName,
+      group: target.groupName ?? undefined,
+      inviter: inviter.name,
+      code,
+      expiresAt,
+    }),
+  )
+}
+
+async function issueInvitation(
+  ctx: Ctx,
+  target: Target,
+  input: { type: 'email' | 'open'; email?: string; groupCreator: boolean },
+): Promise<{ invitation: Invitation; code: string }> {
+  const actor = actorOf(ctx)
+  const email = input.type === 'email' ? input.email!.trim().toLowerCase() : null
+  const { code, codeHash } = await freshCode(ctx)
+  const row = {
+    id: newId(),
+    organization_id: target.organizationId,
+    group_id: target.groupId,
+    type: input.type,
+    email,
+    group_creator: input.groupCreator ? 1 : 0,
+    code_hash: codeHash,
+    created_by: actor.id,
+    created_at: nowIso(ctx.now),
+    expires_at: addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString(),
+    used_at: null,
+  }
+  await ctx.db.insertInto('invitations').values(row).execute()
+  if (email) {
+    try {
+      await mailInvitation(ctx, target, email, code, row.expires_at)
+    } catch (error) {
+      // No email, no invitation: the admin sees the failure and tries again.
+      await ctx.db.deleteFrom('invitations').where('id', '=', row.id).execute()
+      throw error
+    }
+  }
+  await recordAudit(ctx, {
+    organizationId: target.organizationId,
+    action: 'invitation.create',
+    items: [row.id],
+    result: { SUCCESS: 1, type: input.type, ...(target.groupId ? { groupId: target.groupId } : { groupCreator: input.groupCreator }) },
+  })
+  return { invitation: toInvitation(row, ctx.now), code }
+}
+
+/**
+ * Invites someone to become a member and group creator of the organization. An email invitation
+ * sends the code to that address (only it may redeem the code, once); an open one returns the
+ * code to be handed out (anyone may redeem it until it expires). The code is stored hashed, so
+ * this is the only time it can be shown.
+ */
+export async function createInvitation(ctx: Ctx, organizationId: string, input: CreateInvitationInput) {
+  const org = await requireOrgAdmin(ctx, organizationId)
+  if (input.type === 'email') {
+    const member = await ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('m.is_group_creator')
+      .where('m.organization_id', '=', organizationId)
+      .where('u.email', '=', input.email.toLowerCase())
+      .executeTakeFirst()
+    if (member && Number(member.is_group_creator) === 1) throw new DomainError('ALREADY_GROUP_CREATOR', { email: input.email })
+  }
+  return issueInvitation(ctx, { organizationId, organizationName: org.name, groupId: null, groupName: null }, { ...input, groupCreator: true })
+}
+
+/**
+ * An invitation to become a member of a group (and so of its organization). Minimal: for tests
+ * and the demo seed; no screen creates these yet. Admins of the group's organization only.
+ */
+export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { type: 'email' | 'open'; email?: string } = { type: 'open' }) {
+  const group = await ctx.db.selectFrom('groups').select(['id', 'name', 'organization_id']).where('id', '=', groupId).executeTakeFirst()
+  if (!group) throw new DomainError('GROUP_NOT_FOUND')
+  const org = await requireOrgAdmin(ctx, group.organization_id)
+  if (input.type === 'email' && !input.email) throw new DomainError('BAD_REQUEST', { errors: { email: ['validation.required'] } })
+  return issueInvitation(
+    ctx,
+    { organizationId: org.id, organizationName: org.name, groupId: group.id, groupName: group.name },
+    { ...input, groupCreator: false },
+  )
+}
+
+/** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND. */
+async function requireAdministeredInvitation(ctx: Ctx, invitationId: string) {
+  const actor = actorOf(ctx)
+  const row = await ctx.db
+    .selectFrom('invitations as i')
+    .innerJoin('organization_members as m', (join) =>
+      join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', actor.id).on('m.role', '=', 'admin'),
+    )
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .leftJoin('groups as g', 'g.id', 'i.group_id')
+    .select([...invitationColumns.map((c) => `i.${c}` as const), 'i.organization_id', 'i.group_id', 'o.name as organizationName', 'g.name as groupName'])
+    .where('i.id', '=', invitationId)
+    .where('i.revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) throw new DomainError('INVITATION_NOT_FOUND')
+  return row
+}
+
+/**
+ * Sends an email invitation again with a new code and a new expiry; the old code stops working.
+ * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST).
+ */
+export async function resendInvitation(ctx: Ctx, invitationId: string): Promise<Invitation> {
+  const row = await requireAdministeredInvitation(ctx, invitationId)
+  if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
+  if (row.used_at) throw new DomainError('USED')
+  const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
+  const { code, codeHash } = await freshCode(ctx)
+  const expiresAt = addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString()
+  const updated = await ctx.db
+    .updateTable('invitations')
+    .set({ code_hash: codeHash, expires_at: expiresAt })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
+  const target = { organizationId: row.organization_id, organizationName: row.organizationName, groupId: row.group_id, groupName: row.groupName }
+  try {
+    await mailInvitation(ctx, target, row.email, code, expiresAt)
+  } catch (error) {
+    await ctx.db.updateTable('invitations').set(previous).where('id', '=', row.id).execute()
+    throw error
+  }
+  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
+  return toInvitation({ ...row, expires_at: expiresAt }, ctx.now)
+}
+
+/** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
+export async function revokeInvitation(ctx: Ctx, invitationId: string) {
+  const row = await requireAdministeredInvitation(ctx, invitationId)
+  await ctx.db.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
+  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+}
+
+export interface RedeemResult {
+  /** Where the user goes next: the group, or the organization. */
+  redirectTo: string
+  /** The group's or the organization's name. */
+  name: string
+}
+
+const groupPath = (groupId: string) => `/groups/${groupId}/home`
+
+/**
+ * Redeems an invitation code for the actor:
+ * - a group-creator invitation makes them a member (if not yet) and a group creator of the organization;
+ * - a group invitation makes them a member of the group, and of its organization if not yet;
+ * - an invitation with neither makes them a member of the organization.
+ * Email invitations work once and only for the invited address; open ones until they expire.
+ * Errors (spec section 8): INVITATION_NOT_FOUND (unknown, revoked, expired), WRONG_EMAIL, USED,
+ * IS_ALREADY_GROUP_CREATOR, ALREADY_ADDED_TO_GROUP, ALREADY_ADDED_TO_ORGANIZATION (the last three
+ * carry redirectTo and name). Every failure counts against the user's and the client's
+ * INVITATION_CODE_ATTEMPTS; when either is used up, TOO_MANY_ATTEMPTS with retryAt.
+ */
+export async function redeemInvitationCode(ctx: Ctx, code: string): Promise<RedeemResult> {
+  const actor = actorOf(ctx)
+  const keys = [`invitation-code:user:${actor.id}`, `invitation-code:client:${ctx.client}`]
+  await assertNotLimited(ctx.db, keys, ctx.now)
+  try {
+    return await redeem(ctx, code)
+  } catch (error) {
+    if (error instanceof DomainError) {
+      for (const key of keys) await recordFailure(ctx.db, key, INVITATION_CODE_ATTEMPTS, ctx.now)
+    }
+    throw error
+  }
+}
+
+async function redeem(ctx: Ctx, code: string): Promise<RedeemResult> {
+  const actor = actorOf(ctx)
+  if (!isWellFormedCode(code)) throw new DomainError('INVITATION_NOT_FOUND')
+  const now = nowIso(ctx.now)
+  return ctx.db.transaction().execute(async (trx) => {
+    const invitation = await trx
+      .selectFrom('invitations as i')
+      .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+      .leftJoin('groups as g', 'g.id', 'i.group_id')
+      .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
+      .select(['o.name as organizationName', 'g.name as groupName'])
+      .where('i.code_hash', '=', hashCode(code))
+      .where('i.revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
+    if (invitation.type === 'email' && invitation.email !== actor.email.toLowerCase()) throw new DomainError('WRONG_EMAIL')
+    if (invitation.type === 'email' && invitation.used_at) throw new DomainError('USED')
+
+    const orgTarget = async () => {
+      const admin = await trx
+        .selectFrom('organization_members')
+        .select('role')
+        .where('organization_id', '=', invitation.organization_id)
+        .where('user_id', '=', actor.id)
+        .executeTakeFirst()
+      // The organization's own pages are for its admins; a group creator finds it in the list.
+      return {
+        redirectTo: admin?.role === 'admin' ? `/organizations/${invitation.organization_id}` : '/organizations',
+        name: invitation.organizationName,
+      }
+    }
+    const membership = await trx
+      .selectFrom('organization_members')
+      .select(['role', 'is_group_creator'])
+      .where('organization_id', '=', invitation.organization_id)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst()
+    const joinOrganization = async (groupCreator: boolean) => {
+      if (membership) {
+        if (groupCreator) {
+          await trx
+            .updateTable('organization_members')
+            .set({ is_group_creator: 1 })
+            .where('organization_id', '=', invitation.organization_id)
+            .where('user_id', '=', actor.id)
+            .execute()
+        }
+        return
+      }
+      await trx
+        .insertInto('organization_members')
+        .values({
+          organization_id: invitation.organization_id,
+          user_id: actor.id,
+          role: 'member',
+          is_group_creator: groupCreator ? 1 : 0,
+          created_at: now,
+        })
+        .execute()
+    }
+
+    let result: RedeemResult
+    if (invitation.group_id) {
+      const target = { redirectTo: groupPath(invitation.group_id), name: invitation.groupName ?? '' }
+      const inGroup = await trx
+        .selectFrom('group_members')
+        .select('user_id')
+        .where('group_id', '=', invitation.group_id)
+        .where('user_id', '=', actor.id)
+        .executeTakeFirst()
+      if (inGroup) throw new DomainError('ALREADY_ADDED_TO_GROUP', { ...target })
+      await joinOrganization(false)
+      await trx.insertInto('group_members').values({ group_id: invitation.group_id, user_id: actor.id, role: 'member', created_at: now }).execute()
+      await trx
+        .updateTable('groups')
+        .set({ member_count: sql`member_count + 1` })
+        .where('id', '=', invitation.group_id)
+        .execute()
+      result = target
+    } else if (Number(invitation.group_creator) === 1) {
+      if (membership && Number(membership.is_group_creator) === 1) throw new DomainError('IS_ALREADY_GROUP_CREATOR', { ...(await orgTarget()) })
+      await joinOrganization(true)
+      result = await orgTarget()
+    } else {
+      if (membership) throw new DomainError('ALREADY_ADDED_TO_ORGANIZATION', { ...(await orgTarget()) })
+      await joinOrganization(false)
+      result = await orgTarget()
+    }
+
+    if (invitation.type === 'email') {
+      // Single use even when two redemptions race: only one update finds it unused.
+      const used = await trx
+        .updateTable('invitations')
+        .set({ used_at: now, used_by: actor.id })
+        .where('id', '=', invitation.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(used.numUpdatedRows) === 0) throw new DomainError('USED')
+    }
+    await recordAudit(
+      { ...ctx, db: trx },
+      {
+        organizationId: invitation.organization_id,
+        action: 'invitation.redeem',
+        items: [invitation.id],
+        result: { SUCCESS: 1, type: invitation.type, ...(invitation.group_id ? { groupId: invitation.group_id } : {}) },
+      },
+    )
+    return result
+  })
+}
+
+/**
+ * After sign-up with an invitation code and email verification: redeems the code for the new
+ * user. Failures are not fatal (the account is verified either way): null tells the caller to
+ * send the user to /invitation-code with the code, where the error is shown and they can retry.
+ */
+export async function redeemSignUpCode(ctx: Ctx, userId: string, code: string): Promise<RedeemResult | null> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+  if (!user) return null
+  try {
+    return await redeemInvitationCode({ ...ctx, actor: user }, code)
+  } catch (error) {
+    if (error instanceof DomainError) return null
+    throw error
+  }
+}
+
+/** Where sign-in should lead after verifying an address that signed up with an invitation code. */
+export async function signInTargetAfterSignUp(ctx: Ctx, userId: string, code: string) {
+  const redeemed = await redeemSignUpCode(ctx, userId, code)
+  return redeemed ? redeemed.redirectTo : `/invitation-code?code=${encodeURIComponent(code)}`
+}
+
+/** A per-item result of adding group creators by email: the address, and the member's id when found. */
+export interface EmailItemResult extends ItemResult {
+  email: string
+}
+
+/**
+ * Makes the members with these email addresses group creators (the group-creators page's form).
+ * Addresses are resolved among this organization's members only (one query per 500); an address
+ * that is not a member's is MEMBER_NOT_FOUND, the others get addGroupCreators' per-item result.
+ */
+export async function addGroupCreatorsByEmail(ctx: Ctx, organizationId: string, emails: string[]): Promise<EmailItemResult[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))]
+  const idByEmail = new Map<string, string>()
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.email'])
+      .where('m.organization_id', '=', organizationId)
+      .where('u.email', 'in', wanted.slice(i, i + 500))
+      .execute()
+    for (const r of rows) idByEmail.set(r.email, r.id)
+  }
+  const results = idByEmail.size > 0 ? await addGroupCreators(ctx, organizationId, [...idByEmail.values()]) : []
+  const resultById = new Map(results.map((r) => [r._id, r.result]))
+  return wanted.map((email) => {
+    const id = idByEmail.get(email)
+    return id ? { email, _id: id, result: resultById.get(id) ?? 'MEMBER_NOT_FOUND' } : { email, _id: email, result: 'MEMBER_NOT_FOUND' }
+  })
+}

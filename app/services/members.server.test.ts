@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import type { User } from '~/db/schema'
+import { DomainError } from '~/errors'
+import { newId } from '~/utils/ids.server'
+import { createUser } from '../../tests/support/factories'
+import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
+import { ctxFor } from './context.server'
+import {
+  addGroupCreators,
+  csvField,
+  exportMembersCsv,
+  listAllMembers,
+  LARGE_MEMBER_LIST,
+  listMembers,
+  removeGroupCreators,
+  removeMembers,
+  type MemberQuery,
+} from './members.server'
+
+const ctx = (actor: User) => ctxFor(actor)
+const query = (over: Partial<MemberQuery> = {}): MemberQuery => ({ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 50, ...over })
+
+async function expectCode(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(DomainError)
+  expect((error as DomainError).code).toBe(code)
+}
+
+const isMember = async (orgId: string, userId: string) =>
+  !!(await db()
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst())
+
+const lastAudit = (orgId: string) =>
+  db().selectFrom('audit_log').selectAll().where('organization_id', '=', orgId).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+
+describe('access', () => {
+  it('answers ORGANIZATION_NOT_FOUND to a plain member and to another organization’s admin, and changes nothing', async () => {
+    const admin = await createUser()
+    const member = await createUser()
+    const otherAdmin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id] })
+    await createOrganization({ adminIds: [otherAdmin.id] })
+    for (const actor of [member, otherAdmin]) {
+      await expectCode(listMembers(ctx(actor), org.id, query()), 'ORGANIZATION_NOT_FOUND')
+      await expectCode(listAllMembers(ctx(actor), org.id), 'ORGANIZATION_NOT_FOUND')
+      await expectCode(exportMembersCsv(ctx(actor), org.id, query()), 'ORGANIZATION_NOT_FOUND')
+      await expectCode(removeMembers(ctx(actor), org.id, [member.id]), 'ORGANIZATION_NOT_FOUND')
+      await expectCode(addGroupCreators(ctx(actor), org.id, [member.id]), 'ORGANIZATION_NOT_FOUND')
+      await expectCode(removeGroupCreators(ctx(actor), org.id, [member.id]), 'ORGANIZATION_NOT_FOUND')
+    }
+    expect(await isMember(org.id, member.id)).toBe(true)
+  })
+})
+
+describe('listMembers', () => {
+  it('searches name and email (wildcards literal), sorts, paginates, and filters group creators', async () => {
+    const admin = await createUser({ name: 'Astrid Admin', email: 'astrid-x@example.se' })
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const people = [
+      ['Bertil Berg', 'bertil@skola.se', '2025-01-03T00:00:00.000Z', null],
+      ['cecilia Carlsson', 'cecilia@skola.se', '2025-01-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z'],
+      ['David 100% Dahl', 'david_d@skola.se', '2025-01-02T00:00:00.000Z', '2025-05-01T00:00:00.000Z'],
+    ] as const
+    const ids: string[] = []
+    for (const [name, email, created, lastRequest] of people) {
+      const u = await createUser({ name, email, last_request_at: lastRequest })
+      await addMember(org.id, u.id, { created, groupCreator: name.startsWith('c') })
+      ids.push(u.id)
+    }
+    // A member of another organization never shows up.
+    await createOrganization({ adminIds: [(await createUser({ name: 'Bertil Annan' })).id] })
+
+    const byName = await listMembers(ctx(admin), org.id, query())
+    expect(byName.total).toBe(4)
+    expect(byName.items.map((m) => m.name)).toEqual(['Astrid Admin', 'Bertil Berg', 'cecilia Carlsson', 'David 100% Dahl'])
+    expect(byName.items[0]).toMatchObject({ _id: admin.id, isAdmin: true, isGroupCreator: false, lastRequest: null })
+    expect(byName.items[2]).toMatchObject({ email: 'cecilia@skola.se', isAdmin: false, isGroupCreator: true, created: people[1][2] })
+
+    const desc = await listMembers(ctx(admin), org.id, query({ dir: 'desc' }))
+    expect(desc.items[0].name).toBe('David 100% Dahl')
+    const byCreated = await listMembers(ctx(admin), org.id, query({ sort: 'created' }))
+    expect(byCreated.items.slice(0, 3).map((m) => m._id)).toEqual([ids[1], ids[2], ids[0]])
+    // Never seen: last in both directions.
+    const seenAsc = await listMembers(ctx(admin), org.id, query({ sort: 'lastRequest' }))
+    expect(seenAsc.items.map((m) => m._id).slice(0, 2)).toEqual([ids[2], ids[1]])
+    expect(seenAsc.items.at(-1)!.lastRequest).toBeNull()
+    const seenDesc = await listMembers(ctx(admin), org.id, query({ sort: 'lastRequest', dir: 'desc' }))
+    expect(seenDesc.items.map((m) => m._id).slice(0, 2)).toEqual([ids[1], ids[2]])
+
+    expect((await listMembers(ctx(admin), org.id, query({ q: 'BERTIL' }))).items.map((m) => m._id)).toEqual([ids[0]])
+    expect((await listMembers(ctx(admin), org.id, query({ q: 'skola.se' }))).total).toBe(3)
+    expect((await listMembers(ctx(admin), org.id, query({ q: '100%' }))).items.map((m) => m._id)).toEqual([ids[2]])
+    expect((await listMembers(ctx(admin), org.id, query({ q: '%' }))).items.map((m) => m._id)).toEqual([ids[2]])
+    expect((await listMembers(ctx(admin), org.id, query({ q: 'd_d' }))).items.map((m) => m._id)).toEqual([ids[2]])
+    expect((await listMembers(ctx(admin), org.id, query({ q: 'x_' }))).total).toBe(0)
+    expect((await listMembers(ctx(admin), org.id, query({ groupCreatorsOnly: true }))).items.map((m) => m._id)).toEqual([ids[1]])
+
+    const page2 = await listMembers(ctx(admin), org.id, query({ pageSize: 3, page: 2 }))
+    expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 })
+    expect(page2.items.map((m) => m.name)).toEqual(['David 100% Dahl'])
+  })
+
+  it('pages a large organization by name and email in the same order as the full sort', async () => {
+    const admin = await createUser({ name: 'admin Person' })
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const ids = await createMembers(org.id, LARGE_MEMBER_LIST + 50)
+    // Names out of creation order, mixed case; and users of another organization in between.
+    const names = ['zed', 'Anna', 'anna', 'Bo', 'bertil', 'ÖSTEN', 'Member 00007']
+    for (const [i, name] of names.entries()) await db().updateTable('users').set({ name }).where('id', '=', ids[i * 97]).execute()
+    await createMembers((await createOrganization({ adminIds: [(await createUser()).id] })).id, 300, { namePrefix: 'Member' })
+
+    const all = await listAllMembers(ctx(admin), org.id)
+    for (const [sort, dir] of [
+      ['name', 'asc'],
+      ['name', 'desc'],
+      ['email', 'asc'],
+      ['email', 'desc'],
+    ] as const) {
+      const full = await exportMembersCsv(ctx(admin), org.id, query({ sort, dir }))
+      const expected = full
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[1])
+      for (const page of [1, 3, 42]) {
+        const got = await listMembers(ctx(admin), org.id, query({ sort, dir, page, pageSize: 50 }))
+        expect(got.total).toBe(all.length)
+        expect(got.items.map((m) => m.email)).toEqual(expected.slice((page - 1) * 50, page * 50))
+      }
+    }
+    const first = await listMembers(ctx(admin), org.id, query())
+    // Case does not matter ('Anna' and 'anna' tie on the name; the id decides).
+    expect(first.items.slice(0, 3).map((m) => m.name.toLowerCase())).toEqual(['admin person', 'anna', 'anna'])
+    expect(first.items[0]).toMatchObject({ _id: admin.id, isAdmin: true })
+  })
+
+  it('lists all members for the API in the spec shape (lastRequest only when known)', async () => {
+    const admin = await createUser({ name: 'A', last_request_at: '2025-01-01T00:00:00.000Z' })
+    const member = await createUser({ name: 'B' })
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id] })
+    const all = await listAllMembers(ctx(admin), org.id)
+    expect(all).toEqual([
+      expect.objectContaining({ _id: admin.id, lastRequest: '2025-01-01T00:00:00.000Z', isAdmin: true, created: expect.any(String) }),
+      expect.not.objectContaining({ lastRequest: expect.anything() }),
+    ])
+    expect(all[1]._id).toBe(member.id)
+  })
+})
+
+describe('exportMembersCsv', () => {
+  it('quotes fields, guards formulas, starts with a BOM, and keeps the filter across all pages', async () => {
+    const admin = await createUser({ name: 'Admin, "Chefen"', email: 'csv-chef@example.se' })
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const tricky = await createUser({ name: '=HYPERLINK("x")', email: 'csv-tricky@example.se' })
+    await addMember(org.id, tricky.id, { groupCreator: true })
+    const lines = await createUser({ name: 'Åsa\nÖberg', email: 'csv-asa@example.se' })
+    await addMember(org.id, lines.id)
+    await createMembers(org.id, 120, { namePrefix: 'Bulk' })
+
+    const csv = await exportMembersCsv(ctx(admin), org.id, query({ q: 'csv-', pageSize: 10 }), {
+      headers: ['Namn', 'E-post', 'Gick med', 'Senast sedd', 'Admin', 'Gruppskapare'],
+      yes: 'ja',
+      no: 'nej',
+    })
+    expect(csv.startsWith('\uFEFFNamn,E-post,Gick med,Senast sedd,Admin,Gruppskapare\r\n')).toBe(true)
+    const rows = csv.slice(1).split('\r\n')
+    expect(rows.at(-1)).toBe('')
+    expect(rows).toHaveLength(5) // header, three matches, final CRLF
+    expect(rows[1]).toMatch(/^"'=HYPERLINK\(""x""\)",csv-tricky@example\.se,\d{4}-.*Z,,nej,ja$/)
+    expect(rows[2]).toMatch(/^"Admin, ""Chefen""",csv-chef@example\.se,.*,,ja,nej$/)
+    expect(rows[3]).toMatch(/^"Åsa\nÖberg",csv-asa@example\.se,/)
+
+    const everyone = await exportMembersCsv(ctx(admin), org.id, query({ pageSize: 10 }))
+    expect(everyone.split('\r\n')).toHaveLength(1 + 123 + 1)
+    expect(everyone).toContain('name,email,created,lastRequest,isAdmin,isGroupCreator\r\n')
+  })
+
+  it('csvField leaves plain text alone', () => {
+    expect(csvField('Anna Andersson')).toBe('Anna Andersson')
+    expect(csvField('-1')).toBe("'-1")
+    expect(csvField('a"b')).toBe('"a""b"')
+  })
+})
+
+describe('removeMembers', () => {
+  it('gives a result per item: other organization’s member, unknown id, group owner, last admin; the rest go through', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const [plain, owner, inGroups, outsider] = [await createUser(), await createUser(), await createUser(), await createUser()]
+    await addMember(org.id, plain.id)
+    const other = await createOrganization({ adminIds: [outsider.id] })
+    const g1 = await createGroup(org.id, { ownerId: owner.id, memberIds: [inGroups.id, plain.id] })
+    const g2 = await createGroup(org.id, { ownerId: owner.id, memberIds: [inGroups.id] })
+    // The same user in a group of the other organization stays there.
+    await addMember(other.id, inGroups.id)
+    const foreign = await createGroup(other.id, { ownerId: outsider.id, memberIds: [inGroups.id] })
+    const unknown = newId()
+
+    const results = await removeMembers(ctx(admin), org.id, [plain.id, outsider.id, unknown, owner.id, admin.id, inGroups.id, plain.id])
+    expect(results).toEqual([
+      { _id: plain.id, result: 'SUCCESS' },
+      { _id: outsider.id, result: 'MEMBER_NOT_FOUND' },
+      { _id: unknown, result: 'MEMBER_NOT_FOUND' },
+      { _id: owner.id, result: 'IS_GROUP_OWNER' },
+      { _id: admin.id, result: 'LAST_ADMIN' },
+      { _id: inGroups.id, result: 'SUCCESS' },
+    ])
+    expect(await isMember(org.id, plain.id)).toBe(false)
+    expect(await isMember(org.id, inGroups.id)).toBe(false)
+    expect(await isMember(org.id, owner.id)).toBe(true)
+    expect(await isMember(org.id, admin.id)).toBe(true)
+    expect(await isMember(other.id, outsider.id)).toBe(true)
+    expect(await isMember(other.id, inGroups.id)).toBe(true)
+    expect(await groupMemberCounts(g1.id)).toEqual({ rows: 1, memberCount: 1 })
+    expect(await groupMemberCounts(g2.id)).toEqual({ rows: 1, memberCount: 1 })
+    expect(await groupMemberCounts(foreign.id)).toEqual({ rows: 2, memberCount: 2 })
+
+    const audit = await lastAudit(org.id)
+    expect(audit.action).toBe('members.remove')
+    expect(audit.actor_id).toBe(admin.id)
+    expect(JSON.parse(audit.items)).toHaveLength(6)
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: 2, MEMBER_NOT_FOUND: 2, IS_GROUP_OWNER: 1, LAST_ADMIN: 1 })
+  })
+
+  it('removes admins while another admin remains, then refuses the last one', async () => {
+    const [a, b, c] = [await createUser(), await createUser(), await createUser()]
+    const org = await createOrganization({ adminIds: [a.id, b.id, c.id] })
+    const results = await removeMembers(ctx(a), org.id, [b.id, c.id, a.id])
+    expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'SUCCESS', 'LAST_ADMIN'])
+    expect(await isMember(org.id, a.id)).toBe(true)
+  })
+
+  it('removes 1,000 members with their group memberships in under a second (SQLite)', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const ids = await createMembers(org.id, 1000)
+    const group = await createGroup(org.id, { ownerId: admin.id, memberIds: ids.slice(0, 300) })
+    const started = performance.now()
+    const results = await removeMembers(ctx(admin), org.id, ids)
+    const elapsed = performance.now() - started
+    expect(results.every((r) => r.result === 'SUCCESS')).toBe(true)
+    expect(await groupMemberCounts(group.id)).toEqual({ rows: 1, memberCount: 1 })
+    expect((await listMembers(ctx(admin), org.id, query())).total).toBe(1)
+    // The requirement is for SQLite; on PostgreSQL each item costs network round trips.
+    if (!process.env.TEST_DATABASE_URL) expect(elapsed).toBeLessThan(1000)
+  })
+})
+
+describe('group creators', () => {
+  it('adds and removes group creators with per-item results', async () => {
+    const admin = await createUser()
+    const [plain, creator, outsider] = [await createUser(), await createUser(), await createUser()]
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [plain.id], groupCreatorIds: [creator.id] })
+    await createOrganization({ adminIds: [outsider.id], groupCreatorIds: [plain.id] })
+
+    expect(await addGroupCreators(ctx(admin), org.id, [plain.id, creator.id, outsider.id, admin.id])).toEqual([
+      { _id: plain.id, result: 'SUCCESS' },
+      { _id: creator.id, result: 'ALREADY_GROUP_CREATOR' },
+      { _id: outsider.id, result: 'MEMBER_NOT_FOUND' },
+      { _id: admin.id, result: 'SUCCESS' },
+    ])
+    const creators = await listMembers(ctx(admin), org.id, query({ groupCreatorsOnly: true }))
+    expect(creators.items.map((m) => m._id).sort()).toEqual([admin.id, plain.id, creator.id].sort())
+    expect((await lastAudit(org.id)).action).toBe('groupCreators.add')
+
+    expect(await removeGroupCreators(ctx(admin), org.id, [creator.id, creator.id, outsider.id, admin.id])).toEqual([
+      { _id: creator.id, result: 'SUCCESS' },
+      { _id: outsider.id, result: 'MEMBER_NOT_FOUND' },
+      { _id: admin.id, result: 'SUCCESS' },
+    ])
+    expect(await removeGroupCreators(ctx(admin), org.id, [creator.id])).toEqual([{ _id: creator.id, result: 'NOT_GROUP_CREATOR' }])
+    const after = await listMembers(ctx(admin), org.id, query({ groupCreatorsOnly: true }))
+    expect(after.items.map((m) => m._id)).toEqual([plain.id])
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'result'])
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'groupCreators.remove')
+      .execute()
+    expect(audit.map((a) => JSON.parse(a.result))).toEqual(
+      expect.arrayContaining([{ SUCCESS: 2, MEMBER_NOT_FOUND: 1 }, { NOT_GROUP_CREATOR: 1 }]),
+    )
+  })
+})

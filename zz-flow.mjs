@@ -1,0 +1,36 @@
+import { chromium } from '@playwright/test'
+const base = 'http://localhost:3917'
+const js = process.argv[2] !== 'nojs'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' })
+const ctx = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } })
+const page = await ctx.newPage()
+const errors = []
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+page.on('pageerror', (e) => errors.push(String(e)))
+await page.goto(`${base}/signin`)
+await page.fill('input[name=email]', 'admin@example.se')
+await page.fill('input[name=password]', 'demo-password-1')
+await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/signin')), page.press('input[name=password]', 'Enter')])
+const url = `${base}/organizations/87584d4b432b20cf2d20d9db/groups`
+await page.goto(`${url}?q=7A`)
+await page.getByLabel('Markera Bild 7A').check()
+await page.getByLabel('Markera Biologi 7A').check()
+await page.getByRole('button', { name: 'Byt ägare' }).click()
+await page.waitForLoadState('networkidle')
+await page.screenshot({ path: `/tmp/gtest/panel-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+await page.getByLabel('Nya ägarens e-postadress', { exact: true }).fill('erik@example.se')
+await page.getByLabel('Den gamla ägaren blir', { exact: true }).selectOption('REMOVE')
+await page.getByLabel('Nya ägarens e-postadress: Biologi 7A').fill('nobody@example.se')
+page.on('request', (r) => { if (r.method() === 'POST') console.log('POST', r.url(), r.postData()) })
+await page.getByRole('button', { name: 'Spara nya ägare' }).click()
+await page.waitForLoadState('networkidle')
+await page.screenshot({ path: `/tmp/gtest/after-${js ? 'js' : 'nojs'}.png` })
+console.log('toast', await page.locator('[role=alert],[role=status]').allTextContents())
+// delete flow
+await page.getByLabel('Markera Bild 7A').check()
+await page.getByRole('button', { name: 'Ta bort' }).click()
+await page.waitForTimeout(500)
+await page.screenshot({ path: `/tmp/gtest/confirm-${js ? 'js' : 'nojs'}.png` })
+console.log('url', page.url())
+console.log('errors', errors)
+await browser.close()
