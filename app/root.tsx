@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
@@ -61,8 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { i18n } = useTranslation()
   const locale = root?.locale ?? i18n.language ?? 'sv'
+  // Message areas this page needs beyond core (routes say so in handle.i18nArea).
+  const areas = new Set(['core'])
+  for (const match of useMatches()) {
+    const area = (match.handle as { i18nArea?: string } | undefined)?.i18nArea
+    if (area) areas.add(area)
+  }
   return (
-    <html lang={locale} className="h-full">
+    <html lang={locale} className="h-full" data-i18n-areas={[...areas].join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -87,27 +87,23 @@ function random(seed: number) {
   return { next, int, pick }
 }
 
-const FIRST_NAMES = [
-  'Agnes', 'Alice', 'Alma', 'Anna', 'Astrid', 'Ebba', 'Elin', 'Ella', 'Elsa', 'Emilia', 'Freja', 'Hanna', 'Ida', 'Ingrid',
-  'Julia', 'Karin', 'Klara', 'Lena', 'Linnea', 'Maja', 'Märta', 'Nora', 'Saga', 'Sara', 'Signe', 'Stina', 'Tove', 'Vera',
-  'Åsa', 'Adam', 'Albin', 'Anders', 'Arvid', 'Axel', 'Björn', 'Carl', 'Elias', 'Erik', 'Filip', 'Gustav', 'Hugo', 'Isak',
-  'Johan', 'Karl', 'Lars', 'Leo', 'Liam', 'Lucas', 'Magnus', 'Nils', 'Olle', 'Oskar', 'Per', 'Sixten', 'Sven', 'Ture',
-  'Viktor', 'Wilhelm', 'Örjan',
-] as const
-const LAST_NAMES = [
-  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
-  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Jönsson', 'Lindberg', 'Jakobsson', 'Magnusson', 'Lindström',
-  'Olofsson', 'Lindqvist', 'Lindgren', 'Berg', 'Axelsson', 'Bergström', 'Lundberg', 'Lind', 'Lundgren', 'Lundqvist',
-  'Mattsson', 'Berglund', 'Fredriksson', 'Sandberg', 'Henriksson', 'Forsberg', 'Sjöberg', 'Wallin', 'Engström', 'Eklund',
-  'Danielsson', 'Lundin', 'Håkansson', 'Björk', 'Bergman', 'Gunnarsson', 'Holm', 'Wikström', 'Samuelsson', 'Isaksson',
-  'Fransson', 'Bergqvist', 'Nyström', 'Holmberg', 'Arvidsson', 'Löfgren', 'Söderberg', 'Nyberg', 'Blomqvist', 'Claesson',
-  'Åberg', 'Öberg',
-] as const
-const SUBJECTS = [
-  'Matematik', 'Svenska', 'Engelska', 'Biologi', 'Kemi', 'Fysik', 'Historia', 'Geografi', 'Samhällskunskap', 'Religion',
-  'Idrott', 'Musik', 'Bild', 'Slöjd', 'Teknik', 'Spanska', 'Tyska', 'Franska', 'Hemkunskap', 'Elevråd', 'Schack',
-  'Körsång', 'Programmering', 'Läxhjälp',
-] as const
+const FIRST_NAMES = (
+  'Agnes Alice Alma Anna Astrid Ebba Elin Ella Elsa Emilia Freja Hanna Ida Ingrid Julia Karin Klara Lena Linnea ' +
+  'Maja Märta Nora Saga Sara Signe Stina Tove Vera Åsa Adam Albin Anders Arvid Axel Björn Carl Elias Erik Filip ' +
+  'Gustav Hugo Isak Johan Karl Lars Leo Liam Lucas Magnus Nils Olle Oskar Per Sixten Sven Ture Viktor Wilhelm ' +
+  'Örjan'
+).split(' ')
+const LAST_NAMES = (
+  'Andersson Johansson Karlsson Nilsson Eriksson Larsson Olsson Persson Svensson Gustafsson Pettersson Jonsson ' +
+  'Jansson Hansson Bengtsson Jönsson Lindberg Jakobsson Magnusson Lindström Olofsson Lindqvist Lindgren Berg ' +
+  'Axelsson Bergström Lundberg Lind Lundgren Lundqvist Mattsson Berglund Fredriksson Sandberg Henriksson Forsberg ' +
+  'Sjöberg Wallin Engström Eklund Danielsson Lundin Håkansson Björk Bergman Gunnarsson Holm Wikström Samuelsson ' +
+  'Isaksson Fransson Bergqvist Nyström Holmberg Arvidsson Löfgren Söderberg Nyberg Blomqvist Claesson Åberg Öberg'
+).split(' ')
+const SUBJECTS = (
+  'Matematik Svenska Engelska Biologi Kemi Fysik Historia Geografi Samhällskunskap Religion Idrott Musik Bild ' +
+  'Slöjd Teknik Spanska Tyska Franska Hemkunskap Elevråd Schack Körsång Programmering Läxhjälp'
+).split(' ')
 const CLASSES = ['7A', '7B', '7C', '8A', '8B', '8C', '9A', '9B', '9C'] as const
 
 /** ASCII for an email address: å, ä → a, ö → o, other marks dropped. */
@@ -162,7 +158,7 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     .where(
       'email',
       'in',
-      DEMO_USERS.map((u) => u.email),
+      DEMO_USERS.map((u) => u.email)
     )
     .execute()
   const demoId = (email: string) => demo.find((u) => u.email === email)?.id

@@ -4,10 +4,18 @@ import { initReactI18next } from 'react-i18next'
 import { RemixI18Next } from 'remix-i18next/server'
 import { isSecureOrigin } from '~/env.server'
 import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './config'
-import en from './locales/en/index'
-import sv from './locales/sv/index'
+import enAdmin from './locales/en/admin'
+import enCore from './locales/en/core'
+import enMail from './locales/en/mail.json'
+import svAdmin from './locales/sv/admin'
+import svCore from './locales/sv/core'
+import svMail from './locales/sv/mail.json'
 
-const messages: Record<Locale, Record<string, unknown>> = { sv, en }
+/** The server has every area, and the mail texts that never go to the browser. */
+const messages: Record<Locale, Record<string, unknown>> = {
+  sv: { ...svCore, ...svAdmin, ...svMail },
+  en: { ...enCore, ...enAdmin, ...enMail },
+}
 
 /** One i18next instance per locale, made once at start (not per request). */
 const instances = Object.fromEntries(

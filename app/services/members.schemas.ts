@@ -20,11 +20,7 @@ const memberIds = z.array(z.string().max(64)).max(MAX_BULK_MEMBERS, 'validation.
  * and a bare JSON array of ids are accepted too. The answer is one `{ _id, result }` per distinct id.
  */
 export const MemberListPayload = z
-  .union([
-    memberIds,
-    z.object({ members: memberIds }),
-    z.object({ memberIds }),
-  ])
+  .union([memberIds, z.object({ members: memberIds }), z.object({ memberIds })])
   .transform((v) => (Array.isArray(v) ? v : 'members' in v ? v.members : v.memberIds))
 
 export const MEMBER_BULK_INTENTS = ['remove', 'addGroupCreators', 'removeGroupCreators'] as const

@@ -24,7 +24,7 @@ const query = (over: Partial<MemberQuery> = {}): MemberQuery => ({ q: '', sort: 
 async function expectCode(promise: Promise<unknown>, code: string) {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e,
+    (e: unknown) => e
   )
   expect(error).toBeInstanceOf(DomainError)
   expect((error as DomainError).code).toBe(code)
@@ -114,7 +114,12 @@ describe('listMembers', () => {
     const ids = await createMembers(org.id, LARGE_MEMBER_LIST + 50)
     // Names out of creation order, mixed case; and users of another organization in between.
     const names = ['zed', 'Anna', 'anna', 'Bo', 'bertil', 'ÖSTEN', 'Member 00007']
-    for (const [i, name] of names.entries()) await db().updateTable('users').set({ name }).where('id', '=', ids[i * 97]).execute()
+    for (const [i, name] of names.entries())
+      await db()
+        .updateTable('users')
+        .set({ name })
+        .where('id', '=', ids[i * 97])
+        .execute()
     await createMembers((await createOrganization({ adminIds: [(await createUser()).id] })).id, 300, { namePrefix: 'Member' })
 
     const all = await listAllMembers(ctx(admin), org.id)
@@ -285,7 +290,7 @@ describe('group creators', () => {
       .where('action', '=', 'groupCreators.remove')
       .execute()
     expect(audit.map((a) => JSON.parse(a.result))).toEqual(
-      expect.arrayContaining([{ SUCCESS: 2, MEMBER_NOT_FOUND: 1 }, { NOT_GROUP_CREATOR: 1 }]),
+      expect.arrayContaining([{ SUCCESS: 2, MEMBER_NOT_FOUND: 1 }, { NOT_GROUP_CREATOR: 1 }])
     )
   })
 })

@@ -47,8 +47,8 @@ function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' |
         eb.or([
           sql<SqlBool>`lower(${eb.ref('u.name')}) like ${pattern} escape '\\'`,
           sql<SqlBool>`lower(${eb.ref('u.email')}) like ${pattern} escape '\\'`,
-        ]),
-      ),
+        ])
+      )
     )
     .$if(!!query.groupCreatorsOnly, (qb) => qb.where('m.is_group_creator', '=', 1))
 }
@@ -122,8 +122,8 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
           selectFrom('organization_members as m')
             .select('m.user_id')
             .where('m.organization_id', '=', organizationId)
-            .whereRef('m.user_id', '=', 'u.id'),
-        ),
+            .whereRef('m.user_id', '=', 'u.id')
+        )
       )
       .orderBy(key, query.dir)
       .orderBy('u.id', query.dir)
@@ -136,7 +136,7 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
         .where(
           'u.id',
           'in',
-          ids.map((r) => r.id),
+          ids.map((r) => r.id)
         )
         .execute()
       for (const r of found) byId.set(r.id, r)
@@ -191,7 +191,7 @@ export async function exportMembersCsv(
   ctx: Ctx,
   organizationId: string,
   query: Pick<MemberQuery, 'q' | 'sort' | 'dir' | 'groupCreatorsOnly'>,
-  labels: MembersCsvLabels = DEFAULT_CSV_LABELS,
+  labels: MembersCsvLabels = DEFAULT_CSV_LABELS
 ): Promise<string> {
   await requireOrgAdmin(ctx, organizationId)
   const rows = await selectMembers(ctx.db, organizationId, query).execute()
@@ -240,7 +240,7 @@ async function bulk(
   organizationId: string,
   action: string,
   memberIds: string[],
-  item: (id: string) => Promise<string>,
+  item: (id: string) => Promise<string>
 ): Promise<ItemResult[]> {
   const ids = unique(memberIds)
   if (ids.length === 0) return []
@@ -282,8 +282,8 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', id)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('owner_id', '=', id))),
-      ),
+        not(exists(selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('owner_id', '=', id)))
+      )
   )
   // Group memberships in this organization's groups (not in other organizations' groups).
   const deleteGroupMemberships = prepared((id) =>
@@ -291,13 +291,13 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       .deleteFrom('group_members')
       .where('user_id', '=', id)
       .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('organization_id', '=', organizationId))
-      .returning('group_id'),
+      .returning('group_id')
   )
   const decrementGroup = prepared((groupId) =>
     ctx.db
       .updateTable('groups')
       .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
-      .where('id', '=', groupId),
+      .where('id', '=', groupId)
   )
   return bulk(ctx, organizationId, MEMBER_AUDIT.remove, ids, async (id) => {
     const member = members.get(id)
@@ -350,7 +350,7 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
       .set({ is_group_creator: value ? 1 : 0 })
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', id)
-      .where('is_group_creator', '=', value ? 0 : 1),
+      .where('is_group_creator', '=', value ? 0 : 1)
   )
   return bulk(ctx, organizationId, value ? MEMBER_AUDIT.addGroupCreators : MEMBER_AUDIT.removeGroupCreators, ids, async (id) => {
     const member = members.get(id)

@@ -20,7 +20,7 @@ const ctx = (actor: User, now = new Date()) => ({ ...ctxFor(actor), now })
 async function expectCode(promise: Promise<unknown>, code: string) {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e,
+    (e: unknown) => e
   )
   expect(error).toBeInstanceOf(DomainError)
   expect((error as DomainError).code).toBe(code)

@@ -52,7 +52,7 @@ export async function createOrganization(options: CreateOrganizationOptions = {}
 export async function addMember(
   organizationId: string,
   userId: string,
-  options: { role?: OrgRole; groupCreator?: boolean; created?: string } = {},
+  options: { role?: OrgRole; groupCreator?: boolean; created?: string } = {}
 ) {
   const role = options.role ?? 'member'
   const groupCreator = options.groupCreator ? 1 : 0
@@ -65,9 +65,7 @@ export async function addMember(
       is_group_creator: groupCreator,
       created_at: options.created ?? nowIso(),
     })
-    .onConflict((oc) =>
-      oc.columns(['organization_id', 'user_id']).doUpdateSet({ role, is_group_creator: groupCreator }),
-    )
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role, is_group_creator: groupCreator }))
     .execute()
 }
 
@@ -76,11 +74,7 @@ export async function addMember(
  * multi-row statements: for tests that need hundreds or thousands of members. Returns their ids
  * in creation order.
  */
-export async function createMembers(
-  organizationId: string,
-  count: number,
-  options: { groupCreator?: boolean; namePrefix?: string } = {},
-) {
+export async function createMembers(organizationId: string, count: number, options: { groupCreator?: boolean; namePrefix?: string } = {}) {
   const now = nowIso()
   const users = Array.from({ length: count }, (_, i) => ({
     id: newId(),
@@ -105,7 +99,7 @@ export async function createMembers(
           role: 'member' as const,
           is_group_creator: options.groupCreator ? 1 : 0,
           created_at: now,
-        })),
+        }))
       )
       .execute()
   }

@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { requestPasswordReset, resendVerification } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -17,7 +18,7 @@ const modeOf = (request: Request) => (new URL(request.url).pathname.startsWith('
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  return { mode: modeOf(request), email: url.searchParams.get('email') ?? '', sent: url.searchParams.get('sent') === '1' }
+  return { mode: modeOf(request), email: url.searchParams.get('email') ?? '', sent: url.searchParams.get('sent') === '1', constraint: AUTH_CONSTRAINTS.email }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,16 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const { t } = useTranslation()
-  const { mode, email, sent } = useLoaderData<typeof loader>()
+  const { mode, email, sent, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(EmailOnlySchema),
-    defaultValue: { email },
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailOnlySchema }),
-  })
+  const form = serverForm(actionData?.result)
   return (
     <>
       <h1 className="mb-2 text-xl font-bold">{t(`${mode}.title`)}</h1>
@@ -53,12 +48,12 @@ export default function ForgotPassword() {
           <Alert tone="success">{t(`${mode}.sent`, { email })}</Alert>
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <Field
           label={t('fields.email')}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={form.errors('email')}
+          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: form.value('email', email), autoComplete: 'email', ...constraintProps(constraint.email) }}
         />
         <div className="flex items-center justify-between gap-4">
           <Link to="/signin" className="text-sm text-brand-700 underline">

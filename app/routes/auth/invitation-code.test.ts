@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
-import type { User } from '~/db/schema'
 import { ctxFor } from '~/services/context.server'
 import { createGroupInvitation, createInvitation } from '~/services/invitations.server'
 import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'

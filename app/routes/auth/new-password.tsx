@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { NewPasswordSchema } from '~/auth/schemas'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { checkPasswordResetToken, resetPassword } from '~/services/users.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -17,10 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The token is checked first (verify-token), so a dead link says so before any typing.
   try {
     await checkPasswordResetToken(ctxFor(null, context), token)
-    return data({ token, tokenError: null })
+    return data({ token, tokenError: null, constraint: AUTH_CONSTRAINTS.newPassword })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return data({ token, tokenError: { code: error.code } }, { status: error.status })
+    return data({ token, tokenError: { code: error.code }, constraint: AUTH_CONSTRAINTS.newPassword }, { status: error.status })
   }
 }
 
@@ -38,16 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewPassword() {
   const { t } = useTranslation()
-  const { token, tokenError } = useLoaderData<typeof loader>()
+  const { token, tokenError, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-  })
+  const form = serverForm(actionData?.result)
   if (tokenError) {
     return (
       <div className="flex flex-col gap-4">
@@ -62,19 +57,19 @@ export default function NewPassword() {
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('newPassword.title')}</h1>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <input type="hidden" name="token" value={token} />
         <Field
           label={t('fields.newPassword')}
           hint={t('signup.passwordHint')}
-          errors={fields.newPassword.errors}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={form.errors('newPassword')}
+          inputProps={{ id: 'newPassword', name: 'newPassword', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.newPassword) }}
         />
         <Field
           label={t('fields.confirmPassword')}
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={form.errors('confirmPassword')}
+          inputProps={{ id: 'confirmPassword', name: 'confirmPassword', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.confirmPassword) }}
         />
         <Button type="submit" pending={navigation.state === 'submitting'}>
           {t('newPassword.submit')}

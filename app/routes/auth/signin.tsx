@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { requireAnonymous } from '~/auth/guards.server'
 import { safeRedirect, SignInSchema } from '~/auth/schemas'
 import { createSession } from '~/auth/session.server'
@@ -12,21 +12,20 @@ import { signIn } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { constraintProps, serverForm } from '~/ui/server-form'
 import { redirectWithToast } from '~/ui/toast.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
-export const handle = { i18nTitle: 'signin.title' }
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(request, safeRedirect(url.searchParams.get('redirectTo')))
-  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice') }
+  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice'), constraint: AUTH_CONSTRAINTS.signIn }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignInSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), error: null }, { status: 400 })
   const ctx = ctxFor(null, context)
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))
   if (!outcome.ok) return outcome.response
@@ -37,18 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { t } = useTranslation()
-  const { email, notice } = useLoaderData<typeof loader>()
+  const { email, notice, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
-    defaultValue: { email },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  })
+  const form = serverForm(actionData?.result)
+  const prefilled = form.value('email', email)
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('signin.title')}</h1>
@@ -57,18 +50,18 @@ export default function SignIn() {
           <Alert tone="success">{t(`signin.notice.${notice}`, { defaultValue: '' })}</Alert>
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field
           label={t('fields.email')}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: !email }}
+          errors={form.errors('email')}
+          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: prefilled, autoComplete: 'email', autoFocus: !prefilled, ...constraintProps(constraint.email) }}
         />
         <Field
           label={t('fields.password')}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password', autoFocus: !!email }}
+          errors={form.errors('password')}
+          inputProps={{ id: 'password', name: 'password', type: 'password', autoComplete: 'current-password', autoFocus: !!prefilled, ...constraintProps(constraint.password) }}
         />
         <div className="flex items-center justify-between gap-4">
           <Link to="/forgot-password" className="text-sm text-brand-700 underline">

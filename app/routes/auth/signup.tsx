@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { requireAnonymous } from '~/auth/guards.server'
 import { SignUpSchema } from '~/auth/schemas'
 import { DEFAULT_TIMEZONE, LOCALES } from '~/i18n/config'
@@ -13,6 +13,7 @@ import { signUp } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, SelectField } from '~/ui/field'
+import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -24,12 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invitationCode: url.searchParams.get('invitationCode') ?? '',
     locale: await detectLocale(request),
     timezones: Intl.supportedValuesOf('timeZone'),
+    constraint: AUTH_CONSTRAINTS.signUp,
   }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignUpSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), error: null }, { status: 400 })
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signUp(ctxFor(null, context), submission.value))
   if (!outcome.ok) return outcome.response
   return redirect(`/signup?sent=${encodeURIComponent(submission.value.email)}`)
@@ -60,49 +62,51 @@ function CheckEmail({ email }: { email: string }) {
 
 function SignUpForm() {
   const { t } = useTranslation()
-  const { locale, timezones, invitationCode } = useLoaderData<typeof loader>()
+  const { locale, timezones, invitationCode, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignUpSchema),
-    defaultValue: { locale, timezone: DEFAULT_TIMEZONE, invitationCode },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-  })
+  const form = serverForm(actionData?.result)
   // Prefill the browser's timezone once JavaScript runs (editable; Stockholm without it).
   const timezoneRef = useRef<HTMLSelectElement>(null)
   useEffect(() => {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
     if (timezoneRef.current && !actionData && timezones.includes(browserZone)) timezoneRef.current.value = browserZone
   }, [actionData, timezones])
+  const code = form.value('invitationCode', invitationCode)
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('signup.title')}</h1>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
-        {invitationCode ? <input type="hidden" name={fields.invitationCode.name} value={invitationCode} /> : null}
-        <Field label={t('fields.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
+        {code ? <input type="hidden" name="invitationCode" value={code} /> : null}
+        <Field
+          label={t('fields.name')}
+          errors={form.errors('name')}
+          inputProps={{ id: 'name', name: 'name', type: 'text', defaultValue: form.value('name'), autoComplete: 'name', ...constraintProps(constraint.name) }}
+        />
         <Field
           label={t('fields.email')}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={form.errors('email')}
+          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: form.value('email'), autoComplete: 'email', ...constraintProps(constraint.email) }}
         />
         <Field
           label={t('fields.password')}
           hint={t('signup.passwordHint')}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={form.errors('password')}
+          inputProps={{ id: 'password', name: 'password', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.password) }}
         />
-        <SelectField label={t('fields.locale')} errors={fields.locale.errors} selectProps={getSelectProps(fields.locale)}>
+        <SelectField label={t('fields.locale')} errors={form.errors('locale')} selectProps={{ id: 'locale', name: 'locale', defaultValue: form.value('locale', locale) }}>
           {LOCALES.map((l) => (
             <option key={l} value={l}>
               {t(`common.localeName.${l}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('fields.timezone')} errors={fields.timezone.errors} selectProps={{ ...getSelectProps(fields.timezone), ref: timezoneRef }}>
+        <SelectField
+          label={t('fields.timezone')}
+          errors={form.errors('timezone')}
+          selectProps={{ id: 'timezone', name: 'timezone', defaultValue: form.value('timezone', DEFAULT_TIMEZONE), ref: timezoneRef }}
+        >
           {timezones.map((tz) => (
             <option key={tz} value={tz}>
               {tz.replaceAll('_', ' ')}

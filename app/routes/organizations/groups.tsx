@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
+import { withArea } from '~/i18n/client'
 import type { ItemResult } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import {
@@ -42,7 +44,10 @@ import { parseListQuery, type Page } from '~/utils/list-query'
  * the bulk bar posts checkboxes named `ids` with an `intent`; delete needs confirmed=1; changing
  * owners is two steps (intent 'change-owners-form' shows a panel, 'change-owners' applies).
  */
-export const handle = { breadcrumb: 'groups.title' }
+export const handle = { breadcrumb: 'groups.title', i18nArea: 'admin' }
+
+/** The page's messages are in the admin area: load it in the browser when arriving here. */
+export const clientLoader = withArea('admin')
 
 const BULK_FORM = 'groups-bulk'
 const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
@@ -221,15 +226,12 @@ export default function Groups() {
         <GroupsTable page={page} sort={query.sort} dir={query.dir} filtered={Boolean(query.q || filters.kind || filters.status !== 'all')} />
       </section>
 
-      <section aria-labelledby="create-groups-title" className="flex flex-col gap-3">
-        <h2 id="create-groups-title" className="sr-only">
-          {t('groups.create.standard')}
-        </h2>
+      <div className="flex flex-col gap-3">
         <CreateGroup kind="standard" lastResult={createResult?.kind === 'standard' ? createResult.result : undefined} />
         {canCreateAttendance ? (
           <CreateGroup kind="attendance" lastResult={createResult?.kind === 'attendance' ? createResult.result : undefined} />
         ) : null}
-      </section>
+      </div>
     </div>
   )
 }
@@ -365,9 +367,9 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
                 </td>
                 <td className="px-3 py-2 font-medium">{g.name}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{t(`groups.kind.${g.kind}`)}</td>
-                <td className="px-3 py-2">
+                <td className="min-w-48 px-3 py-2">
                   <span className="block">{g.owner.name}</span>
-                  <span className="block break-all text-slate-600">{g.owner.email}</span>
+                  <span className="block break-words text-slate-600">{g.owner.email}</span>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
@@ -533,7 +535,24 @@ function CreateGroup({ kind, lastResult }: { kind: GroupKind; lastResult?: Submi
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateGroupFormSchema }),
   })
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-group' && navigation.formData?.get('kind') === kind
+  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-group' && navigation.formData?.get('kind') === kind
+  const busy = sending && navigation.state === 'submitting'
+  // After a successful creation (a redirect: no result comes back) the form starts empty and
+  // closes, so the same group is not created twice by mistake.
+  const detailsRef = useRef<HTMLDetailsElement>(null)
+  const wasSending = useRef(false)
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true
+      return
+    }
+    if (!wasSending.current || navigation.state !== 'idle') return
+    wasSending.current = false
+    if (!lastResult) {
+      form.reset()
+      detailsRef.current?.removeAttribute('open')
+    }
+  }, [sending, navigation.state, lastResult, form])
   const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   const { key: _ownerKey, ...ownerProps } = getInputProps(fields.ownerEmail, { type: 'email' })
   const { key: _membersKey, ...membersProps } = getTextareaProps(fields.members)
@@ -543,7 +562,7 @@ function CreateGroup({ kind, lastResult }: { kind: GroupKind; lastResult?: Submi
     ? parseMemberLines(String(fields.members.value ?? fields.members.initialValue ?? '')).badLines
     : []
   return (
-    <details open={Boolean(lastResult) || undefined} className="rounded-md bg-slate-50 ring-1 ring-slate-200">
+    <details ref={detailsRef} open={Boolean(lastResult) || undefined} className="rounded-md bg-slate-50 ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-md px-4 py-3 font-semibold hover:bg-slate-100">{t(`groups.create.${kind}`)}</summary>
       <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-4 px-4 pt-1 pb-4">
         <input type="hidden" name="intent" value="create-group" />

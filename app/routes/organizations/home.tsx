@@ -7,12 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema } from '~/services/organizations.schemas'
-import {
-  getOrganizationHome,
-  renameOrganization,
-  setOrganizationActive,
-  updateOrganizationContact,
-} from '~/services/organizations.server'
+import { getOrganizationHome, renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
 import { ConfirmPanel, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -58,6 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const { active, confirmed } = submission.value
       // Without JavaScript there is no dialog: the server asks for the confirmation step.
       if (!confirmed) return data<ActionData>({ intent: 'active', confirm: { active } })
+      // Spec section 4: the toggle also clears the organization's cached groups and members. Every
+      // page here is rendered on the server from the database, so there is no client cache to clear.
       await orNotFound(() => setOrganizationActive(ctx, organizationId, active))
       return redirectWithToast(here, { key: active ? 'orgHome.status.activated' : 'orgHome.status.deactivated' })
     }
@@ -121,7 +118,11 @@ function NameSection({ name, lastResult }: { name: string; lastResult?: Submissi
       </h2>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="rename" />
-        <Field label={t('orgHome.name.label')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }) }} />
+        <Field
+          label={t('orgHome.name.label')}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }) }}
+        />
         <div>
           <Button type="submit" pending={pending}>
             {t('orgHome.name.save')}
@@ -269,7 +270,14 @@ function CountsSection({ counts }: { counts: Counts }) {
   )
 }
 
-type Activity = { _id: string; action: string; actorName: string | null; itemCount: number; result: Record<string, unknown>; created: string }
+type Activity = {
+  _id: string
+  action: string
+  actorName: string | null
+  itemCount: number
+  result: Record<string, unknown>
+  created: string
+}
 
 /** Result counts of an audit entry: error codes are the upper-case keys with a number. */
 function outcome(entry: Activity) {
@@ -331,7 +339,9 @@ function ActivitySection({ activity }: { activity: Activity[] }) {
                       {failures.length ? (
                         <ul className="mt-1 text-slate-700">
                           {failures.map(([code, count]) => (
-                            <li key={code}>{t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}</li>
+                            <li key={code}>
+                              {t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}
+                            </li>
                           ))}
                         </ul>
                       ) : null}

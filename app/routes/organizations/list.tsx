@@ -41,7 +41,10 @@ export default function OrganizationsList() {
             <li key={org._id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <div className="mb-1 flex flex-wrap items-center gap-2">
                 {org.access === 'admin' ? (
-                  <Link to={`/organizations/${org._id}`} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={`/organizations/${org._id}`}
+                    className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {org.name}
                   </Link>
                 ) : (
@@ -51,7 +54,9 @@ export default function OrganizationsList() {
                   {t(`organizations.access.${org.access}`)}
                 </span>
                 {org.active ? null : (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('organizations.inactive')}</span>
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                    {t('organizations.inactive')}
+                  </span>
                 )}
               </div>
               <p className="text-sm text-slate-600">{t('organizations.created', { date: date(org.created) })}</p>

@@ -81,7 +81,12 @@ export default function Members() {
         <h1 id="members-title" className="text-xl font-bold">
           {t('orgMembers.title')}
         </h1>
-        <a href={csvHref} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" aria-describedby="members-csv-hint">
+        <a
+          href={csvHref}
+          download
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100"
+          aria-describedby="members-csv-hint"
+        >
           {t('orgMembers.exportCsv')}
         </a>
         <p id="members-csv-hint" className="sr-only">
@@ -108,7 +113,9 @@ export default function Members() {
       ) : null}
 
       {page.total === 0 ? (
-        <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">{query.q ? t('list.noMatches') : t('orgMembers.empty')}</p>
+        <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">
+          {query.q ? t('list.noMatches') : t('orgMembers.empty')}
+        </p>
       ) : (
         <>
           <BulkBar formId={FORM_ID}>
@@ -137,7 +144,10 @@ export default function Members() {
               {t('orgMembers.loading')}
             </p>
           ) : null}
-          <div className={`overflow-x-auto rounded-md bg-white ring-1 ring-slate-200 ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+          <div
+            className={`overflow-x-auto rounded-md bg-white ring-1 ring-slate-200 ${loading ? 'opacity-60' : ''}`}
+            aria-busy={loading || undefined}
+          >
             <table className="w-full min-w-[48rem] text-sm">
               <thead className="border-b border-slate-200 bg-slate-50">
                 <tr>

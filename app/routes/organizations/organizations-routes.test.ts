@@ -66,7 +66,9 @@ describe('/organizations/:id layout', () => {
       // The screens below answer 404 too, so nothing of the organization leaks.
       const homeRes = await run(() => home.loader(args(makeRequest(`/organizations/${id}`, { cookie }), { organizationId: id })))
       expect(homeRes.status).toBe(404)
-      const membersRes = await run(() => members.loader(args(makeRequest(`/organizations/${id}/members`, { cookie }), { organizationId: id })))
+      const membersRes = await run(() =>
+        members.loader(args(makeRequest(`/organizations/${id}/members`, { cookie }), { organizationId: id }))
+      )
       expect(membersRes.status).toBe(404)
     }
   })
@@ -76,7 +78,8 @@ describe('organization home', () => {
   it('renames, saves the contact, and toggles active only after confirmation', async () => {
     const { org, cookie } = await adminSetup()
     const path = `/organizations/${org.id}`
-    const post = (form: Record<string, string>) => run(() => home.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+    const post = (form: Record<string, string>) =>
+      run(() => home.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
 
     const invalid = await post({ intent: 'rename', name: '   ' })
     expect(invalid.status).toBe(400)
@@ -103,7 +106,11 @@ describe('organization home', () => {
     expect(await toastOf(toggled.headers)).toMatchObject({ key: 'orgHome.status.deactivated' })
 
     const after = await run(() => home.loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))
-    expect(after.data.organization).toMatchObject({ name: 'Nya skolan', active: false, contact: { name: 'Rektor', email: 'rektor@example.se' } })
+    expect(after.data.organization).toMatchObject({
+      name: 'Nya skolan',
+      active: false,
+      contact: { name: 'Rektor', email: 'rektor@example.se' },
+    })
     expect(after.data.counts).toMatchObject({ members: 2, groups: 0 })
     expect(after.data.activity.map((a: { action: string }) => a.action).sort()).toEqual([
       'organization.contact',
@@ -116,10 +123,14 @@ describe('organization home', () => {
     const { org, member } = await adminSetup()
     const cookie = await sessionCookieFor(member)
     const res = await run(() =>
-      home.action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Hacked' } }), { organizationId: org.id })),
+      home.action(
+        args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Hacked' } }), { organizationId: org.id })
+      )
     )
     expect(res.status).toBe(404)
-    expect((await db().selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirstOrThrow()).name).toBe('Exempelskolan')
+    expect((await db().selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirstOrThrow()).name).toBe(
+      'Exempelskolan'
+    )
   })
 })
 
@@ -127,7 +138,9 @@ describe('members page', () => {
   it('reads search, sort and page from the URL', async () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() =>
-      members.loader(args(makeRequest(`/organizations/${org.id}/members?q=bo&sort=email&dir=desc&page=1`, { cookie }), { organizationId: org.id })),
+      members.loader(
+        args(makeRequest(`/organizations/${org.id}/members?q=bo&sort=email&dir=desc&page=1`, { cookie }), { organizationId: org.id })
+      )
     )
     expect(res.data.query).toEqual({ q: 'bo', sort: 'email', dir: 'desc' })
     expect(res.data.page).toMatchObject({ total: 1, page: 1 })
@@ -186,8 +199,8 @@ describe('members page', () => {
       members.action(
         args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'remove', ids: member.id, confirmed: '1' } }), {
           organizationId: org.id,
-        }),
-      ),
+        })
+      )
     )
     expect(await toastOf(res.headers)).toMatchObject({ type: 'error', values: { code: 'IS_GROUP_OWNER' } })
     expect(await isMember(org.id, member.id)).toBe(true)
@@ -200,11 +213,11 @@ describe('members CSV', () => {
     await db().updateTable('users').set({ locale: 'en' }).where('id', '=', admin.id).execute()
     const cookie = await sessionCookieFor(admin)
     const res = (await membersCsv.loader(
-      args(makeRequest(`/organizations/${org.id}/members.csv?q=medlem`, { cookie }), { organizationId: org.id }),
+      args(makeRequest(`/organizations/${org.id}/members.csv?q=medlem`, { cookie }), { organizationId: org.id })
     )) as Response
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('Content-Disposition')).toBe(
-      `attachment; filename="members-exempelskolan.csv"; filename*=UTF-8''Members-Exempelskolan.csv`,
+      `attachment; filename="members-exempelskolan.csv"; filename*=UTF-8''Members-Exempelskolan.csv`
     )
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
     expect(text.startsWith('\uFEFFName,Email,Joined,Last seen,Admin,Group creator\r\n')).toBe(true)
@@ -212,10 +225,13 @@ describe('members CSV', () => {
     expect(text).not.toContain('Astrid Admin')
 
     const member = await createUser()
-    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() })
+      .execute()
     const memberCookie = await sessionCookieFor(member)
     const denied = await run(() =>
-      membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie: memberCookie }), { organizationId: org.id })),
+      membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie: memberCookie }), { organizationId: org.id }))
     )
     expect(denied.status).toBe(404)
   })

@@ -12,7 +12,11 @@ import * as removeMembers from './remove-members'
 type Handler = (a: ReturnType<typeof args>) => unknown
 
 async function call(fn: Handler, path: string, init: { method?: string; json?: unknown; cookie?: string; organizationId?: string } = {}) {
-  const request = makeRequest(path, { method: init.method ?? (init.json === undefined ? 'GET' : 'POST'), json: init.json, cookie: init.cookie })
+  const request = makeRequest(path, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    json: init.json,
+    cookie: init.cookie,
+  })
   try {
     return (await fn(args(request, init.organizationId ? { organizationId: init.organizationId } : {}))) as Response
   } catch (error) {
@@ -77,7 +81,14 @@ describe('organization JSON API', () => {
     const res = await call(members.loader, `${base}/members`, { cookie: cookies.admin, organizationId: org.id })
     const body = await res.json()
     expect(body.map((m: { _id: string }) => m._id)).toEqual([admin.id, member.id])
-    expect(body[1]).toEqual({ _id: member.id, name: 'Bo Medlem', email: member.email, created: expect.any(String), isAdmin: false, isGroupCreator: false })
+    expect(body[1]).toEqual({
+      _id: member.id,
+      name: 'Bo Medlem',
+      email: member.email,
+      created: expect.any(String),
+      isAdmin: false,
+      isGroupCreator: false,
+    })
   })
 
   it('removes members and sets group creators with per-item results; accepts members, memberIds or a bare array', async () => {
@@ -116,16 +127,23 @@ describe('organization JSON API', () => {
       { _id: otherAdmin.id, result: 'MEMBER_NOT_FOUND' },
     ])
 
-    const bad = await call(removeMembers.action, `${base}/remove-members`, { cookie: cookies.admin, organizationId: org.id, json: { members: 'x' } })
+    const bad = await call(removeMembers.action, `${base}/remove-members`, {
+      cookie: cookies.admin,
+      organizationId: org.id,
+      json: { members: 'x' },
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ message: 'BAD_REQUEST' })
-    expect((await call(removeMembers.action, `${base}/remove-members`, { method: 'PUT', json: [], cookie: cookies.admin })).status).toBe(405)
+    expect((await call(removeMembers.action, `${base}/remove-members`, { method: 'PUT', json: [], cookie: cookies.admin })).status).toBe(
+      405
+    )
     expect((await call(removeMembers.loader as Handler, `${base}/remove-members`, { cookie: cookies.admin })).status).toBe(405)
   })
 
   it('sets active, contact and name with PUT and answers the Organization; other methods get 405', async () => {
     const { org, base, cookies } = await setup()
-    const put = (fn: Handler, path: string, json: unknown) => call(fn, path, { method: 'PUT', json, cookie: cookies.admin, organizationId: org.id })
+    const put = (fn: Handler, path: string, json: unknown) =>
+      call(fn, path, { method: 'PUT', json, cookie: cookies.admin, organizationId: org.id })
 
     const inactive = await put(active.action, `${base}/active`, { active: false })
     expect(inactive.status).toBe(200)

@@ -1,0 +1,5 @@
+import auth from './auth.json'
+import common from './common.json'
+
+// Messages every page needs: the browser loads them before hydrating.
+export default { ...common, ...auth }

@@ -1,0 +1,25 @@
+import type { SubmissionResult } from '@conform-to/react'
+
+/**
+ * Reading a server-validated form's answer (a conform SubmissionResult) without client-side
+ * validation code: the field errors (message keys) and the values to show again.
+ */
+export function serverForm(result: SubmissionResult<string[]> | null | undefined) {
+  const errors = result?.error ?? {}
+  const values = (result?.initialValue ?? {}) as Record<string, unknown>
+  return {
+    errors: (name: string) => errors[name] ?? undefined,
+    value: (name: string, fallback = '') => (typeof values[name] === 'string' ? (values[name] as string) : fallback),
+  }
+}
+
+/** Input attributes from a constraint entry (required, minLength, maxLength, pattern ...). */
+export function constraintProps(constraint: Record<string, unknown> | undefined) {
+  const { required, minLength, maxLength, pattern } = (constraint ?? {}) as {
+    required?: boolean
+    minLength?: number
+    maxLength?: number
+    pattern?: string
+  }
+  return { required, minLength, maxLength, pattern }
+}
