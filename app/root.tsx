@@ -104,5 +104,9 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
-  return <ErrorScreen status={status} />
+  return (
+    <main>
+      <ErrorScreen status={status} />
+    </main>
+  )
 }

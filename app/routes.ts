@@ -22,7 +22,7 @@ export default [
   layout('routes/app-layout.tsx', [
     index('routes/home.tsx'),
     route('support', 'routes/support.tsx'),
-    ...prefix('organizations', [
+    route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
       route(':organizationId', 'routes/organizations/layout.tsx', [
         index('routes/organizations/home.tsx'),

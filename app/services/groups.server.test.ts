@@ -380,6 +380,9 @@ describe('createGroupWithMembers', () => {
       { _id: 'nobody@example.se', email: 'nobody@example.se', result: 'MEMBER_NOT_FOUND' },
     ])
     expect(await roleOf(group._id, member.id)).toBe('leader')
+    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).where('action', '=', 'groups.create').executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.items)).toEqual([group._id])
+    expect(JSON.parse(audit.result)).toEqual({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 1 } })
     await expectCode(
       createGroupWithMemberEmails(ctx(admin), org.id, { name: 'Y', kind: 'standard', ownerEmail: 'nobody@example.se', members: [] }),
       'OWNER_NOT_MEMBER',

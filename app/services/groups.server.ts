@@ -463,6 +463,11 @@ export async function createGroupWithMembers(
   input: CreateGroupInput,
 ): Promise<{ group: GroupListItem; membersResults: ItemResult[] }> {
   await requireOrgAdmin(ctx, organizationId)
+  return createGroup(ctx, organizationId, input, [])
+}
+
+/** Creates the group (access already checked); `unresolved` are members that failed before (for the audit). */
+async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupInput, unresolved: ItemResult[]) {
   const memberIds = Object.keys(input.memberIdsWithRoles)
   const wanted = uniq([input.groupOwnerId, ...memberIds])
   const inOrg = new Map<string, { id: string; name: string; email: string }>()
@@ -510,7 +515,7 @@ export async function createGroupWithMembers(
     organizationId,
     action: input.kind === 'attendance' ? 'groups.create-attendance' : 'groups.create',
     items: [groupId],
-    result: { members: tally(membersResults) },
+    result: { members: tally([...membersResults, ...unresolved]) },
   })
   const group: GroupListItem = {
     _id: groupId,
@@ -540,24 +545,18 @@ export async function createGroupWithMemberEmails(
   const ownerId = byEmail.get(input.ownerEmail.toLowerCase())
   if (!ownerId) throw new DomainError('OWNER_NOT_MEMBER')
   const memberIdsWithRoles: Record<string, MemberRole> = {}
-  const unknown: { email: string }[] = []
+  const unknown: (ItemResult & { email: string })[] = []
   for (const m of input.members) {
     const id = byEmail.get(m.email.toLowerCase())
     if (id) memberIdsWithRoles[id] = m.role
-    else unknown.push(m)
+    else unknown.push({ _id: m.email, email: m.email, result: 'MEMBER_NOT_FOUND' })
   }
-  const { group, membersResults } = await createGroupWithMembers(ctx, organizationId, {
-    name: input.name,
-    kind: input.kind,
-    groupOwnerId: ownerId,
-    memberIdsWithRoles,
-  })
+  const { group, membersResults } = await createGroup(
+    ctx,
+    organizationId,
+    { name: input.name, kind: input.kind, groupOwnerId: ownerId, memberIdsWithRoles },
+    unknown,
+  )
   const emailById = new Map([...byEmail].map(([email, id]) => [id, email]))
-  return {
-    group,
-    membersResults: [
-      ...membersResults.map((r) => ({ ...r, email: emailById.get(r._id) ?? '' })),
-      ...unknown.map((m) => ({ _id: m.email, email: m.email, result: 'MEMBER_NOT_FOUND' })),
-    ],
-  }
+  return { group, membersResults: [...membersResults.map((r) => ({ ...r, email: emailById.get(r._id) ?? '' })), ...unknown] }
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
@@ -150,6 +150,7 @@ export function BulkAction({
 /** Without JavaScript: the confirmation step the server asks for, keeping the selection. */
 export function ConfirmPanel({ intent, ids, title, body, action, extra }: { intent: string; ids: string[]; title: string; body: string; action: string; extra?: Record<string, string> }) {
   const { t } = useTranslation()
+  const location = useLocation()
   return (
     <Form method="post" className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4" role="alertdialog" aria-labelledby="confirm-panel-title">
       <h2 id="confirm-panel-title" className="font-semibold">
@@ -167,9 +168,10 @@ export function ConfirmPanel({ intent, ids, title, body, action, extra }: { inte
         <Button type="submit" name="intent" value={intent} variant="danger">
           {action}
         </Button>
-        <a href="?" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
+        {/* Back to the same list (its search, sort and page kept), without the pending action. */}
+        <Link to={`${location.pathname}${location.search}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
           {t('common.cancel')}
-        </a>
+        </Link>
       </div>
     </Form>
   )

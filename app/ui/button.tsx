@@ -2,8 +2,8 @@ import type { ButtonHTMLAttributes } from 'react'
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400',
-  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-  danger: 'bg-red-700 text-white hover:bg-red-800',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-white',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
   link: 'text-brand-700 underline hover:text-brand-600',
 }
 

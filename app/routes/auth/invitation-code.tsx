@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
+import { withArea } from '~/i18n/client'
 import { DomainError, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { INVITATION_CODE_LENGTH, isWellFormedCode, RedeemCodeSchema } from '~/services/invitations.schemas'
@@ -16,7 +17,9 @@ import { FieldErrors, inputClass } from '~/ui/field'
 import { RetryCountdown } from '~/ui/retry-countdown'
 import { redirectWithToast } from '~/ui/toast.server'
 
-export const handle = { i18nTitle: 'invitationCode.title' }
+// Its messages are in the administration area, loaded in the browser only where needed.
+export const handle = { i18nArea: 'admin' }
+export const clientLoader = withArea('admin')
 
 /** Signed-in users only: a signed-out visitor signs in first and comes back here, code kept. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -172,6 +172,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             succeeded: String(membersResults.length - failed.length),
             total: String(membersResults.length),
           }
+          if (membersResults.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.alone', values: { name: group.name } })
           if (failed.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.done', values })
           const shown = failed.slice(0, 5).map((r) => r.email || r._id)
           const list = failed.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ')

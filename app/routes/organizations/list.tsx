@@ -7,7 +7,6 @@ import { listMyOrganizations } from '~/services/organizations.server'
 import { Alert } from '~/ui/alert'
 import { useFormatters } from '~/ui/format'
 
-export const handle = { breadcrumb: 'organizations.title' }
 
 /** /organizations: the organizations the user administers or may create groups in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

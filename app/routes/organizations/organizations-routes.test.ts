@@ -7,6 +7,7 @@ import { createGroup, createOrganization } from '../../../tests/support/org-fact
 import * as home from './home'
 import * as layout from './layout'
 import * as list from './list'
+import * as section from './section'
 import * as membersCsv from './members-csv'
 import * as members from './members'
 
@@ -36,7 +37,7 @@ describe('/organizations', () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() => list.loader(args(makeRequest('/organizations', { cookie }))))
     expect(res.data.organizations).toEqual([expect.objectContaining({ _id: org.id, name: 'Exempelskolan', access: 'admin' })])
-    expect(list.handle.breadcrumb).toBe('organizations.title')
+    expect(section.handle).toEqual({ breadcrumb: 'organizations.title', i18nArea: 'admin' })
   })
 })
 
