@@ -124,6 +124,15 @@ describe('listGroups', () => {
     expect(new Set([roll.id, art.id, math.id]).size).toBe(3)
   })
 
+  it('finds Swedish names whatever their case, on both databases', async () => {
+    const { admin, org } = await setup()
+    const owner = await createUser({ name: 'Åsa Öberg' })
+    await createGroup(org.id, { ownerId: owner.id, name: 'Ängsskolan Ö1' })
+    await createGroup(org.id, { ownerId: admin.id, name: 'Zeta' })
+    const names = async (q: string) => (await listGroups(ctx(admin), org.id, query({ q }))).items.map((g) => g.name)
+    for (const q of ['öberg', 'ÖBERG', 'åsa', 'ängs', 'ÄNGSSKOLAN ö1']) expect(await names(q), q).toEqual(['Ängsskolan Ö1'])
+  })
+
   it('pages with a fixed number of rows and a total over all pages', async () => {
     const { admin, org } = await setup()
     for (let i = 0; i < 7; i++) await createGroup(org.id, { ownerId: admin.id, name: `G${i}` })

@@ -31,25 +31,32 @@ export type GroupListQuery = ListQuery<GroupSort> & { active?: boolean; kind?: G
 
 type Tx = Kysely<Database>
 
+const GROUP_COLUMNS = [
+  'g.id',
+  'g.name',
+  'g.kind',
+  'g.created_at',
+  'g.active',
+  'g.member_count',
+  'g.latest_activity_at',
+  'u.id as owner_id',
+  'u.name as owner_name',
+  'u.email as owner_email',
+] as const
+
+/** The groups of an organization joined with their owners. */
+const groupsWithOwners = (db: Tx, organizationId: string) =>
+  db.selectFrom('groups as g').innerJoin('users as u', 'u.id', 'g.owner_id').where('g.organization_id', '=', organizationId)
+
 /** The select of a group with its owner, in the shape of GroupListItem. */
-function selectGroups(db: Tx, organizationId: string) {
-  return db
-    .selectFrom('groups as g')
-    .innerJoin('users as u', 'u.id', 'g.owner_id')
-    .where('g.organization_id', '=', organizationId)
-    .select([
-      'g.id',
-      'g.name',
-      'g.kind',
-      'g.created_at',
-      'g.active',
-      'g.member_count',
-      'g.latest_activity_at',
-      'u.id as owner_id',
-      'u.name as owner_name',
-      'u.email as owner_email',
-    ])
-}
+const selectGroups = (db: Tx, organizationId: string) => groupsWithOwners(db, organizationId).select(GROUP_COLUMNS)
+
+/**
+ * Lower case for search and sort. SQLite's lower() folds ASCII only, so the capitals of
+ * Swedish names (Å, Ä, Ö, É, Ü) are folded first: "öberg" finds "Öberg" on both databases.
+ */
+const folded = (column: string) =>
+  sql`lower(replace(replace(replace(replace(replace(${sql.ref(column)}, 'Å', 'å'), 'Ä', 'ä'), 'Ö', 'ö'), 'É', 'é'), 'Ü', 'ü'))`
 
 type GroupRow = {
   id: string
@@ -79,8 +86,8 @@ const uniq = (ids: string[]) => [...new Set(ids)]
 
 /** Sort expressions; ties are broken by id so pages never overlap. */
 const SORT_EXPRESSIONS = {
-  name: sql`lower(g.name)`,
-  owner: sql`lower(u.name)`,
+  name: folded('g.name'),
+  owner: folded('u.name'),
   members: sql`g.member_count`,
   created: sql`g.created_at`,
   // Groups without activity sort as the oldest (the same on SQLite and PostgreSQL).
@@ -93,37 +100,19 @@ const SORT_EXPRESSIONS = {
  */
 export async function listGroups(ctx: Ctx, organizationId: string, query: GroupListQuery): Promise<Page<GroupListItem>> {
   await requireOrgAdmin(ctx, organizationId)
-  let base = ctx.db
-    .selectFrom('groups as g')
-    .innerJoin('users as u', 'u.id', 'g.owner_id')
-    .where('g.organization_id', '=', organizationId)
+  let base = groupsWithOwners(ctx.db, organizationId)
   if (query.active !== undefined) base = base.where('g.active', '=', query.active ? 1 : 0)
   if (query.kind) base = base.where('g.kind', '=', query.kind)
   if (query.q) {
-    const pattern = likePattern(query.q)
+    const pattern = sql`${likePattern(query.q)} escape '\\'`
     base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(g.name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(u.name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
+      eb.or([eb(folded('g.name'), 'like', pattern), eb(folded('u.name'), 'like', pattern), eb(sql`lower(u.email)`, 'like', pattern)]),
     )
   }
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`
   const [rows, count] = await Promise.all([
     base
-      .select([
-        'g.id',
-        'g.name',
-        'g.kind',
-        'g.created_at',
-        'g.active',
-        'g.member_count',
-        'g.latest_activity_at',
-        'u.id as owner_id',
-        'u.name as owner_name',
-        'u.email as owner_email',
-      ])
+      .select(GROUP_COLUMNS)
       .orderBy(sql`${SORT_EXPRESSIONS[query.sort] ?? SORT_EXPRESSIONS.name} ${dir}`)
       .orderBy(sql`g.id ${dir}`)
       .limit(query.pageSize)
@@ -137,7 +126,7 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
 /** GET /api/v1/organizations/{id}/groups: every group of the organization, by name. */
 export async function listAllGroups(ctx: Ctx, organizationId: string): Promise<GroupListItem[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await selectGroups(ctx.db, organizationId).orderBy(sql`lower(g.name)`).orderBy('g.id').execute()
+  const rows = await selectGroups(ctx.db, organizationId).orderBy(folded('g.name')).orderBy('g.id').execute()
   return rows.map(toGroup)
 }
 

@@ -1,0 +1,39 @@
+import type { GroupRole } from '~/db/schema'
+import { actorOf, type Ctx } from './context.server'
+
+/** How many of the user's groups the side menu lists. */
+export const MENU_GROUP_LIMIT = 30
+
+/**
+ * What the side menu shows (spec section 2): the user's groups with their role, and the
+ * organizations where the user may create groups (admin or group creator). Two queries.
+ */
+export async function sideMenuFor(ctx: Ctx) {
+  const actor = actorOf(ctx)
+  const [organizations, groups] = await Promise.all([
+    ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+      .select(['o.id', 'o.name', 'm.role'])
+      .where('m.user_id', '=', actor.id)
+      .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
+      .orderBy('o.name')
+      .execute(),
+    ctx.db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select(['g.id', 'g.name', 'g.kind', 'gm.role'])
+      .where('gm.user_id', '=', actor.id)
+      .where('g.active', '=', 1)
+      .orderBy('g.name')
+      .limit(MENU_GROUP_LIMIT)
+      .execute(),
+  ])
+  return {
+    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, isAdmin: o.role === 'admin' })),
+    groups: groups.map((g) => ({ _id: g.id, name: g.name, kind: g.kind, role: g.role as GroupRole })),
+    // Creating groups, attendance groups included, is for admins and group creators.
+    canCreateGroups: organizations.length > 0,
+  }
+}
+export type SideMenu = Awaited<ReturnType<typeof sideMenuFor>>

@@ -1,0 +1,92 @@
+import { Link, NavLink } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { SideMenu as SideMenuData } from '~/services/menu.server'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+
+const ROLE_ICON: Record<string, string> = { owner: '★', leader: '◆', subscriber: '◉', member: '•' }
+
+/**
+ * The side menu (spec section 2): invitation code, create group (and attendance group when
+ * permitted), the user's groups with their role, and the organizations where the user may create
+ * groups. A <details> on small screens, so it works without JavaScript too.
+ */
+export function SideMenu({ menu }: { menu: SideMenuData }) {
+  const { t } = useTranslation()
+  const content = (
+    <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
+      <ul>
+        <li>
+          <NavLink to="/invitation-code" className={linkClass}>
+            {t('sideMenu.invitationCode')}
+          </NavLink>
+        </li>
+        {menu.canCreateGroups ? (
+          <>
+            <li>
+              <Link to="/create/group" className={linkClass({ isActive: false })}>
+                {t('sideMenu.createGroup')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/create/attendance-group" className={linkClass({ isActive: false })}>
+                {t('sideMenu.createAttendanceGroup')}
+              </Link>
+            </li>
+          </>
+        ) : null}
+      </ul>
+      {menu.groups.length ? (
+        <section aria-labelledby="side-groups">
+          <h2 id="side-groups" className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t('sideMenu.groups')}
+          </h2>
+          <ul>
+            {menu.groups.map((g) => (
+              <li key={g._id}>
+                <Link to={`/groups/${g._id}/home`} className={`${linkClass({ isActive: false })} flex items-center gap-2`}>
+                  <span aria-hidden title={t(`sideMenu.role.${g.role}`)} className="w-4 text-center text-brand-600">
+                    {ROLE_ICON[g.role] ?? '•'}
+                  </span>
+                  <span className="truncate">{g.name}</span>
+                  <span className="sr-only">({t(`sideMenu.role.${g.role}`)})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {menu.organizations.length ? (
+        <section aria-labelledby="side-orgs">
+          <h2 id="side-orgs" className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t('sideMenu.organizations')}
+          </h2>
+          <ul>
+            {menu.organizations.map((o) => (
+              <li key={o._id}>
+                <NavLink to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} className={linkClass}>
+                  {o.name}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/organizations" end className={linkClass}>
+                {t('sideMenu.allOrganizations')}
+              </NavLink>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+    </nav>
+  )
+  return (
+    <>
+      <aside className="hidden w-56 shrink-0 md:block">{content}</aside>
+      <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:hidden">
+        <summary className="cursor-pointer px-2 py-1 font-medium">{t('sideMenu.open')}</summary>
+        <div className="mt-2">{content}</div>
+      </details>
+    </>
+  )
+}
