@@ -19,6 +19,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Groups <no-reply@localhost>'),
     SESSION_SECRET: z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
     BRAND_NAME: z.string().min(1).default('Groups'),
+    /** Serve the development-only routes (/hello-world, /dev/mailbox) in a production build, e.g. for benchmarks. */
+    ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -51,5 +53,7 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === 'production'
+/** The specification's "outside production only" routes. */
+export const devRoutesEnabled = () => !isProduction() || env().ENABLE_DEV_ROUTES === '1'
 /** Cookies are Secure and __Host- prefixed whenever the public origin is https. */
 export const isSecureOrigin = () => env().APP_URL.startsWith('https://')

@@ -17,6 +17,7 @@ export default [
   route('locale', 'routes/locale.ts'),
   route('session/keepalive', 'routes/session-keepalive.ts'),
   route('healthz', 'routes/healthz.ts'),
+  route('hello-world', 'routes/dev/hello-world.tsx'),
 
   // Screens with the header, side menu and breadcrumbs.
   layout('routes/app-layout.tsx', [

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { db } from '~/db/db.server'
-import { env } from '~/env.server'
+import { devRoutesEnabled, env } from '~/env.server'
 import { listOutbox } from '~/mail/mailer.server'
 import { useFormatters } from '~/ui/format'
 
@@ -10,7 +10,7 @@ export const handle = { breadcrumb: 'mailbox.title' }
 
 /** Outside production, without SMTP_URL, sent mail is kept and listed here. */
 export async function loader(_: LoaderFunctionArgs) {
-  if (env().NODE_ENV === 'production') throw new Response('Not found', { status: 404 })
+  if (!devRoutesEnabled()) throw new Response('Not found', { status: 404 })
   return { messages: await listOutbox(db()), smtp: Boolean(env().SMTP_URL) }
 }
 

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { withArea } from '~/i18n/client'
 import type { ItemResult } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import {
@@ -44,10 +43,7 @@ import { parseListQuery, type Page } from '~/utils/list-query'
  * the bulk bar posts checkboxes named `ids` with an `intent`; delete needs confirmed=1; changing
  * owners is two steps (intent 'change-owners-form' shows a panel, 'change-owners' applies).
  */
-export const handle = { breadcrumb: 'groups.title', i18nArea: 'admin' }
-
-/** The page's messages are in the admin area: load it in the browser when arriving here. */
-export const clientLoader = withArea('admin')
+export const handle = { breadcrumb: 'groups.title' }
 
 const BULK_FORM = 'groups-bulk'
 const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
