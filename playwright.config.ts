@@ -1,11 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET } from './tests/support/e2e/env'
 
 /**
  * Browser journeys (tests/e2e) against the production build, with a real SMTP sink.
  * Run with `npm run test:e2e` (= `playwright test`). Chromium is Debian's (/usr/bin/chromium):
  * `npx playwright install` is not needed and does not work here. Override with CHROMIUM_PATH.
  */
-const PORT = 3210
+const PORT = E2E_PORT
 const BASE_URL = `http://localhost:${PORT}`
 const SMTP_PORT = 2525
 const SMTP_HTTP_PORT = 2526
@@ -71,10 +72,11 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         APP_URL: BASE_URL,
-        DATABASE_URL: 'file:./data/e2e.db',
+        DATABASE_URL: E2E_DATABASE_URL,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Groups <no-reply@example.se>',
-        SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
+        // Also keys invitation codes: tests/support/e2e/orgs.ts hashes the codes it inserts with it.
+        SESSION_SECRET: E2E_SESSION_SECRET,
         BRAND_NAME: 'Groups',
       },
       reuseExistingServer: false,

@@ -23,7 +23,7 @@ export interface LoadResult {
   timeouts: number
   non2xx: number
   statusCodes: Record<string, number>
-  rss?: { maxMB: number; avgMB: number; samples: number }
+  rss?: { maxMB: number; avgMB: number; startMB: number; endMB: number; samples: number }
   /**
    * CPU used during the run, in % of one core: by the server, by this process (autocannon) and by
    * every other process on the machine. A high `otherPct` means the figures are disturbed.
@@ -154,6 +154,8 @@ function sampleRss(pid: number, intervalMs: number) {
         : {
             maxMB: Math.max(...samples) / MB,
             avgMB: samples.reduce((a, b) => a + b, 0) / samples.length / MB,
+            startMB: samples[0] / MB,
+            endMB: samples[samples.length - 1] / MB,
             samples: samples.length,
           },
   }

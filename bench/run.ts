@@ -1,9 +1,10 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,minimal] [--compressed] [--node-args "--max-old-space-size=128"]
+ *                [--only signin,minimal] [--compressed] [--node-args "--max-old-space-size=128"] [--tsx]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
- * compresses HTML); by default autocannon sends none.
+ * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
+ * instead of the production bundle build/server.js.
  *
  * Builds the production bundle, starts the production server on a fresh SQLite database, loads
  * each scenario of ./scenarios.ts in turn with autocannon while sampling the server's RSS, measures
@@ -22,7 +23,7 @@ import { freshDatabase } from './database'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fixed, kB, table } from './report'
 import { scenarios as allScenarios, targetsOf, type Scenario } from './scenarios'
-import { buildProduction, freePort, ROOT, SERVER_ARGS, startServer, stopAll } from './server'
+import { buildProduction, freePort, ROOT, serverArgs, startServer, stopAll } from './server'
 
 const { values: args } = orUsage(() =>
   parseArgs({
@@ -35,6 +36,7 @@ const { values: args } = orUsage(() =>
       only: { type: 'string' },
       compressed: { type: 'boolean', default: false },
       'node-args': { type: 'string', default: '' },
+      tsx: { type: 'boolean', default: false },
     },
   }),
 )
@@ -84,7 +86,7 @@ async function main(): Promise<number> {
       .join(' ')} (${cpus().length} cores)`,
   )
   if (!args['no-build']) {
-    section('Building the production bundle (npx remix vite:build)')
+    section('Building the production bundle (npm run build)')
     await buildProduction()
   }
 
@@ -92,8 +94,16 @@ async function main(): Promise<number> {
   const databaseUrl = await freshDatabase()
 
   const port = await freePort(Number(args.port))
-  section(`Starting the production server on 127.0.0.1:${port}: node ${[...nodeArgs, ...SERVER_ARGS].join(' ')}`)
-  const server = await startServer({ port, databaseUrl, logFile: join(RESULTS_DIR, 'server.log'), nodeArgs })
+  section(
+    `Starting the production server on 127.0.0.1:${port}: node ${[...nodeArgs, ...serverArgs(args.tsx)].join(' ')}`,
+  )
+  const server = await startServer({
+    port,
+    databaseUrl,
+    logFile: join(RESULTS_DIR, 'server.log'),
+    nodeArgs,
+    tsx: args.tsx,
+  })
   console.info(
     `server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`,
   )
@@ -144,6 +154,7 @@ async function main(): Promise<number> {
       build: !args['no-build'],
       port,
       compressed: args.compressed,
+      tsx: args.tsx,
       nodeArgs,
     },
     units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
@@ -264,6 +275,7 @@ function printLoadTable(results: ScenarioResult[]) {
         'avg ms',
         'requests',
         'non-2xx',
+        'RSS start>end MB',
         'max RSS MB',
         'ratio',
         'CPU srv/bench/other %',
@@ -277,13 +289,14 @@ function printLoadTable(results: ScenarioResult[]) {
         r.load ? fixed(r.load.latencyAvgMs, 2) : '-',
         r.load?.requests ?? '-',
         r.load ? r.load.non2xx + r.load.errors : '-',
+        r.load?.rss ? `${fixed(r.load.rss.startMB, 0)} > ${fixed(r.load.rss.endMB, 0)}` : '-',
         r.load?.rss ? fixed(r.load.rss.maxMB) : '-',
         r.baseline ? 'baseline' : r.ratio !== undefined ? `${fixed(r.ratio * 100)} %` : '-',
         r.load?.cpu
           ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ')
           : '-',
       ]),
-      [false, false, true, true, true, true, true, true, true, true, true],
+      [false, false, true, true, true, true, true, true, true, true, true, true],
     ),
   )
   const busy = results.filter((r) => (r.load?.cpu?.otherPct ?? 0) > 25)
@@ -314,7 +327,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args "..."]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args "..."] [--tsx]`,
     )
     process.exit(1)
   }

@@ -1,6 +1,6 @@
 /** Build, start, wait for and stop the production server the benchmark loads. */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 
@@ -18,8 +18,9 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   })
 }
 
+/** `npm run build`: the client and server bundles (remix vite:build) and build/server.js (esbuild). */
 export function buildProduction(): Promise<void> {
-  return run('npx', ['remix', 'vite:build'], { ...process.env, NODE_ENV: 'production' })
+  return run('npm', ['run', 'build'], { ...process.env, NODE_ENV: 'production' })
 }
 
 /** Resolves `port` if it is free on 127.0.0.1, otherwise a free port chosen by the system. */
@@ -53,23 +54,32 @@ export interface StartOptions {
   timeoutMs?: number
   /** Extra flags for node, e.g. ['--max-old-space-size=128']. */
   nodeArgs?: string[]
+  /** Run server/index.ts through tsx instead of build/server.js. */
+  tsx?: boolean
 }
 
 /**
- * How the server is started: `npm start` minus the tsx CLI wrapper (which would run the server in
- * a child process). Keep in step with the `start` script if that changes (e.g. to compiled JS).
+ * How the server is started: as `npm start` does (`node build/server.js`, the esbuild bundle of
+ * server/index.ts), or with `tsx: true` from the TypeScript source as `npm run dev` does, minus the
+ * tsx CLI wrapper (which would run the server in a child process). Keep in step with package.json.
  */
-export const SERVER_ARGS = ['--import', 'tsx', 'server/index.ts']
+export function serverArgs(tsx = false): string[] {
+  return tsx ? ['--import', 'tsx', 'server/index.ts'] : ['build/server.js']
+}
 
 /**
- * Starts `node --import tsx server/index.ts` (no tsx CLI wrapper, so the spawned pid is the server
- * itself; this is verified against the socket table), waits for /healthz, returns a handle.
+ * Starts the server with node directly (so the spawned pid is the server itself; this is verified
+ * against the socket table), waits for /healthz, returns a handle.
  */
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${opts.port}`
+  const args = serverArgs(opts.tsx)
+  if (!existsSync(join(ROOT, args[args.length - 1]))) {
+    throw new Error(`${args[args.length - 1]} does not exist: run without --no-build (or npm run build) first`)
+  }
   mkdirSync(dirname(opts.logFile), { recursive: true })
   const logFd = openSync(opts.logFile, 'w')
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...SERVER_ARGS], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     cwd: ROOT,
     stdio: ['ignore', logFd, logFd],
     env: {

@@ -234,7 +234,6 @@ const membership = (orgId: string, userId: string) =>
 const groupRow = (id: string) => db().selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()
 const invitationRow = (id: string) => db().selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const orgRow = (id: string) => db().selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const invitationCount = async (orgId: string) => (await db().selectFrom('invitations').select('id').where('organization_id', '=', orgId).execute()).length
 const ids = (items: { _id: string }[]) => items.map((i) => i._id)
 
 /** A successful page action: the redirect back to the page, with a success toast. */

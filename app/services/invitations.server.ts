@@ -189,7 +189,12 @@ export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { 
 }
 
 /** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND. */
-async function requireAdministeredInvitation(ctx: Ctx, invitationId: string) {
+/** Limits an invitation look-up to one organization (the screen's), or any the actor administers. */
+interface InvitationScope {
+  organizationId?: string
+}
+
+async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const actor = actorOf(ctx)
   const row = await ctx.db
     .selectFrom('invitations as i')
@@ -201,6 +206,7 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string) {
     .select([...invitationColumns.map((c) => `i.${c}` as const), 'i.organization_id', 'i.group_id', 'o.name as organizationName', 'g.name as groupName'])
     .where('i.id', '=', invitationId)
     .where('i.revoked_at', 'is', null)
+    .$if(scope.organizationId !== undefined, (qb) => qb.where('i.organization_id', '=', scope.organizationId!))
     .executeTakeFirst()
   if (!row) throw new DomainError('INVITATION_NOT_FOUND')
   return row
@@ -210,8 +216,8 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string) {
  * Sends an email invitation again with a new code and a new expiry; the old code stops working.
  * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST).
  */
-export async function resendInvitation(ctx: Ctx, invitationId: string): Promise<Invitation> {
-  const row = await requireAdministeredInvitation(ctx, invitationId)
+export async function resendInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}): Promise<Invitation> {
+  const row = await requireAdministeredInvitation(ctx, invitationId, scope)
   if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
   if (row.used_at) throw new DomainError('USED')
   const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
@@ -237,8 +243,8 @@ export async function resendInvitation(ctx: Ctx, invitationId: string): Promise<
 }
 
 /** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
-export async function revokeInvitation(ctx: Ctx, invitationId: string) {
-  const row = await requireAdministeredInvitation(ctx, invitationId)
+export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
+  const row = await requireAdministeredInvitation(ctx, invitationId, scope)
   await ctx.db.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
   await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
 }

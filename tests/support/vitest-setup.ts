@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeEach, vi } from 'vitest'
  * TEST_DATABASE_URL is a PostgreSQL URL, a schema of its own (dropped afterwards).
  */
 const pgUrl = process.env.TEST_DATABASE_URL
-const dir = resolve('data/test')
+const dir = process.env.VITEST_DB_DIR ?? resolve('data/test', 'run-default')
 mkdirSync(dir, { recursive: true })
 process.env.NODE_ENV = 'test'
 process.env.SMTP_URL = ''

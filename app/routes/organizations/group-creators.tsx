@@ -37,6 +37,7 @@ import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
 import { redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery } from '~/utils/list-query'
 import { bulkToast, newCodeHeader, takeNewCode } from './group-creators.server'
+import { requireOrgAdminCtx } from './org-not-found.server'
 
 export const handle = { breadcrumb: 'groupCreators.title' }
 
@@ -67,9 +68,8 @@ type ActionData =
   | { intent: 'removeCreators'; error: string }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
   const form = await request.formData()
@@ -106,12 +106,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         }
       }
       case 'resend': {
-        const invitation = await resendInvitation(ctx, ids[0] ?? '')
+        const invitation = await resendInvitation(ctx, ids[0] ?? '', { organizationId })
         return redirectWithToast(here, { key: 'invitations.toast.resent', values: { email: invitation.email ?? '' } })
       }
       case 'revoke': {
         if (!confirmed) return reply({ intent, confirm: { ids: ids.slice(0, 1) } })
-        await revokeInvitation(ctx, ids[0] ?? '')
+        await revokeInvitation(ctx, ids[0] ?? '', { organizationId })
         return redirectWithToast(here, { key: 'invitations.toast.revoked' })
       }
       default:

@@ -106,7 +106,7 @@ describe('groups screen action', () => {
   })
 
   it('changes owners in two steps: the panel for the selected groups, then the change by email', async () => {
-    const { admin, org, path, cookie, foreignGroup } = await setup()
+    const { org, path, cookie, foreignGroup } = await setup()
     const [oldOwner, keeper, next] = await createMembers(org.id, 3)
     const nextEmail = (await db().selectFrom('users').select('email').where('id', '=', next).executeTakeFirstOrThrow()).email
     const g1 = await createGroup(org.id, { ownerId: oldOwner, name: 'One', memberIds: [keeper] })

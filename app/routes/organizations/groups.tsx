@@ -36,6 +36,7 @@ import { useFormatters } from '~/ui/format'
 import { Pagination, SortHeader } from '~/ui/list-controls'
 import { redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery, type Page } from '~/utils/list-query'
+import { requireOrgAdminCtx } from './org-not-found.server'
 
 /**
  * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
@@ -115,9 +116,8 @@ const changeRowIds = (form: FormData) =>
   [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
   const form = await request.formData()

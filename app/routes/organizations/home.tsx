@@ -13,7 +13,7 @@ import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { redirectWithToast } from '~/ui/toast.server'
-import { orNotFound } from './org-not-found.server'
+import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 /** The organization home: name, contact info, active flag, counts and the latest admin activity. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -28,9 +28,8 @@ type ActionData =
 
 /** One action for the three forms of the page, dispatched on `intent`. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request)
-  const ctx = ctxFor(actor, context)
   const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const formData = await request.formData()
   const here = new URL(request.url).pathname
   switch (formData.get('intent')) {

@@ -12,7 +12,7 @@ import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
 import { redirectWithToast } from '~/ui/toast.server'
-import { orNotFound } from './org-not-found.server'
+import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 const FORM_ID = 'members-bulk'
 
@@ -45,14 +45,14 @@ function bulkToast(results: ItemResult[]): { key: string; values: Record<string,
  * Success redirects back to the same list URL with the result as a toast.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request)
+  const ctx = await requireOrgAdminCtx(request, context, params.organizationId!)
   const submission = parseWithZod(await request.formData(), { schema: MembersBulkSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), confirm: null }, { status: 400 })
   }
   const { intent, ids, confirmed } = submission.value
   if (intent === 'remove' && !confirmed) return data({ result: null, confirm: { intent, ids } })
-  const results = await orNotFound(() => run[intent](ctxFor(actor, context), params.organizationId!, ids))
+  const results = await orNotFound(() => run[intent](ctx, params.organizationId!, ids))
   const url = new URL(request.url)
   url.searchParams.delete('index')
   return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results))

@@ -1,4 +1,8 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
+import { requireOrgAdmin } from '~/services/access.server'
+import { ctxFor, type Ctx } from '~/services/context.server'
 
 /**
  * Runs a service call of an organization screen. ORGANIZATION_NOT_FOUND (not an admin of it, or
@@ -12,4 +16,15 @@ export async function orNotFound<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') throw new Response('Not found', { status: 404 })
     throw error
   }
+}
+
+/**
+ * The service context of an organization screen's action, for an admin of that organization
+ * only: a signed-out visitor goes to sign in, anyone else gets 404 before the action looks at
+ * its form (confirmation steps included).
+ */
+export async function requireOrgAdminCtx(request: Request, context: AppLoadContext, organizationId: string): Promise<Ctx> {
+  const ctx = ctxFor(await requireUser(request), context)
+  await orNotFound(() => requireOrgAdmin(ctx, organizationId))
+  return ctx
 }

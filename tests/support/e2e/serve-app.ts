@@ -8,17 +8,18 @@
  * The snapshot also gives every run a fresh database (data/e2e.db inside it).
  *
  * Steps: copy the sources (not node_modules, build, data, tests, ...) to
- * $TMPDIR/groups-e2e-app-<port>, link node_modules, `npm run build`, then `tsx server/index.ts`
- * with the environment Playwright passes (NODE_ENV=production, PORT, DATABASE_URL, SMTP_URL, ...).
+ * $TMPDIR/groups-e2e-app-<port>, link node_modules, `npm run build`, then start the bundled
+ * server the way `npm start` does (`node build/server.js`), with the environment Playwright
+ * passes (NODE_ENV=production, PORT, DATABASE_URL, SMTP_URL, ...).
  * The snapshot is left in place after the run for inspection; the next run replaces it.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { e2eAppDir } from './env'
 
 const root = resolve(import.meta.dirname, '../../..')
-const target = join(tmpdir(), `groups-e2e-app-${process.env.PORT ?? 'default'}`)
+const target = e2eAppDir()
 const SKIP = new Set([
   '.git',
   '.cache',
@@ -48,6 +49,11 @@ if (built.status !== 0) {
   process.exit(built.status ?? 1)
 }
 
-const server = spawn(join(target, 'node_modules/.bin/tsx'), ['server/index.ts'], { cwd: target, stdio: 'inherit', env: process.env })
+// As `npm start`: the esbuild bundle of server/index.ts, in production mode.
+const server = spawn(process.execPath, ['build/server.js'], {
+  cwd: target,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+})
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.kill(signal))

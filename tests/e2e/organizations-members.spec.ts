@@ -1,0 +1,106 @@
+import { confirmBulkAction, toast } from '../support/e2e/bulk'
+import { expect, test } from '../support/e2e/fixtures'
+import { addMember, appDb, createOrgWorld, groupMembers, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
+
+/*
+ * Members of an organization, as its admin sees them (Swedish). Tagged @nojs: the chromium-nojs
+ * project runs the same journey without JavaScript, where the server asks for the confirmation.
+ * Every test works on an organization of its own (tests/support/e2e/orgs.ts).
+ */
+
+test('an admin searches, removes members in bulk; a group owner and the last admin stay with their error', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const { org, admin, members, tag } = await createOrgWorld({ memberNames: ['Berit Berg', 'Bo Berglund', 'Cecilia Carlsson', 'Doris Dahl'] })
+  const [berit, bo, cecilia, doris] = members
+  // Bertil owns a group (Berit is in it): a group always keeps its owner.
+  const bertil = await insertUser({ name: `Bertil Bergman ${tag}` })
+  addMember(org.id, bertil.id)
+  const group = insertGroup(org.id, { name: `Klass 7A ${tag}`, owner: bertil, members: [berit, doris] })
+
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  await expect(page.getByRole('heading', { level: 1, name: 'Medlemmar' })).toBeVisible()
+  const row = (name: string) => page.getByRole('rowheader', { name, exact: true })
+  for (const user of [admin, ...members, bertil]) await expect(row(user.name)).toBeVisible()
+
+  // Search on the server: the URL holds it.
+  await page.getByRole('searchbox', { name: 'Sök på namn eller e-post' }).fill('berg')
+  await page.getByRole('button', { name: 'Sök', exact: true }).click()
+  await expect(page).toHaveURL(/[?&]q=berg(&|$)/)
+  await expect(page.getByText('Visar 1–3 av 3')).toBeVisible()
+  for (const user of [berit, bo, bertil]) await expect(row(user.name)).toBeVisible()
+  for (const user of [admin, cecilia, doris]) await expect(row(user.name)).toHaveCount(0)
+
+  for (const user of [berit, bo, bertil]) await page.getByRole('checkbox', { name: `Välj ${user.name}` }).check()
+  if (javaScriptEnabled) await expect(page.getByText('3 markerade')).toBeVisible()
+  await confirmBulkAction(page, javaScriptEnabled, {
+    button: 'Ta bort från organisationen',
+    title: 'Ta bort medlemmar?',
+    confirm: 'Ta bort medlemmar',
+    check: (confirmation) => expect(confirmation).toContainText('Valda medlemmar: 3.'),
+  })
+
+  // Per-item results: two removed, the group owner's error shown; the search is kept.
+  await expect(toast(page, '2 av 3 klart.', 'alert')).toContainText('Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.')
+  await expect(page).toHaveURL(/[?&]q=berg(&|$)/)
+  await expect(row(bertil.name)).toBeVisible()
+  await expect(row(berit.name)).toHaveCount(0)
+  await expect(row(bo.name)).toHaveCount(0)
+
+  // Without the search: the others are all still there.
+  await page.goto(orgPath(org.id, 'members'))
+  for (const user of [admin, cecilia, doris, bertil]) await expect(row(user.name)).toBeVisible()
+  await expect(page.getByText('Visar 1–4 av 4')).toBeVisible()
+
+  // The last admin cannot remove themself; the member selected with them goes.
+  await page.getByRole('checkbox', { name: `Välj ${admin.name}` }).check()
+  await page.getByRole('checkbox', { name: `Välj ${cecilia.name}` }).check()
+  await confirmBulkAction(page, javaScriptEnabled, {
+    button: 'Ta bort från organisationen',
+    title: 'Ta bort medlemmar?',
+    confirm: 'Ta bort medlemmar',
+    check: (confirmation) => expect(confirmation).toContainText('Valda medlemmar: 2.'),
+  })
+  await expect(toast(page, '1 av 2 klart.', 'alert')).toContainText('Organisationens sista administratör kan inte tas bort.')
+  await expect(row(admin.name)).toBeVisible()
+  await expect(row(cecilia.name)).toHaveCount(0)
+  await expect(row(doris.name)).toBeVisible()
+
+  // Berit left the group too: its member count went down with her.
+  await page.goto(orgPath(org.id, 'groups'))
+  const groupRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: group.name, exact: true }) })
+  await expect(groupRow.getByRole('cell').nth(4)).toHaveText('2')
+
+  // The organization home shows the admin's latest actions with their results.
+  await page.goto(orgPath(org.id))
+  const activity = page.getByRole('region', { name: 'Senaste administratörshändelser' })
+  const removals = activity.getByRole('row').filter({ hasText: 'Tog bort medlemmar' })
+  await expect(removals).toHaveCount(2)
+  await expect(removals.filter({ hasText: '2 av 3 lyckades' })).toContainText(admin.name)
+  await expect(removals.filter({ hasText: '1 av 2 lyckades' })).toContainText('Organisationens sista administratör kan inte tas bort. (1)')
+
+  // What the database holds agrees: membership rows and the group's member_count.
+  const left = appDb().prepare('select count(*) as n from organization_members where organization_id = ?').get(org.id) as { n: number }
+  expect(left.n).toBe(3)
+  expect(groupMembers(group.id).map((m) => m.name)).toEqual([bertil.name, doris.name])
+  const { member_count } = appDb().prepare('select member_count from groups where id = ?').get(group.id) as { member_count: number }
+  expect(member_count).toBe(2)
+})
+
+test('with JavaScript, cancelling the confirmation removes nobody', async ({ page }) => {
+  const { org, admin, members } = await createOrgWorld({ memberNames: ['Erik Ek', 'Frida Fors'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  const remove = page.getByRole('button', { name: 'Ta bort från organisationen', exact: true })
+  await expect(remove).toBeDisabled()
+  await page.getByRole('checkbox', { name: 'Markera alla på sidan' }).check()
+  await expect(page.getByText('3 markerade')).toBeVisible()
+  await page.getByRole('checkbox', { name: `Välj ${admin.name}` }).uncheck()
+  await expect(page.getByText('2 markerade')).toBeVisible()
+  await remove.click()
+  const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
+  await expect(dialog).toContainText('Valda medlemmar: 2.')
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(dialog).toBeHidden()
+  await page.reload()
+  for (const user of [admin, ...members]) await expect(page.getByRole('rowheader', { name: user.name, exact: true })).toBeVisible()
+})

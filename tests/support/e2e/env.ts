@@ -1,0 +1,18 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * What playwright.config.ts, serve-app.ts and the test helpers must agree on: the app's port, its
+ * session secret (invitation codes are HMACs keyed with it, see orgs.ts) and where the snapshot of
+ * the app, with its database, lives.
+ */
+export const E2E_PORT = 3210
+export const E2E_SESSION_SECRET = 'e2e-only-session-secret-0123456789abcdef'
+/** DATABASE_URL of the app under test: relative to the snapshot folder, the server's working directory. */
+export const E2E_DATABASE_URL = 'file:./data/e2e.db'
+
+/** The folder serve-app.ts builds and serves the app from (and the server's working directory). */
+export const e2eAppDir = (port: string | number = process.env.PORT ?? E2E_PORT) => join(tmpdir(), `groups-e2e-app-${port}`)
+
+/** The SQLite file of the app under test (fresh for every run). */
+export const e2eDatabaseFile = () => join(e2eAppDir(E2E_PORT), E2E_DATABASE_URL.slice('file:'.length))
