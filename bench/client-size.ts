@@ -22,8 +22,11 @@ export interface ClientJsReport {
   files: ClientFile[]
   totalRawBytes: number
   totalGzipBytes: number
-  /** Targets of dynamic import() found in the counted files (not counted). */
-  dynamicImports: string[]
+  /**
+   * Targets of dynamic import() found in the counted files, with their own sizes (their imports
+   * not followed): not counted, but some may load on every page (e.g. locale messages).
+   */
+  dynamicImports: { path: string; rawBytes: number; gzipBytes: number }[]
 }
 
 export async function measureClientJs(pageUrl: string, headers: Record<string, string> = {}): Promise<ClientJsReport> {
@@ -74,13 +77,21 @@ export async function measureClientJs(pageUrl: string, headers: Record<string, s
     }
   }
   for (const f of files) dynamic.delete(f.path)
+  const dynamicImportsSized: ClientJsReport['dynamicImports'] = []
+  for (const path of [...dynamic].sort()) {
+    const r = await fetch(new URL(path, origin), { headers })
+    const body = Buffer.from(await r.arrayBuffer())
+    if (r.status === 200) {
+      dynamicImportsSized.push({ path, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length })
+    }
+  }
 
   return {
     page: pageUrl,
     files,
     totalRawBytes: files.reduce((a, f) => a + f.rawBytes, 0),
     totalGzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0),
-    dynamicImports: [...dynamic].sort(),
+    dynamicImports: dynamicImportsSized,
   }
 }
 

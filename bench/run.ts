@@ -316,7 +316,8 @@ function printClientJs(report: ClientJsReport) {
   rows.push(['total', kB(report.totalRawBytes), kB(report.totalGzipBytes), `${report.files.length} files`])
   console.info(table(['file', 'raw kB', 'gzip kB', 'loaded via'], rows, [false, true, true, false]))
   if (report.dynamicImports.length > 0) {
-    console.info(`not counted, dynamic import() targets: ${report.dynamicImports.join(', ')}`)
+    const list = report.dynamicImports.map((d) => `${d.path.replace('/assets/', '')} ${kB(d.gzipBytes)}`).join(', ')
+    console.info(`not counted, dynamic import() targets (kB gzip each): ${list}`)
   }
 }
 

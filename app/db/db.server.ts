@@ -26,6 +26,11 @@ export function createDb(url: string | undefined): DB {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Replace it so searches
+  // and sorts treat "Öberg" and "öberg" alike on both (and indexes on lower(...) agree).
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : (value as null),
+  )
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 }
 

@@ -236,7 +236,8 @@ describe('setGroupsActive and deleteGroups', () => {
     expect(await deleteGroups(ctx(admin), org.id, [g1.id])).toEqual([{ _id: g1.id, result: 'GROUP_NOT_FOUND' }])
   })
 
-  it('deletes 1,000 groups in well under a second on SQLite', async () => {
+  // Its speed (< 1 s for 1,000 on SQLite) is measured by `npm run bench`, not here.
+  it('deletes 1,000 groups at once, each with its members', async () => {
     const { admin, org } = await setup()
     const now = new Date().toISOString()
     const ids = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(24, '0')}`)
@@ -251,11 +252,9 @@ describe('setGroupsActive and deleteGroups', () => {
         .values(chunk.map((id) => ({ group_id: id, user_id: admin.id, role: 'owner' as const, created_at: now })))
         .execute()
     }
-    const started = performance.now()
     const results = await deleteGroups(ctx(admin), org.id, ids)
-    const ms = performance.now() - started
     expect(results.every((r) => r.result === 'SUCCESS')).toBe(true)
-    if (!process.env.TEST_DATABASE_URL) expect(ms).toBeLessThan(1000)
+    expect(await db().selectFrom('group_members').select('group_id').where('group_id', 'in', ids).execute()).toEqual([])
   })
 })
 

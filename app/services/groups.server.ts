@@ -52,11 +52,11 @@ const groupsWithOwners = (db: Tx, organizationId: string) =>
 const selectGroups = (db: Tx, organizationId: string) => groupsWithOwners(db, organizationId).select(GROUP_COLUMNS)
 
 /**
- * Lower case for search and sort. SQLite's lower() folds ASCII only, so the capitals of
- * Swedish names (Å, Ä, Ö, É, Ü) are folded first: "öberg" finds "Öberg" on both databases.
+ * Lower case for search and sort; lower() folds all of Unicode on both databases (db.server.ts),
+ * so "öberg" finds "Öberg".
  */
 const folded = (column: string) =>
-  sql`lower(replace(replace(replace(replace(replace(${sql.ref(column)}, 'Å', 'å'), 'Ä', 'ä'), 'Ö', 'ö'), 'É', 'é'), 'Ü', 'ü'))`
+  sql`lower(${sql.ref(column)})`
 
 type GroupRow = {
   id: string

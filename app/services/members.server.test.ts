@@ -242,19 +242,16 @@ describe('removeMembers', () => {
     expect(await isMember(org.id, a.id)).toBe(true)
   })
 
-  it('removes 1,000 members with their group memberships in under a second (SQLite)', async () => {
+  // Its speed (< 1 s for 1,000 on SQLite) is measured by `npm run bench`, not here.
+  it('removes 1,000 members at once, with their group memberships', async () => {
     const admin = await createUser()
     const org = await createOrganization({ adminIds: [admin.id] })
     const ids = await createMembers(org.id, 1000)
     const group = await createGroup(org.id, { ownerId: admin.id, memberIds: ids.slice(0, 300) })
-    const started = performance.now()
     const results = await removeMembers(ctx(admin), org.id, ids)
-    const elapsed = performance.now() - started
     expect(results.every((r) => r.result === 'SUCCESS')).toBe(true)
     expect(await groupMemberCounts(group.id)).toEqual({ rows: 1, memberCount: 1 })
     expect((await listMembers(ctx(admin), org.id, query())).total).toBe(1)
-    // The requirement is for SQLite; on PostgreSQL each item costs network round trips.
-    if (!process.env.TEST_DATABASE_URL) expect(elapsed).toBeLessThan(1000)
   })
 })
 
