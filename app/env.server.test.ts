@@ -14,9 +14,10 @@ describe('configuration', () => {
     )
   })
 
-  it('requires SESSION_SECRET in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/)
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32))
+  it('requires SESSION_SECRET and SMTP_URL in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production[\s\S]*SMTP_URL is required/)
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' }
+    expect(parseEnv(production).SESSION_SECRET).toBe('x'.repeat(32))
   })
 
   it('accepts SQLite files and PostgreSQL URLs', () => {

@@ -26,6 +26,9 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' })
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (sign-up and password reset send email)' })
+    }
   })
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string }

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,minimal] [--compressed] [--node-args "--max-old-space-size=128"] [--tsx]
+ *                [--only signin,minimal] [--compressed] [--node-args="--max-old-space-size=128"] [--tsx]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
@@ -328,7 +328,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args "..."] [--tsx]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx]`,
     )
     process.exit(1)
   }

@@ -16,7 +16,10 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const dev = config.NODE_ENV !== 'production'
+// `--vite` (npm run dev) serves the sources through Vite with hot reload; otherwise the build.
+// Which configuration applies (NODE_ENV) is a separate matter: the demo serves the build
+// outside production, with the development mailbox.
+const dev = process.argv.includes('--vite')
 
 const viteDevServer = dev
   ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
