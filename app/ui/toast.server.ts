@@ -37,3 +37,14 @@ export async function readToast(request: Request) {
   if (!parsed.success) return { toast: null, clear: null }
   return { toast: parsed.data, clear: await toastCookie.serialize('', { maxAge: 0 }) }
 }
+
+/**
+ * The toast of a bulk result (per-item results): `done` with succeeded/total when every item
+ * succeeded, else `partial`, an error toast that also names the first non-success code (shown
+ * translated as errors.<CODE>).
+ */
+export function bulkToast(results: { result: string }[], keys: { done: string; partial: string }): Toast {
+  const values = { succeeded: String(results.filter((r) => r.result === 'SUCCESS').length), total: String(results.length) }
+  const code = results.find((r) => r.result !== 'SUCCESS')?.result
+  return code ? { key: keys.partial, values: { ...values, code }, type: 'error' } : { key: keys.done, values, type: 'success' }
+}

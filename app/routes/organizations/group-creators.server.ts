@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { env, isSecureOrigin } from '~/env.server'
 import type { ItemResult } from '~/services/audit.server'
+import { bulkToast } from '~/ui/toast.server'
 
 /**
  * The code of a new open invitation, carried across the redirect after creating it (like the
@@ -31,14 +32,5 @@ export async function takeNewCode(request: Request, organizationId: string) {
   return { newCode: parsed.data.organizationId === organizationId ? parsed.data : null, clear }
 }
 
-/**
- * The toast of a bulk result (issue rules): the summary succeeded/total, and when an item failed
- * an error toast naming the first non-success code (translated as errors.<CODE>).
- */
-export function bulkToast(results: ItemResult[], successKey: string) {
-  const succeeded = results.filter((r) => r.result === 'SUCCESS').length
-  const firstError = results.find((r) => r.result !== 'SUCCESS')?.result
-  const values = { succeeded: String(succeeded), total: String(results.length) }
-  if (!firstError) return { key: successKey, values, type: 'success' as const }
-  return { key: 'groupCreators.toast.partial', values: { ...values, code: firstError }, type: 'error' as const }
-}
+/** The toast of a bulk result of this screen (see bulkToast). */
+export const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results, { done, partial: 'groupCreators.toast.partial' })

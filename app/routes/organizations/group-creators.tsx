@@ -36,7 +36,7 @@ import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
 import { redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery } from '~/utils/list-query'
-import { bulkToast, newCodeHeader, takeNewCode } from './group-creators.server'
+import { creatorsToast, newCodeHeader, takeNewCode } from './group-creators.server'
 import { requireOrgAdminCtx } from './org-not-found.server'
 
 export const handle = { breadcrumb: 'groupCreators.title' }
@@ -84,13 +84,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (ids.length === 0) return reply({ intent, error: 'groupCreators.remove.none' }, 400)
         if (!confirmed) return reply({ intent, confirm: { ids } })
         const results = await removeGroupCreators(ctx, organizationId, ids)
-        return redirectWithToast(here, bulkToast(results, 'groupCreators.toast.removed'))
+        return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
       }
       case 'addCreators': {
         const submission = parseWithZod(form, { schema: AddCreatorsByEmailSchema })
         if (submission.status !== 'success') return reply({ intent, result: submission.reply() }, 400)
         const results = await addGroupCreatorsByEmail(ctx, organizationId, submission.value.emails)
-        return redirectWithToast(here, bulkToast(results, 'groupCreators.toast.added'))
+        return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.added'))
       }
       case 'invite': {
         const submission = parseWithZod(form, { schema: InviteFormSchema })

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
-import type { ItemResult } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import {
   BulkGroupsFormSchema,
@@ -34,7 +33,7 @@ import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SortHeader } from '~/ui/list-controls'
-import { redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdminCtx } from './org-not-found.server'
 
@@ -100,16 +99,11 @@ type ActionData =
 
 const BULK_TOASTS = { activate: 'activate', deactivate: 'deactivate', delete: 'delete', 'change-owners': 'changeOwners' } as const
 
-/** The toast of a bulk result: succeeded/total, and the first non-success code when any failed. */
-function bulkToast(intent: keyof typeof BULK_TOASTS, results: ItemResult[]): { key: string; values: Record<string, string>; type: 'success' | 'error' } {
-  const succeeded = String(results.filter((r) => r.result === 'SUCCESS').length)
-  const total = String(results.length)
-  const code = results.find((r) => r.result !== 'SUCCESS')?.result
-  const key = `groups.toast.${BULK_TOASTS[intent]}`
-  return code
-    ? { key: `${key}.partial`, values: { succeeded, total, code }, type: 'error' }
-    : { key: `${key}.done`, values: { succeeded, total }, type: 'success' }
-}
+/** The toast keys of a bulk intent's result. */
+const toastKeys = (intent: keyof typeof BULK_TOASTS) => ({
+  done: `groups.toast.${BULK_TOASTS[intent]}.done`,
+  partial: `groups.toast.${BULK_TOASTS[intent]}.partial`,
+})
 
 /** The group ids of the rows of a submitted change-owners form. */
 const changeRowIds = (form: FormData) =>
@@ -140,10 +134,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         }
         if (intent === 'delete') {
           if (!confirmed) return reply({ intent: 'confirm-delete', ids })
-          return redirectWithToast(here, bulkToast(intent, await deleteGroups(ctx, organizationId, ids)))
+          return redirectWithToast(here, bulkToast(await deleteGroups(ctx, organizationId, ids), toastKeys(intent)))
         }
         const results = await setGroupsActive(ctx, organizationId, ids, intent === 'activate')
-        return redirectWithToast(here, bulkToast(intent, results))
+        return redirectWithToast(here, bulkToast(results, toastKeys(intent)))
       }
       case 'change-owners': {
         const submission = parseWithZod(form, { schema: ChangeOwnersFormSchema })
@@ -154,7 +148,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         // Spec section 4: a group leaves the list when its old owner was removed and the actor's
         // access is not admin. Only admins reach this page, so every group stays listed.
         const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
-        return redirectWithToast(here, bulkToast(intent, results))
+        return redirectWithToast(here, bulkToast(results, toastKeys(intent)))
       }
       case 'create-group': {
         const kind: GroupKind = form.get('kind') === 'attendance' ? 'attendance' : 'standard'

@@ -3,7 +3,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
-import type { ItemResult } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
 import { addGroupCreators, listMembers, removeGroupCreators, removeMembers } from '~/services/members.server'
@@ -11,7 +10,7 @@ import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
-import { redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 const FORM_ID = 'members-bulk'
@@ -30,14 +29,7 @@ const run: Record<MemberBulkIntent, typeof removeMembers> = {
   removeGroupCreators,
 }
 
-/** The toast of a bulk result: succeeded / total, and the first non-success code as the error. */
-function bulkToast(results: ItemResult[]): { key: string; values: Record<string, string>; type: 'success' | 'error' } {
-  const succeeded = String(results.filter((r) => r.result === 'SUCCESS').length)
-  const total = String(results.length)
-  const code = results.find((r) => r.result !== 'SUCCESS')?.result
-  if (!code) return { key: 'bulk.resultSummary', values: { succeeded, total }, type: 'success' }
-  return { key: 'orgMembers.resultWithError', values: { succeeded, total, code }, type: 'error' }
-}
+const TOAST_KEYS = { done: 'bulk.resultSummary', partial: 'orgMembers.resultWithError' }
 
 /**
  * The bulk form: checked `ids` and the pressed button's `intent`. Removing needs `confirmed=1`
@@ -55,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const results = await orNotFound(() => run[intent](ctx, params.organizationId!, ids))
   const url = new URL(request.url)
   url.searchParams.delete('index')
-  return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results))
+  return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results, TOAST_KEYS))
 }
 
 export default function Members() {
