@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
+import { ConfirmDialog } from './confirm-dialog'
 
 /**
  * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
@@ -92,7 +93,6 @@ export function BulkAction({
   variant?: 'secondary' | 'danger' | 'primary'
   formId: string
 }) {
-  const { t } = useTranslation()
   const navigation = useNavigation()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const count = useSelectedCount(formId)
@@ -101,7 +101,6 @@ export function BulkAction({
   const submitConfirmed = () => {
     const form = document.getElementById(formId) as HTMLFormElement | null
     if (!form) return
-    dialogRef.current?.close()
     const hidden = [
       Object.assign(document.createElement('input'), { type: 'hidden', name: 'intent', value: intent }),
       Object.assign(document.createElement('input'), { type: 'hidden', name: 'confirmed', value: '1' }),
@@ -128,20 +127,15 @@ export function BulkAction({
         {children}
       </Button>
       {confirm ? (
-        <dialog ref={dialogRef} aria-labelledby={`${formId}-${intent}-title`} className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
-          <h2 id={`${formId}-${intent}-title`} className="mb-2 text-lg font-semibold">
-            {confirm.title}
-          </h2>
-          <p className="mb-4 text-slate-700">{confirm.body.replace('{{count}}', String(count))}</p>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
-              {t('common.cancel')}
-            </Button>
-            <Button type="button" variant={variant === 'danger' ? 'danger' : 'primary'} onClick={submitConfirmed}>
-              {confirm.action}
-            </Button>
-          </div>
-        </dialog>
+        <ConfirmDialog
+          dialogRef={dialogRef}
+          id={`${formId}-${intent}`}
+          title={confirm.title}
+          body={confirm.body.replace('{{count}}', String(count))}
+          action={confirm.action}
+          variant={variant === 'danger' ? 'danger' : 'primary'}
+          onConfirm={submitConfirmed}
+        />
       ) : null}
     </>
   )

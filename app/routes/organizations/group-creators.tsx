@@ -31,6 +31,7 @@ import { listMembers, MEMBER_SORTS, removeGroupCreators, type Member } from '~/s
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
@@ -569,13 +570,11 @@ function RowAction({
   confirm?: { title: string; body: string; action: string }
   children: ReactNode
 }) {
-  const { t } = useTranslation()
   const navigation = useNavigation()
   const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('ids') === id
-  const titleId = `${intent}-${id}-title`
   return (
     <Form method="post" ref={formRef}>
       <input type="hidden" name="ids" value={id} />
@@ -596,27 +595,14 @@ function RowAction({
         {children}
       </Button>
       {confirm ? (
-        <dialog ref={dialogRef} aria-labelledby={titleId} className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
-          <h2 id={titleId} className="mb-2 text-lg font-semibold">
-            {confirm.title}
-          </h2>
-          <p className="mb-4 text-slate-700">{confirm.body}</p>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => {
-                dialogRef.current?.close()
-                submit({ intent, ids: id, confirmed: '1' }, { method: 'post' })
-              }}
-            >
-              {confirm.action}
-            </Button>
-          </div>
-        </dialog>
+        <ConfirmDialog
+          dialogRef={dialogRef}
+          id={`${intent}-${id}`}
+          title={confirm.title}
+          body={confirm.body}
+          action={confirm.action}
+          onConfirm={() => submit({ intent, ids: id, confirmed: '1' }, { method: 'post' })}
+        />
       ) : null}
     </Form>
   )

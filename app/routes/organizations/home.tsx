@@ -10,6 +10,7 @@ import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationAct
 import { getOrganizationHome, renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
 import { ConfirmPanel, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -217,31 +218,15 @@ function ActiveSection({ active }: { active: boolean }) {
           {label}
         </Button>
       </Form>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="org-status-confirm-title"
-        className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
-      >
-        <h2 id="org-status-confirm-title" className="mb-2 text-lg font-semibold">
-          {t(next ? 'orgHome.status.confirmActivateTitle' : 'orgHome.status.confirmDeactivateTitle')}
-        </h2>
-        <p className="mb-4 text-slate-700">{t(next ? 'orgHome.status.confirmActivateBody' : 'orgHome.status.confirmDeactivateBody')}</p>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="button"
-            variant={next ? 'primary' : 'danger'}
-            onClick={() => {
-              dialogRef.current?.close()
-              formRef.current?.requestSubmit()
-            }}
-          >
-            {label}
-          </Button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        id="org-status-confirm"
+        title={t(next ? 'orgHome.status.confirmActivateTitle' : 'orgHome.status.confirmDeactivateTitle')}
+        body={t(next ? 'orgHome.status.confirmActivateBody' : 'orgHome.status.confirmDeactivateBody')}
+        action={label}
+        variant={next ? 'primary' : 'danger'}
+        onConfirm={() => formRef.current?.requestSubmit()}
+      />
     </section>
   )
 }
