@@ -8,17 +8,17 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: {
     target: 'es2022',
     // terser saves ~7 % over esbuild's minifier: it keeps /signin within its JavaScript budget.
-    minify: 'terser',
+    minify: isSsrBuild ? false : 'terser',
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: {
         // The small modules every page needs travel as one file: fewer requests, better gzip.
-        manualChunks(id) {
+        manualChunks: isSsrBuild ? undefined : (id: string) => {
           if (/\/app\/(ui\/(alert|button|field|format|server-form|retry-countdown|error-screen|nonce|toaster)|i18n\/config)\.tsx?$/.test(id)) return 'shared'
           if (/node_modules\/react-i18next\//.test(id)) return 'shared'
         },
@@ -40,4 +40,4 @@ export default defineConfig({
       },
     }),
   ],
-})
+}))

@@ -1,7 +1,7 @@
 /** A fresh SQLite database for each benchmark run. */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT, run, SESSION_SECRET } from './server'
+import { productionEnv, ROOT, run } from './server'
 
 export const BENCH_DB = 'data/bench.db'
 export const BENCH_DATABASE_URL = `file:./${BENCH_DB}`
@@ -20,12 +20,7 @@ export async function freshDatabase(): Promise<string> {
   for (const name of readdirSync(dir)) {
     if (name.startsWith('bench.db')) rmSync(join(dir, name), { force: true })
   }
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: BENCH_DATABASE_URL,
-    NODE_ENV: 'production',
-    SESSION_SECRET,
-  }
+  const env = productionEnv({ DATABASE_URL: BENCH_DATABASE_URL })
   await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'migrate'], env)
   return BENCH_DATABASE_URL
 }

@@ -28,7 +28,7 @@ export interface LoadResult {
    * CPU used during the run, in % of one core: by the server, by this process (autocannon) and by
    * every other process on the machine. A high `otherPct` means the figures are disturbed.
    */
-  cpu?: { serverPct: number; benchPct: number; otherPct: number; cores: number }
+  cpu?: { serverPct: number; benchPct: number; otherPct: number; cores: number; serverMsPerRequest?: number }
 }
 
 let current: { stop: () => void } | undefined
@@ -69,11 +69,11 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     statusCodes,
     rss: sampler?.summary(),
-    cpu: cpuUsage(cpuBefore, cpuSnapshot(opts.pid)),
+    cpu: cpuUsage(cpuBefore, cpuSnapshot(opts.pid), result.requests.total),
   }
 }
 
-// ---- CPU accounting from /proc (clock ticks; 100 per second on Linux) --------------------------
+// ---- CPU accounting from /proc (clock ticks: 100 per second, i.e. 10 ms, on Linux) -------------
 
 interface CpuSnapshot {
   at: number
@@ -109,7 +109,11 @@ function procTicks(pid: number): number {
   return Number(f[11]) + Number(f[12])
 }
 
-function cpuUsage(a: CpuSnapshot | undefined, b: CpuSnapshot | undefined): LoadResult['cpu'] {
+/**
+ * CPU use between two snapshots, and the server's CPU time per request (ms): unlike req/s that
+ * hardly depends on what else runs on the machine, so its ratios stay meaningful on a busy one.
+ */
+function cpuUsage(a: CpuSnapshot | undefined, b: CpuSnapshot | undefined, requests: number): LoadResult['cpu'] {
   if (!a || !b || b.at <= a.at) return undefined
   const ticks = ((b.at - a.at) / 1000) * 100
   const pct = (t: number) => Math.max(0, (t / ticks) * 100)
@@ -120,6 +124,7 @@ function cpuUsage(a: CpuSnapshot | undefined, b: CpuSnapshot | undefined): LoadR
     benchPct: pct(self),
     otherPct: pct(b.busyTicks - a.busyTicks - server - self),
     cores: b.cores,
+    serverMsPerRequest: requests > 0 && server > 0 ? (server * 10) / requests : undefined,
   }
 }
 

@@ -4,7 +4,7 @@
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
- * instead of the production bundle build/server.js.
+ * instead of the production bundle build/server.js; --entry runs another bundle (A/B experiments).
  *
  * Builds the production bundle, starts the production server on a fresh SQLite database, loads
  * each scenario of ./scenarios.ts in turn with autocannon while sampling the server's RSS, measures
@@ -37,6 +37,7 @@ const { values: args } = orUsage(() =>
       compressed: { type: 'boolean', default: false },
       'node-args': { type: 'string', default: '' },
       tsx: { type: 'boolean', default: false },
+      entry: { type: 'string', default: 'build/server.js' },
     },
   }),
 )
@@ -54,7 +55,14 @@ interface ScenarioResult {
   path: string
   baseline: boolean
   load?: LoadResult
+  /** req/s of this scenario / req/s of the baseline. */
   ratio?: number
+  /** The same from server CPU time per request (baseline ms/req / this ms/req): robust to a busy machine. */
+  cpuRatio?: number
+  reference: boolean
+  /** The two ratios relative to the reference page (/hello-world) instead of the baseline. */
+  ratioToReference?: number
+  cpuRatioToReference?: number
   clientJs?: ClientJsReport
   error?: string
 }
@@ -95,7 +103,10 @@ async function main(): Promise<number> {
 
   const port = await freePort(Number(args.port))
   section(
-    `Starting the production server on 127.0.0.1:${port}: node ${[...nodeArgs, ...serverArgs(args.tsx)].join(' ')}`,
+    `Starting the production server on 127.0.0.1:${port}: node ${[
+      ...nodeArgs,
+      ...serverArgs(args.tsx, args.entry),
+    ].join(' ')}`,
   )
   const server = await startServer({
     port,
@@ -103,6 +114,7 @@ async function main(): Promise<number> {
     logFile: join(RESULTS_DIR, 'server.log'),
     nodeArgs,
     tsx: args.tsx,
+    entry: args.entry,
   })
   console.info(
     `server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`,
@@ -120,8 +132,16 @@ async function main(): Promise<number> {
   if (interrupted) return 130
 
   const baseline = results.find((r) => r.baseline)?.load
+  const reference = results.find((r) => r.reference)?.load
   for (const r of results) {
-    if (r.load && baseline && !r.baseline) r.ratio = r.load.reqPerSec / baseline.reqPerSec
+    if (!r.load || r.baseline) continue
+    const toBaseline = ratios(r.load, baseline)
+    r.ratio = toBaseline[0]
+    r.cpuRatio = toBaseline[1]
+    if (r.reference) continue
+    const toReference = ratios(r.load, reference)
+    r.ratioToReference = toReference[0]
+    r.cpuRatioToReference = toReference[1]
   }
 
   printLoadTable(results)
@@ -155,6 +175,7 @@ async function main(): Promise<number> {
       port,
       compressed: args.compressed,
       tsx: args.tsx,
+      entry: args.entry,
       nodeArgs,
     },
     units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
@@ -175,7 +196,7 @@ async function main(): Promise<number> {
 
 async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<ScenarioResult> {
   const url = `${baseUrl}${s.path}`
-  const result: ScenarioResult = { name: s.name, path: s.path, baseline: !!s.baseline }
+  const result: ScenarioResult = { name: s.name, path: s.path, baseline: !!s.baseline, reference: !!s.reference }
   section(`Scenario ${s.name}: GET ${s.path}`)
   try {
     const cookie = await resolveCookie(s.cookie, baseUrl)
@@ -239,6 +260,21 @@ function evaluate(results: ScenarioResult[]): Check[] {
         target: `>= ${t.minRatio * 100} %`,
         pass: v !== undefined && v >= t.minRatio,
       })
+      if (r.cpuRatio !== undefined) {
+        checks.push({
+          figure: `${label} same, by server CPU ms/req`,
+          value: `${fixed(r.cpuRatio * 100)} %`,
+          target: '-',
+        })
+      }
+    }
+    if (r.ratioToReference !== undefined) {
+      const ref = results.find((x) => x.reference)!
+      checks.push({
+        figure: `${label} / ${ref.path} (req/s | CPU)`,
+        value: `${fixed(r.ratioToReference * 100)} | ${fixed((r.cpuRatioToReference ?? NaN) * 100)} %`,
+        target: '-',
+      })
     }
     if (t.maxRssMB !== undefined) {
       const v = r.load?.rss?.maxMB
@@ -262,6 +298,13 @@ function evaluate(results: ScenarioResult[]): Check[] {
   return checks
 }
 
+/** [req/s ratio, CPU-per-request ratio] of a run relative to another. */
+function ratios(own: LoadResult, base: LoadResult | undefined): [number | undefined, number | undefined] {
+  if (!base) return [undefined, undefined]
+  const [a, b] = [own.cpu?.serverMsPerRequest, base.cpu?.serverMsPerRequest]
+  return [own.reqPerSec / base.reqPerSec, a && b ? b / a : undefined]
+}
+
 function printLoadTable(results: ScenarioResult[]) {
   section(`Load (${connections} connections, ${durationSec}s each, sequential)`)
   console.info(
@@ -278,6 +321,8 @@ function printLoadTable(results: ScenarioResult[]) {
         'RSS start>end MB',
         'max RSS MB',
         'ratio',
+        'srv CPU ms/req',
+        'CPU ratio',
         'CPU srv/bench/other %',
       ],
       results.map((r) => [
@@ -292,11 +337,13 @@ function printLoadTable(results: ScenarioResult[]) {
         r.load?.rss ? `${fixed(r.load.rss.startMB, 0)} > ${fixed(r.load.rss.endMB, 0)}` : '-',
         r.load?.rss ? fixed(r.load.rss.maxMB) : '-',
         r.baseline ? 'baseline' : r.ratio !== undefined ? `${fixed(r.ratio * 100)} %` : '-',
+        r.load?.cpu?.serverMsPerRequest !== undefined ? fixed(r.load.cpu.serverMsPerRequest, 2) : '-',
+        r.baseline ? 'baseline' : r.cpuRatio !== undefined ? `${fixed(r.cpuRatio * 100)} %` : '-',
         r.load?.cpu
           ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ')
           : '-',
       ]),
-      [false, false, true, true, true, true, true, true, true, true, true, true],
+      [false, false, true, true, true, true, true, true, true, true, true, true, true, true],
     ),
   )
   const busy = results.filter((r) => (r.load?.cpu?.otherPct ?? 0) > 25)
@@ -328,7 +375,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js]`,
     )
     process.exit(1)
   }

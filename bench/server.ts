@@ -5,7 +5,20 @@ import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 
 export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
-export const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop'
+
+/** Production configuration every process of the benchmark gets (server, migrations, seeds). */
+export function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+    // Required in production; nothing listens there and the benchmark sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    // Serves /hello-world, the reference page of scenarios.ts.
+    ENABLE_DEV_ROUTES: '1',
+    ...extra,
+  }
+}
 
 /** Runs a command in the project root with inherited output; rejects on a non-zero exit. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -56,6 +69,8 @@ export interface StartOptions {
   nodeArgs?: string[]
   /** Run server/index.ts through tsx instead of build/server.js. */
   tsx?: boolean
+  /** Another bundled entry than build/server.js (A/B experiments). */
+  entry?: string
 }
 
 /**
@@ -63,8 +78,8 @@ export interface StartOptions {
  * server/index.ts), or with `tsx: true` from the TypeScript source as `npm run dev` does, minus the
  * tsx CLI wrapper (which would run the server in a child process). Keep in step with package.json.
  */
-export function serverArgs(tsx = false): string[] {
-  return tsx ? ['--import', 'tsx', 'server/index.ts'] : ['build/server.js']
+export function serverArgs(tsx = false, entry = 'build/server.js'): string[] {
+  return tsx ? ['--import', 'tsx', 'server/index.ts'] : [entry]
 }
 
 /**
@@ -73,7 +88,7 @@ export function serverArgs(tsx = false): string[] {
  */
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${opts.port}`
-  const args = serverArgs(opts.tsx)
+  const args = serverArgs(opts.tsx, opts.entry)
   if (!existsSync(join(ROOT, args[args.length - 1]))) {
     throw new Error(`${args[args.length - 1]} does not exist: run without --no-build (or npm run build) first`)
   }
@@ -82,15 +97,12 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     cwd: ROOT,
     stdio: ['ignore', logFd, logFd],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
+    env: productionEnv({
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATABASE_URL: opts.databaseUrl,
-      SESSION_SECRET,
-    },
+    }),
   })
   closeSync(logFd)
   trackChild(child)

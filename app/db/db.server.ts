@@ -31,7 +31,33 @@ export function createDb(url: string | undefined): DB {
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : (value as null),
   )
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/** How many prepared statements a SQLite connection keeps (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 200
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small queries of a
+ * page. The same SQL text reuses its prepared statement (queries never stream, so a statement is
+ * never busy when it is reused).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText)
+      if (statement) {
+        cache.delete(sqlText)
+      } else {
+        statement = sqlite.prepare(sqlText)
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      }
+      cache.set(sqlText, statement)
+      return statement
+    },
+  }
 }
 
 let instance: DB | undefined

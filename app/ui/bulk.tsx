@@ -23,17 +23,20 @@ function checkboxesOf(formId: string) {
 /** The number of checked rows of a bulk form, kept live. */
 export function useSelectedCount(formId: string) {
   const [count, setCount] = useState(0)
+  const { key } = useLocation()
   useEffect(() => {
     const update = () => setCount(checkboxesOf(formId).filter((c) => c.checked).length)
     update()
     document.addEventListener('change', update)
     return () => document.removeEventListener('change', update)
-  }, [formId])
+  }, [formId, key])
   return count
 }
 
+/** A row's checkbox. A new page (after an action's redirect, a filter, a page link) starts unticked. */
 export function RowCheckbox({ formId, value, label, defaultChecked }: { formId: string; value: string; label: string; defaultChecked?: boolean }) {
-  return <input type="checkbox" name="ids" value={value} form={formId} aria-label={label} defaultChecked={defaultChecked} className="size-4" />
+  const { key } = useLocation()
+  return <input key={key} type="checkbox" name="ids" value={value} form={formId} aria-label={label} defaultChecked={defaultChecked} className="size-4" />
 }
 
 export function SelectAll({ formId }: { formId: string }) {

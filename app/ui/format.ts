@@ -2,16 +2,32 @@ import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/root'
 import { DEFAULT_TIMEZONE } from '~/i18n/config'
 
+const STYLES = {
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+type Style = keyof typeof STYLES
+
+// Making an Intl.DateTimeFormat costs far more than using one: a list page formats hundreds of
+// dates, so each (locale, timezone, style) gets one, made on first use and kept.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatterFor(locale: string, timeZone: string, style: Style) {
+  const key = `${locale}|${timeZone}|${style}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...STYLES[style] })
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** Date and time formatting in the user's locale and timezone (Europe/Stockholm when signed out). */
 export function useFormatters() {
   const { i18n } = useTranslation()
   const timeZone = useRootData()?.timezone ?? DEFAULT_TIMEZONE
   const locale = i18n.language === 'en' ? 'en-GB' : 'sv-SE'
-  const format = (options: Intl.DateTimeFormatOptions) => (value: string | Date | null | undefined) =>
-    value ? new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(new Date(value)) : ''
-  return {
-    time: format({ hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-    date: format({ dateStyle: 'medium' }),
-    dateTime: format({ dateStyle: 'medium', timeStyle: 'short' }),
-  }
+  const format = (style: Style) => (value: string | Date | null | undefined) =>
+    value ? formatterFor(locale, timeZone, style).format(new Date(value)) : ''
+  return { time: format('time'), date: format('date'), dateTime: format('dateTime') }
 }

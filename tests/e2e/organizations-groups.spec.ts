@@ -161,7 +161,7 @@ test('change owners: the old owner is REMOVEd, or kept with a role; an unknown n
 })
 
 test('the change-owners form says which row needs an owner', async ({ page }) => {
-  const { org, admin, groups } = await groupsWorld()
+  const { org, admin, groups, olle } = await groupsWorld()
   await signIn(page, admin)
   await page.goto(orgPath(org.id, 'groups'))
   await select(page, groups[0].name)
@@ -171,8 +171,8 @@ test('the change-owners form says which row needs an owner', async ({ page }) =>
   const rowEmail = panel.getByLabel(`Nya ägarens e-postadress: ${groups[0].name}`)
   await expect(rowEmail).toHaveAttribute('aria-invalid', 'true')
   await expect(rowEmail).toHaveAccessibleDescription('Fältet måste fyllas i.')
-  await panel.getByRole('link', { name: 'Avbryt' }).click()
-  await expect(panel).toBeHidden()
+  // Nothing changed.
+  await expect(groupRow(page, groups[0].name).owner).toContainText(olle.name)
 })
 
 test('create a group and an attendance group with members and roles', async ({ page }) => {
@@ -191,6 +191,11 @@ test('create a group and an attendance group with members and roles', async ({ p
   await expect(standard.getByLabel('Ägarens e-postadress')).toHaveAccessibleDescription(/Ägaren måste vara medlem i organisationen\./)
   await expect(groupRow(page, name).row).toHaveCount(0)
 
+  // (A fresh page rather than resubmitting at once: see redeem() in invitation-code.spec.ts for
+  // the Remix race that an immediate resubmission after a 4xx answer can hit.)
+  await page.reload()
+  await standard.getByText('Skapa grupp med medlemmar').click()
+  await standard.getByLabel('Gruppens namn').fill(name)
   await standard.getByLabel('Ägarens e-postadress').fill(olle.email)
   await standard.getByLabel('Medlemmar', { exact: true }).fill(`${xena.email}, leader\n${yngve.email}\n${outsider.email}, subscriber`)
   await standard.getByRole('button', { name: 'Skapa grupp', exact: true }).click()

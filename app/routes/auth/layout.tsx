@@ -22,7 +22,7 @@ export default function AuthLayout() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-start px-4 py-8 sm:justify-center">
       <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-between">
+        <header className="mb-6 flex items-center justify-between">
           <Link to="/" className="text-2xl font-bold text-brand-700">
             {root?.brand}
           </Link>
@@ -42,7 +42,7 @@ export default function AuthLayout() {
               </button>
             ))}
           </Form>
-        </div>
+        </header>
         <main className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           {showTabs ? (
             <nav className="-mt-2 mb-6 flex" aria-label={t('auth.tabs')}>

@@ -134,9 +134,9 @@ export default function GroupCreators() {
   return (
     <div className="flex flex-col gap-10">
       <section aria-labelledby="creators-title">
-        <h2 id="creators-title" className="mb-1 text-xl font-bold">
+        <h1 id="creators-title" className="mb-1 text-xl font-bold">
           {t('groupCreators.title')}
-        </h2>
+        </h1>
         <p className="mb-4 text-slate-700">{t('groupCreators.intro')}</p>
         {actionData && 'confirm' in actionData && actionData.intent === 'removeCreators' ? (
           <ConfirmPanel

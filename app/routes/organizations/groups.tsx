@@ -190,9 +190,9 @@ export default function Groups() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="groups-title">
-        <h2 id="groups-title" className="mb-1 text-xl font-bold">
+        <h1 id="groups-title" className="mb-1 text-xl font-bold">
           {t('groups.title')}
-        </h2>
+        </h1>
         <p className="mb-4 max-w-3xl text-slate-700">{t('groups.intro')}</p>
 
         {actionData?.intent === 'confirm-delete' ? (

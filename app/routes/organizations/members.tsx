@@ -65,7 +65,10 @@ export default function Members() {
   for (const k of ['q', 'sort', 'dir'] as const) if (query[k]) csvParams.set(k, query[k])
   const csvQuery = csvParams.toString()
   const csvHref = `/organizations/${organizationId}/members.csv${csvQuery ? `?${csvQuery}` : ''}`
-  const flag = (value: boolean) => (value ? t('orgMembers.yes') : t('orgMembers.no'))
+  // Translated once, not once per row.
+  const yes = t('orgMembers.yes')
+  const no = t('orgMembers.no')
+  const never = t('orgMembers.never')
 
   return (
     <section aria-labelledby="members-title">
@@ -180,10 +183,10 @@ export default function Members() {
                       <time dateTime={m.created}>{date(m.created)}</time>
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">
-                      {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : t('orgMembers.never')}
+                      {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : never}
                     </td>
-                    <td className="px-3 py-2">{flag(m.isAdmin)}</td>
-                    <td className="px-3 py-2">{flag(m.isGroupCreator)}</td>
+                    <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
+                    <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
                   </tr>
                 ))}
               </tbody>

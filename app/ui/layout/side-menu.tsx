@@ -38,8 +38,8 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
         ) : null}
       </ul>
       {menu.groups.length ? (
-        <section aria-labelledby="side-groups">
-          <h2 id="side-groups" className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <div>
+          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
             {t('sideMenu.groups')}
           </h2>
           <ul>
@@ -55,11 +55,11 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ) : null}
       {menu.organizations.length ? (
-        <section aria-labelledby="side-orgs">
-          <h2 id="side-orgs" className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <div>
+          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
             {t('sideMenu.organizations')}
           </h2>
           <ul>
@@ -76,7 +76,7 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
               </NavLink>
             </li>
           </ul>
-        </section>
+        </div>
       ) : null}
     </nav>
   )
