@@ -3,12 +3,14 @@ import type { DB } from './db.server'
 import * as m001 from './migrations/001-foundation'
 import * as m002 from './migrations/002-organizations'
 import * as m003members from './migrations/003-members'
+import * as m004groupsNameIndex from './migrations/004-groups-name-index'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-organizations': m002,
   '003-members': m003members,
+  '004-groups-name-index': m004groupsNameIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database, GroupKind, GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
@@ -94,15 +94,20 @@ const SORT_EXPRESSIONS = {
   latestActivity: sql`coalesce(g.latest_activity_at, '')`,
 } satisfies Record<GroupSort, unknown>
 
+/** The list's filters (active, kind) on a query of groups `g`. */
+const listFilters = (query: GroupListQuery) => (eb: ExpressionBuilder<any, any>) =>
+  eb.and([
+    ...(query.active !== undefined ? [eb('g.active', '=', query.active ? 1 : 0)] : []),
+    ...(query.kind ? [eb('g.kind', '=', query.kind)] : []),
+  ])
+
 /**
  * One page of the organization's groups: search (group name, owner name or email), filters
  * (active, kind), sort and pagination. Two queries: the page and the total.
  */
 export async function listGroups(ctx: Ctx, organizationId: string, query: GroupListQuery): Promise<Page<GroupListItem>> {
   await requireOrgAdmin(ctx, organizationId)
-  let base = groupsWithOwners(ctx.db, organizationId)
-  if (query.active !== undefined) base = base.where('g.active', '=', query.active ? 1 : 0)
-  if (query.kind) base = base.where('g.kind', '=', query.kind)
+  let base = groupsWithOwners(ctx.db, organizationId).where(listFilters(query))
   if (query.q) {
     const pattern = sql`${likePattern(query.q)} escape '\\'`
     base = base.where((eb) =>
@@ -118,7 +123,10 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    // Without a search the total needs no owners: count the groups alone.
+    (query.q ? base : ctx.db.selectFrom('groups as g').where('g.organization_id', '=', organizationId).where(listFilters(query)))
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ])
   return { items: rows.map(toGroup), total: Number(count.total), page: query.page, pageSize: query.pageSize }
 }

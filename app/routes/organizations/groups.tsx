@@ -285,6 +285,9 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
   const loading = useListLoading()
+  // Translated once, not once per row.
+  const kindLabel = { standard: t('groups.kind.standard'), attendance: t('groups.kind.attendance') }
+  const [activeLabel, inactiveLabel, never] = [t('groups.status.active'), t('groups.status.inactive'), t('groups.never')]
   if (page.total === 0) {
     return (
       <p className="rounded-md bg-slate-50 p-4 text-slate-700" aria-busy={loading || undefined}>
@@ -357,7 +360,7 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
                   <RowCheckbox formId={BULK_FORM} value={g._id} label={t('groups.select', { name: g.name })} />
                 </td>
                 <td className="px-3 py-2 font-medium">{g.name}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{t(`groups.kind.${g.kind}`)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
                 <td className="min-w-48 px-3 py-2">
                   <span className="block">{g.owner.name}</span>
                   <span className="block break-words text-slate-600">{g.owner.email}</span>
@@ -367,11 +370,11 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-medium ${g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
                   >
-                    {t(g.active ? 'groups.status.active' : 'groups.status.inactive')}
+                    {g.active ? activeLabel : inactiveLabel}
                   </span>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : t('groups.never')}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : never}</td>
               </tr>
             ))}
           </tbody>
