@@ -26,6 +26,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   server: { hmr: process.env.NODE_ENV !== 'test' },
+  // Development: the browser's dependencies are bundled up front (discovering them late reloads
+  // the page with two copies of React); server-only packages are never bundled for the browser.
+  optimizeDeps: {
+    include: ['i18next', 'react-i18next', '@conform-to/react', '@conform-to/zod', 'zod', 'react-idle-timer'],
+    exclude: ['@node-rs/argon2', 'better-sqlite3', 'pg', 'nodemailer', 'kysely', '@remix-run/node', 'remix-i18next/server'],
+  },
   plugins: [
     tailwindcss(),
     remix({

@@ -102,6 +102,15 @@ function cpuSnapshot(pid: number | undefined): CpuSnapshot | undefined {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (10 ms resolution); undefined if gone. */
+export function cpuTimeMs(pid: number): number | undefined {
+  try {
+    return procTicks(pid) * 10
+  } catch {
+    return undefined
+  }
+}
+
 function procTicks(pid: number): number {
   // Fields after the ")" of the command name: utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')

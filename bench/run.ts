@@ -1,29 +1,42 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,minimal] [--compressed] [--node-args="--max-old-space-size=128"] [--tsx]
+ *                [--only signin,members,groups,healthz,queries,bulk] [--compressed]
+ *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
  * instead of the production bundle build/server.js; --entry runs another bundle (A/B experiments).
+ * The server always gets the node flags of package.json's scripts.start; --node-args adds more.
  *
- * Builds the production bundle, starts the production server on a fresh SQLite database, loads
- * each scenario of ./scenarios.ts in turn with autocannon while sampling the server's RSS, measures
- * the client JavaScript of each page, prints a summary with PASS/FAIL per target and writes it to
- * bench/results/latest.json. Exit code 0 when the benchmark ran (whether or not targets pass),
- * 1 when it could not run, 130 on Ctrl-C.
+ * Builds the production bundle, migrates and seeds a fresh SQLite database (with the large
+ * organization), counts the queries of the list services at two page sizes, starts the production
+ * server, loads each scenario of ./scenarios.ts in turn with autocannon while sampling the server's
+ * RSS, measures the client JavaScript of each page, times a bulk removal through the API, prints a
+ * summary with PASS/FAIL per target and writes it to bench/results/latest.json. Exit code 0 when
+ * the benchmark ran (whether or not targets pass), 1 when it could not run, 130 on Ctrl-C.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { resolveCookie } from './auth'
+import { resolveCookie, signInCookie } from './auth'
+import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
-import { freshDatabase } from './database'
+import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
+import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
 import { fixed, kB, table } from './report'
-import { scenarios as allScenarios, targetsOf, type Scenario } from './scenarios'
-import { buildProduction, freePort, ROOT, serverArgs, startServer, stopAll } from './server'
+import { scenarios as allScenarios, resolvePath, targetsOf, type Scenario } from './scenarios'
+import {
+  buildProduction,
+  freePort,
+  ROOT,
+  serverArgs,
+  startScriptNodeFlags,
+  startServer,
+  stopAll,
+} from './server'
 
 const { values: args } = orUsage(() =>
   parseArgs({
@@ -38,31 +51,41 @@ const { values: args } = orUsage(() =>
       'node-args': { type: 'string', default: '' },
       tsx: { type: 'boolean', default: false },
       entry: { type: 'string', default: 'build/server.js' },
+      'bulk-size': { type: 'string', default: '1000' },
     },
   }),
 )
 const durationSec = positive('duration')
 const warmupSec = Number(args.warmup)
 const connections = positive('connections')
-const nodeArgs = args['node-args'].split(/\s+/).filter(Boolean)
+const bulkSize = positive('bulk-size')
+/** The flags of `npm start` (package.json scripts.start), then those of --node-args. */
+const startScript = startScriptNodeFlags()
+const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter(Boolean)]
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
+/** The steps besides the page loads: the query counts and the bulk removal. */
+const runs = (step: 'queries' | 'bulk') => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
 interface ScenarioResult {
   name: string
+  /** As in scenarios.ts (`{largeOrg}` not replaced). */
   path: string
+  url?: string
   baseline: boolean
+  info: boolean
   load?: LoadResult
+  /** Size of one answer (the probe request), bytes. */
+  responseBytes?: number
   /** req/s of this scenario / req/s of the baseline. */
   ratio?: number
   /** The same from server CPU time per request (baseline ms/req / this ms/req): robust to a busy machine. */
   cpuRatio?: number
-  reference: boolean
-  /** The two ratios relative to the reference page (/hello-world) instead of the baseline. */
-  ratioToReference?: number
-  cpuRatioToReference?: number
+  /** The two ratios relative to the info scenario (/healthz) instead of the baseline: information. */
+  ratioToInfo?: number
+  cpuRatioToInfo?: number
   clientJs?: ClientJsReport
   error?: string
 }
@@ -98,15 +121,42 @@ async function main(): Promise<number> {
     await buildProduction()
   }
 
-  section('Fresh database data/bench.db')
+  section('Fresh database data/bench.db: npm run db:seed -- --large')
+  const seedStarted = performance.now()
   const databaseUrl = await freshDatabase()
+  const seedSec = (performance.now() - seedStarted) / 1000
+  const data = benchData()
+  console.info(
+    `${data.largeOrgName} ${data.largeOrgId}: ${data.members} members, ${data.groups} groups (migrate + seed ${fixed(seedSec)} s)`,
+  )
+
+  let queryCounts: QueryCountRow[] | undefined
+  let queryCountError: string | undefined
+  if (runs('queries')) {
+    section(`Query counts of the list services at page size ${PAGE_SIZES.join(' and ')} (in process, ${ADMIN.email})`)
+    try {
+      queryCounts = await measureQueryCounts(data.largeOrgId, data.adminId)
+      const failed = queryCounts.filter((r) => !r.pass)
+      console.info(
+        `${queryCounts.length} calls measured: ` +
+          (failed.length ? `(!) ${failed.length} grow with the page size` : 'no count grows with the page size') +
+          ' (table below)',
+      )
+    } catch (error) {
+      queryCountError = (error as Error).message
+      console.error(`query counts failed: ${queryCountError}`)
+    }
+  }
 
   const port = await freePort(Number(args.port))
+  if (startScript.entry && startScript.entry !== 'build/server.js') {
+    console.warn(`(!) package.json scripts.start runs ${startScript.entry}, the benchmark ${args.entry}`)
+  }
   section(
     `Starting the production server on 127.0.0.1:${port}: node ${[
       ...nodeArgs,
       ...serverArgs(args.tsx, args.entry),
-    ].join(' ')}`,
+    ].join(' ')}  (flags of npm start: ${startScript.flags.join(' ') || 'none'})`,
   )
   const server = await startServer({
     port,
@@ -121,10 +171,31 @@ async function main(): Promise<number> {
   )
 
   const results: ScenarioResult[] = []
+  let bulk: BulkResult | undefined
+  let bulkError: string | undefined
+  let rssAfterBulkMB: number | undefined
   try {
     for (const s of scenarios) {
       if (interrupted) break
-      results.push(await runScenario(s, server.baseUrl, server.pid))
+      results.push(await runScenario(s, data, server.baseUrl, server.pid))
+    }
+    // Last: it removes members of the large organization.
+    if (runs('bulk') && !interrupted) {
+      section(`Bulk removal of ${bulkSize} members of ${data.largeOrgName}: POST /api/v1/organizations/{largeOrg}/remove-members`)
+      try {
+        const cookie = await signInCookie(ADMIN.email, ADMIN.password)(server.baseUrl)
+        bulk = await bulkRemoval(server.baseUrl, cookie, server.pid, data.largeOrgId, bulkSize)
+        rssAfterBulkMB = (rssBytes(server.pid) ?? NaN) / 1e6
+        console.info(
+          `${bulk.items} members (${bulk.groupMemberships} group memberships) in ${fixed(bulk.wallMs, 0)} ms ` +
+            `(server CPU ${bulk.serverCpuMs ?? '-'} ms): ` +
+            `${JSON.stringify(bulk.results)}; members ${bulk.membersBefore} > ${bulk.membersAfter}, ` +
+            `groups with a wrong member_count ${bulk.groupsWithWrongCount}; server RSS after ${fixed(rssAfterBulkMB)} MB`,
+        )
+      } catch (error) {
+        bulkError = (error as Error).message
+        console.error(`bulk removal failed: ${bulkError}`)
+      }
     }
   } finally {
     await server.stop()
@@ -132,21 +203,21 @@ async function main(): Promise<number> {
   if (interrupted) return 130
 
   const baseline = results.find((r) => r.baseline)?.load
-  const reference = results.find((r) => r.reference)?.load
+  const info = results.find((r) => r.info)?.load
   for (const r of results) {
-    if (!r.load || r.baseline) continue
-    const toBaseline = ratios(r.load, baseline)
-    r.ratio = toBaseline[0]
-    r.cpuRatio = toBaseline[1]
-    if (r.reference) continue
-    const toReference = ratios(r.load, reference)
-    r.ratioToReference = toReference[0]
-    r.cpuRatioToReference = toReference[1]
+    if (!r.load || r.info) continue
+    if (!r.baseline) [r.ratio, r.cpuRatio] = ratios(r.load, baseline)
+    ;[r.ratioToInfo, r.cpuRatioToInfo] = ratios(r.load, info)
   }
 
   printLoadTable(results)
   for (const r of results) if (r.clientJs) printClientJs(r.clientJs)
-  const checks = evaluate(results)
+  if (queryCounts) printQueryCounts(queryCounts)
+  const checks = [
+    ...evaluate(results),
+    ...evaluateQueryCounts(queryCounts, queryCountError),
+    ...evaluateBulk(bulk, bulkError),
+  ]
   section('Summary')
   console.info(
     table(
@@ -177,9 +248,15 @@ async function main(): Promise<number> {
       tsx: args.tsx,
       entry: args.entry,
       nodeArgs,
+      startScript: startScript.script,
+      bulkSize,
     },
+    data,
+    seedSec,
     units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
     scenarios: results,
+    queryCounts,
+    bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     summary: checks,
     allPass: checks.every((c) => c.pass !== false),
   }
@@ -191,13 +268,14 @@ async function main(): Promise<number> {
     report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`,
   )
 
-  return results.some((r) => r.error) ? 1 : 0
+  return results.some((r) => r.error) || queryCountError || bulkError ? 1 : 0
 }
 
-async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<ScenarioResult> {
-  const url = `${baseUrl}${s.path}`
-  const result: ScenarioResult = { name: s.name, path: s.path, baseline: !!s.baseline, reference: !!s.reference }
-  section(`Scenario ${s.name}: GET ${s.path}`)
+async function runScenario(s: Scenario, data: BenchData, baseUrl: string, pid: number): Promise<ScenarioResult> {
+  const path = resolvePath(s.path, data)
+  const url = `${baseUrl}${path}`
+  const result: ScenarioResult = { name: s.name, path: s.path, url: path, baseline: !!s.baseline, info: !!s.info }
+  section(`Scenario ${s.name}: GET ${path}${s.cookie ? ' (signed in)' : ''}`)
   try {
     const cookie = await resolveCookie(s.cookie, baseUrl)
     const headers: Record<string, string> = {
@@ -206,8 +284,10 @@ async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<S
     }
     const expected = s.expectStatus ?? 200
     const probe = await fetch(url, { headers, redirect: 'manual' })
-    await probe.arrayBuffer()
-    if (probe.status !== expected) throw new Error(`GET ${s.path} answered ${probe.status}, expected ${expected}`)
+    result.responseBytes = (await probe.arrayBuffer()).byteLength
+    if (probe.status !== expected) throw new Error(`GET ${path} answered ${probe.status}, expected ${expected}`)
+    const setCookies = probe.headers.getSetCookie().map((c) => c.slice(0, c.indexOf('=')))
+    if (setCookies.length > 0) console.info(`(the page sets cookies: ${setCookies.join(', ')}; not sent back)`)
 
     if (warmupSec > 0) {
       console.info(`warm-up ${warmupSec}s...`)
@@ -229,7 +309,7 @@ async function runScenario(s: Scenario, baseUrl: string, pid: number): Promise<S
     )
     if (bad) result.error = `${bad} of ${l.requests} responses were errors or not ${expected}`
 
-    if (s.clientJs ?? !s.baseline) result.clientJs = await measureClientJs(url, headers)
+    if (s.clientJs ?? true) result.clientJs = await measureClientJs(url, headers)
   } catch (error) {
     result.error = (error as Error).message
     console.error(`scenario ${s.name} failed: ${result.error}`)
@@ -255,7 +335,7 @@ function evaluate(results: ScenarioResult[]): Check[] {
     if (t.minRatio !== undefined && !r.baseline) {
       const v = r.ratio
       checks.push({
-        figure: `${label} throughput / minimal`,
+        figure: `${label} throughput / ${results.find((x) => x.baseline)?.path ?? 'baseline'}`,
         value: v === undefined ? 'n/a' : `${fixed(v * 100)} %`,
         target: `>= ${t.minRatio * 100} %`,
         pass: v !== undefined && v >= t.minRatio,
@@ -268,12 +348,21 @@ function evaluate(results: ScenarioResult[]): Check[] {
         })
       }
     }
-    if (r.ratioToReference !== undefined) {
-      const ref = results.find((x) => x.reference)!
+    if (r.ratioToInfo !== undefined) {
+      const ref = results.find((x) => x.info)!
       checks.push({
-        figure: `${label} / ${ref.path} (req/s | CPU)`,
-        value: `${fixed(r.ratioToReference * 100)} | ${fixed((r.cpuRatioToReference ?? NaN) * 100)} %`,
+        figure: `${label} / ${ref.path} (req/s | CPU), info`,
+        value: `${fixed(r.ratioToInfo * 100)} | ${fixed((r.cpuRatioToInfo ?? NaN) * 100)} %`,
         target: '-',
+      })
+    }
+    if (t.maxP99Ms !== undefined) {
+      const v = r.load?.latencyP99Ms
+      checks.push({
+        figure: `${label} latency p99`,
+        value: v === undefined ? 'n/a' : `${v} ms`,
+        target: `< ${t.maxP99Ms} ms`,
+        pass: v !== undefined && v < t.maxP99Ms,
       })
     }
     if (t.maxRssMB !== undefined) {
@@ -285,7 +374,7 @@ function evaluate(results: ScenarioResult[]): Check[] {
         pass: v !== undefined && v <= t.maxRssMB,
       })
     }
-    if (t.maxClientJsKB !== undefined && (s.clientJs ?? !s.baseline)) {
+    if (t.maxClientJsKB !== undefined && (s.clientJs ?? true)) {
       const v = r.clientJs?.totalGzipBytes
       checks.push({
         figure: `${label} client JS gzip`,
@@ -298,6 +387,72 @@ function evaluate(results: ScenarioResult[]): Check[] {
   return checks
 }
 
+function evaluateQueryCounts(rows: QueryCountRow[] | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'query counts ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  if (!rows) return []
+  const services = [...new Set(rows.map((r) => r.service))]
+  return services.map((service) => {
+    const own = rows.filter((r) => r.service === service)
+    const counts = [...new Set(own.map((r) => PAGE_SIZES.map((s) => r.queries[s]).join(' / ')))]
+    return {
+      figure: `${service} queries at page size ${PAGE_SIZES.join(' / ')} (${own.length} variants)`,
+      value: counts.join(', '),
+      target: 'equal (no N+1)',
+      pass: own.every((r) => r.pass),
+    }
+  })
+}
+
+function evaluateBulk(bulk: BulkResult | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'bulk removal ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  if (!bulk) return []
+  const succeeded = bulk.results.SUCCESS ?? 0
+  return [
+    {
+      figure: `bulk removal of ${bulk.items} members, wall time`,
+      value: `${fixed(bulk.wallMs, 0)} ms`,
+      target: '< 1000 ms',
+      pass: bulk.wallMs < 1000,
+    },
+    {
+      figure: 'bulk removal, server CPU time meanwhile',
+      value: bulk.serverCpuMs === undefined ? 'n/a' : `${bulk.serverCpuMs} ms`,
+      target: '-',
+    },
+    {
+      figure: 'bulk removal per-item results',
+      value: Object.entries(bulk.results)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+      target: `SUCCESS ${bulk.items}`,
+      pass: succeeded === bulk.items && bulk.membersBefore - bulk.membersAfter === bulk.items,
+    },
+    {
+      figure: 'bulk removal: groups with a wrong member_count',
+      value: String(bulk.groupsWithWrongCount),
+      target: '0',
+      pass: bulk.groupsWithWrongCount === 0,
+    },
+  ]
+}
+
+function printQueryCounts(rows: QueryCountRow[]) {
+  section(`Query counts (executed queries per call, the access check included; page size ${PAGE_SIZES.join(' / ')})`)
+  console.info(
+    table(
+      ['service', 'variant', ...PAGE_SIZES.map((s) => `queries @${s}`), ...PAGE_SIZES.map((s) => `rows @${s}`), 'result'],
+      rows.map((r) => [
+        r.service,
+        r.variant,
+        ...PAGE_SIZES.map((s) => r.queries[s]),
+        ...PAGE_SIZES.map((s) => r.rows[s]),
+        r.pass ? 'PASS' : 'FAIL',
+      ]),
+      [false, false, ...PAGE_SIZES.map(() => true), ...PAGE_SIZES.map(() => true), false],
+    ),
+  )
+}
+
 /** [req/s ratio, CPU-per-request ratio] of a run relative to another. */
 function ratios(own: LoadResult, base: LoadResult | undefined): [number | undefined, number | undefined] {
   if (!base) return [undefined, undefined]
@@ -306,7 +461,10 @@ function ratios(own: LoadResult, base: LoadResult | undefined): [number | undefi
 }
 
 function printLoadTable(results: ScenarioResult[]) {
-  section(`Load (${connections} connections, ${durationSec}s each, sequential)`)
+  section(
+    `Load (${connections} connections, ${durationSec}s each, sequential; ratio = req/s / the baseline's, ` +
+      `CPU ratio = the same from server CPU ms/req, /healthz (info) = req/s / /healthz's)`,
+  )
   console.info(
     table(
       [
@@ -323,6 +481,7 @@ function printLoadTable(results: ScenarioResult[]) {
         'ratio',
         'srv CPU ms/req',
         'CPU ratio',
+        '/healthz (info)',
         'CPU srv/bench/other %',
       ],
       results.map((r) => [
@@ -339,11 +498,12 @@ function printLoadTable(results: ScenarioResult[]) {
         r.baseline ? 'baseline' : r.ratio !== undefined ? `${fixed(r.ratio * 100)} %` : '-',
         r.load?.cpu?.serverMsPerRequest !== undefined ? fixed(r.load.cpu.serverMsPerRequest, 2) : '-',
         r.baseline ? 'baseline' : r.cpuRatio !== undefined ? `${fixed(r.cpuRatio * 100)} %` : '-',
+        r.info ? 'info' : r.ratioToInfo !== undefined ? `${fixed(r.ratioToInfo * 100)} %` : '-',
         r.load?.cpu
           ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ')
           : '-',
       ]),
-      [false, false, true, true, true, true, true, true, true, true, true, true, true, true],
+      [false, false, true, true, true, true, true, true, true, true, true, true, true, true, true],
     ),
   )
   // The server is one busy thread: it is disturbed when it could not get (nearly) a whole core.
@@ -376,7 +536,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js] [--bulk-size n]`,
     )
     process.exit(1)
   }
@@ -386,7 +546,7 @@ function section(title: string) {
   console.info(`\n== ${title}`)
 }
 
-function positive(name: 'duration' | 'connections'): number {
+function positive(name: 'duration' | 'connections' | 'bulk-size'): number {
   const n = Number(args[name])
   if (!Number.isFinite(n) || n <= 0) {
     console.error(`--${name} must be a positive number`)

@@ -65,12 +65,35 @@ export interface StartOptions {
   logFile: string
   /** How long to wait for GET /healthz to answer 200. */
   timeoutMs?: number
-  /** Extra flags for node, e.g. ['--max-old-space-size=128']. */
+  /** Flags for node, e.g. ['--max-old-space-size=128'] (those of `npm start` and --node-args). */
   nodeArgs?: string[]
   /** Run server/index.ts through tsx instead of build/server.js. */
   tsx?: boolean
   /** Another bundled entry than build/server.js (A/B experiments). */
   entry?: string
+}
+
+/**
+ * The node flags of `npm start`, read from package.json's scripts.start (the tokens after `node`
+ * that start with `-`, up to the entry script), so the benchmark cannot drift from production,
+ * e.g. `--max-old-space-size=128`. Also returns the entry script it names.
+ */
+export function startScriptNodeFlags(): { flags: string[]; entry?: string; script: string } {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+  const script = pkg.scripts?.start ?? ''
+  const tokens = script.split(/\s+/).filter(Boolean)
+  const node = tokens.indexOf('node')
+  if (node === -1) return { flags: [], script }
+  const flags: string[] = []
+  let i = node + 1
+  for (; i < tokens.length && tokens[i].startsWith('-'); i++) {
+    flags.push(tokens[i])
+    // A flag with its value as the next token (`--import tsx`, `-r x`): keep them together.
+    if (!tokens[i].includes('=') && ['--import', '--require', '-r', '--loader', '--env-file'].includes(tokens[i])) {
+      flags.push(tokens[++i])
+    }
+  }
+  return { flags, entry: tokens[i], script }
 }
 
 /**

@@ -5,7 +5,7 @@ import express from 'express'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { cspNonce, originCheck, securityHeaders } from './security'
+import { bodyLimit, cspNonce, originCheck, securityHeaders } from './security'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
 const { parseEnv } = await import('../app/env.server')
@@ -51,14 +51,7 @@ if (viteDevServer) {
 }
 
 // Bodies larger than this are refused before Remix reads them.
-const MAX_BODY_BYTES = 1_000_000
-app.use((req, res, next) => {
-  if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-    res.status(413).json({ message: 'PAYLOAD_TOO_LARGE' })
-    return
-  }
-  next()
-})
+app.use(bodyLimit(1_000_000))
 
 app.all(
   '*',

@@ -1,13 +1,14 @@
 import express from 'express'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cspNonce, originCheck, securityHeaders } from './security'
+import { request as httpRequest } from 'node:http'
+import { bodyLimit, cspNonce, originCheck, securityHeaders } from './security'
 
 let base = ''
 let close: () => void
 beforeAll(async () => {
   const app = express()
-  app.use(cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'))
+  app.use(cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(1000))
   app.all('/x', (_req, res) => {
     res.json({ ok: true })
   })
@@ -51,5 +52,22 @@ describe('security headers', () => {
     expect(a.headers.get('x-content-type-options')).toBe('nosniff')
     expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(a.headers.get('strict-transport-security')).toContain('max-age=31536000')
+  })
+})
+
+describe('body limit', () => {
+  it('refuses a body over the limit by its length, and a body without a length', async () => {
+    expect((await fetch(`${base}/x`, { method: 'POST', body: 'a'.repeat(1001) })).status).toBe(413)
+    expect((await fetch(`${base}/x`, { method: 'POST', body: 'a'.repeat(999) })).status).toBe(200)
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${base}/x`, { method: 'POST', headers: { 'Transfer-Encoding': 'chunked' } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.write('a'.repeat(10))
+      req.end()
+    })
+    expect(chunked).toBe(411)
   })
 })

@@ -55,3 +55,24 @@ export function originCheck(appOrigin: string) {
     next()
   }
 }
+
+/**
+ * Refuses bodies over `maxBytes` before anything reads them: by Content-Length, and a body sent
+ * without one (chunked) is refused outright (411): browsers always send a length with forms and
+ * fetch, so only a client trying to get round the limit does that.
+ */
+export function bodyLimit(maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const length = req.get('content-length')
+    if (length === undefined && req.get('transfer-encoding')) {
+      res.status(411).json({ message: 'LENGTH_REQUIRED' })
+      return
+    }
+    if (Number(length ?? 0) > maxBytes) {
+      res.status(413).json({ message: 'PAYLOAD_TOO_LARGE' })
+      return
+    }
+    next()
+  }
+}

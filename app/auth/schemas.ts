@@ -33,10 +33,18 @@ export const timezoneField = z
 export const tokenField = z.string({ required_error: 'validation.required' }).min(10, 'validation.token').max(200, 'validation.token')
 export const invitationCodeField = z.string().trim().toUpperCase().length(6, 'validation.invitationCode')
 
-/** Same-origin relative paths only; anything else is dropped. */
+/**
+ * Same-origin relative paths only; anything else is dropped. Browsers ignore tabs and newlines in
+ * URLs and treat a backslash as a slash, so "/\t/evil.example" would leave the site: control
+ * characters and backslashes are refused, and the path is resolved against a dummy origin to be
+ * sure it stays there.
+ */
 export function safeRedirect(to: unknown, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+  if (typeof to !== 'string' || !to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  const base = 'http://same-origin.invalid'
+  const url = new URL(to, base)
+  if (url.origin !== base) return fallback
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 export const SignInSchema = z.object({
