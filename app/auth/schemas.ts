@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from '~/i18n/config'
+import { isWellFormedCode, normalizeCode } from '~/services/invitations.schemas'
 
 // Messages are translation keys; the form translates them. Shared by server and browser.
 export const PASSWORD_MIN = 8
@@ -31,7 +32,19 @@ export const timezoneField = z
     }
   }, 'validation.timezone')
 export const tokenField = z.string({ required_error: 'validation.required' }).min(10, 'validation.token').max(200, 'validation.token')
-export const invitationCodeField = z.string().trim().toUpperCase().length(6, 'validation.invitationCode')
+/** An invitation code, normalized as everywhere else (invitations.schemas); a malformed one is an error. */
+export const invitationCodeField = z
+  .string()
+  .transform(normalizeCode)
+  .refine(isWellFormedCode, 'validation.invitationCode')
+/**
+ * The sign-up form's invitation code: a hidden field filled from the link, so a malformed one is
+ * dropped (the account is still created) instead of failing on a field nobody can see.
+ */
+export const signUpInvitationCodeField = z
+  .string()
+  .optional()
+  .transform((code) => (code && isWellFormedCode(code) ? normalizeCode(code) : undefined))
 
 /**
  * Same-origin relative paths only; anything else is dropped. Browsers ignore tabs and newlines in
@@ -59,7 +72,8 @@ export const SignUpSchema = z.object({
   password: passwordField,
   locale: localeField,
   timezone: timezoneField,
-  invitationCode: invitationCodeField.optional(),
+  invitationCode: signUpInvitationCodeField,
+  redirectTo: z.string().optional(),
 })
 
 export const EmailOnlySchema = z.object({ email: emailField })

@@ -62,3 +62,20 @@ export async function consumeToken(db: DB, secret: string, purpose: Purpose, now
   if (Number(result.numUpdatedRows) !== 1) throw new DomainError('TOKEN_USED')
   return token
 }
+
+/**
+ * The data of the user's newest unused token of the purpose (e.g. what a sign-up left pending),
+ * so that a new token issued in its place (a resend) keeps it.
+ */
+export async function pendingTokenData(db: DB, userId: string, purpose: Purpose): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .selectFrom('tokens')
+    .select('data')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null
+}

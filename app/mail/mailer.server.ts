@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { DB } from '~/db/db.server'
 import { env, isProduction } from '~/env.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -10,9 +10,10 @@ export interface Mail {
   html: string
 }
 
-let transporter: Transporter | undefined
+// Loaded on first send: pages that send no mail do not carry it.
+let transporter: Promise<Transporter> | undefined
 function smtp(url: string) {
-  transporter ??= nodemailer.createTransport(url)
+  transporter ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url))
   return transporter
 }
 
@@ -23,7 +24,7 @@ function smtp(url: string) {
 export async function sendMail(db: DB, mail: Mail) {
   const { SMTP_URL, MAIL_FROM } = env()
   if (SMTP_URL) {
-    await smtp(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail })
+    await (await smtp(SMTP_URL)).sendMail({ from: MAIL_FROM, ...mail })
     return
   }
   if (isProduction()) throw new Error('SMTP_URL is not set: cannot send email in production')

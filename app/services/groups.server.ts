@@ -1,18 +1,25 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
-import type { Database, GroupKind, GroupRole } from '~/db/schema'
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { GroupKind, GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { newId, nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
 import { recordAudit, tally, type ItemResult } from './audit.server'
-import type { Ctx } from './context.server'
+import { Rollback, runBulk, type Tx } from './bulk.server'
+import { actorOf, type Ctx } from './context.server'
+import { memberIdsByEmail } from './members.server'
 import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.schemas'
 
 /**
  * The groups of an organization, for its admins (issue 3, screen 4 and the group rows of spec
  * section 7). Every function starts with requireOrgAdmin; ids of another organization's groups
- * fail per item as GROUP_NOT_FOUND. groups.member_count is recomputed from group_members inside
- * the transaction of every change that adds or removes group members.
+ * fail per item as GROUP_NOT_FOUND. Bulk actions run through runBulk (bulk.server.ts).
+ *
+ * groups.member_count equals the group's group_members rows, kept so in the transaction of every
+ * change of them: creating a group sets it to the rows inserted, an owner change recounts it
+ * from group_members, and the other services adjust it by the rows they insert or delete
+ * (removeMembers in members.server.ts decrements it, redeeming a group invitation in
+ * invitations.server.ts increments it).
  */
 
 /** A group as lists and the API show it (spec section 3 "Group", as far as it applies). */
@@ -28,8 +35,6 @@ export interface GroupListItem {
 }
 
 export type GroupListQuery = ListQuery<GroupSort> & { active?: boolean; kind?: GroupKind }
-
-type Tx = Kysely<Database>
 
 const GROUP_COLUMNS = [
   'g.id',
@@ -210,39 +215,16 @@ async function groupsOfOrganization(ctx: Ctx, organizationId: string, groupIds: 
   return new Set(rows.map((r) => r.id))
 }
 
-/** Thrown inside an item's transaction to undo it and report `code` for the item. */
-class Rollback extends Error {
-  constructor(readonly code: string) {
-    super(code)
-  }
-}
-
-/**
- * Runs one item in its own transaction: it fully happens or not at all. A Rollback gives its
- * code; an unexpected failure of one item is SERVER_ERROR for it and does not stop the rest.
- */
-async function perItem<T>(ctx: Ctx, fn: (trx: Tx) => Promise<T>): Promise<T | string> {
-  try {
-    return await ctx.db.transaction().execute(fn)
-  } catch (error) {
-    if (error instanceof Rollback) return error.code
-    console.warn('groups: an item failed', error)
-    return 'SERVER_ERROR'
-  }
-}
-
 /** Sets the active flag of groups (PUT …/groups/set-active). */
 export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds: string[], active: boolean): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const ids = uniq(groupIds)
-  const found = await groupsOfOrganization(ctx, organizationId, ids)
-  const results: ItemResult[] = []
-  for (const id of ids) {
-    if (!found.has(id)) {
-      results.push({ _id: id, result: 'GROUP_NOT_FOUND' })
-      continue
-    }
-    const outcome = await perItem(ctx, async (trx) => {
+  const found = await groupsOfOrganization(ctx, organizationId, uniq(groupIds))
+  return runBulk(ctx, {
+    organizationId,
+    action: active ? 'groups.activate' : 'groups.deactivate',
+    items: groupIds,
+    check: (id) => (found.has(id) ? undefined : 'GROUP_NOT_FOUND'),
+    item: async (trx, id) => {
       const updated = await trx
         .updateTable('groups')
         .set({ active: active ? 1 : 0 })
@@ -250,39 +232,25 @@ export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds
         .where('organization_id', '=', organizationId)
         .executeTakeFirst()
       return Number(updated.numUpdatedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
-    })
-    results.push({ _id: id, result: outcome })
-  }
-  await recordAudit(ctx, {
-    organizationId,
-    action: active ? 'groups.activate' : 'groups.deactivate',
-    items: ids,
-    result: tally(results),
+    },
   })
-  return results
 }
 
 /** Deletes groups with their members and group invitations (POST …/delete-groups). */
 export async function deleteGroups(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const ids = uniq(groupIds)
-  const found = await groupsOfOrganization(ctx, organizationId, ids)
-  const results: ItemResult[] = []
-  for (const id of ids) {
-    if (!found.has(id)) {
-      results.push({ _id: id, result: 'GROUP_NOT_FOUND' })
-      continue
-    }
-    const outcome = await perItem(ctx, async (trx) => {
+  const found = await groupsOfOrganization(ctx, organizationId, uniq(groupIds))
+  return runBulk(ctx, {
+    organizationId,
+    action: 'groups.delete',
+    items: groupIds,
+    check: (id) => (found.has(id) ? undefined : 'GROUP_NOT_FOUND'),
+    item: async (trx, id) => {
       // group_members and the group's invitations go with it (ON DELETE CASCADE, foreign keys on in both dialects).
       const deleted = await trx.deleteFrom('groups').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) !== 1) throw new Rollback('GROUP_NOT_FOUND')
-      return 'SUCCESS'
-    })
-    results.push({ _id: id, result: outcome })
-  }
-  await recordAudit(ctx, { organizationId, action: 'groups.delete', items: ids, result: tally(results) })
-  return results
+      return Number(deleted.numDeletedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
+    },
+  })
 }
 
 /** Sets member_count to the number of group_members rows of the group; returns it. */
@@ -298,16 +266,19 @@ async function recountMembers(trx: Tx, groupId: string) {
   return Number(row.member_count)
 }
 
-export interface OwnerChangeResult extends ItemResult {
+/** What an owner change's result carries besides `_id` and `result`. */
+export interface OwnerChangeFields {
   /** The group after the change (null when the item failed). */
   group: GroupListItem | null
   oldOwnerRemoved: boolean
 }
+export type OwnerChangeResult = ItemResult & OwnerChangeFields
 
 /**
  * Changes the owners of groups (PUT …/groups/change-owners). The new owner must be a member of
  * the organization; they join the group if needed and get the role 'owner'. The old owner keeps
  * `oldOwnerRole`, or leaves the group with REMOVE. A group always keeps exactly one owner.
+ * Every change is an item, in the order given (a group named twice is changed twice).
  */
 export async function changeGroupOwners(ctx: Ctx, organizationId: string, changeList: OwnerChange[]): Promise<OwnerChangeResult[]> {
   await requireOrgAdmin(ctx, organizationId)
@@ -329,40 +300,24 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
   ])
   const groupById = new Map(groups.map((g) => [g.id, g]))
   const ownerById = new Map(owners.map((o) => [o.id, o]))
-  const results: OwnerChangeResult[] = []
-  const fail = (groupId: string, result: string) => results.push({ _id: groupId, result, group: null, oldOwnerRemoved: false })
-
-  for (const change of changeList) {
-    const group = groupById.get(change.groupId)
-    const newOwner = ownerById.get(change.newOwnerId)
-    if (!group) {
-      fail(change.groupId, 'GROUP_NOT_FOUND')
-      continue
-    }
-    if (!newOwner) {
-      fail(change.groupId, 'MEMBER_NOT_FOUND')
-      continue
-    }
-    const outcome = await perItem(ctx, (trx) => changeOwner(trx, ctx, organizationId, change.groupId, newOwner.id, change.oldOwnerRole))
-    if (typeof outcome === 'string') {
-      fail(change.groupId, outcome)
-      continue
-    }
-    const updated: GroupListItem = {
-      ...toGroup(group),
-      owner: { _id: newOwner.id, name: newOwner.name, email: newOwner.email },
-      memberCount: outcome.memberCount,
-    }
-    groupById.set(change.groupId, { ...group, owner_id: newOwner.id, owner_name: newOwner.name, owner_email: newOwner.email, member_count: outcome.memberCount })
-    results.push({ _id: change.groupId, result: 'SUCCESS', group: updated, oldOwnerRemoved: outcome.oldOwnerRemoved })
-  }
-  await recordAudit(ctx, {
+  return runBulk<OwnerChange, OwnerChangeFields>(ctx, {
     organizationId,
     action: 'groups.change-owners',
-    items: groupIds,
-    result: { ...tally(results), oldOwnersRemoved: results.filter((r) => r.oldOwnerRemoved).length },
+    items: changeList,
+    idOf: (change) => change.groupId,
+    failed: { group: null, oldOwnerRemoved: false },
+    check: (change) => (!groupById.has(change.groupId) ? 'GROUP_NOT_FOUND' : !ownerById.has(change.newOwnerId) ? 'MEMBER_NOT_FOUND' : undefined),
+    item: async (trx, change) => {
+      const group = groupById.get(change.groupId)!
+      const newOwner = ownerById.get(change.newOwnerId)!
+      const { memberCount, oldOwnerRemoved } = await changeOwner(trx, ctx, organizationId, change.groupId, newOwner.id, change.oldOwnerRole)
+      const updated = { ...group, owner_id: newOwner.id, owner_name: newOwner.name, owner_email: newOwner.email, member_count: memberCount }
+      // A later change of the same group starts from this one.
+      groupById.set(change.groupId, updated)
+      return { result: 'SUCCESS', group: toGroup(updated), oldOwnerRemoved }
+    },
+    auditResult: (results) => ({ oldOwnersRemoved: results.filter((r) => r.oldOwnerRemoved).length }),
   })
-  return results
 }
 
 /** One owner change inside its transaction; the owner is read again here, not trusted from before. */
@@ -398,26 +353,6 @@ async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: s
 }
 
 /**
- * The organization's members with these email addresses, as a map from (lower-case) email to
- * user id. One query. Addresses of people outside the organization are absent.
- */
-export async function resolveMemberEmails(ctx: Ctx, organizationId: string, emails: string[]) {
-  const wanted = uniq(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))
-  const byEmail = new Map<string, string>()
-  for (let i = 0; i < wanted.length; i += 1000) {
-    const rows = await ctx.db
-      .selectFrom('organization_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email'])
-      .where('m.organization_id', '=', organizationId)
-      .where('u.email', 'in', wanted.slice(i, i + 1000))
-      .execute()
-    for (const r of rows) byEmail.set(r.email.toLowerCase(), r.id)
-  }
-  return byEmail
-}
-
-/**
  * Owner changes by the new owner's email (the screen's form): emails are resolved to members
  * of the organization in one query; an unknown address fails that item as MEMBER_NOT_FOUND.
  */
@@ -427,7 +362,7 @@ export async function changeGroupOwnersByEmail(
   changes: { groupId: string; newOwnerEmail: string; oldOwnerRole: OldOwnerRole }[],
 ) {
   await requireOrgAdmin(ctx, organizationId)
-  const byEmail = await resolveMemberEmails(
+  const byEmail = await memberIdsByEmail(
     ctx,
     organizationId,
     changes.map((c) => c.newOwnerEmail),
@@ -437,6 +372,21 @@ export async function changeGroupOwnersByEmail(
     organizationId,
     changes.map((c) => ({ groupId: c.groupId, newOwnerId: byEmail.get(c.newOwnerEmail.toLowerCase()) ?? '', oldOwnerRole: c.oldOwnerRole })),
   )
+}
+
+/**
+ * Whether the actor may create attendance groups in the organization (spec section 6: "creating
+ * an attendance group is offered only with that permission"): its admins and group creators may.
+ * One query; false for anyone else.
+ */
+export async function canCreateAttendanceGroups(ctx: Ctx, organizationId: string): Promise<boolean> {
+  const membership = await ctx.db
+    .selectFrom('organization_members')
+    .select(['role', 'is_group_creator'])
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', actorOf(ctx).id)
+    .executeTakeFirst()
+  return !!membership && (membership.role === 'admin' || Number(membership.is_group_creator) === 1)
 }
 
 export interface CreateGroupInput {
@@ -452,7 +402,7 @@ export interface CreateGroupInput {
  * nothing is created (OWNER_NOT_MEMBER). Members outside the organization fail per item
  * (MEMBER_NOT_FOUND) and the group is created with the others, in one transaction. The owner
  * named again among the members stays the owner (their item is SUCCESS).
- * Organization admins may create both kinds (the attendance permission of spec section 6).
+ * Only organization admins get here, and they may create both kinds (canCreateAttendanceGroups).
  */
 export async function createGroupWithMembers(
   ctx: Ctx,
@@ -538,7 +488,7 @@ export async function createGroupWithMemberEmails(
   input: { name: string; kind: GroupKind; ownerEmail: string; members: { email: string; role: MemberRole }[] },
 ) {
   await requireOrgAdmin(ctx, organizationId)
-  const byEmail = await resolveMemberEmails(ctx, organizationId, [input.ownerEmail, ...input.members.map((m) => m.email)])
+  const byEmail = await memberIdsByEmail(ctx, organizationId, [input.ownerEmail, ...input.members.map((m) => m.email)])
   const ownerId = byEmail.get(input.ownerEmail.toLowerCase())
   if (!ownerId) throw new DomainError('OWNER_NOT_MEMBER')
   const memberIdsWithRoles: Record<string, MemberRole> = {}

@@ -1,15 +1,14 @@
 import { sql, type Selectable } from 'kysely'
-import { assertNotLimited, recordFailure, type RateLimitPolicy } from '~/auth/rate-limit.server'
+import { refundAttempt, takeAttempts, type RateLimitPolicy } from '~/auth/rate-limit.server'
 import type { InvitationsTable } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { invitationEmail } from '~/mail/invitation-mail.server'
 import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
-import { recordAudit, type ItemResult } from './audit.server'
+import { recordAudit } from './audit.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
-import { addGroupCreators } from './members.server'
 import { generateCode, hashCode, isWellFormedCode } from './invitation-codes.server'
 import type { CreateInvitationInput } from './invitations.schemas'
 
@@ -188,12 +187,12 @@ export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { 
   )
 }
 
-/** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND. */
 /** Limits an invitation look-up to one organization (the screen's), or any the actor administers. */
 interface InvitationScope {
   organizationId?: string
 }
 
+/** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND. */
 async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const actor = actorOf(ctx)
   const row = await ctx.db
@@ -270,22 +269,38 @@ const groupPath = (groupId: string) => `/groups/${groupId}/home`
  * INVITATION_CODE_ATTEMPTS; when either is used up, TOO_MANY_ATTEMPTS with retryAt.
  */
 export async function redeemInvitationCode(ctx: Ctx, code: string): Promise<RedeemResult> {
-  const actor = actorOf(ctx)
-  const keys = [`invitation-code:user:${actor.id}`, `invitation-code:client:${ctx.client}`]
-  await assertNotLimited(ctx.db, keys, ctx.now)
-  try {
-    return await redeem(ctx, code)
-  } catch (error) {
-    if (error instanceof DomainError) {
-      for (const key of keys) await recordFailure(ctx.db, key, INVITATION_CODE_ATTEMPTS, ctx.now)
-    }
-    throw error
-  }
+  return underRedeemLimits(ctx, () => {
+    if (!isWellFormedCode(code)) throw new DomainError('INVITATION_NOT_FOUND')
+    return redeem(ctx, hashCode(code))
+  })
 }
 
-async function redeem(ctx: Ctx, code: string): Promise<RedeemResult> {
+/** Redeems by the code's hash (what a sign-up keeps until the address is verified), under the same limits. */
+export async function redeemInvitationCodeHash(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
+  return underRedeemLimits(ctx, () => redeem(ctx, codeHash))
+}
+
+/**
+ * Counts the attempt for the user and the client before the code is looked up (so parallel
+ * guesses cannot outrun the limit), and gives it back when it succeeds: only failures count.
+ */
+async function underRedeemLimits(ctx: Ctx, work: () => Promise<RedeemResult>): Promise<RedeemResult> {
   const actor = actorOf(ctx)
-  if (!isWellFormedCode(code)) throw new DomainError('INVITATION_NOT_FOUND')
+  const keys = [`invitation-code:user:${actor.id}`, `invitation-code:client:${ctx.client}`]
+  const attempts = await takeAttempts(ctx.db, keys.map((key) => ({ key, policy: INVITATION_CODE_ATTEMPTS })), ctx.now)
+  let result: RedeemResult
+  try {
+    result = await work()
+  } catch (error) {
+    if (!(error instanceof DomainError)) for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
+    throw error
+  }
+  for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
+  return result
+}
+
+async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
+  const actor = actorOf(ctx)
   const now = nowIso(ctx.now)
   return ctx.db.transaction().execute(async (trx) => {
     const invitation = await trx
@@ -294,7 +309,7 @@ async function redeem(ctx: Ctx, code: string): Promise<RedeemResult> {
       .leftJoin('groups as g', 'g.id', 'i.group_id')
       .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
       .select(['o.name as organizationName', 'g.name as groupName'])
-      .where('i.code_hash', '=', hashCode(code))
+      .where('i.code_hash', '=', codeHash)
       .where('i.revoked_at', 'is', null)
       .executeTakeFirst()
     if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
@@ -396,55 +411,18 @@ async function redeem(ctx: Ctx, code: string): Promise<RedeemResult> {
 }
 
 /**
- * After sign-up with an invitation code and email verification: redeems the code for the new
- * user. Failures are not fatal (the account is verified either way): null tells the caller to
- * send the user to /invitation-code with the code, where the error is shown and they can retry.
+ * After sign-up with an invitation code and email verification: redeems the code (kept only as
+ * its hash) for the new user. Failures are not fatal (the account is verified either way): null
+ * tells the caller to send the user to /invitation-code, where they type the code from their
+ * email again, see the error and can retry.
  */
-export async function redeemSignUpCode(ctx: Ctx, userId: string, code: string): Promise<RedeemResult | null> {
+export async function redeemSignUpCode(ctx: Ctx, userId: string, codeHash: string): Promise<RedeemResult | null> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!user) return null
   try {
-    return await redeemInvitationCode({ ...ctx, actor: user }, code)
+    return await redeemInvitationCodeHash({ ...ctx, actor: user }, codeHash)
   } catch (error) {
     if (error instanceof DomainError) return null
     throw error
   }
-}
-
-/** Where sign-in should lead after verifying an address that signed up with an invitation code. */
-export async function signInTargetAfterSignUp(ctx: Ctx, userId: string, code: string) {
-  const redeemed = await redeemSignUpCode(ctx, userId, code)
-  return redeemed ? redeemed.redirectTo : `/invitation-code?code=${encodeURIComponent(code)}`
-}
-
-/** A per-item result of adding group creators by email: the address, and the member's id when found. */
-export interface EmailItemResult extends ItemResult {
-  email: string
-}
-
-/**
- * Makes the members with these email addresses group creators (the group-creators page's form).
- * Addresses are resolved among this organization's members only (one query per 500); an address
- * that is not a member's is MEMBER_NOT_FOUND, the others get addGroupCreators' per-item result.
- */
-export async function addGroupCreatorsByEmail(ctx: Ctx, organizationId: string, emails: string[]): Promise<EmailItemResult[]> {
-  await requireOrgAdmin(ctx, organizationId)
-  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))]
-  const idByEmail = new Map<string, string>()
-  for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await ctx.db
-      .selectFrom('organization_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email'])
-      .where('m.organization_id', '=', organizationId)
-      .where('u.email', 'in', wanted.slice(i, i + 500))
-      .execute()
-    for (const r of rows) idByEmail.set(r.email, r.id)
-  }
-  const results = idByEmail.size > 0 ? await addGroupCreators(ctx, organizationId, [...idByEmail.values()]) : []
-  const resultById = new Map(results.map((r) => [r._id, r.result]))
-  return wanted.map((email) => {
-    const id = idByEmail.get(email)
-    return id ? { email, _id: id, result: resultById.get(id) ?? 'MEMBER_NOT_FOUND' } : { email, _id: email, result: 'MEMBER_NOT_FOUND' }
-  })
 }

@@ -3,7 +3,8 @@ import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
-import { recordAudit, tally, type ItemResult } from './audit.server'
+import type { ItemResult } from './audit.server'
+import { runBulk, uniqueIds } from './bulk.server'
 import type { Ctx } from './context.server'
 import type { MemberSort } from './members.schemas'
 
@@ -32,7 +33,6 @@ export const MEMBER_AUDIT = {
 /** Bound parameters per `in (...)` list: far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 500
 
-const unique = (ids: string[]) => [...new Set(ids.filter((id) => typeof id === 'string' && id.length > 0))]
 const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
 
 /** Members of the organization, joined with their users, filtered by the search and flags. */
@@ -234,22 +234,6 @@ async function groupOwners(ctx: Ctx, organizationId: string, ids: string[]) {
   return owners
 }
 
-/** Runs the per-item steps and records one audit entry for the whole action. */
-async function bulk(
-  ctx: Ctx,
-  organizationId: string,
-  action: string,
-  memberIds: string[],
-  item: (id: string) => Promise<string>
-): Promise<ItemResult[]> {
-  const ids = unique(memberIds)
-  if (ids.length === 0) return []
-  const results: ItemResult[] = []
-  for (const id of ids) results.push({ _id: id, result: await item(id) })
-  await recordAudit(ctx, { organizationId, action, items: ids, result: tally(results) })
-  return results
-}
-
 const PLACEHOLDER = '\u0000item-id'
 
 /**
@@ -272,7 +256,7 @@ function prepared<R>(build: (id: string) => Compilable<R>) {
  */
 export async function removeMembers(ctx: Ctx, organizationId: string, memberIds: string[]): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const ids = unique(memberIds)
+  const ids = uniqueIds(memberIds)
   const members = await loadMembers(ctx, organizationId, ids)
   const owners = await groupOwners(ctx, organizationId, [...members.keys()])
   // The membership goes unless the user owns a group of the organization.
@@ -299,12 +283,13 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
       .where('id', '=', groupId)
   )
-  return bulk(ctx, organizationId, MEMBER_AUDIT.remove, ids, async (id) => {
-    const member = members.get(id)
-    if (!member) return 'MEMBER_NOT_FOUND'
-    if (owners.has(id)) return 'IS_GROUP_OWNER'
-    return ctx.db.transaction().execute(async (trx) => {
-      if (member.role === 'admin') {
+  return runBulk(ctx, {
+    organizationId,
+    action: MEMBER_AUDIT.remove,
+    items: ids,
+    check: (id) => (!members.has(id) ? 'MEMBER_NOT_FOUND' : owners.has(id) ? 'IS_GROUP_OWNER' : undefined),
+    item: async (trx, id) => {
+      if (members.get(id)!.role === 'admin') {
         // Touching the organization row serializes concurrent admin removals (a row lock on
         // PostgreSQL, the write lock on SQLite) before the admins are counted.
         await trx
@@ -333,14 +318,14 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       // Exactly the groups whose rows went lose one from their member_count.
       for (const { group_id } of (await deleteGroupMemberships(trx, id)).rows) await decrementGroup(trx, group_id)
       return 'SUCCESS'
-    })
+    },
   })
 }
 
 /** Sets the group-creator flag of members to `value`; an item already at `value` is reported. */
 async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: string[], value: boolean) {
   await requireOrgAdmin(ctx, organizationId)
-  const ids = unique(memberIds)
+  const ids = uniqueIds(memberIds)
   const members = await loadMembers(ctx, organizationId, ids)
   const wrongState = value ? 'ALREADY_GROUP_CREATOR' : 'NOT_GROUP_CREATOR'
   // Conditional on the current flag, so a concurrent change is reported, not repeated.
@@ -352,11 +337,16 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
       .where('user_id', '=', id)
       .where('is_group_creator', '=', value ? 0 : 1)
   )
-  return bulk(ctx, organizationId, value ? MEMBER_AUDIT.addGroupCreators : MEMBER_AUDIT.removeGroupCreators, ids, async (id) => {
-    const member = members.get(id)
-    if (!member) return 'MEMBER_NOT_FOUND'
-    if (member.isGroupCreator === value) return wrongState
-    return ctx.db.transaction().execute(async (trx) => {
+  return runBulk(ctx, {
+    organizationId,
+    action: value ? MEMBER_AUDIT.addGroupCreators : MEMBER_AUDIT.removeGroupCreators,
+    items: ids,
+    check: (id) => {
+      const member = members.get(id)
+      if (!member) return 'MEMBER_NOT_FOUND'
+      return member.isGroupCreator === value ? wrongState : undefined
+    },
+    item: async (trx, id) => {
       const updated = await update(trx, id)
       if (Number(updated.numAffectedRows ?? 0) === 1) return 'SUCCESS'
       const still = await trx
@@ -366,7 +356,7 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
         .where('user_id', '=', id)
         .executeTakeFirst()
       return still ? wrongState : 'MEMBER_NOT_FOUND'
-    })
+    },
   })
 }
 
@@ -377,3 +367,46 @@ export const addGroupCreators = (ctx: Ctx, organizationId: string, memberIds: st
 /** Takes the group-creator right away: MEMBER_NOT_FOUND, NOT_GROUP_CREATOR or SUCCESS per item. */
 export const removeGroupCreators = (ctx: Ctx, organizationId: string, memberIds: string[]) =>
   setGroupCreator(ctx, organizationId, memberIds, false)
+
+/**
+ * The organization's members with these email addresses: a map from the (lower-case) address to
+ * the user id, in one query per 500 addresses. Addresses of people outside the organization are
+ * absent. It checks no access: for services that have checked the actor already.
+ */
+export async function memberIdsByEmail(ctx: Ctx, organizationId: string, emails: string[]) {
+  const wanted = uniqueIds(emails.map((e) => e.trim().toLowerCase()))
+  const byEmail = new Map<string, string>()
+  for (const part of chunks(wanted)) {
+    const rows = await ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.email'])
+      .where('m.organization_id', '=', organizationId)
+      .where('u.email', 'in', part)
+      .execute()
+    for (const r of rows) byEmail.set(r.email.toLowerCase(), r.id)
+  }
+  return byEmail
+}
+
+/** A per-item result of adding group creators by email: the address, and the member's id when found. */
+export interface EmailItemResult extends ItemResult {
+  email: string
+}
+
+/**
+ * Makes the members with these email addresses group creators (the group-creators page's form).
+ * An address that is not a member's is MEMBER_NOT_FOUND (its `_id` is the address); the others
+ * get addGroupCreators' per-item result.
+ */
+export async function addGroupCreatorsByEmail(ctx: Ctx, organizationId: string, emails: string[]): Promise<EmailItemResult[]> {
+  await requireOrgAdmin(ctx, organizationId)
+  const wanted = uniqueIds(emails.map((e) => e.trim().toLowerCase()))
+  const idByEmail = await memberIdsByEmail(ctx, organizationId, wanted)
+  const results = idByEmail.size > 0 ? await addGroupCreators(ctx, organizationId, [...idByEmail.values()]) : []
+  const resultById = new Map(results.map((r) => [r._id, r.result]))
+  return wanted.map((email) => {
+    const id = idByEmail.get(email)
+    return id ? { email, _id: id, result: resultById.get(id) ?? 'MEMBER_NOT_FOUND' } : { email, _id: email, result: 'MEMBER_NOT_FOUND' }
+  })
+}

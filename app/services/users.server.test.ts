@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
+import { hashPassword, verifyPassword } from '~/auth/password.server'
+import { ANONYMOUS_WORK_PER_CLIENT, SIGNIN_PER_ACCOUNT, SIGNIN_PER_CLIENT } from '~/auth/rate-limit.server'
 import { db } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { createUser, lastMailTo, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
@@ -15,7 +18,34 @@ import {
   verifyEmail,
 } from './users.server'
 
-const ctx = (client = 'test-client') => ({ ...ctxFor(null), client })
+// Counts the costly calls (password hashes and checks) without changing them.
+vi.mock('~/auth/password.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/auth/password.server')>()
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword), verifyPassword: vi.fn(actual.verifyPassword) }
+})
+
+/** A client of its own unless named, so budgets per client do not add up across tests. */
+const ctx = (client = `test-client-${randomBytes(4).toString('hex')}`) => ({ ...ctxFor(null), client })
+
+/** The outcome of a call: 'ok' or the DomainError's code. */
+async function outcomeOf(promise: Promise<unknown>) {
+  try {
+    await promise
+    return 'ok'
+  } catch (error) {
+    if (error instanceof DomainError) return error.code
+    throw error
+  }
+}
+
+const signUpInput = (email: string, extra: Record<string, string> = {}) => ({
+  name: 'Sam',
+  email,
+  password: 'long-enough',
+  locale: 'sv' as const,
+  timezone: 'Europe/Stockholm',
+  ...extra,
+})
 
 async function expectCode(promise: Promise<unknown>, code: string) {
   const error = await promise.then(
@@ -85,6 +115,55 @@ describe('sign-up and verification', () => {
   })
 })
 
+describe('sign-up does not reveal accounts', () => {
+  it('hashes the password and spends the address budget whether or not the address has an account', async () => {
+    const existing = await createUser()
+    const fresh = uniqueEmail()
+    for (const email of [existing.email, fresh]) {
+      vi.mocked(hashPassword).mockClear()
+      await signUp(ctx(), signUpInput(email))
+      expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(1)
+      for (let i = 0; i < 3; i++) await signUp(ctx(), signUpInput(email))
+      await expectCode(signUp(ctx(), signUpInput(email)), 'TOO_MANY_ATTEMPTS')
+    }
+  })
+
+  it('lets two racing sign-ups for one address both answer alike: one account, the other gets the note', async () => {
+    const email = uniqueEmail()
+    await Promise.all([signUp(ctx(), signUpInput(email)), signUp(ctx(), signUpInput(email))])
+    expect(await db().selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1)
+    const mails = await db().selectFrom('mail_outbox').select('subject').where('to_address', '=', email).execute()
+    expect(mails).toHaveLength(2)
+    expect(mails.filter((m) => m.subject.includes('redan ett konto'))).toHaveLength(1)
+  })
+})
+
+describe('per-client budget for mail and password hashing', () => {
+  it('stops one client after 21 requests an hour, across sign-up, forgot password, resend and new password', async () => {
+    const client = ctx()
+    const user = await createUser()
+    await requestPasswordReset(client, user.email)
+    const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
+    for (let i = 0; i < 6; i++) await signUp(client, signUpInput(uniqueEmail()))
+    for (let i = 0; i < 7; i++) await requestPasswordReset(client, uniqueEmail())
+    for (let i = 0; i < 7; i++) await resendVerification(client, uniqueEmail())
+    expect(ANONYMOUS_WORK_PER_CLIENT.freeFailures + 1).toBe(21)
+    vi.mocked(hashPassword).mockClear()
+    await expectCode(resetPassword(client, { token, newPassword: 'brand-new-password' }), 'TOO_MANY_ATTEMPTS')
+    await expectCode(signUp(client, signUpInput(uniqueEmail())), 'TOO_MANY_ATTEMPTS')
+    await expectCode(requestPasswordReset(client, uniqueEmail()), 'TOO_MANY_ATTEMPTS')
+    expect(vi.mocked(hashPassword)).not.toHaveBeenCalled()
+    // Another client is not affected.
+    await resetPassword(ctx(), { token, newPassword: 'brand-new-password' })
+  })
+
+  it('checks a reset token before hashing the new password', async () => {
+    vi.mocked(hashPassword).mockClear()
+    await expectCode(resetPassword(ctx(), { token: 'x'.repeat(43), newPassword: 'brand-new-password' }), 'TOKEN_INVALID')
+    expect(vi.mocked(hashPassword)).not.toHaveBeenCalled()
+  })
+})
+
 describe('sign-in', () => {
   it('answers UNAUTHORIZED for a wrong password and for an unknown account alike', async () => {
     const user = await createUser()
@@ -118,6 +197,37 @@ describe('sign-in', () => {
     const user = await createUser()
     await expectCode(signIn(ctx('spray'), { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
     expect((await signIn(ctx('other'), { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+  })
+})
+
+describe('sign-in under concurrent attempts', () => {
+  it('checks at most freeFailures + 1 of 40 parallel guesses at one account; the right password then waits', async () => {
+    const user = await createUser()
+    vi.mocked(verifyPassword).mockClear()
+    const guesses = Array.from({ length: 40 }, (_, i) => signIn(ctx(`parallel-${i}`), { email: user.email, password: `wrong-${i}` }))
+    const right = signIn(ctx('parallel-right'), { email: user.email, password: TEST_PASSWORD })
+    const results = await Promise.all([...guesses, right].map(outcomeOf))
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT.freeFailures + 1)
+    expect(results.filter((r) => r === 'UNAUTHORIZED').length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT.freeFailures)
+    expect(results.at(-1)).toBe('TOO_MANY_ATTEMPTS')
+    expect(results.filter((r) => r !== 'UNAUTHORIZED' && r !== 'TOO_MANY_ATTEMPTS')).toEqual([])
+  })
+
+  it('checks at most freeFailures + 1 of 40 parallel attempts from one client at many accounts', async () => {
+    vi.mocked(verifyPassword).mockClear()
+    const client = ctx()
+    const results = await Promise.all(Array.from({ length: 40 }, () => outcomeOf(signIn(client, { email: uniqueEmail(), password: 'wrong' }))))
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_CLIENT.freeFailures + 1)
+    expect(results.filter((r) => r === 'TOO_MANY_ATTEMPTS').length).toBeGreaterThanOrEqual(40 - SIGNIN_PER_CLIENT.freeFailures - 1)
+  })
+
+  it('counts only failures against a client: successes give their attempt back', async () => {
+    const client = ctx()
+    const user = await createUser()
+    for (let i = 0; i < 19; i++) await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
+    for (let i = 0; i < 10; i++) expect((await signIn(client, { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+    await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
+    await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
   })
 })
 

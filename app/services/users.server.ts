@@ -1,21 +1,26 @@
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import {
-  assertNotLimited,
+  ANONYMOUS_WORK_PER_CLIENT,
   clearFailures,
   consume,
   EMAIL_REQUESTS,
-  recordFailure,
+  latestBlock,
+  refundAttempt,
   SIGNIN_PER_ACCOUNT,
   SIGNIN_PER_CLIENT,
+  takeAttempts,
 } from '~/auth/rate-limit.server'
+import { safeRedirect } from '~/auth/schemas'
 import { revokeAllSessions, type SessionUser } from '~/auth/session.server'
-import { checkToken, consumeToken, issueToken } from '~/auth/tokens.server'
+import { checkToken, consumeToken, issueToken, pendingTokenData } from '~/auth/tokens.server'
 import { DomainError } from '~/errors'
 import type { Locale } from '~/i18n/config'
 import { sendMail } from '~/mail/mailer.server'
 import { accountExistsEmail, passwordResetEmail, verificationEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Ctx } from './context.server'
+import { hashCode, isWellFormedCode } from './invitation-codes.server'
+import { redeemSignUpCode } from './invitations.server'
 
 /** The Current user shape of the specification (section 3). */
 export function toCurrentUser(user: SessionUser) {
@@ -44,37 +49,88 @@ export interface SignUpInput {
   locale: Locale
   timezone: string
   invitationCode?: string
+  /** Where sign-in should lead once the address is verified (a same-origin path). */
+  redirectTo?: string
+}
+
+/** Mail and password hashing that anyone may trigger, per client (sign-up, resets, resends). */
+const takeClientBudget = (ctx: Ctx) => consume(ctx.db, `anonymous-work:client:${ctx.client}`, ANONYMOUS_WORK_PER_CLIENT, ctx.now)
+const takeAddressBudget = (ctx: Ctx, email: string) => consume(ctx.db, `email:${email.toLowerCase()}`, EMAIL_REQUESTS, ctx.now)
+
+/**
+ * What a verification token keeps until the address is verified: the hash of the invitation
+ * code (never the code) and where sign-in should lead.
+ */
+interface PendingSignUp {
+  invitationCodeHash?: string
+  redirectTo?: string
+}
+
+function pendingSignUp(input: Pick<SignUpInput, 'invitationCode' | 'redirectTo'>): PendingSignUp | null {
+  const pending: PendingSignUp = {}
+  if (input.invitationCode && isWellFormedCode(input.invitationCode)) pending.invitationCodeHash = hashCode(input.invitationCode)
+  const redirectTo = safeRedirect(input.redirectTo, '/')
+  // The invitation-code screen's link carries the code in plain text; the hash above replaces it.
+  if (redirectTo !== '/' && !/^\/invitation-code(?:[/?#]|$)/.test(redirectTo)) pending.redirectTo = redirectTo
+  return Object.keys(pending).length ? pending : null
+}
+
+function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp {
+  const pending: PendingSignUp = {}
+  if (typeof data?.invitationCodeHash === 'string') pending.invitationCodeHash = data.invitationCodeHash
+  if (typeof data?.redirectTo === 'string') pending.redirectTo = safeRedirect(data.redirectTo)
+  return pending
 }
 
 /**
  * Creates an unverified account and emails a verification link. An address that already has an
- * account gets a note instead, and the answer is the same, so sign-up reveals no accounts.
+ * account gets a note instead. Both paths spend the same budgets and hash the password, and the
+ * answer is the same, so sign-up reveals no accounts, not even by its timing. Of two racing
+ * sign-ups for one address, the second takes the "already has an account" path.
  */
 export async function signUp(ctx: Ctx, input: SignUpInput) {
-  const existing = await findUserByEmail(ctx, input.email)
-  if (existing) {
-    await consume(ctx.db, `email:${existing.email}`, EMAIL_REQUESTS, ctx.now)
-    await sendMail(ctx.db, accountExistsEmail(existing))
-    return
-  }
+  const email = input.email.toLowerCase()
+  await takeClientBudget(ctx)
+  await takeAddressBudget(ctx, email)
   const user = {
     id: newId(),
     name: input.name,
-    email: input.email.toLowerCase(),
+    email,
     password_hash: await hashPassword(input.password),
     email_verified_at: null,
     locale: input.locale,
     timezone: input.timezone,
     created_at: nowIso(ctx.now),
   }
-  await ctx.db.insertInto('users').values(user).execute()
-  const data = input.invitationCode ? { invitationCode: input.invitationCode } : null
-  const token = await issueToken(ctx.db, user.id, 'verify-email', data, ctx.now)
+  const inserted = await ctx.db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) {
+    const existing = await findUserByEmail(ctx, email)
+    if (existing) await sendMail(ctx.db, accountExistsEmail(existing))
+    return
+  }
+  const token = await issueToken(ctx.db, user.id, 'verify-email', pendingSignUp(input), ctx.now)
   await sendMail(ctx.db, verificationEmail(user, token))
 }
 
-/** Verifies an address by its token; the user then signs in (VERIFY_SIGNIN_REQUIRED). */
-export async function verifyEmail(ctx: Ctx, token: string) {
+export interface VerifiedEmail {
+  message: 'VERIFY_SIGNIN_REQUIRED'
+  email: string
+  /** Where sign-in should lead: the sign-up's redirectTo, or the invitation's target. */
+  redirectTo?: string
+}
+
+/**
+ * Verifies an address by its token; the user then signs in (VERIFY_SIGNIN_REQUIRED). After a
+ * sign-up with an invitation code, the code is redeemed now: sign-in then leads to its group or
+ * organization, or, if it failed, to /invitation-code, where the user types the code from their
+ * email again and sees why it fails. The account is verified either way.
+ */
+export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmail> {
   const used = await consumeToken(ctx.db, token, 'verify-email', ctx.now)
   const user = await ctx.db
     .updateTable('users')
@@ -82,48 +138,61 @@ export async function verifyEmail(ctx: Ctx, token: string) {
     .where('id', '=', used.user_id)
     .returning(['email'])
     .executeTakeFirstOrThrow()
-  const invitationCode = typeof used.data?.invitationCode === 'string' ? used.data.invitationCode : undefined
-  return { message: 'VERIFY_SIGNIN_REQUIRED' as const, email: user.email, userId: used.user_id, invitationCode }
+  const pending = readPendingSignUp(used.data)
+  let redirectTo = pending.redirectTo
+  if (pending.invitationCodeHash) {
+    const redeemed = await redeemSignUpCode(ctx, used.user_id, pending.invitationCodeHash)
+    redirectTo = redeemed ? redeemed.redirectTo : '/invitation-code'
+  }
+  return { message: 'VERIFY_SIGNIN_REQUIRED', email: user.email, ...(redirectTo ? { redirectTo } : {}) }
 }
 
-/** Sends a new verification link if the address has an unverified account; reveals nothing. */
+/**
+ * Sends a new verification link if the address has an unverified account; reveals nothing. The
+ * new link keeps what the sign-up left pending (invitation, redirect): the old link dies.
+ */
 export async function resendVerification(ctx: Ctx, email: string) {
-  await consume(ctx.db, `email:${email.toLowerCase()}`, EMAIL_REQUESTS, ctx.now)
+  await takeClientBudget(ctx)
+  await takeAddressBudget(ctx, email)
   const user = await findUserByEmail(ctx, email)
   if (!user || user.email_verified_at) return
-  const token = await issueToken(ctx.db, user.id, 'verify-email', null, ctx.now)
+  const pending = await pendingTokenData(ctx.db, user.id, 'verify-email')
+  const token = await issueToken(ctx.db, user.id, 'verify-email', pending, ctx.now)
   await sendMail(ctx.db, verificationEmail(user, token))
 }
 
 /**
- * Checks credentials under the per-account and per-client limits. Wrong credentials count as a
- * failure for both; success clears the account's count.
+ * Checks credentials under the per-account and per-client limits. Each attempt is counted for
+ * both before the password is checked (so parallel guesses cannot outrun the limit); success
+ * clears the account's count and gives the client its attempt back, so only failures add up.
  */
 export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
-  const accountKey = `signin:account:${input.email.toLowerCase()}`
-  const clientKey = `signin:client:${ctx.client}`
-  await assertNotLimited(ctx.db, [accountKey, clientKey], ctx.now)
-  const user = await findUserByEmail(ctx, input.email)
+  const email = input.email.toLowerCase()
+  const [account, client] = await takeAttempts(
+    ctx.db,
+    [
+      { key: `signin:account:${email}`, policy: SIGNIN_PER_ACCOUNT },
+      { key: `signin:client:${ctx.client}`, policy: SIGNIN_PER_CLIENT },
+    ],
+    ctx.now,
+  )
+  const user = await findUserByEmail(ctx, email)
   const ok = await verifyPassword(user?.password_hash, input.password)
   if (!user || !ok) {
-    const blocked = [
-      await recordFailure(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, ctx.now),
-      await recordFailure(ctx.db, clientKey, SIGNIN_PER_CLIENT, ctx.now),
-    ]
-      .filter(Boolean)
-      .sort()
-      .at(-1)
+    const blocked = latestBlock([account!, client!])
     if (blocked) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: blocked })
     throw new DomainError('UNAUTHORIZED')
   }
-  await clearFailures(ctx.db, accountKey)
+  await clearFailures(ctx.db, account!.key)
+  await refundAttempt(ctx.db, client!)
   if (!user.email_verified_at) throw new DomainError('USER_NOT_VERIFIED', { email: user.email })
   return user
 }
 
 /** Emails a reset link if the account exists; the answer is the same either way. */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
-  await consume(ctx.db, `email:${email.toLowerCase()}`, EMAIL_REQUESTS, ctx.now)
+  await takeClientBudget(ctx)
+  await takeAddressBudget(ctx, email)
   const user = await findUserByEmail(ctx, email)
   if (!user) return
   const token = await issueToken(ctx.db, user.id, 'password-reset', null, ctx.now)
@@ -136,8 +205,13 @@ export async function checkPasswordResetToken(ctx: Ctx, token: string) {
   return { valid: true as const }
 }
 
-/** Sets a new password with a single-use token and revokes every session of the user. */
+/**
+ * Sets a new password with a single-use token and revokes every session of the user. The token
+ * is checked before the (costly) hash, and hashing spends the client's budget.
+ */
 export async function resetPassword(ctx: Ctx, input: { token: string; newPassword: string }) {
+  await checkToken(ctx.db, input.token, 'password-reset', ctx.now)
+  await takeClientBudget(ctx)
   const passwordHash = await hashPassword(input.newPassword)
   const used = await consumeToken(ctx.db, input.token, 'password-reset', ctx.now)
   // The link came to the inbox, so following it also proves the address.

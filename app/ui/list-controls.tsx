@@ -3,6 +3,20 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { inputClass } from './field'
 
+/**
+ * Whether another page of this same list is loading: a GET navigation (a link, or the search
+ * and filter forms) to the current path. The reload after a form's POST does not count.
+ */
+export function useListLoading() {
+  const navigation = useNavigation()
+  const location = useLocation()
+  return (
+    navigation.state === 'loading' &&
+    navigation.location?.pathname === location.pathname &&
+    (navigation.formMethod ?? 'GET').toUpperCase() === 'GET'
+  )
+}
+
 /** The current URL with some parameters changed (null removes one). */
 function useHrefWith() {
   const location = useLocation()
@@ -66,9 +80,8 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
 export function SearchBox({ q, label, keep = [] }: { q: string; label: string; keep?: string[] }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const navigation = useNavigation()
   const params = new URLSearchParams(location.search)
-  const searching = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+  const searching = useListLoading()
   return (
     <Form method="get" role="search" className="flex items-end gap-2">
       {['sort', 'dir', ...keep].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}

@@ -5,10 +5,11 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { requireAnonymous } from '~/auth/guards.server'
-import { SignUpSchema } from '~/auth/schemas'
+import { safeRedirect, SignUpSchema } from '~/auth/schemas'
 import { DEFAULT_TIMEZONE, LOCALES } from '~/i18n/config'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
+import { isWellFormedCode, normalizeCode } from '~/services/invitations.schemas'
 import { signUp } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -17,12 +18,26 @@ import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
+/**
+ * The invitation code a sign-up carries: ?invitationCode=, or the code of a redirectTo to the
+ * invitation-code screen (the invitation email's link, passed on by sign-in). Only a well-formed
+ * code, normalized; anything else is dropped.
+ */
+function invitationCodeOf(search: URLSearchParams, redirectTo: string) {
+  const fromRedirect = new URL(redirectTo, 'http://same-origin.invalid')
+  const candidates = [search.get('invitationCode'), fromRedirect.pathname === '/invitation-code' ? fromRedirect.searchParams.get('code') : null]
+  const code = candidates.find((c): c is string => !!c && isWellFormedCode(c))
+  return code ? normalizeCode(code) : ''
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request)
   const url = new URL(request.url)
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
+  await requireAnonymous(request, redirectTo || '/')
   return {
     sentTo: url.searchParams.get('sent'),
-    invitationCode: url.searchParams.get('invitationCode') ?? '',
+    invitationCode: invitationCodeOf(url.searchParams, redirectTo),
+    redirectTo,
     locale: await detectLocale(request),
     timezones: Intl.supportedValuesOf('timeZone'),
     constraint: AUTH_CONSTRAINTS.signUp,
@@ -62,7 +77,7 @@ function CheckEmail({ email }: { email: string }) {
 
 function SignUpForm() {
   const { t } = useTranslation()
-  const { locale, timezones, invitationCode, constraint } = useLoaderData<typeof loader>()
+  const { locale, timezones, invitationCode, redirectTo, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const form = serverForm(actionData?.result)
@@ -73,12 +88,14 @@ function SignUpForm() {
     if (timezoneRef.current && !actionData && timezones.includes(browserZone)) timezoneRef.current.value = browserZone
   }, [actionData, timezones])
   const code = form.value('invitationCode', invitationCode)
+  const next = form.value('redirectTo', redirectTo)
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('signup.title')}</h1>
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         {code ? <input type="hidden" name="invitationCode" value={code} /> : null}
+        {next ? <input type="hidden" name="redirectTo" value={next} /> : null}
         <Field
           label={t('fields.name')}
           errors={form.errors('name')}

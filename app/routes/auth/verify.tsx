@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { signInTargetAfterSignUp } from '~/services/invitations.server'
 import { checkEmailVerificationToken, verifyEmail } from '~/services/users.server'
 import { Button } from '~/ui/button'
 import { AuthError } from './auth-error'
@@ -27,12 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String((await request.formData()).get('token') ?? '')
   const outcome = await formCall({}, () => verifyEmail(ctxFor(null, context), token))
   if (!outcome.ok) return outcome.response
-  // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled. A sign-up invitation
-  // code is redeemed now; sign-in then leads to its group or organization, or, if it failed, to
-  // the invitation-code screen with the code, where the error shows and the user can retry.
-  const { email, userId, invitationCode } = outcome.value
-  const target = invitationCode ? await signInTargetAfterSignUp(ctxFor(null, context), userId, invitationCode) : null
-  const next = target ? `&redirectTo=${encodeURIComponent(target)}` : ''
+  // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled, and then goes where the
+  // sign-up was headed (a sign-up invitation code was redeemed by verifyEmail: its target).
+  const { email, redirectTo } = outcome.value
+  const next = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''
   return redirect(`/signin?email=${encodeURIComponent(email)}&notice=verified${next}`)
 }
 

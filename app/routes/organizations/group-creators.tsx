@@ -9,7 +9,6 @@ import {
   useFetcher,
   useLoaderData,
   useLocation,
-  useNavigation,
   useRouteError,
   useSubmit,
 } from '@remix-run/react'
@@ -19,45 +18,32 @@ import { requireUser } from '~/auth/guards.server'
 import { DomainError, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
-import {
-  addGroupCreatorsByEmail,
-  createInvitation,
-  listInvitations,
-  resendInvitation,
-  revokeInvitation,
-  type Invitation,
-} from '~/services/invitations.server'
-import { listMembers, MEMBER_SORTS, removeGroupCreators, type Member } from '~/services/members.server'
+import { createInvitation, listInvitations, resendInvitation, revokeInvitation, type Invitation } from '~/services/invitations.server'
+import { addGroupCreatorsByEmail, listMembers, MEMBER_SORTS, removeGroupCreators, type Member } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
+import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery } from '~/utils/list-query'
 import { creatorsToast, newCodeHeader, takeNewCode } from './group-creators.server'
-import { requireOrgAdminCtx } from './org-not-found.server'
+import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 export const handle = { breadcrumb: 'groupCreators.title' }
 
 const BULK_FORM = 'group-creators-bulk'
-
-function notFoundOn(error: unknown): never {
-  if (error instanceof DomainError && error.status === 404) throw new Response('Not found', { status: 404 })
-  throw error
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
   const query = parseListQuery(new URL(request.url), { sorts: MEMBER_SORTS, defaultSort: 'name' })
-  const [page, invitations] = await Promise.all([
-    listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }),
-    listInvitations(ctx, organizationId),
-  ]).catch(notFoundOn)
+  const [page, invitations] = await orNotFound(() =>
+    Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
+  )
   const { newCode, clear } = await takeNewCode(request, organizationId)
   return data({ query, page, invitations, newCode }, { headers: clear ? { 'Set-Cookie': clear } : undefined })
 }
@@ -79,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const confirmed = form.get('confirmed') === '1'
   const reply = (body: ActionData, status = 200) => data(body, { status })
 
-  try {
+  const perform = async () => {
     switch (intent) {
       case 'removeCreators': {
         if (ids.length === 0) return reply({ intent, error: 'groupCreators.remove.none' }, 400)
@@ -118,8 +104,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       default:
         return data({ intent: null }, { status: 400 })
     }
+  }
+
+  try {
+    return await orNotFound(perform)
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') throw new Response('Not found', { status: 404 })
     // A stale row (already used, revoked, another tab): say so and show the fresh list.
     if (error instanceof DomainError) return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
     throw error
@@ -176,17 +165,6 @@ export default function GroupCreators() {
         <InvitationsTable invitations={invitations} />
       </section>
     </div>
-  )
-}
-
-/** Whether the page is loading another list page (search, sort, paging) of this same route. */
-function useListLoading() {
-  const navigation = useNavigation()
-  const location = useLocation()
-  return (
-    navigation.state === 'loading' &&
-    navigation.location?.pathname === location.pathname &&
-    (navigation.formMethod ?? 'GET').toUpperCase() === 'GET'
   )
 }
 
