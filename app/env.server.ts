@@ -19,7 +19,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Groups <no-reply@localhost>'),
     SESSION_SECRET: z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
     BRAND_NAME: z.string().min(1).default('Groups'),
-    /** Serve the development-only routes (/hello-world, /dev/mailbox) in a production build, e.g. for benchmarks. */
+    /** Serve the development-only /hello-world page in a production build, for benchmarks. */
     ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {

@@ -11,6 +11,7 @@ import { hashCode, INVITATION_CODE_ALPHABET } from './invitation-codes.server'
 import {
   createGroupInvitation,
   createInvitation,
+  INVITATION_CODE_ATTEMPTS,
   INVITATION_TTL_SECONDS,
   listInvitations,
   redeemInvitationCode,
@@ -316,6 +317,22 @@ describe('rate limit on redemption', () => {
     }
     const error = await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'shared' }), code), 'TOO_MANY_ATTEMPTS')
     expect(error.data.retryAt).toEqual(expect.any(String))
+  })
+
+  it('looks up at most 10 of 40 parallel guesses by one user; a good code sent last then waits', async () => {
+    const { admin, org } = await orgWithAdmin()
+    const user = await createUser()
+    const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof DomainError ? e.code : Promise.reject(e)),
+      )
+    const guesses = Array.from({ length: 40 }, (_, i) => redeemInvitationCode(ctxOf(user, { client: `p${i}` }), 'ACD234'))
+    const results = await Promise.all([...guesses, redeemInvitationCode(ctxOf(user, { client: 'p-good' }), code)].map(outcome))
+    expect(results.filter((r) => r === 'INVITATION_NOT_FOUND').length).toBeLessThanOrEqual(INVITATION_CODE_ATTEMPTS.freeFailures + 1)
+    expect(results.at(-1)).toBe('TOO_MANY_ATTEMPTS')
+    expect(await membershipOf(org.id, user.id)).toBeUndefined()
   })
 
   it('does not count successes', async () => {

@@ -1,14 +1,47 @@
 import type { z } from 'zod'
 import { DomainError } from '~/errors'
 
-export const MAX_JSON_BYTES = 100_000
+/**
+ * The largest JSON body an API call reads, in bytes. It holds the largest bulk payload the
+ * schemas allow (bulk.schemas.ts: MAX_BULK_ITEMS ids, MAX_OWNER_CHANGES owner changes) and stays
+ * under the server's limit for every body (server/index.ts).
+ */
+export const MAX_JSON_BYTES = 512 * 1024
 
-/** Reads a JSON body (size-limited) and validates it; bad input is 400 BAD_REQUEST with the issues. */
+/**
+ * The body as text, refused with PAYLOAD_TOO_LARGE beyond `maxBytes` bytes (not characters: "å"
+ * is two). A Content-Length over the limit is refused before reading; otherwise the bytes are
+ * counted as they arrive and reading stops at the limit, so a body without a length or with a
+ * false one never gets further.
+ */
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE')
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new DomainError('PAYLOAD_TOO_LARGE')
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}
+
+/** Reads a JSON body (at most MAX_JSON_BYTES) and validates it; bad input is 400 BAD_REQUEST with the issues. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  const length = Number(request.headers.get('Content-Length') ?? 0)
-  if (length > MAX_JSON_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE')
-  const text = await request.text()
-  if (text.length > MAX_JSON_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE')
+  const text = await readText(request, MAX_JSON_BYTES)
   let body: unknown
   try {
     body = text ? JSON.parse(text) : {}
@@ -22,14 +55,22 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 
 /**
  * Runs an API handler: its value is the JSON answer; a DomainError becomes
- * `{ message: CODE, ...data }` with the catalogue's status. Thrown Responses pass through.
+ * `{ message: CODE, ...data }` with the catalogue's status. Thrown Responses (a guard's 401, a
+ * redirect) pass through. Anything else is a bug or an outage: it is logged and answered as
+ * `{ message: 'SERVER_ERROR' }` with 500, so API clients always get JSON.
  */
 export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit) {
   try {
     const value = await handler()
     return Response.json(value ?? {}, init)
   } catch (error) {
+    if (error instanceof Response) throw error
     if (error instanceof DomainError) return Response.json({ message: error.code, ...error.data }, { status: error.status })
-    throw error
+    console.error('api: unexpected error', error)
+    return Response.json({ message: 'SERVER_ERROR' }, { status: 500 })
   }
 }
+
+/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, POST'). */
+export const methodNotAllowed = (allow: string) =>
+  Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: allow } })

@@ -76,6 +76,20 @@ describe('JSON API', () => {
     expect(huge.status).toBe(413)
   })
 
+  it('sign-up: an invitation code is normalized like everywhere else, a malformed one is a 400', async () => {
+    const body = (invitationCode: string) => ({
+      name: 'Api Joiner',
+      email: uniqueEmail(),
+      password: 'long-enough-pw',
+      preferences: { locale: 'en', timezone: 'Europe/Stockholm' },
+      invitationCode,
+    })
+    expect((await call(users.action, '/api/v2/users', body(' acd-234 '))).status).toBe(201)
+    const bad = await call(users.action, '/api/v2/users', body('ACD-23'))
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).errors).toEqual({ invitationCode: ['validation.invitationCode'] })
+  })
+
   it('resets a password: verify-token, new-password once, forgot-password reveals nothing', async () => {
     const user = await createUser()
     expect(await (await call(forgot.action, '/api/password-reset/forgot-password', { email: uniqueEmail() })).json()).toEqual({})

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { SignInPayload } from '~/auth/schemas'
-import { createSession } from '~/auth/session.server'
+import { createSession, destroySession } from '~/auth/session.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { apiCall, readJson } from './api.server'
@@ -11,6 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let cookie = ''
   const response = await apiCall(async () => {
     const user = await signIn(ctx, await readJson(request, SignInPayload))
+    await destroySession(ctx.db, request)
     cookie = await createSession(ctx.db, user.id, ctx.now)
     return toCurrentUser(user)
   })

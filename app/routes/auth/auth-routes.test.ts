@@ -22,6 +22,15 @@ describe('sign-in screen', () => {
     expect(current.status).toBe(200)
   })
 
+  it('ends the session the browser had when it signs in again', async () => {
+    const user = await createUser()
+    const old = await sessionCookieFor(user)
+    const res = await run(() => signin.action(post('/signin', { email: user.email, password: TEST_PASSWORD }, old)))
+    expect(res.status).toBe(302)
+    expect((await run(() => me.loader(args(makeRequest('/api/users/me', { cookie: old }))))).status).toBe(401)
+    expect((await run(() => me.loader(args(makeRequest('/api/users/me', { cookie: cookiesFrom(res.headers) }))))).status).toBe(200)
+  })
+
   it('ignores a redirectTo to another origin', async () => {
     const user = await createUser()
     for (const redirectTo of ['https://evil.example/', '//evil.example', '/\\evil.example']) {

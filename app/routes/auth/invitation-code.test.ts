@@ -5,6 +5,7 @@ import { createGroupInvitation, createInvitation } from '~/services/invitations.
 import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../tests/support/org-factories'
 import * as verifyEmailApi from '../api/verify-email'
+import * as forgot from './forgot-password'
 import * as invitationCode from './invitation-code'
 import * as signup from './signup'
 import * as verify from './verify'
@@ -126,12 +127,92 @@ describe('sign-up with an invitation code', () => {
     expect(await membership(org.id, user.id)).toMatchObject({ role: 'member', is_group_creator: 1 })
   })
 
-  it('keeps going when the code fails: sign-in leads to /invitation-code with the code', async () => {
+  it('keeps going when the code fails: sign-in leads to /invitation-code (the code is in their email)', async () => {
     const { token } = await signUpWith('ACD234')
     const res = await run(() => verify.action(post('/verify', { token })))
     const location = new URL(res.headers.get('Location')!, 'http://x')
     expect(location.searchParams.get('notice')).toBe('verified')
-    expect(location.searchParams.get('redirectTo')).toBe('/invitation-code?code=ACD234')
+    expect(location.searchParams.get('redirectTo')).toBe('/invitation-code')
+  })
+
+  const pendingData = async (email: string) =>
+    (
+      await db()
+        .selectFrom('tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select('t.data')
+        .where('u.email', '=', email)
+        .where('t.purpose', '=', 'verify-email')
+        .where('t.used_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).data
+
+  it('keeps only the hash of the code until the address is verified', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const { email } = await signUpWith(`${code.slice(0, 3)}-${code.slice(3).toLowerCase()}`)
+    const data = await pendingData(email)
+    expect(data).not.toContain(code)
+    expect(JSON.parse(data!)).toEqual({ invitationCodeHash: expect.stringMatching(/^[0-9a-f]{64}$/) })
+  })
+
+  it('keeps the code when the verification email is sent again', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const { email, token: first } = await signUpWith(code)
+    expect((await run(() => forgot.action(post('/verify/resend', { email })))).status).toBe(302)
+    const token = tokenFromMail((await lastMailTo(email))!.text_body)
+    expect(token).not.toBe(first)
+    const res = await run(() => verify.action(post('/verify', { token })))
+    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe('/organizations')
+    const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    expect(await membership(org.id, user.id)).toMatchObject({ is_group_creator: 1 })
+  })
+
+  it('signs up from the invitation link: sign-in passed redirectTo=/invitation-code?code=X on to the sign-up tab', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const group = await createGroup(org.id, { ownerId: admin.id, name: 'Choir' })
+    const { code } = await createGroupInvitation(ctxFor(admin), group.id)
+    const redirectTo = `/invitation-code?code=${code.toLowerCase()}`
+    const page = await run(() => signup.loader(args(makeRequest(`/signup?redirectTo=${encodeURIComponent(redirectTo)}`))))
+    expect(page.data).toMatchObject({ invitationCode: code, redirectTo })
+
+    const email = uniqueEmail('linked')
+    const form = { name: 'Li Nked', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm' }
+    const created = await run(() => signup.action(post('/signup', { ...form, invitationCode: page.data.invitationCode, redirectTo: page.data.redirectTo })))
+    expect(created.status).toBe(302)
+    expect(await pendingData(email)).not.toContain(code)
+    const token = tokenFromMail((await lastMailTo(email))!.text_body)
+    const res = await run(() => verify.action(post('/verify', { token })))
+    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe(`/groups/${group.id}/home`)
+  })
+
+  it('keeps any other same-origin redirectTo through verification, and drops one to another origin', async () => {
+    const page = await run(() => signup.loader(args(makeRequest(`/signup?redirectTo=${encodeURIComponent('/support?topic=a')}`))))
+    expect(page.data).toMatchObject({ invitationCode: '', redirectTo: '/support?topic=a' })
+    for (const [redirectTo, expected] of [
+      ['/support?topic=a', '/support?topic=a'],
+      ['https://evil.example/', null],
+      ['//evil.example', null],
+    ] as const) {
+      const email = uniqueEmail('redirect')
+      const form = { name: 'Re Direct', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', redirectTo }
+      expect((await run(() => signup.action(post('/signup', form)))).status).toBe(302)
+      const token = tokenFromMail((await lastMailTo(email))!.text_body)
+      const res = await run(() => verify.action(post('/verify', { token })))
+      expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe(expected)
+    }
+  })
+
+  it('drops a malformed code instead of failing on a hidden field', async () => {
+    const page = await run(() => signup.loader(args(makeRequest('/signup?invitationCode=not-a-code'))))
+    expect(page.data.invitationCode).toBe('')
+    const email = uniqueEmail('malformed')
+    const res = await run(() =>
+      signup.action(post('/signup', { name: 'Mal Formed', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode: 'x' })),
+    )
+    expect(res.status).toBe(302)
+    expect(await pendingData(email)).toBeNull()
   })
 
   it('does the same through POST /api/verify-email, with signinAt', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
 import { requireAnonymous } from '~/auth/guards.server'
 import { safeRedirect, SignInSchema } from '~/auth/schemas'
-import { createSession } from '~/auth/session.server'
+import { createSession, destroySession } from '~/auth/session.server'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn } from '~/services/users.server'
@@ -30,6 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))
   if (!outcome.ok) return outcome.response
   const user = outcome.value
+  // A session the browser still had ends here: a sign-in always starts a fresh one.
+  await destroySession(ctx.db, request)
   const cookies = [await createSession(ctx.db, user.id, ctx.now), await localeCookie.serialize(user.locale)]
   return redirectWithToast(safeRedirect(submission.value.redirectTo), { key: 'signin.welcome', values: { name: user.name } }, cookies)
 }

@@ -2,15 +2,20 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { db } from '~/db/db.server'
-import { devRoutesEnabled, env } from '~/env.server'
+import { env, isProduction } from '~/env.server'
 import { listOutbox } from '~/mail/mailer.server'
 import { useFormatters } from '~/ui/format'
 
 export const handle = { breadcrumb: 'mailbox.title' }
 
-/** Outside production, without SMTP_URL, sent mail is kept and listed here. */
-export async function loader(_: LoaderFunctionArgs) {
-  if (!devRoutesEnabled()) throw new Response('Not found', { status: 404 })
+const isLoopback = (ip: string | undefined) => !!ip && /^(127\.|::1$|::ffff:127\.)/.test(ip)
+
+/**
+ * Outside production, without SMTP_URL, sent mail is kept and listed here: for this machine only
+ * (it shows every sign-in and reset link), never in production.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (isProduction() || !isLoopback(context.clientIp)) throw new Response('Not found', { status: 404 })
   return { messages: await listOutbox(db()), smtp: Boolean(env().SMTP_URL) }
 }
 

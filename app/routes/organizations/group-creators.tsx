@@ -9,6 +9,7 @@ import {
   useFetcher,
   useLoaderData,
   useLocation,
+  useNavigation,
   useRouteError,
   useSubmit,
 } from '@remix-run/react'

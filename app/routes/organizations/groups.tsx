@@ -19,6 +19,7 @@ import {
   parseMemberLines,
 } from '~/services/groups.schemas'
 import {
+  canCreateAttendanceGroups,
   changeGroupOwnersByEmail,
   createGroupWithMemberEmails,
   deleteGroups,
@@ -32,10 +33,10 @@ import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SortHeader } from '~/ui/list-controls'
+import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { parseListQuery, type Page } from '~/utils/list-query'
-import { requireOrgAdminCtx } from './org-not-found.server'
+import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 /**
  * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
@@ -59,16 +60,15 @@ function readFilters(url: URL) {
 }
 
 /**
- * Runs the route's service calls: an organization the user does not administer is 404 (the
- * layout says the same); anything unexpected is logged and becomes the route's error
+ * Runs the route's service calls: an organization the user does not administer is 404
+ * (orNotFound, as the layout says); anything unexpected is logged and becomes the route's error
  * ("Could not load groups." or "Could not update groups." with "Try again?").
  */
 async function guarded<T>(failure: 'load' | 'update', fn: () => Promise<T>): Promise<T> {
   try {
-    return await fn()
+    return await orNotFound(fn)
   } catch (error) {
     if (error instanceof Response) throw error
-    if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') throw new Response('Not found', { status: 404 })
     if (!(error instanceof DomainError)) console.error(error)
     throw data({ failure }, { status: error instanceof DomainError ? error.status : 500 })
   }
@@ -79,16 +79,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseListQuery(url, { sorts: GROUP_SORTS, defaultSort: 'name' })
   const filters = readFilters(url)
-  const page = await guarded('load', () =>
-    listGroups(ctxFor(user, context), params.organizationId!, {
-      ...query,
-      active: filters.status === 'all' ? undefined : filters.status === 'active',
-      kind: filters.kind || undefined,
-    }),
+  const ctx = ctxFor(user, context)
+  const organizationId = params.organizationId!
+  const [page, canCreateAttendance] = await guarded('load', () =>
+    Promise.all([
+      listGroups(ctx, organizationId, {
+        ...query,
+        active: filters.status === 'all' ? undefined : filters.status === 'active',
+        kind: filters.kind || undefined,
+      }),
+      // Spec section 6: creating an attendance group is offered only with that permission.
+      canCreateAttendanceGroups(ctx, organizationId),
+    ]),
   )
-  // Only the organization's admins get here (listGroups checks), and admins may create
-  // attendance groups (spec section 6: "only with that permission").
-  return { page, query, filters, canCreateAttendance: true }
+  return { page, query, filters, canCreateAttendance }
 }
 
 type ActionData =
@@ -225,13 +229,6 @@ export default function Groups() {
       </div>
     </div>
   )
-}
-
-/** Whether another page of this list (search, filter, sort, paging) is loading. */
-function useListLoading() {
-  const navigation = useNavigation()
-  const location = useLocation()
-  return navigation.state === 'loading' && navigation.formMethod === undefined && navigation.location?.pathname === location.pathname
 }
 
 /** Search and filters: one GET form, so the URL holds them and links and back work. */

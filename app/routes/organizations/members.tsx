@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation, useNavigation, useParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -9,7 +9,7 @@ import { addGroupCreators, listMembers, removeGroupCreators, removeMembers } fro
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SearchBox, SortHeader } from '~/ui/list-controls'
+import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
@@ -56,9 +56,8 @@ export default function Members() {
   const actionData = useActionData<typeof action>()
   const { organizationId } = useParams()
   const location = useLocation()
-  const navigation = useNavigation()
   const { date, dateTime } = useFormatters()
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+  const loading = useListLoading()
   const confirm = actionData?.confirm
   const formError = actionData?.result?.error ? Object.values(actionData.result.error).flat()[0] : null
   const csvParams = new URLSearchParams()

@@ -2,17 +2,15 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { revokeInvitation } from '~/services/invitations.server'
-import { apiCall } from '../api.server'
+import { apiCall, methodNotAllowed } from '../api.server'
 
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'DELETE' } })
-
-export const loader = methodNotAllowed
+export const loader = () => methodNotAllowed('DELETE')
 
 /** DELETE /api/v1/invitations/{invitationId}: revokes it (admins of its organization; others get 404). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'DELETE') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
   return apiCall(async () => {
+    const actor = await requireApiUser(request)
     await revokeInvitation(ctxFor(actor, context), params.invitationId!)
     return {}
   })

@@ -3,14 +3,11 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { CreateInvitationPayload } from '~/services/invitations.schemas'
 import { createInvitation, listInvitations } from '~/services/invitations.server'
-import { apiCall, readJson } from '../api.server'
-
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'GET, POST' } })
+import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /** GET /api/v2/organizations/{organizationId}/invitations: the organization's invitations, newest first. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireApiUser(request)
-  return apiCall(() => listInvitations(ctxFor(actor, context), params.organizationId!))
+  return apiCall(async () => listInvitations(ctxFor(await requireApiUser(request), context), params.organizationId!))
 }
 
 /**
@@ -18,10 +15,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * the invitation; an open one also carries its `code`, shown this once.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST')
   return apiCall(
     async () => {
+      const actor = await requireApiUser(request)
       const input = await readJson(request, CreateInvitationPayload)
       const { invitation, code } = await createInvitation(ctxFor(actor, context), params.organizationId!, input)
       return input.type === 'open' ? { ...invitation, code } : invitation

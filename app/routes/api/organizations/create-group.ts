@@ -4,9 +4,7 @@ import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { CreateGroupBodySchema } from '~/services/groups.schemas'
 import { createGroupWithMembers } from '~/services/groups.server'
-import { apiCall, readJson } from '../api.server'
-
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /**
  * POST /api/v1/organizations/{id}/create-group-with-members and
@@ -15,10 +13,10 @@ const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, 
  * The body's organizationId must be the one of the path.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members') ? 'attendance' : 'standard'
   return apiCall(async () => {
+    const actor = await requireApiUser(request)
     const body = await readJson(request, CreateGroupBodySchema)
     if (body.organizationId !== params.organizationId) {
       throw new DomainError('BAD_REQUEST', { errors: { organizationId: ['groups.validation.organizationMismatch'] } })
@@ -32,4 +30,4 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }, { status: 201 })
 }
 
-export const loader = methodNotAllowed
+export const loader = () => methodNotAllowed('POST')

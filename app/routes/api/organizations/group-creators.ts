@@ -3,9 +3,7 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
 import { addGroupCreators, removeGroupCreators } from '~/services/members.server'
-import { apiCall, readJson } from '../api.server'
-
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /**
  * POST /api/v1/organizations/{id}/add-group-creators and …/remove-group-creators (one module for
@@ -14,14 +12,14 @@ const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, 
  * result SUCCESS or MEMBER_NOT_FOUND / ALREADY_GROUP_CREATOR / NOT_GROUP_CREATOR.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
   return apiCall(async () => {
+    const actor = await requireApiUser(request)
     const memberIds = await readJson(request, MemberListPayload)
     const ctx = ctxFor(actor, context)
     return adding ? addGroupCreators(ctx, params.organizationId!, memberIds) : removeGroupCreators(ctx, params.organizationId!, memberIds)
   })
 }
 
-export const loader = methodNotAllowed
+export const loader = () => methodNotAllowed('POST')

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { listMyOrganizations } from '~/services/organizations.server'
-import { apiCall } from '../api.server'
+import { apiCall, methodNotAllowed } from '../api.server'
 
 /**
  * GET /api/v3/organizations: the organizations the user administers or may create groups in
  * (spec section 3 Organization, plus `access`: 'admin' | 'groupCreator').
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireApiUser(request)
-  return apiCall(() => listMyOrganizations(ctxFor(actor, context)))
+  return apiCall(async () => listMyOrganizations(ctxFor(await requireApiUser(request), context)))
 }
+
+export const action = () => methodNotAllowed('GET')

@@ -3,18 +3,16 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { NamePayload } from '~/services/organizations.schemas'
 import { renameOrganization } from '~/services/organizations.server'
-import { apiCall, readJson } from '../api.server'
-
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'PUT' } })
+import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /** PUT /api/v1/organizations/{id}/name { name }: the updated Organization. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'PUT') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return apiCall(async () => {
+    const actor = await requireApiUser(request)
     const { name } = await readJson(request, NamePayload)
     return renameOrganization(ctxFor(actor, context), params.organizationId!, name)
   })
 }
 
-export const loader = methodNotAllowed
+export const loader = () => methodNotAllowed('PUT')

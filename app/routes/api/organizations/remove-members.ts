@@ -3,9 +3,7 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
 import { removeMembers } from '~/services/members.server'
-import { apiCall, readJson } from '../api.server'
-
-const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: 'POST' } })
+import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /**
  * POST /api/v1/organizations/{id}/remove-members. Payload `{ "members": ["<userId>", …] }`
@@ -13,12 +11,12 @@ const methodNotAllowed = () => Response.json({ message: 'METHOD_NOT_ALLOWED' }, 
  * `{ _id, result }` per member, result SUCCESS or MEMBER_NOT_FOUND / LAST_ADMIN / IS_GROUP_OWNER.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed()
-  const actor = await requireApiUser(request)
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   return apiCall(async () => {
+    const actor = await requireApiUser(request)
     const memberIds = await readJson(request, MemberListPayload)
     return removeMembers(ctxFor(actor, context), params.organizationId!, memberIds)
   })
 }
 
-export const loader = methodNotAllowed
+export const loader = () => methodNotAllowed('POST')
