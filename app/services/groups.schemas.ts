@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailField } from '~/auth/schemas'
+import { MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from './bulk.schemas'
 
 /**
  * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
@@ -17,10 +18,7 @@ export type OldOwnerRole = (typeof OLD_OWNER_ROLES)[number]
 export const GROUP_SORTS = ['name', 'owner', 'members', 'created', 'latestActivity'] as const
 export type GroupSort = (typeof GROUP_SORTS)[number]
 
-/** The most items one bulk call may name (a 100 kB body holds about 3,800 ids). */
-export const MAX_BULK_ITEMS = 5000
-
-const idField = z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong')
+const idField = z.string().trim().min(1, 'validation.required').max(MAX_ID_LENGTH, 'validation.tooLong')
 const idList = z.array(idField).max(MAX_BULK_ITEMS, 'validation.tooLong')
 export const groupNameField = z
   .string({ required_error: 'validation.required' })
@@ -42,7 +40,7 @@ export const SetGroupsActiveBodySchema = z.object({ groupIds: idList, active: z.
 export const ChangeOwnersBodySchema = z.object({
   changeList: z
     .array(z.object({ groupId: idField, newOwnerId: idField, oldOwnerRole: z.enum(OLD_OWNER_ROLES) }))
-    .max(MAX_BULK_ITEMS, 'validation.tooLong'),
+    .max(MAX_OWNER_CHANGES, 'validation.tooLong'),
 })
 export type OwnerChange = z.infer<typeof ChangeOwnersBodySchema>['changeList'][number]
 
@@ -62,7 +60,10 @@ export const CreateGroupBodySchema = z.object({
 /** Bulk forms post the checked rows as `ids`; destructive intents also need confirmed=1. */
 export const BulkGroupsFormSchema = z.object({
   intent: z.enum(['activate', 'deactivate', 'delete', 'change-owners-form']),
-  ids: z.array(idField, { required_error: 'groups.validation.noneSelected' }).min(1, 'groups.validation.noneSelected').max(MAX_BULK_ITEMS),
+  ids: z
+    .array(idField, { required_error: 'groups.validation.noneSelected' })
+    .min(1, 'groups.validation.noneSelected')
+    .max(MAX_BULK_ITEMS, 'validation.tooLong'),
   confirmed: z.literal('1').optional(),
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { parseListQuery } from '~/utils/list-query'
+import { MAX_BULK_ITEMS, MAX_ID_LENGTH } from './bulk.schemas'
 
 /** Forms and JSON payloads of the member screens and API. Shared by server and browser. */
 
@@ -9,10 +10,8 @@ export type MemberSort = (typeof MEMBER_SORTS)[number]
 /** The member list's search, sort and page from the URL (?q=&sort=&dir=&page=); by name by default. */
 export const parseMemberListQuery = (url: URL) => parseListQuery(url, { sorts: MEMBER_SORTS, defaultSort: 'name' })
 
-/** At most this many members in one bulk request (the page and the API alike). */
-export const MAX_BULK_MEMBERS = 10_000
-
-const memberIds = z.array(z.string().max(64)).max(MAX_BULK_MEMBERS, 'validation.tooLong')
+const memberId = z.string().max(MAX_ID_LENGTH, 'validation.tooLong')
+const memberIds = z.array(memberId).max(MAX_BULK_ITEMS, 'validation.tooLong')
 
 /**
  * The payload of POST …/remove-members, …/add-group-creators and …/remove-group-creators
@@ -33,8 +32,8 @@ export type MemberBulkIntent = (typeof MEMBER_BULK_INTENTS)[number]
 export const MembersBulkSchema = z.object({
   intent: z.enum(MEMBER_BULK_INTENTS),
   ids: z
-    .array(z.string().max(64), { required_error: 'orgMembers.noneSelected' })
+    .array(memberId, { required_error: 'orgMembers.noneSelected' })
     .min(1, 'orgMembers.noneSelected')
-    .max(MAX_BULK_MEMBERS, 'validation.tooLong'),
+    .max(MAX_BULK_ITEMS, 'validation.tooLong'),
   confirmed: z.literal('1').optional(),
 })

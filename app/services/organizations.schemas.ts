@@ -41,11 +41,6 @@ export const SetOrganizationActiveSchema = z.object({
   active: z.enum(['true', 'false']).transform((v) => v === 'true'),
   confirmed: z.literal('1').optional(),
 })
-export const OrganizationHomeSchema = z.discriminatedUnion('intent', [
-  RenameOrganizationSchema,
-  OrganizationContactSchema,
-  SetOrganizationActiveSchema,
-])
 
 // JSON API payloads: PUT …/active {active}, PUT …/contact {contact}, PUT …/name {name}.
 export const SetActivePayload = z.object({ active: z.boolean() })

@@ -78,6 +78,8 @@ function pendingSignUp(input: Pick<SignUpInput, 'invitationCode' | 'redirectTo'>
 function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp {
   const pending: PendingSignUp = {}
   if (typeof data?.invitationCodeHash === 'string') pending.invitationCodeHash = data.invitationCodeHash
+  // Links sent before codes were kept hashed carry the code itself.
+  else if (typeof data?.invitationCode === 'string' && isWellFormedCode(data.invitationCode)) pending.invitationCodeHash = hashCode(data.invitationCode)
   if (typeof data?.redirectTo === 'string') pending.redirectTo = safeRedirect(data.redirectTo)
   return pending
 }

@@ -22,10 +22,14 @@ function formatterFor(locale: string, timeZone: string, style: Style) {
   return formatter
 }
 
-/** Date and time formatting in the user's locale and timezone (Europe/Stockholm when signed out). */
-export function useFormatters() {
+/**
+ * Date and time formatting in the user's locale and timezone (Europe/Stockholm when signed out,
+ * unless `signedOutZone` is given, e.g. the browser's once JavaScript runs).
+ */
+export function useFormatters(signedOutZone?: string) {
   const { i18n } = useTranslation()
-  const timeZone = useRootData()?.timezone ?? DEFAULT_TIMEZONE
+  const root = useRootData()
+  const timeZone = (root?.user ? root.timezone : signedOutZone) ?? root?.timezone ?? DEFAULT_TIMEZONE
   const locale = i18n.language === 'en' ? 'en-GB' : 'sv-SE'
   const format = (style: Style) => (value: string | Date | null | undefined) =>
     value ? formatterFor(locale, timeZone, style).format(new Date(value)) : ''

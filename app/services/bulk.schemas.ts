@@ -1,0 +1,17 @@
+/**
+ * Limits of bulk requests, shared by the bulk forms and JSON payloads (members.schemas.ts,
+ * groups.schemas.ts) and by the API's body cap (MAX_JSON_BYTES in routes/api/api.server.ts),
+ * which holds the largest payload these limits allow. Shared by server and browser.
+ */
+
+/** At most this many items (ids, members of a new group) in one bulk request, the page and the API alike. */
+export const MAX_BULK_ITEMS = 10_000
+
+/**
+ * At most this many owner changes in one request. An owner change names two ids and a role, four
+ * times the bytes of an id, so fewer of them fit the same body.
+ */
+export const MAX_OWNER_CHANGES = 4_000
+
+/** The longest id a bulk request may name (ours are 24 characters); a longer one is refused (validation.tooLong). */
+export const MAX_ID_LENGTH = 32
