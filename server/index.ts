@@ -5,7 +5,7 @@ import express from 'express'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bodyLimit, cspNonce, originCheck, securityHeaders } from './security'
+import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
 const { parseEnv } = await import('../app/env.server')
@@ -38,6 +38,7 @@ await (build.entry.module as unknown as { startup: () => Promise<void> }).startu
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', 'loopback')
+app.use(requestLog({ log: config.NODE_ENV === 'production' || process.env.LOG_REQUESTS === '1' }))
 app.use(compression())
 app.use(cspNonce)
 app.use(securityHeaders({ https: config.APP_URL.startsWith('https://'), dev }))

@@ -2,13 +2,13 @@ import express from 'express'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request as httpRequest } from 'node:http'
-import { bodyLimit, cspNonce, originCheck, securityHeaders } from './security'
+import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 
 let base = ''
 let close: () => void
 beforeAll(async () => {
   const app = express()
-  app.use(cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(1000))
+  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(1000))
   app.all('/x', (_req, res) => {
     res.json({ ok: true })
   })
@@ -69,5 +69,14 @@ describe('body limit', () => {
       req.end()
     })
     expect(chunked).toBe(411)
+  })
+})
+
+describe('request ids', () => {
+  it('gives every response an id, keeping a well-formed one from the caller', async () => {
+    const a = (await fetch(`${base}/x`)).headers.get('x-request-id')
+    expect(a).toMatch(/^[0-9a-f]{16}$/)
+    expect((await fetch(`${base}/x`, { headers: { 'X-Request-Id': 'abc-123-def-456' } })).headers.get('x-request-id')).toBe('abc-123-def-456')
+    expect((await fetch(`${base}/x`, { headers: { 'X-Request-Id': '<script>' } })).headers.get('x-request-id')).not.toBe('<script>')
   })
 })

@@ -76,3 +76,24 @@ export function bodyLimit(maxBytes: number) {
     next()
   }
 }
+
+/**
+ * A request id for every request (the caller's X-Request-Id when it looks like one, else a new
+ * one), sent back in X-Request-Id and written with one log line per request when it finishes.
+ */
+export function requestLog({ log }: { log: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const given = req.get('x-request-id')
+    const id = given && /^[\w-]{8,64}$/.test(given) ? given : randomBytes(8).toString('hex')
+    res.locals.requestId = id
+    res.setHeader('X-Request-Id', id)
+    if (log) {
+      const started = process.hrtime.bigint()
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6
+        console.info(JSON.stringify({ t: new Date().toISOString(), id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }))
+      })
+    }
+    next()
+  }
+}

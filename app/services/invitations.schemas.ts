@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailField } from '~/auth/schemas'
 
 /**
  * Invitation codes and the invitation forms and payloads, shared by server and browser
@@ -43,13 +44,6 @@ export const RedeemCodeSchema = z.object({ code: codeField })
 
 /** PUT /api/v1/invitations/use-code */
 export const UseCodePayload = z.object({ invitationCode: codeField })
-
-const emailField = z
-  .string({ required_error: 'validation.required' })
-  .trim()
-  .max(254, 'validation.tooLong')
-  .email('validation.email')
-  .transform((v) => v.toLowerCase())
 
 /** Invitation creation payload (spec section 3): type, email for the email type, groupCreator true. */
 export const CreateInvitationPayload = z.discriminatedUnion('type', [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { args, cookiesFrom, createUser, lastMailTo, makeRequest, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
+import { MAX_JSON_BYTES } from './api.server'
 import * as forgot from './password-reset.forgot-password'
 import * as newPassword from './password-reset.new-password'
 import * as verifyToken from './password-reset.verify-token'
@@ -72,7 +73,7 @@ describe('JSON API', () => {
 
     const notJson = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: '{nope' })))
     expect(notJson.status).toBe(400)
-    const huge = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: JSON.stringify({ email: 'a'.repeat(200_000) }) })))
+    const huge = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: JSON.stringify({ email: 'a'.repeat(MAX_JSON_BYTES) }) })))
     expect(huge.status).toBe(413)
   })
 
