@@ -1,17 +1,13 @@
 import { z } from 'zod'
 import { LOCALES } from '~/i18n/config'
+import { emailField } from './email-field'
 import { isWellFormedCode, normalizeCode } from '~/services/invitations.schemas'
 
 // Messages are translation keys; the form translates them. Shared by server and browser.
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
-export const emailField = z
-  .string({ required_error: 'validation.required' })
-  .trim()
-  .max(254, 'validation.tooLong')
-  .email('validation.email')
-  .transform((v) => v.toLowerCase())
+export { emailField }
 export const passwordField = z
   .string({ required_error: 'validation.required' })
   .min(PASSWORD_MIN, 'validation.passwordTooShort')

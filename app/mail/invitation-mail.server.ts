@@ -2,9 +2,7 @@ import { env } from '~/env.server'
 import { DEFAULT_LOCALE, DEFAULT_TIMEZONE, isLocale } from '~/i18n/config'
 import { tFor } from '~/i18n/i18n.server'
 import type { Mail } from './mailer.server'
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml } from './templates.server'
 
 export interface InvitationMailInput {
   to: string

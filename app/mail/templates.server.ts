@@ -3,7 +3,8 @@ import { isLocale, DEFAULT_LOCALE } from '~/i18n/config'
 import { tFor } from '~/i18n/i18n.server'
 import type { Mail } from './mailer.server'
 
-const escapeHtml = (s: string) =>
+/** Text made safe for HTML content and attribute values (the five characters HTML gives meaning). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 interface Recipient {

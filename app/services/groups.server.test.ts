@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { PAGE_SIZE } from '~/utils/list-query'
+import { failWrites } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
-import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
+import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
 import {
+  canCreateAttendanceGroups,
   changeGroupOwners,
   changeGroupOwnersByEmail,
   createGroupWithMemberEmails,
@@ -236,6 +238,28 @@ describe('setGroupsActive and deleteGroups', () => {
     expect(await deleteGroups(ctx(admin), org.id, [g1.id])).toEqual([{ _id: g1.id, result: 'GROUP_NOT_FOUND' }])
   })
 
+  it('isolates a group that fails unexpectedly: SERVER_ERROR for it, the others change, the audit is written', async () => {
+    const { admin, org } = await setup()
+    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const restore = await failWrites('groups', 'UPDATE', 'id', g2.id)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(await setGroupsActive(ctx(admin), org.id, [g1.id, g2.id, g3.id], false)).toEqual([
+        { _id: g1.id, result: 'SUCCESS' },
+        { _id: g2.id, result: 'SERVER_ERROR' },
+        { _id: g3.id, result: 'SUCCESS' },
+      ])
+    } finally {
+      await restore()
+    }
+    expect(logged).toHaveBeenCalledTimes(1)
+    const active = await db().selectFrom('groups').select(['id', 'active']).where('id', 'in', [g1.id, g2.id, g3.id]).execute()
+    expect(Object.fromEntries(active.map((r) => [r.id, r.active]))).toEqual({ [g1.id]: 0, [g2.id]: 1, [g3.id]: 0 })
+    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).executeTakeFirstOrThrow()
+    expect(audit.action).toBe('groups.deactivate')
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: 2, SERVER_ERROR: 1 })
+  })
+
   // Its speed (< 1 s for 1,000 on SQLite) is measured by `npm run bench`, not here.
   it('deletes 1,000 groups at once, each with its members', async () => {
     const { admin, org } = await setup()
@@ -322,6 +346,39 @@ describe('changeGroupOwners', () => {
     expect(await groupMemberCounts(g2.id)).toEqual({ rows: 2, memberCount: 2 })
   })
 
+  it('undoes an owner change that fails unexpectedly half-way and reports SERVER_ERROR with the failure fields', async () => {
+    const { admin, org } = await setup()
+    const [owner, next] = await createMembers(org.id, 2)
+    const g1 = await createGroup(org.id, { ownerId: owner })
+    const g2 = await createGroup(org.id, { ownerId: owner })
+    // The group row's update comes after the group_members changes of the item.
+    const restore = await failWrites('groups', 'UPDATE', 'id', g1.id)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let results: Awaited<ReturnType<typeof changeGroupOwners>> = []
+    try {
+      results = await changeGroupOwners(ctx(admin), org.id, [
+        { groupId: g1.id, newOwnerId: next, oldOwnerRole: 'REMOVE' },
+        { groupId: g2.id, newOwnerId: next, oldOwnerRole: 'REMOVE' },
+      ])
+    } finally {
+      await restore()
+    }
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(results[0]).toEqual({ _id: g1.id, result: 'SERVER_ERROR', group: null, oldOwnerRemoved: false })
+    expect(results[1]).toMatchObject({ _id: g2.id, result: 'SUCCESS', oldOwnerRemoved: true, group: { owner: { _id: next } } })
+    expect(await ownersOf(g1.id)).toEqual([owner])
+    expect(await roleOf(g1.id, next)).toBeUndefined()
+    expect(await groupMemberCounts(g1.id)).toEqual({ rows: 1, memberCount: 1 })
+    expect(await ownersOf(g2.id)).toEqual([next])
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'groups.change-owners')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: 1, SERVER_ERROR: 1, oldOwnersRemoved: 1 })
+  })
+
   it('resolves new owners by email; an unknown address is MEMBER_NOT_FOUND', async () => {
     const { admin, org, member } = await setup()
     const [owner] = await createMembers(org.id, 1)
@@ -333,6 +390,19 @@ describe('changeGroupOwners', () => {
     ])
     expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'MEMBER_NOT_FOUND'])
     expect(await ownersOf(g1.id)).toEqual([member.id])
+  })
+})
+
+describe('canCreateAttendanceGroups', () => {
+  it('is true for the organization’s admins and group creators only', async () => {
+    const { admin, member, org, otherAdmin } = await setup()
+    const creator = await createUser()
+    await addMember(org.id, creator.id, { groupCreator: true })
+    expect(await canCreateAttendanceGroups(ctx(admin), org.id)).toBe(true)
+    expect(await canCreateAttendanceGroups(ctx(creator), org.id)).toBe(true)
+    expect(await canCreateAttendanceGroups(ctx(member), org.id)).toBe(false)
+    expect(await canCreateAttendanceGroups(ctx(otherAdmin), org.id)).toBe(false)
+    expect(await canCreateAttendanceGroups(ctx(admin), 'unknown')).toBe(false)
   })
 })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from '~/auth/schemas'
+import { emailField } from '~/auth/email-field'
 
 /**
  * Invitation codes and the invitation forms and payloads, shared by server and browser

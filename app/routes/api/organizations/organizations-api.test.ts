@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { failWrites } from '../../../../tests/support/db-faults'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import * as active from './active'
@@ -169,5 +170,32 @@ describe('organization JSON API', () => {
       expect(await post.json()).toEqual({ message: 'METHOD_NOT_ALLOWED' })
       expect((await call(loader as Handler, path, { cookie: cookies.admin })).status).toBe(405)
     }
+  })
+
+  it('answers an unexpected failure as JSON 500 SERVER_ERROR, and a bulk item that fails as its SERVER_ERROR', async () => {
+    const { member, org, base, cookies } = await setup()
+    const restore = await failWrites('organizations', 'UPDATE', 'id', org.id)
+    const memberRow = await failWrites('organization_members', 'DELETE', 'user_id', member.id)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const renamed = await call(name.action, `${base}/name`, { method: 'PUT', json: { name: 'Nya skolan' }, cookie: cookies.admin, organizationId: org.id })
+      expect(renamed.status).toBe(500)
+      expect(await renamed.json()).toEqual({ message: 'SERVER_ERROR' })
+
+      const removed = await call(removeMembers.action, `${base}/remove-members`, {
+        json: { members: [member.id, 'unknown'] },
+        cookie: cookies.admin,
+        organizationId: org.id,
+      })
+      expect(removed.status).toBe(200)
+      expect(await removed.json()).toEqual([
+        { _id: member.id, result: 'SERVER_ERROR' },
+        { _id: 'unknown', result: 'MEMBER_NOT_FOUND' },
+      ])
+    } finally {
+      await restore()
+      await memberRow()
+    }
+    expect(logged).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { db, dialectOf } from '~/db/db.server'
+
+/**
+ * Makes the database fail one kind of write to one row, as an outage or a bug would: a trigger
+ * raises an error on `event` of rows of `table` whose `column` equals `value`. On SQLite and
+ * PostgreSQL alike. Returns a function that removes the trigger again.
+ */
+export async function failWrites(table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', column: string, value: string) {
+  const name = `forced_failure_${randomBytes(4).toString('hex')}`
+  const row = event === 'INSERT' ? 'NEW' : 'OLD'
+  const literal = `'${value.replace(/'/g, "''")}'`
+  if (!/^[a-z_]+$/.test(table) || !/^[a-z_]+$/.test(column)) throw new Error('plain table and column names only')
+  const run = (text: string) => sql.raw(text).execute(db())
+  if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
+    await run(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$`)
+    await run(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN (${row}.${column} = ${literal}) EXECUTE FUNCTION ${name}()`)
+    return async () => {
+      await run(`DROP TRIGGER ${name} ON ${table}`)
+      await run(`DROP FUNCTION ${name}()`)
+    }
+  }
+  await run(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN ${row}.${column} = ${literal} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)
+  return async () => {
+    await run(`DROP TRIGGER ${name}`)
+  }
+}
