@@ -22,14 +22,15 @@ export interface RateLimitPolicy {
 }
 
 export const SIGNIN_PER_ACCOUNT: RateLimitPolicy = { freeFailures: 5, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
-export const SIGNIN_PER_CLIENT: RateLimitPolicy = { freeFailures: 20, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
+// Per client address: generous, because a whole school or town hall signs in from one address.
+export const SIGNIN_PER_CLIENT: RateLimitPolicy = { freeFailures: 100, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
 /** Emails that a request may trigger (sign-up, resend verification, forgot password), per address. */
 export const EMAIL_REQUESTS: RateLimitPolicy = { freeFailures: 3, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }
 /**
  * Requests anyone may make that send mail or hash a password (sign-up, forgot password, resend
  * verification, new password), per client: generous for a shared address, but bounded.
  */
-export const ANONYMOUS_WORK_PER_CLIENT: RateLimitPolicy = { freeFailures: 20, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }
+export const ANONYMOUS_WORK_PER_CLIENT: RateLimitPolicy = { freeFailures: 100, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }
 
 /** One counted attempt: what `refundAttempt` needs to give it back. */
 export interface Attempt {

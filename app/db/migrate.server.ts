@@ -15,8 +15,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-export async function migrateToLatest(db: DB) {
-  const migrator = new Migrator({ db, provider })
+/**
+ * Runs every pending migration. `schema` (PostgreSQL) keeps Kysely's bookkeeping tables in that
+ * schema: the tests give each file a schema of its own, and Kysely would otherwise find another
+ * schema's lock table and skip creating its own.
+ */
+export async function migrateToLatest(db: DB, options: { schema?: string } = {}) {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: options.schema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

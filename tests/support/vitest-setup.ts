@@ -27,7 +27,7 @@ if (pgUrl) {
   url.searchParams.set('options', `-c search_path=${schema}`)
   process.env.DATABASE_URL = url.toString()
   const migrating = createDb(process.env.DATABASE_URL)
-  await migrateToLatest(migrating)
+  await migrateToLatest(migrating, { schema })
   await migrating.destroy()
   dropSchema = async () => {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`)
