@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { DomainError } from '~/errors'
 import { PAGE_SIZE } from '~/utils/list-query'
 import { failWrites } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
@@ -22,17 +21,10 @@ import {
   type GroupListQuery,
 } from './groups.server'
 import { ChangeOwnersFormSchema, CreateGroupFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
+import { expectCode } from '../../tests/support/expect-code'
 
 const ctx = (actor: User | null) => ctxFor(actor)
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  expect((error as DomainError).code).toBe(code)
-}
 
 /** An organization with an admin, a plain member, and another organization with its own group. */
 async function setup() {

@@ -18,6 +18,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations.server'
+import { expectCode } from '../../tests/support/expect-code'
 
 const ctxOf = (user: User, options: { client?: string; now?: Date } = {}): Ctx => ({
   ...ctxFor(user),
@@ -25,15 +26,6 @@ const ctxOf = (user: User, options: { client?: string; now?: Date } = {}): Ctx =
   ...(options.now ? { now: options.now } : {}),
 })
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  expect((error as DomainError).code).toBe(code)
-  return error as DomainError
-}
 
 const codeIn = (text: string) => text.match(/invitation-code\?code=([A-Z0-9]{6})/)?.[1]
 

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { DomainError } from '~/errors'
 import { newId } from '~/utils/ids.server'
 import { failWrites } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
@@ -20,18 +19,11 @@ import {
   removeMembers,
   type MemberQuery,
 } from './members.server'
+import { expectCode } from '../../tests/support/expect-code'
 
 const ctx = (actor: User) => ctxFor(actor)
 const query = (over: Partial<MemberQuery> = {}): MemberQuery => ({ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 50, ...over })
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  expect((error as DomainError).code).toBe(code)
-}
 
 const isMember = async (orgId: string, userId: string) =>
   !!(await db()

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
@@ -14,17 +13,10 @@ import {
   setOrganizationActive,
   updateOrganizationContact,
 } from './organizations.server'
+import { expectCode } from '../../tests/support/expect-code'
 
 const ctx = (actor: User, now = new Date()) => ({ ...ctxFor(actor), now })
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  expect((error as DomainError).code).toBe(code)
-}
 
 describe('listMyOrganizations', () => {
   it('lists the organizations the actor administers or may create groups in, with the access and spec shape', async () => {

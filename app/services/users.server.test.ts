@@ -17,6 +17,7 @@ import {
   toCurrentUser,
   verifyEmail,
 } from './users.server'
+import { expectCode } from '../../tests/support/expect-code'
 
 // Counts the costly calls (password hashes and checks) without changing them.
 vi.mock('~/auth/password.server', async (importOriginal) => {
@@ -47,15 +48,6 @@ const signUpInput = (email: string, extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  expect((error as DomainError).code).toBe(code)
-  return error as DomainError
-}
 
 describe('sign-up and verification', () => {
   it('creates an unverified user and emails a link in their language; verifying requires sign-in', async () => {
