@@ -34,9 +34,30 @@ export function useSelectedCount(formId: string) {
 }
 
 /** A row's checkbox. A new page (after an action's redirect, a filter, a page link) starts unticked. */
-export function RowCheckbox({ formId, value, label, defaultChecked }: { formId: string; value: string; label: string; defaultChecked?: boolean }) {
+export function RowCheckbox({
+  formId,
+  value,
+  label,
+  defaultChecked,
+}: {
+  formId: string
+  value: string
+  label: string
+  defaultChecked?: boolean
+}) {
   const { key } = useLocation()
-  return <input key={key} type="checkbox" name="ids" value={value} form={formId} aria-label={label} defaultChecked={defaultChecked} className="size-4" />
+  return (
+    <input
+      key={key}
+      type="checkbox"
+      name="ids"
+      value={value}
+      form={formId}
+      aria-label={label}
+      defaultChecked={defaultChecked}
+      className="size-4"
+    />
+  )
 }
 
 export function SelectAll({ formId }: { formId: string }) {
@@ -70,7 +91,11 @@ export function BulkBar({ formId, children, extra }: { formId: string; children:
   const hydrated = useHydrated()
   const count = useSelectedCount(formId)
   return (
-    <Form id={formId} method="post" className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-white p-2 shadow-sm ring-1 ring-slate-200">
+    <Form
+      id={formId}
+      method="post"
+      className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-white p-2 shadow-sm ring-1 ring-slate-200"
+    >
       {hydrated ? (
         <span className="mr-2 text-sm text-slate-700" aria-live="polite">
           {t('bulk.selected', { count })}
@@ -145,11 +170,30 @@ export function BulkAction({
 }
 
 /** Without JavaScript: the confirmation step the server asks for, keeping the selection. */
-export function ConfirmPanel({ intent, ids, title, body, action, extra }: { intent: string; ids: string[]; title: string; body: string; action: string; extra?: Record<string, string> }) {
+export function ConfirmPanel({
+  intent,
+  ids,
+  title,
+  body,
+  action,
+  extra,
+}: {
+  intent: string
+  ids: string[]
+  title: string
+  body: string
+  action: string
+  extra?: Record<string, string>
+}) {
   const { t } = useTranslation()
   const location = useLocation()
   return (
-    <Form method="post" className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4" role="alertdialog" aria-labelledby="confirm-panel-title">
+    <Form
+      method="post"
+      className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4"
+      role="alertdialog"
+      aria-labelledby="confirm-panel-title"
+    >
       <h2 id="confirm-panel-title" className="font-semibold">
         {title}
       </h2>
@@ -171,5 +215,42 @@ export function ConfirmPanel({ intent, ids, title, body, action, extra }: { inte
         </Link>
       </div>
     </Form>
+  )
+}
+
+/**
+ * The table of a bulk list: scrolls sideways on small screens, dims while the next page loads,
+ * has a caption for screen readers and the select-all cell before the given header cells.
+ */
+export function BulkTable({
+  formId,
+  caption,
+  loading,
+  minWidth,
+  head,
+  children,
+}: {
+  formId: string
+  caption: string
+  loading: boolean
+  minWidth: string
+  head: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto rounded-md bg-white ring-1 ring-slate-200" aria-busy={loading || undefined}>
+      <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} style={{ minWidth }}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <td className="w-10 px-3 py-2">
+              <SelectAll formId={formId} />
+            </td>
+            {head}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   )
 }

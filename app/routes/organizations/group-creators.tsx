@@ -22,7 +22,7 @@ import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitatio
 import { createInvitation, listInvitations, resendInvitation, revokeInvitation, type Invitation } from '~/services/invitations.server'
 import { addGroupCreatorsByEmail, listMembers, MEMBER_SORTS, removeGroupCreators, type Member } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
-import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll, useHydrated } from '~/ui/bulk'
+import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
@@ -85,7 +85,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (submission.status !== 'success') return reply({ intent, result: submission.reply() }, 400)
         try {
           const { invitation, code } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
-          if (invitation.type === 'email') return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
+          if (invitation.type === 'email')
+            return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
           const cookie = await newCodeHeader({ organizationId, invitationId: invitation._id, code, expires: invitation.expires })
           return redirectWithToast(here, { key: 'invitations.toast.created' }, [cookie])
         } catch (error) {
@@ -111,7 +112,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return await orNotFound(perform)
   } catch (error) {
     // A stale row (already used, revoked, another tab): say so and show the fresh list.
-    if (error instanceof DomainError) return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
+    if (error instanceof DomainError)
+      return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
     throw error
   }
 }
@@ -144,7 +146,10 @@ export default function GroupCreators() {
         ) : null}
         <CreatorsList page={page} query={query} />
         {/* Keyed by the location: a successful submission (a redirect) leaves an empty form. */}
-        <AddCreatorsForm key={location.key} lastResult={actionData?.intent === 'addCreators' && 'result' in actionData ? actionData.result : undefined} />
+        <AddCreatorsForm
+          key={location.key}
+          lastResult={actionData?.intent === 'addCreators' && 'result' in actionData ? actionData.result : undefined}
+        />
       </section>
 
       <section aria-labelledby="invitations-title">
@@ -169,7 +174,13 @@ export default function GroupCreators() {
   )
 }
 
-function CreatorsList({ page, query }: { page: { items: Member[]; total: number; page: number; pageSize: number }; query: { q: string; sort: string; dir: 'asc' | 'desc' } }) {
+function CreatorsList({
+  page,
+  query,
+}: {
+  page: { items: Member[]; total: number; page: number; pageSize: number }
+  query: { q: string; sort: string; dir: 'asc' | 'desc' }
+}) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
   const loading = useListLoading()
@@ -199,43 +210,40 @@ function CreatorsList({ page, query }: { page: { items: Member[]; total: number;
               {t('groupCreators.remove.action')}
             </BulkAction>
           </BulkBar>
-          <div className="overflow-x-auto rounded-md ring-1 ring-slate-200" aria-busy={loading || undefined}>
-            <table className={`w-full min-w-[640px] text-sm ${loading ? 'opacity-60' : ''}`}>
-              <caption className="sr-only">{t('groupCreators.listTitle')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="w-10 px-3 py-2">
-                    <SelectAll formId={BULK_FORM} />
-                  </th>
-                  <SortHeader sort="name" current={query.sort} dir={query.dir}>
-                    {t('groupCreators.columns.name')}
-                  </SortHeader>
-                  <SortHeader sort="email" current={query.sort} dir={query.dir}>
-                    {t('groupCreators.columns.email')}
-                  </SortHeader>
-                  <SortHeader sort="created" current={query.sort} dir={query.dir}>
-                    {t('groupCreators.columns.joined')}
-                  </SortHeader>
-                  <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
-                    {t('groupCreators.columns.lastSeen')}
-                  </SortHeader>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((m) => (
-                  <tr key={m._id} className="border-t border-slate-200">
-                    <td className="px-3 py-2">
-                      <RowCheckbox formId={BULK_FORM} value={m._id} label={t('groupCreators.select', { name: m.name })} />
-                    </td>
-                    <td className="px-3 py-2 font-medium">{m.name}</td>
-                    <td className="px-3 py-2 break-all">{m.email}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{date(m.created)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BulkTable
+            formId={BULK_FORM}
+            caption={t('groupCreators.listTitle')}
+            loading={loading}
+            minWidth="640px"
+            head={
+              <>
+                <SortHeader sort="name" current={query.sort} dir={query.dir}>
+                  {t('groupCreators.columns.name')}
+                </SortHeader>
+                <SortHeader sort="email" current={query.sort} dir={query.dir}>
+                  {t('groupCreators.columns.email')}
+                </SortHeader>
+                <SortHeader sort="created" current={query.sort} dir={query.dir}>
+                  {t('groupCreators.columns.joined')}
+                </SortHeader>
+                <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
+                  {t('groupCreators.columns.lastSeen')}
+                </SortHeader>
+              </>
+            }
+          >
+            {page.items.map((m) => (
+              <tr key={m._id} className="border-t border-slate-200">
+                <td className="px-3 py-2">
+                  <RowCheckbox formId={BULK_FORM} value={m._id} label={t('groupCreators.select', { name: m.name })} />
+                </td>
+                <td className="px-3 py-2 font-medium">{m.name}</td>
+                <td className="px-3 py-2 break-all">{m.email}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{date(m.created)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')}</td>
+              </tr>
+            ))}
+          </BulkTable>
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}
@@ -259,7 +267,12 @@ function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<string[
   const hintId = `${fields.emails.id}-hint`
   const errorId = `${fields.emails.id}-error`
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-xl rounded-md bg-slate-50 p-4 ring-1 ring-slate-200" aria-labelledby="add-creators-title">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="max-w-xl rounded-md bg-slate-50 p-4 ring-1 ring-slate-200"
+      aria-labelledby="add-creators-title"
+    >
       <h3 id="add-creators-title" className="mb-2 font-semibold">
         {t('groupCreators.add.title')}
       </h3>
@@ -340,7 +353,12 @@ function InviteDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> 
           <h3 id="invite-dialog-title" className="text-lg font-semibold">
             {t('invitations.dialogTitle')}
           </h3>
-          <button type="button" className="rounded px-2 text-xl leading-none text-slate-600 hover:bg-slate-100" aria-label={t('common.close')} onClick={() => dialogRef.current?.close()}>
+          <button
+            type="button"
+            className="rounded px-2 text-xl leading-none text-slate-600 hover:bg-slate-100"
+            aria-label={t('common.close')}
+            onClick={() => dialogRef.current?.close()}
+          >
             ×
           </button>
         </div>
@@ -350,7 +368,15 @@ function InviteDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   )
 }
 
-function InviteForm({ FormComponent, lastResult, busy }: { FormComponent: typeof Form; lastResult?: SubmissionResult<string[]>; busy: boolean }) {
+function InviteForm({
+  FormComponent,
+  lastResult,
+  busy,
+}: {
+  FormComponent: typeof Form
+  lastResult?: SubmissionResult<string[]>
+  busy: boolean
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -470,7 +496,11 @@ function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   if (invitations.length === 0) return <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('invitations.empty')}</p>
-  const statusClass = { pending: 'bg-amber-100 text-amber-900', used: 'bg-green-100 text-green-900', expired: 'bg-slate-200 text-slate-800' }
+  const statusClass = {
+    pending: 'bg-amber-100 text-amber-900',
+    used: 'bg-green-100 text-green-900',
+    expired: 'bg-slate-200 text-slate-800',
+  }
   return (
     <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
       <table className="w-full min-w-[720px] text-sm">
@@ -504,7 +534,9 @@ function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
               <td className="px-3 py-2">{t(`invitations.typeName.${inv.type}`)}</td>
               <td className="px-3 py-2 break-all">{inv.email ?? ''}</td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[inv.status]}`}>{t(`invitations.status.${inv.status}`)}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[inv.status]}`}>
+                  {t(`invitations.status.${inv.status}`)}
+                </span>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{dateTime(inv.expires)}</td>
               <td className="px-3 py-2">
@@ -518,7 +550,11 @@ function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
                     intent="revoke"
                     id={inv._id}
                     label={t('invitations.revokeLabel', { created: dateTime(inv.created) })}
-                    confirm={{ title: t('invitations.revokeConfirm.title'), body: t('invitations.revokeConfirm.body'), action: t('invitations.revokeConfirm.action') }}
+                    confirm={{
+                      title: t('invitations.revokeConfirm.title'),
+                      body: t('invitations.revokeConfirm.body'),
+                      action: t('invitations.revokeConfirm.action'),
+                    }}
                   >
                     {t('invitations.revoke')}
                   </RowAction>

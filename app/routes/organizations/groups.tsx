@@ -29,7 +29,7 @@ import {
   type GroupListItem,
 } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
-import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/bulk'
+import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/bulk'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
@@ -110,8 +110,7 @@ const toastKeys = (intent: keyof typeof BULK_TOASTS) => ({
 })
 
 /** The group ids of the rows of a submitted change-owners form. */
-const changeRowIds = (form: FormData) =>
-  [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
+const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
@@ -166,7 +165,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             succeeded: String(membersResults.length - failed.length),
             total: String(membersResults.length),
           }
-          if (membersResults.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.alone', values: { name: group.name } })
+          if (membersResults.length === 0)
+            return redirectWithToast(here, { key: 'groups.toast.created.alone', values: { name: group.name } })
           if (failed.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.done', values })
           const shown = failed.slice(0, 5).map((r) => r.email || r._id)
           const list = failed.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ')
@@ -218,7 +218,12 @@ export default function Groups() {
         ) : null}
 
         <Filters q={query.q} status={filters.status} kind={filters.kind} />
-        <GroupsTable page={page} sort={query.sort} dir={query.dir} filtered={Boolean(query.q || filters.kind || filters.status !== 'all')} />
+        <GroupsTable
+          page={page}
+          sort={query.sort}
+          dir={query.dir}
+          filtered={Boolean(query.q || filters.kind || filters.status !== 'all')}
+        />
       </section>
 
       <div className="flex flex-col gap-3">
@@ -319,64 +324,63 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
           {t('groups.delete.action')}
         </BulkAction>
       </BulkBar>
-      <div className="overflow-x-auto rounded-md ring-1 ring-slate-200" aria-busy={loading || undefined}>
-        <table className={`w-full min-w-[820px] text-sm ${loading ? 'opacity-60' : ''}`}>
-          <caption className="sr-only">{t('groups.listLabel')}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <SelectAll formId={BULK_FORM} />
-              </th>
-              <SortHeader sort="name" current={sort} dir={dir}>
-                {t('groups.columns.name')}
-              </SortHeader>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
-                {t('groups.columns.kind')}
-              </th>
-              <SortHeader sort="owner" current={sort} dir={dir}>
-                {t('groups.columns.owner')}
-              </SortHeader>
-              <SortHeader sort="members" current={sort} dir={dir}>
-                {t('groups.columns.members')}
-              </SortHeader>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
-                {t('groups.columns.active')}
-              </th>
-              <SortHeader sort="created" current={sort} dir={dir}>
-                {t('groups.columns.created')}
-              </SortHeader>
-              <SortHeader sort="latestActivity" current={sort} dir={dir}>
-                {t('groups.columns.latestActivity')}
-              </SortHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((g) => (
-              <tr key={g._id} className="border-t border-slate-200">
-                <td className="px-3 py-2">
-                  <RowCheckbox formId={BULK_FORM} value={g._id} label={t('groups.select', { name: g.name })} />
-                </td>
-                <td className="px-3 py-2 font-medium">{g.name}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
-                <td className="min-w-48 px-3 py-2">
-                  <span className="block">{g.owner.name}</span>
-                  <span className="block break-words text-slate-600">{g.owner.email}</span>
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
-                  >
-                    {g.active ? activeLabel : inactiveLabel}
-                  </span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : never}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <BulkTable
+        formId={BULK_FORM}
+        caption={t('groups.listLabel')}
+        loading={loading}
+        minWidth="820px"
+        head={
+          <>
+            <SortHeader sort="name" current={sort} dir={dir}>
+              {t('groups.columns.name')}
+            </SortHeader>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              {t('groups.columns.kind')}
+            </th>
+            <SortHeader sort="owner" current={sort} dir={dir}>
+              {t('groups.columns.owner')}
+            </SortHeader>
+            <SortHeader sort="members" current={sort} dir={dir}>
+              {t('groups.columns.members')}
+            </SortHeader>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              {t('groups.columns.active')}
+            </th>
+            <SortHeader sort="created" current={sort} dir={dir}>
+              {t('groups.columns.created')}
+            </SortHeader>
+            <SortHeader sort="latestActivity" current={sort} dir={dir}>
+              {t('groups.columns.latestActivity')}
+            </SortHeader>
+          </>
+        }
+      >
+        {page.items.map((g) => (
+          <tr key={g._id} className="border-t border-slate-200">
+            <td className="px-3 py-2">
+              <RowCheckbox formId={BULK_FORM} value={g._id} label={t('groups.select', { name: g.name })} />
+            </td>
+            <td className="px-3 py-2 font-medium">{g.name}</td>
+            <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
+            <td className="min-w-48 px-3 py-2">
+              <span className="block">{g.owner.name}</span>
+              <span className="block break-words text-slate-600">{g.owner.email}</span>
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
+            <td className="px-3 py-2 whitespace-nowrap">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                  g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+                }`}
+              >
+                {g.active ? activeLabel : inactiveLabel}
+              </span>
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
+            <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : never}</td>
+          </tr>
+        ))}
+      </BulkTable>
       <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
     </>
   )
@@ -427,7 +431,11 @@ function ChangeOwnersPanel({ groups, lastResult }: { groups: GroupListItem[]; la
       ) : null}
       <fieldset className="mb-4 grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-medium">{t('groups.owners.all')}</legend>
-        <Field label={t('groups.owners.newOwnerEmail')} errors={fields.newOwnerEmail.errors} inputProps={{ ...allEmailProps, autoComplete: 'off' }} />
+        <Field
+          label={t('groups.owners.newOwnerEmail')}
+          errors={fields.newOwnerEmail.errors}
+          inputProps={{ ...allEmailProps, autoComplete: 'off' }}
+        />
         <SelectField label={t('groups.owners.oldOwnerRole')} errors={fields.oldOwnerRole.errors} selectProps={allRoleProps}>
           {OLD_OWNER_ROLES.map((r) => (
             <option key={r} value={r}>
@@ -526,7 +534,8 @@ function CreateGroup({ kind, lastResult }: { kind: GroupKind; lastResult?: Submi
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateGroupFormSchema }),
   })
-  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-group' && navigation.formData?.get('kind') === kind
+  const sending =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-group' && navigation.formData?.get('kind') === kind
   const busy = sending && navigation.state === 'submitting'
   // After a successful creation (a redirect: no result comes back) the form starts empty and
   // closes, so the same group is not created twice by mistake.
@@ -590,7 +599,9 @@ function CreateGroup({ kind, lastResult }: { kind: GroupKind; lastResult?: Submi
           </p>
           <div id={errorId}>
             <FieldErrors id={`${errorId}-list`} errors={fields.members.errors} />
-            {badLines.length ? <p className="text-sm text-red-700">{t('groups.create.badLines', { lines: badLines.slice(0, 10).join(', ') })}</p> : null}
+            {badLines.length ? (
+              <p className="text-sm text-red-700">{t('groups.create.badLines', { lines: badLines.slice(0, 10).join(', ') })}</p>
+            ) : null}
           </div>
         </div>
         <div>

@@ -7,7 +7,7 @@ import { ctxFor } from '~/services/context.server'
 import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
 import { addGroupCreators, listMembers, removeGroupCreators, removeMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
-import { BulkAction, BulkBar, ConfirmPanel, RowCheckbox, SelectAll } from '~/ui/bulk'
+import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
@@ -138,59 +138,54 @@ export default function Members() {
               {t('orgMembers.loading')}
             </p>
           ) : null}
-          <div
-            className={`overflow-x-auto rounded-md bg-white ring-1 ring-slate-200 ${loading ? 'opacity-60' : ''}`}
-            aria-busy={loading || undefined}
+          <BulkTable
+            formId={FORM_ID}
+            caption={t('orgMembers.title')}
+            loading={loading}
+            minWidth="48rem"
+            head={
+              <>
+                <SortHeader sort="name" current={query.sort} dir={query.dir}>
+                  {t('orgMembers.columns.name')}
+                </SortHeader>
+                <SortHeader sort="email" current={query.sort} dir={query.dir}>
+                  {t('orgMembers.columns.email')}
+                </SortHeader>
+                <SortHeader sort="created" current={query.sort} dir={query.dir}>
+                  {t('orgMembers.columns.created')}
+                </SortHeader>
+                <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
+                  {t('orgMembers.columns.lastRequest')}
+                </SortHeader>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {t('orgMembers.columns.admin')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {t('orgMembers.columns.groupCreator')}
+                </th>
+              </>
+            }
           >
-            <table className="w-full min-w-[48rem] text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <td className="w-10 px-3 py-2">
-                    <SelectAll formId={FORM_ID} />
-                  </td>
-                  <SortHeader sort="name" current={query.sort} dir={query.dir}>
-                    {t('orgMembers.columns.name')}
-                  </SortHeader>
-                  <SortHeader sort="email" current={query.sort} dir={query.dir}>
-                    {t('orgMembers.columns.email')}
-                  </SortHeader>
-                  <SortHeader sort="created" current={query.sort} dir={query.dir}>
-                    {t('orgMembers.columns.created')}
-                  </SortHeader>
-                  <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
-                    {t('orgMembers.columns.lastRequest')}
-                  </SortHeader>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
-                    {t('orgMembers.columns.admin')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
-                    {t('orgMembers.columns.groupCreator')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((m) => (
-                  <tr key={m._id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                    <td className="px-3 py-2">
-                      <RowCheckbox formId={FORM_ID} value={m._id} label={t('orgMembers.select', { name: m.name })} />
-                    </td>
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {m.name}
-                    </th>
-                    <td className="px-3 py-2">{m.email}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={m.created}>{date(m.created)}</time>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : never}
-                    </td>
-                    <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
-                    <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {page.items.map((m) => (
+              <tr key={m._id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                <td className="px-3 py-2">
+                  <RowCheckbox formId={FORM_ID} value={m._id} label={t('orgMembers.select', { name: m.name })} />
+                </td>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {m.name}
+                </th>
+                <td className="px-3 py-2">{m.email}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <time dateTime={m.created}>{date(m.created)}</time>
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : never}
+                </td>
+                <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
+                <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
+              </tr>
+            ))}
+          </BulkTable>
           {page.items.length === 0 ? (
             <p className="mt-3 text-slate-700">
               <Link to={`${location.pathname}${csvQuery ? `?${csvQuery}` : ''}`} className="underline">
