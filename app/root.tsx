@@ -88,6 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>()
   const { i18n } = useTranslation()
+  // Marks the page as interactive (tests and support tools can wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   // The saved locale of a user who just signed in may differ from the page's: reload fully.
   useEffect(() => {
     if (i18n.language && i18n.language !== locale) window.location.reload()

@@ -26,6 +26,22 @@ export const test = base.extend<E2EFixtures>({
     const octet = () => Math.floor(Math.random() * 254) + 1
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` })
   },
+  /*
+   * With JavaScript, a navigation by `page.goto` returns once the app has hydrated (the root marks
+   * <html data-hydrated>): a test acts like a person who waits for the page, and never clicks into
+   * React's hydration on a slow machine.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' }).catch(() => undefined)
+        return response
+      }
+    }
+    await use(page)
+  },
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowedConsoleErrors, javaScriptEnabled }, use) => {
