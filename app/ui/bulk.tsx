@@ -117,7 +117,8 @@ export function BulkAction({
 }: {
   intent: string
   children: ReactNode
-  confirm?: { title: string; body: string; action: string }
+  /** Asks first; the body is given the number of selected rows. */
+  confirm?: { title: string; body: (count: number) => string; action: string }
   variant?: 'secondary' | 'danger' | 'primary'
   formId: string
 }) {
@@ -159,7 +160,7 @@ export function BulkAction({
           dialogRef={dialogRef}
           id={`${formId}-${intent}`}
           title={confirm.title}
-          body={confirm.body.replace('{{count}}', String(count))}
+          body={confirm.body(count)}
           action={confirm.action}
           variant={variant === 'danger' ? 'danger' : 'primary'}
           onConfirm={submitConfirmed}

@@ -202,8 +202,7 @@ function CreatorsList({
               variant="danger"
               confirm={{
                 title: t('groupCreators.remove.title'),
-                // BulkAction puts the live count in place of {{count}}.
-                body: t('groupCreators.remove.body', { selected: '{{count}}' }),
+                body: (count) => t('groupCreators.remove.body', { selected: count }),
                 action: t('groupCreators.remove.confirm'),
               }}
             >

@@ -316,8 +316,7 @@ function GroupsTable({ page, sort, dir, filtered }: { page: Page<GroupListItem>;
           variant="danger"
           confirm={{
             title: t('groups.delete.title'),
-            // BulkAction puts the live count in place of {{count}}.
-            body: t('groups.delete.body', { selected: '{{count}}' }),
+            body: (count) => t('groups.delete.body', { selected: count }),
             action: t('groups.delete.confirm'),
           }}
         >

@@ -119,8 +119,7 @@ export default function Members() {
               variant="danger"
               confirm={{
                 title: t('orgMembers.confirmRemove.title'),
-                // BulkAction puts the live count in place of {{count}}.
-                body: t('orgMembers.confirmRemove.body', { count: '{{count}}' as unknown as number }),
+                body: (count) => t('orgMembers.confirmRemove.body', { count }),
                 action: t('orgMembers.confirmRemove.action'),
               }}
             >
