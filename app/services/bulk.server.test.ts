@@ -1,8 +1,9 @@
+import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
-import { Rollback, runBulk, type Tx } from './bulk.server'
+import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { ctxFor } from './context.server'
 
 async function setup() {
@@ -118,5 +119,28 @@ describe('runBulk', () => {
     expect(await runBulk(ctx, { organizationId: org.id, action: 'test.none', items: [], item })).toEqual([])
     expect(item).not.toHaveBeenCalled()
     expect(await audits()).toEqual([])
+  })
+})
+
+describe('lockOrganization', () => {
+  it.runIf(!!process.env.TEST_DATABASE_URL)('holds a row lock on the organization until the transaction ends (PostgreSQL)', async () => {
+    const org = await createOrganization({})
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await other.connect()
+    try {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await lockOrganization(trx, org.id)
+          await other.query('begin')
+          await expect(other.query('select id from organizations where id = $1 for update nowait', [org.id])).rejects.toThrow(/could not obtain lock/)
+          await other.query('rollback')
+        })
+      await other.query('begin')
+      await expect(other.query('select id from organizations where id = $1 for update nowait', [org.id])).resolves.toBeDefined()
+      await other.query('rollback')
+    } finally {
+      await other.end()
+    }
   })
 })

@@ -1,10 +1,22 @@
-import type { Kysely } from 'kysely'
+import { PostgresAdapter, type Kysely } from 'kysely'
 import type { Database } from '~/db/schema'
 import { recordAudit, tally, type ItemResult } from './audit.server'
 import type { Ctx } from './context.server'
 
 /** The transaction an item runs in. */
 export type Tx = Kysely<Database>
+
+/**
+ * Serializes the membership-changing transactions of one organization (removing members,
+ * changing group owners, creating groups), so that a rule checked in one (the new owner is a
+ * member; a member owns no group) still holds when it commits. PostgreSQL: a row lock on the
+ * organization, and each later statement sees what the previous holder committed. SQLite runs
+ * one transaction at a time already.
+ */
+export async function lockOrganization(trx: Tx, organizationId: string) {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute()
+}
 
 /**
  * Thrown inside an item to undo what it did so far and report `code` as its result. An item may

@@ -5,7 +5,7 @@ import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { newId, nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
 import { recordAudit, tally, type ItemResult } from './audit.server'
-import { Rollback, runBulk, type Tx } from './bulk.server'
+import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
 import { memberIdsByEmail } from './members.server'
 import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.schemas'
@@ -310,6 +310,10 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
     item: async (trx, change) => {
       const group = groupById.get(change.groupId)!
       const newOwner = ownerById.get(change.newOwnerId)!
+      // The new owner may have been removed since the list was loaded: check again, locked
+      // against concurrent removals, so a group never ends up owned by a non-member.
+      await lockOrganization(trx, organizationId)
+      if (!(await isMember(trx, organizationId, newOwner.id))) return 'MEMBER_NOT_FOUND'
       const { memberCount, oldOwnerRemoved } = await changeOwner(trx, ctx, organizationId, change.groupId, newOwner.id, change.oldOwnerRole)
       const updated = { ...group, owner_id: newOwner.id, owner_name: newOwner.name, owner_email: newOwner.email, member_count: memberCount }
       // A later change of the same group starts from this one.
@@ -318,6 +322,17 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
     },
     auditResult: (results) => ({ oldOwnersRemoved: results.filter((r) => r.oldOwnerRemoved).length }),
   })
+}
+
+/** Whether the user is (still) a member of the organization, read inside the transaction. */
+async function isMember(trx: Tx, organizationId: string, userId: string) {
+  const row = await trx
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return !!row
 }
 
 /** One owner change inside its transaction; the owner is read again here, not trusted from before. */
@@ -441,6 +456,8 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
       .map((id) => ({ group_id: groupId, user_id: id, role: input.memberIdsWithRoles[id] as GroupRole, created_at: now })),
   ]
   await ctx.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId)
+    if (!(await isMember(trx, organizationId, owner.id))) throw new DomainError('OWNER_NOT_MEMBER')
     await trx
       .insertInto('groups')
       .values({

@@ -4,7 +4,7 @@ import type { Database } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
-import { runBulk, uniqueIds } from './bulk.server'
+import { lockOrganization, runBulk, uniqueIds } from './bulk.server'
 import type { Ctx } from './context.server'
 import type { MemberSort } from './members.schemas'
 
@@ -289,14 +289,10 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
     items: ids,
     check: (id) => (!members.has(id) ? 'MEMBER_NOT_FOUND' : owners.has(id) ? 'IS_GROUP_OWNER' : undefined),
     item: async (trx, id) => {
+      // Serialized with other admins' removals and owner changes: the admins counted and the
+      // groups owned below are what is committed.
+      await lockOrganization(trx, organizationId)
       if (members.get(id)!.role === 'admin') {
-        // Touching the organization row serializes concurrent admin removals (a row lock on
-        // PostgreSQL, the write lock on SQLite) before the admins are counted.
-        await trx
-          .updateTable('organizations')
-          .set((eb) => ({ active: eb.ref('active') }))
-          .where('id', '=', organizationId)
-          .execute()
         const [{ admins }] = await trx
           .selectFrom('organization_members')
           .select((eb) => eb.fn.countAll().as('admins'))
