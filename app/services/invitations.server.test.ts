@@ -333,3 +333,23 @@ describe('rate limit on redemption', () => {
     for (let i = 0; i < 12; i++) await redeemInvitationCode(ctxOf(await createUser(), { client: 'school-wifi' }), code)
   })
 })
+
+describe('redemption under a double submit', () => {
+  it('adds the user once; the second answer is the catalogue error, not a server error', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const user = await createUser()
+    const outcomes = await Promise.all(
+      [1, 2].map(() =>
+        redeemInvitationCode(ctxFor(user), code!).then(
+          () => 'OK',
+          (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+        ),
+      ),
+    )
+    expect(outcomes.sort()).toEqual(['IS_ALREADY_GROUP_CREATOR', 'OK'])
+    const rows = await db().selectFrom('organization_members').selectAll().where('organization_id', '=', org.id).where('user_id', '=', user.id).execute()
+    expect(rows).toHaveLength(1)
+  })
+})

@@ -7,6 +7,7 @@ import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
 import { recordAudit } from './audit.server'
+import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
 import { generateCode, hashCode, isWellFormedCode } from './invitation-codes.server'
@@ -315,6 +316,9 @@ async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
     if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
     if (invitation.type === 'email' && invitation.email !== actor.email.toLowerCase()) throw new DomainError('WRONG_EMAIL')
     if (invitation.type === 'email' && invitation.used_at) throw new DomainError('USED')
+    // A double submit must not add the user twice: redemptions (and removals) in one
+    // organization take turns, so the membership read below is the committed one.
+    await lockOrganization(trx, invitation.organization_id)
 
     const orgTarget = async () => {
       const admin = await trx
