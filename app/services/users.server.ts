@@ -18,7 +18,7 @@ import type { Locale } from '~/i18n/config'
 import { sendMail } from '~/mail/mailer.server'
 import { accountExistsEmail, passwordResetEmail, verificationEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { Ctx } from './context.server'
+import { actorOf, type Ctx } from './context.server'
 import { hashCode, isWellFormedCode } from './invitation-codes.server'
 import { redeemSignUpCode } from './invitations.server'
 
@@ -232,4 +232,10 @@ export async function resetPassword(ctx: Ctx, input: { token: string; newPasswor
 export async function checkEmailVerificationToken(ctx: Ctx, token: string) {
   await checkToken(ctx.db, token, 'verify-email', ctx.now)
   return { valid: true as const }
+}
+
+/** The actor's saved locale (the language switch; later also the preferences screen). */
+export async function saveLocale(ctx: Ctx, locale: Locale) {
+  const actor = actorOf(ctx)
+  await ctx.db.updateTable('users').set({ locale }).where('id', '=', actor.id).execute()
 }

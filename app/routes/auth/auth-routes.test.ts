@@ -150,3 +150,20 @@ describe('sign-out', () => {
     expect(after.status).toBe(401)
   })
 })
+
+describe('language switch', () => {
+  it('remembers the choice in a cookie, and as the saved locale of a signed-in user', async () => {
+    const { action } = await import('../locale')
+    const { db } = await import('~/db/db.server')
+    const user = await createUser({ locale: 'sv' })
+    const cookie = await sessionCookieFor(user)
+    const res = await run(() => action(post('/locale', { locale: 'en', redirectTo: '/support' }, cookie)))
+    expect(res.headers.get('Location')).toBe('/support')
+    expect(res.headers.get('Set-Cookie')).toMatch(/^locale=/)
+    const saved = await db().selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow()
+    expect(saved.locale).toBe('en')
+    const bad = await run(() => action(post('/locale', { locale: 'fi', redirectTo: 'https://evil.example' })))
+    expect(bad.headers.get('Location')).toBe('/')
+    expect(bad.headers.get('Set-Cookie')).toBeNull()
+  })
+})
