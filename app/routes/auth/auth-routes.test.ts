@@ -7,6 +7,8 @@ import * as signout from './signout'
 import * as signup from './signup'
 import * as verify from './verify'
 import * as me from '../api/users.me'
+import * as localeSwitch from '../locale'
+import { db } from '~/db/db.server'
 
 const post = (path: string, form: Record<string, string>, cookie?: string) => args(makeRequest(path, { form, cookie }))
 
@@ -153,16 +155,14 @@ describe('sign-out', () => {
 
 describe('language switch', () => {
   it('remembers the choice in a cookie, and as the saved locale of a signed-in user', async () => {
-    const { action } = await import('../locale')
-    const { db } = await import('~/db/db.server')
     const user = await createUser({ locale: 'sv' })
     const cookie = await sessionCookieFor(user)
-    const res = await run(() => action(post('/locale', { locale: 'en', redirectTo: '/support' }, cookie)))
+    const res = await run(() => localeSwitch.action(post('/locale', { locale: 'en', redirectTo: '/support' }, cookie)))
     expect(res.headers.get('Location')).toBe('/support')
     expect(res.headers.get('Set-Cookie')).toMatch(/^locale=/)
     const saved = await db().selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(saved.locale).toBe('en')
-    const bad = await run(() => action(post('/locale', { locale: 'fi', redirectTo: 'https://evil.example' })))
+    const bad = await run(() => localeSwitch.action(post('/locale', { locale: 'fi', redirectTo: 'https://evil.example' })))
     expect(bad.headers.get('Location')).toBe('/')
     expect(bad.headers.get('Set-Cookie')).toBeNull()
   })
