@@ -7,7 +7,7 @@ import { requireOrgAdmin } from './access.server'
 import { recordAudit, tally, type ItemResult } from './audit.server'
 import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
-import { memberIdsByEmail } from './members.server'
+import { isMember, memberIdsByEmail } from './members.server'
 import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.schemas'
 
 /**
@@ -60,8 +60,7 @@ const selectGroups = (db: Tx, organizationId: string) => groupsWithOwners(db, or
  * Lower case for search and sort; lower() folds all of Unicode on both databases (db.server.ts),
  * so "öberg" finds "Öberg".
  */
-const folded = (column: string) =>
-  sql`lower(${sql.ref(column)})`
+const folded = (column: string) => sql`lower(${sql.ref(column)})`
 
 type GroupRow = {
   id: string
@@ -258,7 +257,10 @@ async function recountMembers(trx: Tx, groupId: string) {
   const row = await trx
     .updateTable('groups')
     .set((eb) => ({
-      member_count: eb.selectFrom('group_members').select((s) => s.fn.countAll<number>().as('n')).where('group_id', '=', groupId),
+      member_count: eb
+        .selectFrom('group_members')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .where('group_id', '=', groupId),
     }))
     .where('id', '=', groupId)
     .returning('member_count')
@@ -285,9 +287,7 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
   const groupIds = uniq(changeList.map((c) => c.groupId))
   const ownerIds = uniq(changeList.map((c) => c.newOwnerId).filter(Boolean))
   const [groups, owners] = await Promise.all([
-    groupIds.length
-      ? selectGroups(ctx.db, organizationId).where('g.id', 'in', groupIds).execute()
-      : Promise.resolve([] as GroupRow[]),
+    groupIds.length ? selectGroups(ctx.db, organizationId).where('g.id', 'in', groupIds).execute() : Promise.resolve([] as GroupRow[]),
     ownerIds.length
       ? ctx.db
           .selectFrom('organization_members as m')
@@ -306,7 +306,8 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
     items: changeList,
     idOf: (change) => change.groupId,
     failed: { group: null, oldOwnerRemoved: false },
-    check: (change) => (!groupById.has(change.groupId) ? 'GROUP_NOT_FOUND' : !ownerById.has(change.newOwnerId) ? 'MEMBER_NOT_FOUND' : undefined),
+    check: (change) =>
+      !groupById.has(change.groupId) ? 'GROUP_NOT_FOUND' : !ownerById.has(change.newOwnerId) ? 'MEMBER_NOT_FOUND' : undefined,
     item: async (trx, change) => {
       const group = groupById.get(change.groupId)!
       const newOwner = ownerById.get(change.newOwnerId)!
@@ -322,17 +323,6 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
     },
     auditResult: (results) => ({ oldOwnersRemoved: results.filter((r) => r.oldOwnerRemoved).length }),
   })
-}
-
-/** Whether the user is (still) a member of the organization, read inside the transaction. */
-async function isMember(trx: Tx, organizationId: string, userId: string) {
-  const row = await trx
-    .selectFrom('organization_members')
-    .select('user_id')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return !!row
 }
 
 /** One owner change inside its transaction; the owner is read again here, not trusted from before. */
@@ -385,7 +375,11 @@ export async function changeGroupOwnersByEmail(
   return changeGroupOwners(
     ctx,
     organizationId,
-    changes.map((c) => ({ groupId: c.groupId, newOwnerId: byEmail.get(c.newOwnerEmail.toLowerCase()) ?? '', oldOwnerRole: c.oldOwnerRole })),
+    changes.map((c) => ({
+      groupId: c.groupId,
+      newOwnerId: byEmail.get(c.newOwnerEmail.toLowerCase()) ?? '',
+      oldOwnerRole: c.oldOwnerRole,
+    })),
   )
 }
 
@@ -473,7 +467,11 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
       })
       .execute()
     // 4 columns per row: 500 rows stay well under the bound-parameter limits.
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('group_members').values(rows.slice(i, i + 500)).execute()
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('group_members')
+        .values(rows.slice(i, i + 500))
+        .execute()
   })
   await recordAudit(ctx, {
     organizationId,

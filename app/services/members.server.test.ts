@@ -20,18 +20,13 @@ import {
   type MemberQuery,
 } from './members.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { isMember as isMemberOf } from './members.server'
 
 const ctx = (actor: User) => ctxFor(actor)
 const query = (over: Partial<MemberQuery> = {}): MemberQuery => ({ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 50, ...over })
 
 
-const isMember = async (orgId: string, userId: string) =>
-  !!(await db()
-    .selectFrom('organization_members')
-    .select('user_id')
-    .where('organization_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst())
+const isMember = (orgId: string, userId: string) => isMemberOf(db(), orgId, userId)
 
 const lastAudit = (orgId: string) =>
   db().selectFrom('audit_log').selectAll().where('organization_id', '=', orgId).orderBy('created_at', 'desc').executeTakeFirstOrThrow()

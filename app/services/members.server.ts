@@ -4,7 +4,7 @@ import type { Database } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
-import { lockOrganization, runBulk, uniqueIds } from './bulk.server'
+import { lockOrganization, runBulk, uniqueIds, type Tx } from './bulk.server'
 import type { Ctx } from './context.server'
 import type { MemberSort } from './members.schemas'
 
@@ -47,8 +47,8 @@ function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' |
         eb.or([
           sql<SqlBool>`lower(${eb.ref('u.name')}) like ${pattern} escape '\\'`,
           sql<SqlBool>`lower(${eb.ref('u.email')}) like ${pattern} escape '\\'`,
-        ])
-      )
+        ]),
+      ),
     )
     .$if(!!query.groupCreatorsOnly, (qb) => qb.where('m.is_group_creator', '=', 1))
 }
@@ -122,8 +122,8 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
           selectFrom('organization_members as m')
             .select('m.user_id')
             .where('m.organization_id', '=', organizationId)
-            .whereRef('m.user_id', '=', 'u.id')
-        )
+            .whereRef('m.user_id', '=', 'u.id'),
+        ),
       )
       .orderBy(key, query.dir)
       .orderBy('u.id', query.dir)
@@ -136,7 +136,7 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
         .where(
           'u.id',
           'in',
-          ids.map((r) => r.id)
+          ids.map((r) => r.id),
         )
         .execute()
       for (const r of found) byId.set(r.id, r)
@@ -191,7 +191,7 @@ export async function exportMembersCsv(
   ctx: Ctx,
   organizationId: string,
   query: Pick<MemberQuery, 'q' | 'sort' | 'dir' | 'groupCreatorsOnly'>,
-  labels: MembersCsvLabels = DEFAULT_CSV_LABELS
+  labels: MembersCsvLabels = DEFAULT_CSV_LABELS,
 ): Promise<string> {
   await requireOrgAdmin(ctx, organizationId)
   const rows = await selectMembers(ctx.db, organizationId, query).execute()
@@ -266,8 +266,8 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', id)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('owner_id', '=', id)))
-      )
+        not(exists(selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('owner_id', '=', id))),
+      ),
   )
   // Group memberships in this organization's groups (not in other organizations' groups).
   const deleteGroupMemberships = prepared((id) =>
@@ -275,13 +275,13 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       .deleteFrom('group_members')
       .where('user_id', '=', id)
       .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('organization_id', '=', organizationId))
-      .returning('group_id')
+      .returning('group_id'),
   )
   const decrementGroup = prepared((groupId) =>
     ctx.db
       .updateTable('groups')
       .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
-      .where('id', '=', groupId)
+      .where('id', '=', groupId),
   )
   return runBulk(ctx, {
     organizationId,
@@ -331,7 +331,7 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
       .set({ is_group_creator: value ? 1 : 0 })
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', id)
-      .where('is_group_creator', '=', value ? 0 : 1)
+      .where('is_group_creator', '=', value ? 0 : 1),
   )
   return runBulk(ctx, {
     organizationId,
@@ -405,4 +405,15 @@ export async function addGroupCreatorsByEmail(ctx: Ctx, organizationId: string, 
     const id = idByEmail.get(email)
     return id ? { email, _id: id, result: resultById.get(id) ?? 'MEMBER_NOT_FOUND' } : { email, _id: email, result: 'MEMBER_NOT_FOUND' }
   })
+}
+
+/** Whether the user is (still) a member of the organization; pass a transaction to read inside it. */
+export async function isMember(db: Tx, organizationId: string, userId: string) {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return !!row
 }

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmButton } from './confirm-dialog'
 
 /**
  * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
@@ -123,7 +123,6 @@ export function BulkAction({
   formId: string
 }) {
   const navigation = useNavigation()
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const count = useSelectedCount(formId)
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
@@ -139,34 +138,19 @@ export function BulkAction({
     hidden.forEach((h) => h.remove())
   }
   return (
-    <>
-      <Button
-        type="submit"
-        name="intent"
-        value={intent}
-        variant={variant}
-        pending={busy}
-        disabled={hydrated && count === 0}
-        onClick={(e) => {
-          if (!confirm) return
-          e.preventDefault()
-          dialogRef.current?.showModal()
-        }}
-      >
-        {children}
-      </Button>
-      {confirm ? (
-        <ConfirmDialog
-          dialogRef={dialogRef}
-          id={`${formId}-${intent}`}
-          title={confirm.title}
-          body={confirm.body(count)}
-          action={confirm.action}
-          variant={variant === 'danger' ? 'danger' : 'primary'}
-          onConfirm={submitConfirmed}
-        />
-      ) : null}
-    </>
+    <ConfirmButton
+      name="intent"
+      value={intent}
+      variant={variant}
+      pending={busy}
+      disabled={hydrated && count === 0}
+      confirm={confirm && { ...confirm, body: confirm.body(count) }}
+      dialogId={`${formId}-${intent}`}
+      dialogVariant={variant === 'danger' ? 'danger' : 'primary'}
+      onConfirm={submitConfirmed}
+    >
+      {children}
+    </ConfirmButton>
   )
 }
 

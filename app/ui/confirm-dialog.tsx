@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import { useRef, type ComponentProps, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 
@@ -25,7 +25,11 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <dialog ref={dialogRef} aria-labelledby={`${id}-title`} className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={`${id}-title`}
+      className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         {title}
       </h2>
@@ -46,5 +50,39 @@ export function ConfirmDialog({
         </Button>
       </div>
     </dialog>
+  )
+}
+
+/**
+ * A submit button that, when `confirm` is given and JavaScript runs, asks in a ConfirmDialog
+ * first and then calls `onConfirm` (which submits with confirmed=1). Without JavaScript it simply
+ * submits, and the server answers with its confirmation step.
+ */
+export function ConfirmButton({
+  confirm,
+  dialogId,
+  dialogVariant = 'danger',
+  onConfirm,
+  ...button
+}: ComponentProps<typeof Button> & {
+  confirm?: { title: string; body: string; action: string }
+  dialogId: string
+  dialogVariant?: 'danger' | 'primary'
+  onConfirm: () => void
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  return (
+    <>
+      <Button
+        type="submit"
+        {...button}
+        onClick={(e) => {
+          if (!confirm) return
+          e.preventDefault()
+          dialogRef.current?.showModal()
+        }}
+      />
+      {confirm ? <ConfirmDialog dialogRef={dialogRef} id={dialogId} variant={dialogVariant} {...confirm} onConfirm={onConfirm} /> : null}
+    </>
   )
 }

@@ -24,7 +24,7 @@ import { addGroupCreatorsByEmail, listMembers, MEMBER_SORTS, removeGroupCreators
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
-import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { ConfirmButton } from '~/ui/confirm-dialog'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
@@ -586,38 +586,23 @@ function RowAction({
 }) {
   const navigation = useNavigation()
   const submit = useSubmit()
-  const formRef = useRef<HTMLFormElement>(null)
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('ids') === id
   return (
-    <Form method="post" ref={formRef}>
+    <Form method="post">
       <input type="hidden" name="ids" value={id} />
-      <Button
-        type="submit"
+      <ConfirmButton
         name="intent"
         value={intent}
         variant={confirm ? 'danger' : 'secondary'}
         className="!px-3 !py-1 text-sm"
         aria-label={label}
         pending={busy}
-        onClick={(e) => {
-          if (!confirm) return
-          e.preventDefault()
-          dialogRef.current?.showModal()
-        }}
+        confirm={confirm}
+        dialogId={`${intent}-${id}`}
+        onConfirm={() => submit({ intent, ids: id, confirmed: '1' }, { method: 'post' })}
       >
         {children}
-      </Button>
-      {confirm ? (
-        <ConfirmDialog
-          dialogRef={dialogRef}
-          id={`${intent}-${id}`}
-          title={confirm.title}
-          body={confirm.body}
-          action={confirm.action}
-          onConfirm={() => submit({ intent, ids: id, confirmed: '1' }, { method: 'post' })}
-        />
-      ) : null}
+      </ConfirmButton>
     </Form>
   )
 }

@@ -10,6 +10,7 @@ import * as list from './list'
 import * as section from './section'
 import * as membersCsv from './members-csv'
 import * as members from './members'
+import { isMember as isMemberOf } from '~/services/members.server'
 
 async function adminSetup() {
   const admin = await createUser({ name: 'Astrid Admin' })
@@ -20,13 +21,7 @@ async function adminSetup() {
 
 const toastOf = async (headers: Headers) => (await readToast(makeRequest('/', { cookie: cookiesFrom(headers) }))).toast
 
-const isMember = async (orgId: string, userId: string) =>
-  !!(await db()
-    .selectFrom('organization_members')
-    .select('user_id')
-    .where('organization_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst())
+const isMember = (orgId: string, userId: string) => isMemberOf(db(), orgId, userId)
 
 describe('/organizations', () => {
   it('sends a signed-out visitor to sign in, and lists the organizations of a signed-in user', async () => {
