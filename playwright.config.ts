@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET } from './tests/support/e2e/env'
+import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET, E2E_SMTP_HTTP_PORT, E2E_SMTP_PORT } from './tests/support/e2e/env'
 
 /**
  * Browser journeys (tests/e2e) against the production build, with a real SMTP sink.
@@ -8,8 +8,8 @@ import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET } from './tests/support/
  */
 const PORT = E2E_PORT
 const BASE_URL = `http://localhost:${PORT}`
-const SMTP_PORT = 2525
-const SMTP_HTTP_PORT = 2526
+const SMTP_PORT = E2E_SMTP_PORT
+const SMTP_HTTP_PORT = E2E_SMTP_HTTP_PORT
 
 const chromium = {
   ...devices['Desktop Chrome'],

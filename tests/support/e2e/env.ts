@@ -6,7 +6,10 @@ import { join } from 'node:path'
  * session secret (invitation codes are HMACs keyed with it, see orgs.ts) and where the snapshot of
  * the app, with its database, lives.
  */
-export const E2E_PORT = 3210
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+/** The SMTP sink's ports (SMTP, and HTTP for reading what arrived); set both to run two checkouts at once. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525)
+export const E2E_SMTP_HTTP_PORT = Number(process.env.E2E_SMTP_HTTP_PORT ?? 2526)
 export const E2E_SESSION_SECRET = 'e2e-only-session-secret-0123456789abcdef'
 /** DATABASE_URL of the app under test: relative to the snapshot folder, the server's working directory. */
 export const E2E_DATABASE_URL = 'file:./data/e2e.db'

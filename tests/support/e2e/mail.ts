@@ -1,9 +1,10 @@
 import { simpleParser } from 'mailparser'
+import { E2E_PORT, E2E_SMTP_HTTP_PORT } from './env'
 
 /** Where the SMTP sink (tests/support/smtp-sink.ts) serves the messages it received. */
-export const SMTP_SINK_URL = process.env.SMTP_SINK_URL ?? 'http://127.0.0.1:2526'
+export const SMTP_SINK_URL = process.env.SMTP_SINK_URL ?? `http://127.0.0.1:${E2E_SMTP_HTTP_PORT}`
 /** The public origin of the app under test; links in emails start with it. */
-export const APP_URL = process.env.E2E_APP_URL ?? 'http://localhost:3210'
+export const APP_URL = process.env.E2E_APP_URL ?? `http://localhost:${E2E_PORT}`
 
 export interface ReceivedEmail {
   id: number
