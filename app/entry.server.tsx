@@ -13,6 +13,8 @@ import { NonceContext } from '~/ui/nonce'
 
 const ABORT_DELAY = 5_000
 
+export { createLoadContext } from '~/load-context.server'
+
 /** Called by the server before it listens: the database is migrated at every start. */
 export async function startup() {
   await migrateToLatest(db())

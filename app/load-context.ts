@@ -1,4 +1,5 @@
 import '@remix-run/node'
+import type { SessionState } from '~/auth/session.server'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -6,6 +7,17 @@ declare module '@remix-run/node' {
     cspNonce: string
     /** The client's address as Express sees it, for per-client rate limits. */
     clientIp: string
+    /**
+     * The request's session, read on first use and then shared by every loader and action of
+     * the request (Remix clones the Request per loader, so the context is where it can live).
+     */
+    session: () => Promise<SessionState>
+    /**
+     * Answers of read-only checks shared by the loaders of one GET request (the organization
+     * layout and its screen ask the same "is this an admin?"). Absent on other methods: an
+     * action may change what a check answers.
+     */
+    memo?: Map<string, Promise<unknown>>
   }
 }
 export {}

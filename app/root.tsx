@@ -28,8 +28,8 @@ export const links = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await sessionOf(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await sessionOf(context)
   const user = session.status === 'active' ? session.user : null
   const locale = await detectLocale(request, user?.locale)
   const { toast, clear } = await readToast(request)

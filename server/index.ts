@@ -31,9 +31,17 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild
 }
 
+/** What the app's entry module (app/entry.server.tsx) offers the server besides rendering. */
+interface AppEntry {
+  startup: () => Promise<void>
+  shutdown: () => Promise<void>
+  createLoadContext: typeof import('../app/load-context.server').createLoadContext
+}
+const entryOf = (b: ServerBuild) => b.entry.module as unknown as AppEntry
+
 // Migrations run at start, through the app's own module so both share one database handle.
 const build = await loadBuild()
-await (build.entry.module as unknown as { startup: () => Promise<void> }).startup()
+await entryOf(build).startup()
 
 const app = express()
 app.disable('x-powered-by')
@@ -58,7 +66,14 @@ app.all(
   '*',
   createRequestHandler({
     build: viteDevServer ? loadBuild : build,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }),
+    // One context per request: the session is read once and shared by all its loaders.
+    getLoadContext: async (req, res) =>
+      entryOf(viteDevServer ? await loadBuild() : build).createLoadContext({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? 'unknown',
+        cookie: req.headers.cookie ?? null,
+        method: req.method,
+      }),
   }),
 )
 
@@ -71,7 +86,7 @@ server.listen(config.PORT, config.HOST, () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close(async () => {
-      await (build.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown()
+      await entryOf(build).shutdown()
       process.exit(0)
     })
     setTimeout(() => process.exit(0), 5000).unref()

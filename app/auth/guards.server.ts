@@ -1,10 +1,14 @@
-import { redirect } from '@remix-run/node'
-import { db } from '~/db/db.server'
-import { readSession, type SessionUser } from './session.server'
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import type { SessionState, SessionUser } from './session.server'
+
+/**
+ * Guards read the session once per request, through the load context (see
+ * app/load-context.server.ts): every loader and action of a request shares the answer.
+ */
 
 /** The signed-in user, or null (also for an expired session). */
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const state = await readSession(db(), request)
+export async function getUser(context: AppLoadContext): Promise<SessionUser | null> {
+  const state = await context.session()
   return state.status === 'active' ? state.user : null
 }
 
@@ -17,8 +21,8 @@ function pathOf(request: Request) {
  * Pages: a signed-out visitor goes to /signin?redirectTo=<path>; a request whose session has
  * expired or is unknown (SESSION_NOT_FOUND) goes to /signout, which ends it and then signs in.
  */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const state = await readSession(db(), request)
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const state = await context.session()
   if (state.status === 'active') return state.user
   const redirectTo = encodeURIComponent(pathOf(request))
   if (state.status === 'expired') throw redirect(`/signout?reason=expired&redirectTo=${redirectTo}`)
@@ -26,16 +30,16 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /** The sign-in and sign-up screens send a signed-in user on. */
-export async function requireAnonymous(request: Request, to = '/') {
-  if (await getUser(request)) throw redirect(to)
+export async function requireAnonymous(context: AppLoadContext, to = '/') {
+  if (await getUser(context)) throw redirect(to)
 }
 
 /** JSON API: no valid session is 401 SESSION_NOT_FOUND. */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const state = await readSession(db(), request)
+export async function requireApiUser(context: AppLoadContext): Promise<SessionUser> {
+  const state = await context.session()
   if (state.status === 'active') return state.user
   throw Response.json({ message: 'SESSION_NOT_FOUND' }, { status: 401 })
 }
 
 /** The session of the request (for keep-alive and sign-out). */
-export const sessionOf = (request: Request) => readSession(db(), request)
+export const sessionOf = (context: AppLoadContext): Promise<SessionState> => context.session()

@@ -6,8 +6,11 @@ import { addSeconds, hashSecret, newSecret, nowIso } from '~/utils/ids.server'
 
 /** Absolute lifetime of a session, whatever the user does. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60
-/** last_seen_at is written at most this often, to spare the database a write per request. */
-const TOUCH_EVERY_MS = 10_000
+/**
+ * last_seen_at (and the user's last_request_at) are written at most this often, so a signed-in
+ * page costs no write most of the time; idle timeouts are minutes long, so a minute is precise enough.
+ */
+export const TOUCH_EVERY_MS = 60_000
 
 export type SessionUser = User
 
@@ -45,28 +48,18 @@ export async function createSession(db: DB, userId: string, now = new Date()) {
   return sessionCookie().serialize(id)
 }
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+async function sessionIdFrom(cookieHeader: string | null): Promise<string | null> {
+  const value = await sessionCookie().parse(cookieHeader)
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-const cache = new WeakMap<Request, Promise<SessionState>>()
-
 /**
- * Reads the session of a request and enforces the absolute lifetime and the user's idle timeout
- * (`preferences.autoSignout`). An expired session is deleted. Memoised per Request.
+ * Reads the session named by a Cookie header and enforces the absolute lifetime and the user's
+ * idle timeout (`preferences.autoSignout`). An expired session is deleted. Each request reads it
+ * once, through its load context (app/load-context.server.ts), not through this directly.
  */
-export function readSession(db: DB, request: Request, now = new Date()): Promise<SessionState> {
-  let state = cache.get(request)
-  if (!state) {
-    state = loadSession(db, request, now)
-    cache.set(request, state)
-  }
-  return state
-}
-
-async function loadSession(db: DB, request: Request, now: Date): Promise<SessionState> {
-  const id = await sessionIdFrom(request)
+export async function readSession(db: DB, cookieHeader: string | null, now = new Date()): Promise<SessionState> {
+  const id = await sessionIdFrom(cookieHeader)
   if (!id) return { status: 'none' }
   const idHash = hashSecret(id)
   const row = await db
@@ -97,9 +90,8 @@ export async function touchSession(db: DB, idHash: string, now = new Date()) {
 
 /** Revokes the request's session; returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(db: DB, request: Request) {
-  const id = await sessionIdFrom(request)
+  const id = await sessionIdFrom(request.headers.get('Cookie'))
   if (id) await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(id)).execute()
-  cache.delete(request)
   return sessionCookie().serialize('', { maxAge: 0 })
 }
 

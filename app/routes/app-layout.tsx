@@ -13,8 +13,8 @@ import { SideMenu } from '~/ui/layout/side-menu'
 // Loaded only for signed-in users, after hydration: the idle timer is no weight on other pages.
 const IdleSession = lazy(() => import('~/browser/idle-session'))
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getUser(request)
+export async function loader({ context }: LoaderFunctionArgs) {
+  const user = await getUser(context)
   return { menu: user ? await sideMenuFor(ctxFor(user, context)) : null }
 }
 

@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const locale = form.get('locale')
   const back = safeRedirect(form.get('redirectTo'))
   if (!isLocale(locale)) return redirect(back)
-  const user = await getUser(request)
+  const user = await getUser(context)
   if (user) await saveLocale(ctxFor(user, context), locale)
   return redirect(back, { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
 }

@@ -9,10 +9,24 @@ export interface Ctx {
   now: Date
   /** The client's address, for per-client rate limits. */
   client: string
+  /** Answers of read-only checks shared within one GET request (see AppLoadContext.memo). */
+  memo?: Map<string, Promise<unknown>>
 }
 
 export function ctxFor(actor: SessionUser | null, context?: Partial<AppLoadContext>): Ctx {
-  return { db: db(), actor, now: new Date(), client: context?.clientIp ?? 'unknown' }
+  return { db: db(), actor, now: new Date(), client: context?.clientIp ?? 'unknown', memo: context?.memo }
+}
+
+/**
+ * A read-only lookup asked once per GET request however many loaders ask it (the organization
+ * layout and its screen both check admin access); without a memo (actions, tests), every call asks.
+ */
+export function memoized<T>(ctx: Ctx, key: string, lookup: () => Promise<T>): Promise<T> {
+  const known = ctx.memo?.get(key) as Promise<T> | undefined
+  if (known) return known
+  const answer = lookup()
+  ctx.memo?.set(key, answer)
+  return answer
 }
 
 /** The acting user of a service that requires one. */

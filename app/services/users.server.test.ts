@@ -237,7 +237,7 @@ describe('password reset', () => {
     await expectCode(resetPassword(ctx(), { token, newPassword: 'third-password' }), 'TOKEN_USED')
     await expectCode(signIn(ctx(), { email: user.email, password: TEST_PASSWORD }), 'UNAUTHORIZED')
     expect((await signIn(ctx(), { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)
-    const state = await readSession(db(), new Request('http://localhost/', { headers: { Cookie: cookie } }))
+    const state = await readSession(db(), cookie)
     expect(state.status).toBe('expired')
   })
 

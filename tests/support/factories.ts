@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hashPassword } from '~/auth/password.server'
 import { createSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { createLoadContext } from '~/load-context.server'
 import type { User } from '~/db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
 
@@ -59,7 +60,8 @@ export function makeRequest(
 
 /** Loader/action arguments for calling route modules as plain functions. */
 export function args(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: { cspNonce: 'test', clientIp: `10.0.0.${Math.floor(Math.random() * 250)}` } }
+  const clientIp = `10.0.0.${Math.floor(Math.random() * 250)}`
+  return { request, params, context: createLoadContext({ cspNonce: 'test', clientIp, cookie: request.headers.get('Cookie'), method: request.method }) }
 }
 
 /** The latest message in the development outbox for an address. */

@@ -22,8 +22,8 @@ export const handle = { i18nArea: 'admin' }
 export const clientLoader = withArea('admin')
 
 /** Signed-in users only: a signed-out visitor signs in first and comes back here, code kept. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context)
   const code = (new URL(request.url).searchParams.get('code') ?? '').trim().toUpperCase().slice(0, INVITATION_CODE_LENGTH)
   return { code }
 }
@@ -36,7 +36,7 @@ export interface InvitationCodeError {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+  const user = await requireUser(request, context)
   const submission = parseWithZod(await request.formData(), { schema: RedeemCodeSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   try {

@@ -17,9 +17,9 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  await requireAnonymous(request, safeRedirect(url.searchParams.get('redirectTo')))
+  await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))
   return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice'), constraint: AUTH_CONSTRAINTS.signIn }
 }
 

@@ -30,10 +30,10 @@ function invitationCodeOf(search: URLSearchParams, redirectTo: string) {
   return code ? normalizeCode(code) : ''
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
-  await requireAnonymous(request, redirectTo || '/')
+  await requireAnonymous(context, redirectTo || '/')
   return {
     sentTo: url.searchParams.get('sent'),
     invitationCode: invitationCodeOf(url.searchParams, redirectTo),

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { makeRequest, run } from '../../../tests/support/factories'
+import { args, makeRequest, run } from '../../../tests/support/factories'
 import { loader } from './mailbox'
 
-const from = (clientIp: string) => ({ request: makeRequest('/dev/mailbox'), params: {}, context: { cspNonce: 'n', clientIp } })
+const from = (clientIp: string) => {
+  const a = args(makeRequest('/dev/mailbox'))
+  a.context.clientIp = clientIp
+  return a
+}
 
 describe('/dev/mailbox', () => {
   it('lists mail for requests from this machine only', async () => {

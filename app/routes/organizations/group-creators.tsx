@@ -38,7 +38,7 @@ export const handle = { breadcrumb: 'groupCreators.title' }
 const BULK_FORM = 'group-creators-bulk'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+  const user = await requireUser(request, context)
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
   const query = parseListQuery(new URL(request.url), { sorts: MEMBER_SORTS, defaultSort: 'name' })

@@ -75,7 +75,7 @@ async function guarded<T>(failure: 'load' | 'update', fn: () => Promise<T>): Pro
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+  const user = await requireUser(request, context)
   const url = new URL(request.url)
   const query = parseListQuery(url, { sorts: GROUP_SORTS, defaultSort: 'name' })
   const filters = readFilters(url)

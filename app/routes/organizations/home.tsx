@@ -18,7 +18,7 @@ import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 /** The organization home: name, contact info, active flag, counts and the latest admin activity. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request)
+  const actor = await requireUser(request, context)
   return orNotFound(() => getOrganizationHome(ctxFor(actor, context), params.organizationId!))
 }
 

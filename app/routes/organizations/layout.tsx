@@ -22,7 +22,7 @@ export const handle = { breadcrumb }
  * not-found screen with status 404 (the organization's existence is not revealed).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request)
+  const actor = await requireUser(request, context)
   const organizationId = params.organizationId!
   try {
     const name = await getOrganizationName(ctxFor(actor, context), organizationId)

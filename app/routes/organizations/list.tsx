@@ -10,7 +10,7 @@ import { useFormatters } from '~/ui/format'
 
 /** /organizations: the organizations the user administers or may create groups in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request)
+  const actor = await requireUser(request, context)
   return { organizations: await listMyOrganizations(ctxFor(actor, context)) }
 }
 

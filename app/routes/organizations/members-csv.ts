@@ -24,7 +24,7 @@ const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, 
  * download with the column titles in the user's language.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request)
+  const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
   const organizationId = params.organizationId!
   const query = parseMemberListQuery(new URL(request.url))

@@ -17,7 +17,7 @@ const FORM_ID = 'members-bulk'
 
 /** …/members: one page of members, searched, sorted and paged on the server from the URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request)
+  const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
   const page = await orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query))
   return { page, query: { q: query.q, sort: query.sort, dir: query.dir } }

@@ -24,7 +24,7 @@ export async function orNotFound<T>(call: () => Promise<T>): Promise<T> {
  * its form (confirmation steps included).
  */
 export async function requireOrgAdminCtx(request: Request, context: AppLoadContext, organizationId: string): Promise<Ctx> {
-  const ctx = ctxFor(await requireUser(request), context)
+  const ctx = ctxFor(await requireUser(request, context), context)
   await orNotFound(() => requireOrgAdmin(ctx, organizationId))
   return ctx
 }

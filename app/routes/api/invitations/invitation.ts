@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed('DELETE')
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     await revokeInvitation(ctxFor(actor, context), params.invitationId!)
     return {}
   })

@@ -6,8 +6,8 @@ import { createInvitation, listInvitations } from '~/services/invitations.server
 import { apiCall, methodNotAllowed, readJson } from '../api.server'
 
 /** GET /api/v2/organizations/{organizationId}/invitations: the organization's invitations, newest first. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return apiCall(async () => listInvitations(ctxFor(await requireApiUser(request), context), params.organizationId!))
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return apiCall(async () => listInvitations(ctxFor(await requireApiUser(context), context), params.organizationId!))
 }
 
 /**
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET, POST')
   return apiCall(
     async () => {
-      const actor = await requireApiUser(request)
+      const actor = await requireApiUser(context)
       const input = await readJson(request, CreateInvitationPayload)
       const { invitation, code } = await createInvitation(ctxFor(actor, context), params.organizationId!, input)
       return input.type === 'open' ? { ...invitation, code } : invitation

@@ -14,7 +14,7 @@ export const loader = () => methodNotAllowed('PUT')
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const { invitationCode } = await readJson(request, UseCodePayload)
     return redeemInvitationCode(ctxFor(actor, context), invitationCode)
   })

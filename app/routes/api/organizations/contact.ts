@@ -9,7 +9,7 @@ import { apiCall, methodNotAllowed, readJson } from '../api.server'
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const { contact } = await readJson(request, ContactPayload)
     return updateOrganizationContact(ctxFor(actor, context), params.organizationId!, contact)
   })

@@ -16,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members') ? 'attendance' : 'standard'
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const body = await readJson(request, CreateGroupBodySchema)
     if (body.organizationId !== params.organizationId) {
       throw new DomainError('BAD_REQUEST', { errors: { organizationId: ['groups.validation.organizationMismatch'] } })

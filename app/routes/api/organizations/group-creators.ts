@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const memberIds = await readJson(request, MemberListPayload)
     const ctx = ctxFor(actor, context)
     return adding ? addGroupCreators(ctx, params.organizationId!, memberIds) : removeGroupCreators(ctx, params.organizationId!, memberIds)

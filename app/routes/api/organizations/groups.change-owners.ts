@@ -12,7 +12,7 @@ import { apiCall, methodNotAllowed, readJson } from '../api.server'
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const { changeList } = await readJson(request, ChangeOwnersBodySchema)
     return changeGroupOwners(ctxFor(actor, context), params.organizationId!, changeList)
   })

@@ -9,7 +9,7 @@ import { apiCall, methodNotAllowed, readJson } from '../api.server'
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const { groupIds, active } = await readJson(request, SetGroupsActiveBodySchema)
     return setGroupsActive(ctxFor(actor, context), params.organizationId!, groupIds, active)
   })

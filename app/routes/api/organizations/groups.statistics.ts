@@ -12,7 +12,7 @@ import { apiCall, methodNotAllowed, readJson } from '../api.server'
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const groupIds = await readJson(request, GroupIdsBodySchema)
     return groupStatistics(ctxFor(actor, context), params.organizationId!, groupIds)
   })

@@ -5,8 +5,8 @@ import { listAllGroups } from '~/services/groups.server'
 import { apiCall, methodNotAllowed } from '../api.server'
 
 /** GET /api/v1/organizations/{id}/groups: every group of the organization (spec section 7). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return apiCall(async () => listAllGroups(ctxFor(await requireApiUser(request), context), params.organizationId!))
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return apiCall(async () => listAllGroups(ctxFor(await requireApiUser(context), context), params.organizationId!))
 }
 
 export const action = () => methodNotAllowed('GET')

@@ -8,8 +8,8 @@ import { apiCall, methodNotAllowed } from '../api.server'
  * GET /api/v3/organizations: the organizations the user administers or may create groups in
  * (spec section 3 Organization, plus `access`: 'admin' | 'groupCreator').
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiCall(async () => listMyOrganizations(ctxFor(await requireApiUser(request), context)))
+export async function loader({ context }: LoaderFunctionArgs) {
+  return apiCall(async () => listMyOrganizations(ctxFor(await requireApiUser(context), context)))
 }
 
 export const action = () => methodNotAllowed('GET')

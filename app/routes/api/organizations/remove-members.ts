@@ -13,7 +13,7 @@ import { apiCall, methodNotAllowed, readJson } from '../api.server'
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   return apiCall(async () => {
-    const actor = await requireApiUser(request)
+    const actor = await requireApiUser(context)
     const memberIds = await readJson(request, MemberListPayload)
     return removeMembers(ctxFor(actor, context), params.organizationId!, memberIds)
   })

@@ -1,0 +1,19 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { readSession, type SessionState } from '~/auth/session.server'
+import { db } from '~/db/db.server'
+
+/**
+ * The load context of one request (Express's getLoadContext calls this through the server
+ * build; tests call it through tests/support/factories.ts). The session is read once, lazily:
+ * requests that never ask for it (health checks, the sign-in form) cost no query.
+ */
+export function createLoadContext(input: { cspNonce: string; clientIp: string; cookie: string | null; method: string }): AppLoadContext {
+  let session: Promise<SessionState> | undefined
+  const readOnly = input.method === 'GET' || input.method === 'HEAD'
+  return {
+    cspNonce: input.cspNonce,
+    clientIp: input.clientIp,
+    session: () => (session ??= readSession(db(), input.cookie)),
+    memo: readOnly ? new Map() : undefined,
+  }
+}
