@@ -9,7 +9,6 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +18,7 @@ import { DEFAULT_TIMEZONE } from '~/i18n/config'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ErrorScreen } from '~/ui/error-screen'
 import { useNonce } from '~/ui/nonce'
+import { useRootData, type RootData } from '~/ui/root-data'
 import { Toaster } from '~/ui/toaster'
 import { readToast } from '~/ui/toast.server'
 import stylesheet from '~/styles/app.css?url'
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = session.status === 'active' ? session.user : null
   const locale = await detectLocale(request, user?.locale)
   const { toast, clear } = await readToast(request)
-  return data(
+  return data<RootData>(
     {
       locale,
       brand: env().BRAND_NAME,
@@ -50,12 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )
 }
-export type RootData = Awaited<ReturnType<typeof loader>>['data']
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.brand ?? 'Groups' }]
-
-/** The root's data from anywhere (undefined while an error is shown without it). */
-export const useRootData = () => useRouteLoaderData<typeof loader>('root')
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()

@@ -2,7 +2,7 @@
 import SQLite from 'better-sqlite3'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/db/seed.server'
+import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
 import { productionEnv, ROOT, run } from './server'
 
 export const BENCH_DB = 'data/bench.db'

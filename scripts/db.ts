@@ -4,7 +4,7 @@
  */
 import { closeDb, db } from '../app/db/db.server'
 import { migrateToLatest } from '../app/db/migrate.server'
-import { seed } from '../app/db/seed.server'
+import { seed } from '../app/demo/seed.server'
 
 const [command, ...flags] = process.argv.slice(2)
 try {

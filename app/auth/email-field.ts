@@ -2,10 +2,8 @@ import { z } from 'zod'
 
 /**
  * An email address as every form and payload takes it: trimmed, at most 254 characters, lower
- * case. Messages are translation keys. A module of its own, importing nothing of ours:
- * auth/schemas.ts (which re-exports it) imports services/invitations.schemas.ts, so that one
- * cannot import auth/schemas.ts back (in an import cycle one side reads the other's constants
- * before they are defined).
+ * case. Messages are translation keys. A module of its own, importing nothing of ours, so the
+ * services' schemas take it without the rest of auth/schemas.ts.
  */
 export const emailField = z
   .string({ required_error: 'validation.required' })

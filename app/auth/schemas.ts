@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LOCALES } from '~/i18n/config'
 import { emailField } from './email-field'
-import { isWellFormedCode, normalizeCode } from '~/services/invitations.schemas'
+import { isWellFormedCode, normalizeCode } from '~/utils/invitation-code'
 
 // Messages are translation keys; the form translates them. Shared by server and browser.
 export const PASSWORD_MIN = 8

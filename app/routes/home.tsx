@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root'
+import { useRootData } from '~/ui/root-data'
 
 /** The feed. Until the feed capability lands, a welcome with the ways in. */
 export default function Home() {

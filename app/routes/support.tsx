@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root'
+import { useRootData } from '~/ui/root-data'
 
 export const handle = { breadcrumb: 'support.title' }
 

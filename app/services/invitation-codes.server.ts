@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto'
 import { env } from '~/env.server'
-import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, isWellFormedCode, normalizeCode } from './invitations.schemas'
+import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, isWellFormedCode, normalizeCode } from '~/utils/invitation-code'
 
 export { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, isWellFormedCode, normalizeCode }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root'
+import { useRootData } from '~/ui/root-data'
 import { DEFAULT_TIMEZONE } from '~/i18n/config'
 
 const STYLES = {

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, Outlet, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root'
+import { useRootData } from '~/ui/root-data'
 import { LOCALES } from '~/i18n/config'
 
 /** The wrapper of every auth screen: brand, sign-in / sign-up tabs, language switch; no header. */

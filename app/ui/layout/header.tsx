@@ -1,13 +1,13 @@
 import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { RootData } from '~/root'
+import type { CurrentUserSummary } from '~/ui/root-data'
 import { ProfileMenu } from './profile-menu'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
 
 /** Feed, groups, library and support; sign-in link (with redirectTo) or the profile menu. */
-export function Header({ brand, user }: { brand: string; user: RootData['user'] }) {
+export function Header({ brand, user }: { brand: string; user: CurrentUserSummary | null }) {
   const { t } = useTranslation()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`

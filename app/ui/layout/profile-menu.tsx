@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { RootData } from '~/root'
+import type { CurrentUserSummary } from '~/ui/root-data'
 import { DisclosureMenu } from '../disclosure-menu'
 
-type User = NonNullable<RootData['user']>
+type User = CurrentUserSummary
 
 function Avatar({ user }: { user: User }) {
   if (user.profilePic) return <img src={user.profilePic} alt="" className="size-8 rounded-full object-cover" />

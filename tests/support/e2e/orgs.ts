@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2'
 import { expect, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
-import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, normalizeCode } from '../../../app/services/invitations.schemas'
+import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, normalizeCode } from '../../../app/utils/invitation-code'
 import { E2E_SESSION_SECRET, e2eDatabaseFile } from './env'
 import { uniqueEmail } from './users'
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { db } from './db.server'
+import { db } from '~/db/db.server'
 import { DEMO_ORGANIZATION, seed } from './seed.server'
 
 describe('demo seed', () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { Insertable, Transaction } from 'kysely'
 import { hashPassword } from '~/auth/password.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { DB } from './db.server'
-import type { Database, GroupKind, GroupRole, OrgRole } from './schema'
+import type { DB } from '~/db/db.server'
+import type { Database, GroupKind, GroupRole, OrgRole } from '~/db/schema'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [

@@ -1,0 +1,28 @@
+import { useRouteLoaderData } from '@remix-run/react'
+import type { Locale } from '~/i18n/config'
+import type { ToastData } from './toaster'
+
+/** The signed-in user as every page knows it (the root loader's `user`). */
+export interface CurrentUserSummary {
+  id: string
+  name: string
+  email: string
+  profilePic: string | null
+  autoSignout: { isActive: boolean; timeoutSeconds: number }
+}
+
+/**
+ * What the root loader gives every page: the shape lives here, below the routes, so that
+ * components read it without importing root.tsx (which the root loader is checked against).
+ */
+export interface RootData {
+  locale: Locale
+  brand: string
+  /** The user's timezone, or the default when signed out. */
+  timezone: string
+  user: CurrentUserSummary | null
+  toast: ToastData | null
+}
+
+/** The root's data from anywhere (undefined while an error is shown without it). */
+export const useRootData = () => useRouteLoaderData('root') as RootData | undefined
