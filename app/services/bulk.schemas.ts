@@ -13,5 +13,11 @@ export const MAX_BULK_ITEMS = 10_000
  */
 export const MAX_OWNER_CHANGES = 4_000
 
+/**
+ * A bulk form's `scope`: `matching` ("select all N matching") acts on every item the list's
+ * search and filters match, read from the URL the form posts to; the posted ids are then ignored.
+ */
+export const BULK_SCOPE_MATCHING = 'matching'
+
 /** The longest id a bulk request may name (ours are 24 characters); a longer one is refused (validation.tooLong). */
 export const MAX_ID_LENGTH = 32

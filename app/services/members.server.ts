@@ -161,6 +161,16 @@ export async function listAllMembers(ctx: Ctx, organizationId: string) {
   })
 }
 
+/**
+ * The ids of every member the search matches ("select all N matching" of a bulk form), in the
+ * list's order; the bulk services check each one again.
+ */
+export async function memberIdsMatching(ctx: Ctx, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>) {
+  await requireOrgAdmin(ctx, organizationId)
+  const rows = await filtered(ctx.db, organizationId, query).select('m.user_id').orderBy('m.created_at').orderBy('m.user_id').execute()
+  return rows.map((r) => r.user_id)
+}
+
 /** Column titles and yes/no words of the CSV; the route passes translated ones. */
 export interface MembersCsvLabels {
   headers: [name: string, email: string, created: string, lastRequest: string, admin: string, groupCreator: string]

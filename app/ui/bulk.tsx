@@ -20,12 +20,22 @@ function checkboxesOf(formId: string) {
   return Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=ids][form="${formId}"]`))
 }
 
-/** The number of checked rows of a bulk form, kept live. */
+/** The ticked "all N matching" checkbox of a bulk form, if it is ticked. */
+const matchingChoiceOf = (formId: string) =>
+  document.querySelector<HTMLInputElement>(`input[type=checkbox][name=scope][form="${formId}"]:checked`)
+
+/** What a bulk form would act on: every matching item when "all N matching" is ticked, else the ticked rows. */
+function selectedCountOf(formId: string) {
+  const matching = matchingChoiceOf(formId)
+  return matching ? Number(matching.dataset.total) : checkboxesOf(formId).filter((c) => c.checked).length
+}
+
+/** The number of selected items of a bulk form, kept live. */
 export function useSelectedCount(formId: string) {
   const [count, setCount] = useState(0)
   const { key } = useLocation()
   useEffect(() => {
-    const update = () => setCount(checkboxesOf(formId).filter((c) => c.checked).length)
+    const update = () => setCount(selectedCountOf(formId))
     update()
     document.addEventListener('change', update)
     return () => document.removeEventListener('change', update)
@@ -55,8 +65,42 @@ export function RowCheckbox({
       form={formId}
       aria-label={label}
       defaultChecked={defaultChecked}
+      // A row taken out of "all N matching" leaves a selection of rows.
+      onChange={(e) => {
+        const matching = matchingChoiceOf(formId)
+        if (!e.target.checked && matching) matching.checked = false
+      }}
       className="size-4"
     />
+  )
+}
+
+/**
+ * "Select all N matching": a checkbox of the bulk form named `scope` (value `matching`). Ticked,
+ * the form acts on every item the list's search and filters match, across pages: the server
+ * reads them from the URL the form posts to, not from ids. Works without JavaScript; with it,
+ * ticking it also ticks the page's rows and the live count and confirmation say N.
+ */
+function SelectMatching({ formId, total }: { formId: string; total: number }) {
+  const { t, i18n } = useTranslation()
+  const { key } = useLocation()
+  return (
+    <label className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100">
+      <input
+        key={key}
+        type="checkbox"
+        name="scope"
+        value="matching"
+        form={formId}
+        data-total={total}
+        onChange={(e) => {
+          for (const c of checkboxesOf(formId)) c.checked = e.target.checked
+          document.dispatchEvent(new Event('change'))
+        }}
+        className="size-4"
+      />
+      {t('bulk.selectMatching', { count: total, total: total.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sv-SE') })}
+    </label>
   )
 }
 
@@ -85,8 +129,24 @@ export function SelectAll({ formId }: { formId: string }) {
   )
 }
 
-/** The bar of bulk actions: the form itself (its buttons post `intent`), with the live count. */
-export function BulkBar({ formId, children, extra }: { formId: string; children: ReactNode; extra?: ReactNode }) {
+/**
+ * The bar of bulk actions: the form itself (its buttons post `intent`), with the live count.
+ * Given the list's `total` and the rows on this page, it offers "select all N matching" when
+ * the list has more than this page.
+ */
+export function BulkBar({
+  formId,
+  children,
+  extra,
+  total,
+  pageCount,
+}: {
+  formId: string
+  children: ReactNode
+  extra?: ReactNode
+  total?: number
+  pageCount?: number
+}) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const count = useSelectedCount(formId)
@@ -101,6 +161,7 @@ export function BulkBar({ formId, children, extra }: { formId: string; children:
           {t('bulk.selected', { count })}
         </span>
       ) : null}
+      {total !== undefined && pageCount !== undefined && total > pageCount ? <SelectMatching formId={formId} total={total} /> : null}
       {extra}
       {children}
     </Form>

@@ -104,3 +104,24 @@ test('with JavaScript, cancelling the confirmation removes nobody', async ({ pag
   await page.reload()
   for (const user of [admin, ...members]) await expect(page.getByRole('rowheader', { name: user.name, exact: true })).toBeVisible()
 })
+
+test('"select all N matching" acts on every member the search matches, beyond the page', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const names = Array.from({ length: 53 }, (_, i) => `Lärare ${String(i + 1).padStart(2, '0')}`)
+  const { org, admin, members } = await createOrgWorld({ memberNames: [...names, 'Vaktmästare Ville'] })
+  await signIn(page, admin)
+  await page.goto(`${orgPath(org.id, 'members')}?q=l%C3%A4rare`)
+  await expect(page.getByText('Visar 1–50 av 53')).toBeVisible()
+
+  await page.getByRole('checkbox', { name: 'Välj alla 53 som matchar' }).check()
+  if (javaScriptEnabled) await expect(page.getByText('53 markerade')).toBeVisible()
+  await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
+  await expect(toast(page, '53 av 53 klara.')).toBeVisible()
+
+  const creators = appDb()
+    .prepare('select count(*) as n from organization_members where organization_id = ? and is_group_creator = 1')
+    .get(org.id) as { n: number }
+  expect(creators.n).toBe(53)
+  const janitor = members[members.length - 1]
+  const flag = appDb().prepare('select is_group_creator as g from organization_members where user_id = ?').get(janitor.id) as { g: number }
+  expect(flag.g).toBe(0)
+})

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
-import { addGroupCreators, listMembers, removeGroupCreators, removeMembers } from '~/services/members.server'
+import { addGroupCreators, listMembers, memberIdsMatching, removeGroupCreators, removeMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
@@ -32,20 +32,23 @@ const run: Record<MemberBulkIntent, typeof removeMembers> = {
 const TOAST_KEYS = { done: 'bulk.resultSummary', partial: 'orgMembers.resultWithError' }
 
 /**
- * The bulk form: checked `ids` and the pressed button's `intent`. Removing needs `confirmed=1`
- * (added by the dialog with JavaScript); without it the page answers with a confirmation step.
- * Success redirects back to the same list URL with the result as a toast.
+ * The bulk form: checked `ids` (or `scope=matching`: every member the list's search matches, read
+ * from the URL) and the pressed button's `intent`. Removing needs `confirmed=1` (added by the
+ * dialog with JavaScript); without it the page answers with a confirmation step that names the
+ * count. Success redirects back to the same list URL with the result as a toast.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const ctx = await requireOrgAdminCtx(request, context, params.organizationId!)
+  const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
+  const url = new URL(request.url)
   const submission = parseWithZod(await request.formData(), { schema: MembersBulkSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), confirm: null }, { status: 400 })
   }
-  const { intent, ids, confirmed } = submission.value
-  if (intent === 'remove' && !confirmed) return data({ result: null, confirm: { intent, ids } })
-  const results = await orNotFound(() => run[intent](ctx, params.organizationId!, ids))
-  const url = new URL(request.url)
+  const { intent, scope, confirmed } = submission.value
+  const ids = scope ? await memberIdsMatching(ctx, organizationId, parseMemberListQuery(url)) : submission.value.ids
+  if (intent === 'remove' && !confirmed) return data({ result: null, confirm: { intent, scope, ids: scope ? [] : ids, count: ids.length } })
+  const results = await orNotFound(() => run[intent](ctx, organizationId, ids))
   url.searchParams.delete('index')
   return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results, TOAST_KEYS))
 }
@@ -95,8 +98,9 @@ export default function Members() {
         <ConfirmPanel
           intent={confirm.intent}
           ids={confirm.ids}
+          extra={confirm.scope ? { scope: confirm.scope } : undefined}
           title={t('orgMembers.confirmRemove.title')}
-          body={t('orgMembers.confirmRemove.body', { count: confirm.ids.length })}
+          body={t('orgMembers.confirmRemove.body', { count: confirm.count })}
           action={t('orgMembers.confirmRemove.action')}
         />
       ) : null}
@@ -112,7 +116,7 @@ export default function Members() {
         </p>
       ) : (
         <>
-          <BulkBar formId={FORM_ID}>
+          <BulkBar formId={FORM_ID} total={page.total} pageCount={page.items.length}>
             <BulkAction
               formId={FORM_ID}
               intent="remove"

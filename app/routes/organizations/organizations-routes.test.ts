@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { readToast } from '~/ui/toast.server'
 import { newId } from '~/utils/ids.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
-import { createGroup, createOrganization } from '../../../tests/support/org-factories'
+import { createGroup, createMembers, createOrganization } from '../../../tests/support/org-factories'
 import * as home from './home'
 import * as layout from './layout'
 import * as list from './list'
@@ -151,7 +151,7 @@ describe('members page', () => {
 
     const asks = await post({ intent: 'remove', ids: member.id })
     expect(asks.status).toBe(200)
-    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id] })
+    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id], count: 1 })
     expect(await isMember(org.id, member.id)).toBe(true)
 
     const done = await post({ intent: 'remove', ids: [member.id], confirmed: '1' })
@@ -186,6 +186,44 @@ describe('members page', () => {
     expect(await toastOf(again.headers)).toMatchObject({ type: 'error', values: { code: 'ALREADY_GROUP_CREATOR' } })
     const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
     expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
+  })
+
+  it('acts on every member the search matches across pages with "all N matching", and on nobody else', async () => {
+    const { org, cookie } = await adminSetup()
+    const matching = await createMembers(org.id, 60, { namePrefix: 'Matchande' })
+    const others = await createMembers(org.id, 3, { namePrefix: 'Annan' })
+    const elsewhere = await createOrganization({})
+    const outsiders = await createMembers(elsewhere.id, 3, { namePrefix: 'Matchande' })
+    const path = `/organizations/${org.id}/members?q=matchande&page=1`
+    const post = (form: Record<string, string | string[]>) =>
+      run(() => members.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+    const creators = async (orgId: string, ids: string[]) =>
+      (
+        await db()
+          .selectFrom('organization_members')
+          .select('user_id')
+          .where('organization_id', '=', orgId)
+          .where('user_id', 'in', ids)
+          .where('is_group_creator', '=', 1)
+          .execute()
+      ).length
+
+    // The page shows 50 of 60; "all matching" takes all 60 (posted ids are ignored).
+    const page = await run(() => members.loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))
+    expect(page.data.page).toMatchObject({ total: 60, pageSize: 50 })
+    const added = await post({ intent: 'addGroupCreators', scope: 'matching', ids: others[0] })
+    expect(await toastOf(added.headers)).toEqual({ key: 'bulk.resultSummary', values: { succeeded: '60', total: '60' }, type: 'success' })
+    expect(await creators(org.id, matching)).toBe(60)
+    expect(await creators(org.id, others)).toBe(0)
+    expect(await creators(elsewhere.id, outsiders)).toBe(0)
+
+    // Removing asks first, with the count, and keeps the scope (not 60 ids) in the confirmation.
+    const asks = await post({ intent: 'remove', scope: 'matching' })
+    expect(asks.data.confirm).toEqual({ intent: 'remove', scope: 'matching', ids: [], count: 60 })
+    const removed = await post({ intent: 'remove', scope: 'matching', confirmed: '1' })
+    expect(await toastOf(removed.headers)).toMatchObject({ values: { succeeded: '60', total: '60' } })
+    expect(await isMember(org.id, others[0])).toBe(true)
+    expect(await isMember(elsewhere.id, outsiders[0])).toBe(true)
   })
 
   it('does not remove a group owner through the page', async () => {
