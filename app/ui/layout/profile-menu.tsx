@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { DisclosureMenu } from '../disclosure-menu'
+import { BUILT_SCREENS } from './screens'
 
 type User = CurrentUserSummary
 
@@ -28,9 +29,13 @@ const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 foc
 export function ProfileMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const links = [
-    { to: `/users/${user.id}`, label: t('profileMenu.profile') },
-    { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences') },
-    { to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations') },
+    ...(BUILT_SCREENS.profile
+      ? [
+          { to: `/users/${user.id}`, label: t('profileMenu.profile') },
+          { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences') },
+        ]
+      : []),
+    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations') }] : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode') },
     { to: '/signout', label: t('profileMenu.signout') },
   ]
