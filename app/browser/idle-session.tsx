@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIdleTimer } from 'react-idle-timer'
@@ -15,18 +15,19 @@ async function keepAlive() {
 
 /**
  * The idle-session warning (spec section 4): idle for the user's autoSignout time, a dialog in
- * the last 60 s offers to stay or sign out; at zero the user goes to /signout. State is shared
+ * the last 60 s offers to stay or sign out; at zero the page signs out (POST /signout). State is shared
  * across tabs, so extending or signing out in one tab closes the dialog in the others.
  */
 export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const submit = useSubmit()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
   const [remaining, setRemaining] = useState(PROMPT_SECONDS)
   const lastKeepAlive = useRef(Date.now())
 
-  const signOut = (reason: 'idle' | 'expired') => navigate(`/signout?reason=${reason}`)
+  // A POST from this page: GET /signout only offers a button (another site may link to it).
+  const signOut = (reason: 'idle' | 'expired') => submit({ reason }, { method: 'post', action: '/signout', replace: true })
 
   const timer = useIdleTimer({
     timeout: timeoutSeconds * 1000,

@@ -1,12 +1,31 @@
 import { expect, test } from '../support/e2e/fixtures'
+import { insertUser, signIn } from '../support/e2e/orgs'
 import { appLinkIn, emailCount, latestEmail } from '../support/e2e/mail'
 import { createVerifiedUser, newUser, profileMenu, RESET_SUBJECT, submitSignIn, VERIFY_SUBJECT } from '../support/e2e/users'
 
 /*
  * Sign-in with own credentials, as a user sees it (Swedish, the default locale).
  * Journeys tagged @nojs run again in the `chromium-nojs` project with JavaScript disabled: there
- * /verify and /signout show a button to press, which with JavaScript submit themselves.
+ * /verify shows a button to press, which with JavaScript submits itself.
  */
+
+test('a link to /signout (from another site, say) signs nobody out: only the button does', { tag: '@nojs' }, async ({ page }) => {
+  const user = await insertUser({ name: 'Signe Stannar' })
+  await signIn(page, user)
+  await page.goto('/signout?reason=idle')
+  await expect(page.getByRole('heading', { level: 1, name: 'Logga ut' })).toBeVisible()
+  await expect(page.getByText('Vill du logga ut?')).toBeVisible()
+  expect((await page.request.get('/api/users/me')).status()).toBe(200)
+
+  await page.getByRole('link', { name: 'Nej, stanna kvar' }).click()
+  await expect(page).toHaveURL('/')
+  expect((await page.request.get('/api/users/me')).status()).toBe(200)
+
+  await page.goto('/signout')
+  await page.getByRole('button', { name: 'Logga ut' }).click()
+  await expect(page).toHaveURL(/\/signin\?notice=signedOut$/)
+  expect((await page.request.get('/api/users/me')).status()).toBe(401)
+})
 
 test('sign up, verify the address, sign in and sign out', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const user = newUser()
@@ -52,11 +71,7 @@ test('sign up, verify the address, sign in and sign out', { tag: '@nojs' }, asyn
   expect((await page.request.get('/api/users/me')).status()).toBe(200)
 
   await menu.click()
-  await page.getByRole('link', { name: 'Logga ut' }).click()
-  if (!javaScriptEnabled) {
-    await expect(page.getByRole('heading', { name: 'Logga ut' })).toBeVisible()
-    await page.getByRole('button', { name: 'Logga ut' }).click()
-  }
+  await page.getByRole('button', { name: 'Logga ut' }).click()
 
   await expect(page).toHaveURL(/\/signin\?notice=signedOut$/)
   await expect(page.getByText('Du är utloggad.')).toBeVisible()

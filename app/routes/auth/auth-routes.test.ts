@@ -142,7 +142,9 @@ describe('forgot password and new password', () => {
 describe('sign-out', () => {
   it('changes nothing on GET, revokes the session on POST and goes to /signin', async () => {
     const cookie = await sessionCookieFor(await createUser())
-    await run(() => signout.loader(args(makeRequest('/signout', { cookie }))))
+    // A link from anywhere (?reason=idle included) shows the page; the session stays.
+    const page = await run(() => signout.loader(args(makeRequest('/signout?reason=idle', { cookie }))))
+    expect(page.status).toBe(200)
     expect((await run(() => me.loader(args(makeRequest('/api/users/me', { cookie }))))).status).toBe(200)
 
     const res = await run(() => signout.action(post('/signout', {}, cookie)))
@@ -150,6 +152,18 @@ describe('sign-out', () => {
     expect(res.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
     const after = await run(() => me.loader(args(makeRequest('/api/users/me', { cookie }))))
     expect(after.status).toBe(401)
+  })
+
+  it('sends a visitor whose session has ended straight on to /signin, keeping why and where to', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookieFor(user)
+    await db().deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    const res = await run(() => signout.loader(args(makeRequest('/signout?reason=expired&redirectTo=%2Forganizations', { cookie }))))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/signin?notice=expired&redirectTo=%2Forganizations')
+    expect(res.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
+    const anonymous = await run(() => signout.loader(args(makeRequest('/signout?redirectTo=https://evil.example'))))
+    expect(anonymous.headers.get('Location')).toBe('/signin?notice=signedOut')
   })
 })
 

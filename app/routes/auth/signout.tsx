@@ -1,46 +1,54 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useLoaderData, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { sessionOf } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
 import { destroySession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { Button } from '~/ui/button'
 
-export async function loader({ request }: LoaderFunctionArgs) {
+const REASONS = ['expired', 'idle'] as const
+const reasonOf = (value: unknown) => REASONS.find((r) => r === value) ?? null
+
+/** Ends the request's session (if any), clears the cookie and goes to /signin with a notice. */
+async function endSession(request: Request, reason: string | null, redirectTo: string) {
+  const cookie = await destroySession(db(), request)
+  const params = new URLSearchParams({ notice: reasonOf(reason) ?? 'signedOut' })
+  if (redirectTo) params.set('redirectTo', redirectTo)
+  return redirect(`/signin?${params}`, { headers: { 'Set-Cookie': cookie } })
+}
+
+/**
+ * GET /signout never signs anyone out: a link from another site must not end a session. With a
+ * session, it shows a button (a POST from our own origin); without one (it expired or is unknown,
+ * SESSION_NOT_FOUND) there is nothing to end, so it goes straight on to /signin.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const reason = url.searchParams.get('reason')
-  return { reason: reason === 'expired' || reason === 'idle' ? reason : null, redirectTo: url.searchParams.get('redirectTo') ?? '' }
+  if ((await sessionOf(context)).status !== 'active') {
+    throw await endSession(request, url.searchParams.get('reason'), safeRedirect(url.searchParams.get('redirectTo'), ''))
+  }
+  return null
 }
 
 /** Revokes the session on the server, clears the cookie and goes to /signin. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
-  const cookie = await destroySession(db(), request)
-  const params = new URLSearchParams()
-  const reason = form.get('reason')
-  params.set('notice', reason === 'expired' || reason === 'idle' ? reason : 'signedOut')
-  const redirectTo = safeRedirect(form.get('redirectTo'), '')
-  if (redirectTo) params.set('redirectTo', redirectTo)
-  return redirect(`/signin?${params}`, { headers: { 'Set-Cookie': cookie } })
+  return endSession(request, String(form.get('reason') ?? ''), safeRedirect(form.get('redirectTo'), ''))
 }
 
 export default function SignOut() {
   const { t } = useTranslation()
-  const { reason, redirectTo } = useLoaderData<typeof loader>()
-  const submit = useSubmit()
-  const formRef = useRef<HTMLFormElement>(null)
-  // With JavaScript the form sends itself; without, one button does it.
-  useEffect(() => {
-    if (formRef.current) submit(formRef.current, { replace: true })
-  }, [submit])
   return (
-    <Form method="post" ref={formRef} className="flex flex-col gap-4">
+    <Form method="post" className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">{t('signout.title')}</h1>
-      <p className="text-slate-700">{t(reason ? `signout.reason.${reason}` : 'signout.intro')}</p>
-      <input type="hidden" name="reason" value={reason ?? ''} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Button type="submit">{t('signout.submit')}</Button>
+      <p className="text-slate-700">{t('signout.intro')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit">{t('signout.submit')}</Button>
+        <Link to="/" className="font-medium text-brand-700 underline">
+          {t('signout.stay')}
+        </Link>
+      </div>
     </Form>
   )
 }

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { DisclosureMenu } from '../disclosure-menu'
@@ -24,7 +24,8 @@ function Avatar({ user }: { user: User }) {
 const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100'
 
 /**
- * The profile picture menu: profile, preferences, library invitations, invitation code, sign out.
+ * The profile picture menu: profile, preferences, library invitations, invitation code, and a
+ * sign-out button.
  */
 export function ProfileMenu({ user }: { user: User }) {
   const { t } = useTranslation()
@@ -37,7 +38,6 @@ export function ProfileMenu({ user }: { user: User }) {
       : []),
     ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations') }] : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode') },
-    { to: '/signout', label: t('profileMenu.signout') },
   ]
   return (
     <DisclosureMenu
@@ -61,6 +61,14 @@ export function ProfileMenu({ user }: { user: User }) {
             </Link>
           </li>
         ))}
+        <li>
+          {/* A POST from our own origin: signing out is a change, never a link. */}
+          <Form method="post" action="/signout">
+            <button type="submit" className={`${itemClass} w-full text-left`}>
+              {t('profileMenu.signout')}
+            </button>
+          </Form>
+        </li>
       </ul>
     </DisclosureMenu>
   )
