@@ -7,13 +7,23 @@ import type { GroupListItem } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
+import type { OwnerChangesApplied } from './intents.server'
 
 /**
  * Step two of changing owners: one row per selected group with its current owner, the new
  * owner's email and the old owner's role (REMOVE: leaves the group). Empty row fields take the
- * values given for all groups.
+ * values given for all groups. After a submission with failures it shows again with the failed
+ * rows only, as typed, each with its error, and names the groups that did change (`applied`).
  */
-export function ChangeOwnersPanel({ groups, lastResult }: { groups: GroupListItem[]; lastResult?: SubmissionResult<string[]> }) {
+export function ChangeOwnersPanel({
+  groups,
+  lastResult,
+  applied,
+}: {
+  groups: GroupListItem[]
+  lastResult?: SubmissionResult<string[]>
+  applied?: OwnerChangesApplied
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const location = useLocation()
@@ -42,6 +52,16 @@ export function ChangeOwnersPanel({ groups, lastResult }: { groups: GroupListIte
       </h3>
       <p className="mb-3 max-w-3xl text-slate-700">{t('groups.owners.intro')}</p>
       <input type="hidden" name="intent" value="change-owners" />
+      {applied ? (
+        <div className="mb-3">
+          <Alert tone={applied.succeeded > 0 ? 'success' : 'error'}>
+            {applied.succeeded > 0
+              ? t('groups.owners.applied', { succeeded: applied.succeeded, total: applied.total, names: applied.names.join(', ') })
+              : t('groups.owners.noneApplied')}{' '}
+            {t('groups.owners.fixRows')}
+          </Alert>
+        </div>
+      ) : null}
       {form.errors?.length ? (
         <div className="mb-3">
           <Alert tone="error" id={form.errorId}>

@@ -10,6 +10,18 @@ import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
 
 /**
+ * Where the page's "Create group" / "Create attendance group" buttons lead. The create screens
+ * (/create/group and /create/attendance-group with ?organizationId=…, spec section 2) come with
+ * the groups issue; until then the buttons open this page's form: a link to an element inside a
+ * closed <details> opens it, with or without JavaScript. Once those screens exist, return
+ * `/create/${kind === 'attendance' ? 'attendance-group' : 'group'}?organizationId=…` here and
+ * remove CreateGroupForm and the create-group intent.
+ */
+export const createGroupHref = (kind: GroupKind) => `#${formIdOf(kind)}`
+
+const formIdOf = (kind: GroupKind) => `create-${kind}`
+
+/**
  * "Create group with members" / "Create attendance group with members": a disclosure with the
  * form (open again with the errors after a failed submission). Works without JavaScript.
  */
@@ -17,7 +29,7 @@ export function CreateGroupForm({ kind, lastResult }: { kind: GroupKind; lastRes
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
-    id: `create-${kind}`,
+    id: formIdOf(kind),
     lastResult,
     constraint: getZodConstraint(CreateGroupFormSchema),
     shouldValidate: 'onSubmit',

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { GroupKind } from '~/db/schema'
-import { DomainError } from '~/errors'
+import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
 import {
@@ -32,8 +32,22 @@ export interface IntentArgs {
 export type GroupsActionData =
   | { intent: 'bulk'; error: string }
   | { intent: 'confirm-delete'; ids: string[] }
-  | { intent: 'change-owners-form'; groups: GroupListItem[]; result?: SubmissionResult<string[]> }
+  | {
+      intent: 'change-owners-form'
+      groups: GroupListItem[]
+      result?: SubmissionResult<string[]>
+      /** After a submission with failures: the groups that did get their new owners. */
+      applied?: OwnerChangesApplied
+    }
   | { intent: 'create-group'; kind: GroupKind; result: SubmissionResult<string[]> }
+
+export interface OwnerChangesApplied {
+  succeeded: number
+  total: number
+  names: string[]
+}
+
+const uniq = <T>(items: T[]) => [...new Set(items)]
 
 const reply = (body: GroupsActionData, status = 200) => data(body, { status })
 
@@ -83,9 +97,11 @@ export async function showChangeOwners({ ctx, organizationId, form }: IntentArgs
 const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
 /**
- * intent change-owners: step two, the new owners by email. Spec section 4: a group leaves the
- * list when its old owner was removed and the actor's access is not admin; only admins reach
- * this page, so every group stays listed.
+ * intent change-owners: step two, the new owners by email. When every group got its new owner:
+ * back to the list with a toast. Otherwise the panel stays open with the failed rows only, as the
+ * admin typed them, each with its error; the groups that did change are named above them.
+ * Spec section 4: a group leaves the list when its old owner was removed and the actor's access
+ * is not admin; only admins reach this page, so every group stays listed.
  */
 export async function changeOwners({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: ChangeOwnersFormSchema })
@@ -94,7 +110,38 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
     return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
   }
   const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
-  return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  if (results.every((r) => r.result === 'SUCCESS')) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+
+  const typed = submission.payload as { newOwnerEmail?: unknown; oldOwnerRole?: unknown; changes?: unknown[] }
+  const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, row: typed.changes?.[i] }]))
+  const groups = await getGroups(
+    ctx,
+    organizationId,
+    failed.map((f) => f.groupId),
+  )
+  const listed = new Set(groups.map((g) => g._id))
+  const rows = failed.filter((f) => listed.has(f.groupId))
+  // Only groups gone meanwhile failed: nothing to correct.
+  if (rows.length === 0) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  // A group gone meanwhile has no row left to show its error in: the form's error says it.
+  const gone = uniq(failed.filter((f) => !listed.has(f.groupId)).map((f) => messageKey(f.code)))
+  const initialValue = {
+    intent: 'change-owners',
+    newOwnerEmail: typed.newOwnerEmail,
+    oldOwnerRole: typed.oldOwnerRole,
+    changes: rows.map((f) => f.row),
+  }
+  const result: SubmissionResult<string[]> = {
+    status: 'error',
+    initialValue: initialValue as SubmissionResult<string[]>['initialValue'],
+    error: {
+      ...(gone.length ? { '': gone } : {}),
+      ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerEmail`, [messageKey(f.code)]])),
+    },
+  }
+  const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
+  const applied = { succeeded: changed.length, total: results.length, names: changed }
+  return reply({ intent: 'change-owners-form', groups, result, applied }, changed.length > 0 ? 200 : 400)
 }
 
 /** intent create-group: a group or an attendance group (kind) with members given by email. */

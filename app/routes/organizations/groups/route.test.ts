@@ -159,15 +159,73 @@ describe('groups screen action', () => {
       },
       org.id,
     )
-    expect(applied.status).toBe(302)
-    expect(await toastOf(applied.headers)).toEqual({
-      key: 'groups.toast.changeOwners.partial',
-      values: { succeeded: '1', total: '2', code: 'MEMBER_NOT_FOUND' },
-      type: 'error',
+    // One failed: the panel stays with that row as typed and its error; the other one is applied.
+    expect(applied.status).toBe(200)
+    expect(applied.data).toMatchObject({
+      intent: 'change-owners-form',
+      applied: { succeeded: 1, total: 2, names: ['One'] },
+      result: {
+        status: 'error',
+        initialValue: {
+          newOwnerEmail: nextEmail.toUpperCase(),
+          oldOwnerRole: 'REMOVE',
+          changes: [{ groupId: g2.id, newOwnerEmail: 'nobody@example.se', oldOwnerRole: 'leader' }],
+        },
+        error: { 'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'] },
+      },
     })
+    expect(applied.data.groups.map((g: { _id: string }) => g._id)).toEqual([g2.id])
     expect((await groupRow(g1.id))?.owner_id).toBe(next)
     expect(await groupMemberCounts(g1.id)).toEqual({ rows: 2, memberCount: 2 })
     expect((await groupRow(g2.id))?.owner_id).toBe(oldOwner)
+
+    // The corrected row: every change went through, back to the list with a toast.
+    const corrected = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        oldOwnerRole: 'REMOVE',
+        'changes[0].groupId': g2.id,
+        'changes[0].newOwnerEmail': nextEmail,
+        'changes[0].oldOwnerRole': 'leader',
+      },
+      org.id,
+    )
+    expect(corrected.status).toBe(302)
+    expect(await toastOf(corrected.headers)).toEqual({
+      key: 'groups.toast.changeOwners.done',
+      values: { succeeded: '1', total: '1' },
+      type: 'success',
+    })
+    expect((await groupRow(g2.id))?.owner_id).toBe(next)
+  })
+
+  it('changes owners: when every row failed, nothing is applied and each row keeps its error', async () => {
+    const { org, path, cookie } = await setup()
+    const [owner] = await createMembers(org.id, 1)
+    const g1 = await createGroup(org.id, { ownerId: owner, name: 'One' })
+    const g2 = await createGroup(org.id, { ownerId: owner, name: 'Two' })
+    const ownerEmail = (await db().selectFrom('users').select('email').where('id', '=', owner).executeTakeFirstOrThrow()).email
+    const res = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        'changes[0].groupId': g1.id,
+        'changes[0].newOwnerEmail': 'ghost@example.se',
+        'changes[1].groupId': g2.id,
+        'changes[1].newOwnerEmail': ownerEmail,
+      },
+      org.id,
+    )
+    expect(res.status).toBe(400)
+    expect(res.data.applied).toEqual({ succeeded: 0, total: 2, names: [] })
+    expect(res.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
+    expect(res.data.result.error).toEqual({
+      'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'],
+      'changes[1].newOwnerEmail': ['errors.ALREADY_GROUP_OWNER'],
+    })
   })
 
   it('creates a group with members from emails; unknown members are named in an error toast', async () => {
@@ -242,9 +300,12 @@ describe('groups screen: dispatch and failures', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const restore = await failWrites('groups', 'INSERT', 'organization_id', org.id)
     try {
-      const thrown = await post(path, cookie, { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: '' }, org.id).catch(
-        (e: unknown) => e,
-      )
+      const thrown = await post(
+        path,
+        cookie,
+        { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: '' },
+        org.id,
+      ).catch((e: unknown) => e)
       expect(thrown).toMatchObject({ type: 'DataWithResponseInit', data: { failure: 'groups.updateError' }, init: { status: 500 } })
       expect(logged).toHaveBeenCalledOnce()
     } finally {

@@ -7,12 +7,13 @@ import { GROUP_SORTS } from '~/services/groups.schemas'
 import { canCreateAttendanceGroups, listGroups } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/bulk'
+import { buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { handlerFor } from '~/utils/intent'
 import { parseListQuery } from '~/utils/list-query'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { ChangeOwnersPanel } from './change-owners-panel'
-import { CreateGroupForm } from './create-group-form'
+import { createGroupHref, CreateGroupForm } from './create-group-form'
 import { GroupsFilters, readGroupFilters } from './groups-filters'
 import { GroupsTable } from './groups-table'
 import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
@@ -69,9 +70,21 @@ export default function Groups() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="groups-title">
-        <h1 id="groups-title" className="mb-1 text-xl font-bold">
-          {t('groups.title')}
-        </h1>
+        <div className="mb-1 flex flex-wrap items-center justify-between gap-3">
+          <h1 id="groups-title" className="text-xl font-bold">
+            {t('groups.title')}
+          </h1>
+          <div className="flex flex-wrap gap-2">
+            <a href={createGroupHref('standard')} className={buttonClass()}>
+              {t('groups.create.button.standard')}
+            </a>
+            {canCreateAttendance ? (
+              <a href={createGroupHref('attendance')} className={buttonClass('secondary')}>
+                {t('groups.create.button.attendance')}
+              </a>
+            ) : null}
+          </div>
+        </div>
         <p className="mb-4 max-w-3xl text-slate-700">{t('groups.intro')}</p>
 
         {actionData?.intent === 'confirm-delete' ? (
@@ -84,7 +97,12 @@ export default function Groups() {
           />
         ) : null}
         {actionData?.intent === 'change-owners-form' ? (
-          <ChangeOwnersPanel key={actionData.groups.map((g) => g._id).join()} groups={actionData.groups} lastResult={actionData.result} />
+          <ChangeOwnersPanel
+            key={actionData.groups.map((g) => g._id).join()}
+            groups={actionData.groups}
+            lastResult={actionData.result}
+            applied={actionData.applied}
+          />
         ) : null}
         {actionData?.intent === 'bulk' ? (
           <div className="mb-3">
