@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { confirmBulkAction, toast } from '../support/e2e/bulk'
 import { expect, test } from '../support/e2e/fixtures'
-import { createOrgWorld, deleteGroupRow, groupMembers, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
+import { appDb, createOrgWorld, deleteGroupRow, groupMembers, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
 
 /*
  * The groups of an organization, as its admin sees them (Swedish). The tests tagged @nojs run again
@@ -288,3 +288,28 @@ test('the create buttons by the title open the create forms; role words in Swedi
     { name: yngve.name, role: 'subscriber' },
   ])
 })
+
+test('a failed update says "Could not update groups." with "Try again?" (spec section 8)', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, tag, olle } = await groupsWorld()
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'groups'))
+  // The database refuses new groups of this organization, as an outage would.
+  const trigger = `e2e_fail_${tag}`
+  appDb().exec(
+    `CREATE TRIGGER ${trigger} BEFORE INSERT ON groups FOR EACH ROW WHEN NEW.organization_id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+  )
+  try {
+    await page.getByRole('main').getByRole('link', { name: 'Skapa grupp', exact: true }).click()
+    const standard = page.locator('details').filter({ hasText: 'Skapa grupp med medlemmar' })
+    await standard.getByLabel('Gruppens namn').fill(`Avbrott ${tag}`)
+    await standard.getByLabel('Ägarens e-postadress').fill(olle.email)
+    await standard.getByRole('button', { name: 'Skapa grupp', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('Det gick inte att uppdatera grupperna. Försök igen?')
+    await expect(page.getByRole('heading', { name: 'Grupper', level: 1 })).toBeVisible()
+  } finally {
+    appDb().exec(`DROP TRIGGER ${trigger}`)
+  }
+  await page.getByRole('link', { name: 'Försök igen?' }).click()
+  await expect(page.getByRole('checkbox', { name: /^Markera Klass 7A/ })).toBeVisible()
+})
+
