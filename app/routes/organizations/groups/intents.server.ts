@@ -110,38 +110,39 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
     return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
   }
   const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
-  if (results.every((r) => r.result === 'SUCCESS')) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))
+  const groups = failed.length ? await getGroups(ctx, organizationId, uniq(failed.map((f) => f.groupId))) : []
+  // All done, or only groups gone meanwhile failed (nothing to correct): back to the list.
+  if (groups.length === 0) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
+  const result = failedRowsForm(submission.payload, failed, new Set(groups.map((g) => g._id)))
+  const applied = { succeeded: changed.length, total: results.length, names: changed }
+  return reply({ intent: 'change-owners-form', groups, result, applied }, changed.length > 0 ? 200 : 400)
+}
 
-  const typed = submission.payload as { newOwnerEmail?: unknown; oldOwnerRole?: unknown; changes?: unknown[] }
-  const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, row: typed.changes?.[i] }]))
-  const groups = await getGroups(
-    ctx,
-    organizationId,
-    failed.map((f) => f.groupId),
-  )
-  const listed = new Set(groups.map((g) => g._id))
+/**
+ * The change-owners form again with the failed rows only, as the admin typed them (and the
+ * values for all groups), each with its error code under its email field. A group gone
+ * meanwhile has no row left to show its error in: the form's error says it.
+ */
+function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: string; code: string; index: number }[], listed: Set<string>) {
+  const typedRows = Array.isArray(payload.changes) ? (payload.changes as unknown[]) : []
   const rows = failed.filter((f) => listed.has(f.groupId))
-  // Only groups gone meanwhile failed: nothing to correct.
-  if (rows.length === 0) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
-  // A group gone meanwhile has no row left to show its error in: the form's error says it.
   const gone = uniq(failed.filter((f) => !listed.has(f.groupId)).map((f) => messageKey(f.code)))
   const initialValue = {
     intent: 'change-owners',
-    newOwnerEmail: typed.newOwnerEmail,
-    oldOwnerRole: typed.oldOwnerRole,
-    changes: rows.map((f) => f.row),
+    newOwnerEmail: payload.newOwnerEmail,
+    oldOwnerRole: payload.oldOwnerRole,
+    changes: rows.map((f) => typedRows[f.index]),
   }
-  const result: SubmissionResult<string[]> = {
+  return {
     status: 'error',
     initialValue: initialValue as SubmissionResult<string[]>['initialValue'],
     error: {
       ...(gone.length ? { '': gone } : {}),
       ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerEmail`, [messageKey(f.code)]])),
     },
-  }
-  const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
-  const applied = { succeeded: changed.length, total: results.length, names: changed }
-  return reply({ intent: 'change-owners-form', groups, result, applied }, changed.length > 0 ? 200 : 400)
+  } satisfies SubmissionResult<string[]>
 }
 
 /** intent create-group: a group or an attendance group (kind) with members given by email. */
