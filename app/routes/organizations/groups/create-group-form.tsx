@@ -8,16 +8,19 @@ import { CreateGroupFormSchema, parseMemberLines } from '~/services/groups.schem
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
+import { BUILT_SCREENS } from '~/ui/layout/screens'
 
 /**
- * Where the page's "Create group" / "Create attendance group" buttons lead. The create screens
- * (/create/group and /create/attendance-group with ?organizationId=…, spec section 2) come with
- * the groups issue; until then the buttons open this page's form: a link to an element inside a
- * closed <details> opens it, with or without JavaScript. Once those screens exist, return
- * `/create/${kind === 'attendance' ? 'attendance-group' : 'group'}?organizationId=…` here and
- * remove CreateGroupForm and the create-group intent.
+ * Where the page's "Create group" / "Create attendance group" buttons lead: the create screens
+ * (/create/group and /create/attendance-group with ?organizationId=…, spec section 2) once the
+ * groups issue has built them (BUILT_SCREENS.groups); until then this page's form, since a link to
+ * an element inside a closed <details> opens it, with or without JavaScript. With the screens
+ * built, remove CreateGroupForm and the create-group intent.
  */
-export const createGroupHref = (kind: GroupKind) => `#${formIdOf(kind)}`
+export const createGroupHref = (organizationId: string, kind: GroupKind) =>
+  BUILT_SCREENS.groups
+    ? `/create/${kind === 'attendance' ? 'attendance-group' : 'group'}?organizationId=${encodeURIComponent(organizationId)}`
+    : `#${formIdOf(kind)}`
 
 const formIdOf = (kind: GroupKind) => `create-${kind}`
 

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -65,6 +65,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 export default function Groups() {
   const { t } = useTranslation()
   const { page, query, filters, canCreateAttendance } = useLoaderData<typeof loader>()
+  const organizationId = useParams().organizationId!
   const actionData = useActionData<typeof action>() as GroupsActionData | undefined
   const createResult = actionData?.intent === 'create-group' ? actionData : undefined
   return (
@@ -75,11 +76,11 @@ export default function Groups() {
             {t('groups.title')}
           </h1>
           <div className="flex flex-wrap gap-2">
-            <a href={createGroupHref('standard')} className={buttonClass()}>
+            <a href={createGroupHref(organizationId, 'standard')} className={buttonClass()}>
               {t('groups.create.button.standard')}
             </a>
             {canCreateAttendance ? (
-              <a href={createGroupHref('attendance')} className={buttonClass('secondary')}>
+              <a href={createGroupHref(organizationId, 'attendance')} className={buttonClass('secondary')}>
                 {t('groups.create.button.attendance')}
               </a>
             ) : null}
