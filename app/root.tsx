@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -8,7 +7,6 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
-  useRouteError,
 } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +14,6 @@ import { sessionOf } from '~/auth/guards.server'
 import { env } from '~/env.server'
 import { DEFAULT_TIMEZONE } from '~/i18n/config'
 import { detectLocale } from '~/i18n/i18n.server'
-import { ErrorScreen } from '~/ui/error-screen'
 import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { Toaster } from '~/ui/toaster'
@@ -99,13 +96,4 @@ export default function App() {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  if (!isRouteErrorResponse(error)) console.error(error)
-  return (
-    <main>
-      <ErrorScreen status={status} />
-    </main>
-  )
-}
+export { RootErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

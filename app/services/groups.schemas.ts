@@ -115,9 +115,23 @@ export const MAX_MEMBER_LINES = 2000
 const lineEmail = z.string().email()
 
 /**
- * The members textarea: one email per line, optionally followed by a comma and a role
- * (leader, member or subscriber; member when left out). Blank lines are skipped; an email given
- * twice keeps its last role.
+ * The role words of a member line in every locale, in any case: the hint names those of the
+ * page's language (groups.create.membersHint), and a list pasted from the other works as well.
+ * They are the role names of groups.owners.role.* (a test holds them together).
+ */
+export const MEMBER_ROLE_WORDS: Readonly<Record<string, MemberRole>> = {
+  leader: 'leader',
+  member: 'member',
+  subscriber: 'subscriber',
+  ledare: 'leader',
+  medlem: 'member',
+  prenumerant: 'subscriber',
+}
+
+/**
+ * The members textarea: one email per line, optionally followed by a comma and a role word
+ * (MEMBER_ROLE_WORDS; member when left out). Blank lines are skipped; an email given twice keeps
+ * its last role.
  */
 export function parseMemberLines(text: string): { members: { email: string; role: MemberRole }[]; badLines: number[] } {
   const byEmail = new Map<string, MemberRole>()
@@ -127,8 +141,9 @@ export function parseMemberLines(text: string): { members: { email: string; role
     if (!line) return
     const [emailPart, rolePart, ...rest] = line.split(',').map((s) => s.trim())
     const email = emailPart.toLowerCase()
-    const role = (rolePart ? rolePart.toLowerCase() : 'member') as MemberRole
-    if (rest.length > 0 || !lineEmail.safeParse(email).success || email.length > 254 || !MEMBER_ROLES.includes(role)) {
+    const word = (rolePart || 'member').toLowerCase()
+    const role = Object.hasOwn(MEMBER_ROLE_WORDS, word) ? MEMBER_ROLE_WORDS[word] : undefined
+    if (rest.length > 0 || !lineEmail.safeParse(email).success || email.length > 254 || !role) {
       badLines.push(i + 1)
       return
     }

@@ -13,10 +13,13 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   pending?: boolean
 }
 
+/** The look of a button, for a link that leads somewhere but looks like one. */
+export const buttonClass = (variant: keyof typeof variants = 'primary') =>
+  `${variant === 'link' ? '' : 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium'} ${variants[variant]}`
+
 export function Button({ variant = 'primary', pending, className = '', children, disabled, ...rest }: ButtonProps) {
-  const base = variant === 'link' ? '' : 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium'
   return (
-    <button {...rest} disabled={disabled || pending} aria-busy={pending || undefined} className={`${base} ${variants[variant]} ${className}`}>
+    <button {...rest} disabled={disabled || pending} aria-busy={pending || undefined} className={`${buttonClass(variant)} ${className}`}>
       {pending ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
       {children}
     </button>

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { confirmBulkAction, toast } from '../support/e2e/bulk'
 import { expect, test } from '../support/e2e/fixtures'
-import { createOrgWorld, deleteGroupRow, groupMembers, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
+import { appDb, createOrgWorld, deleteGroupRow, groupMembers, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
 
 /*
  * The groups of an organization, as its admin sees them (Swedish). The tests tagged @nojs run again
@@ -112,7 +112,7 @@ test('delete groups after confirming: the successful ones disappear, a failed on
   await expect(page.getByText('Visar 1–1 av 1')).toBeVisible()
 })
 
-test('change owners: the old owner is REMOVEd, or kept with a role; an unknown new owner fails', { tag: '@nojs' }, async ({ page }) => {
+test('change owners: the old owner is REMOVEd, or kept with a role; a failed row stays with its input and error', { tag: '@nojs' }, async ({ page }) => {
   const { org, admin, groups, olle, oskar, xena, yngve, nora } = await groupsWorld()
   const [g7a, g7b, g8a] = groups
   await signIn(page, admin)
@@ -133,10 +133,18 @@ test('change owners: the old owner is REMOVEd, or kept with a role; an unknown n
   await panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`).fill('ingen-medlem@example.se')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
 
-  await expect(toast(page, 'Nya ägare för 2 av 3 grupper.', 'alert')).toContainText(
-    'Första problemet: Personen är inte medlem i den här organisationen.',
+  // 8A failed: the panel stays open with that row as typed and its error beside the group; the
+  // other two are applied and named.
+  await expect(panel.getByRole('status')).toHaveText(
+    `Nya ägare för 2 av 3 grupper: ${g7a.name}, ${g7b.name}. Rätta raderna nedan och spara igen.`,
   )
-  await expect(panel).toBeHidden()
+  await expect(panel.getByRole('rowheader')).toHaveText([g8a.name])
+  const email8a = panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`)
+  await expect(email8a).toHaveValue('ingen-medlem@example.se')
+  await expect(email8a).toHaveAttribute('aria-invalid', 'true')
+  await expect(email8a).toHaveAccessibleDescription('Personen är inte medlem i den här organisationen.')
+  await expect(panel.getByLabel('Nya ägarens e-postadress', { exact: true })).toHaveValue(nora.email)
+  await expect(panel.getByLabel('Den gamla ägaren blir', { exact: true })).toHaveValue('REMOVE')
   const row7a = groupRow(page, g7a.name)
   await expect(row7a.owner).toContainText(nora.name)
   await expect(row7a.owner).toContainText(nora.email)
@@ -146,6 +154,13 @@ test('change owners: the old owner is REMOVEd, or kept with a role; an unknown n
   await expect(row7b.owner).toContainText(nora.name)
   await expect(row7b.members).toHaveText('3')
   await expect(groupRow(page, g8a.name).owner).toContainText(olle.name)
+
+  // Corrected (an empty row takes the new owner for all groups), 8A changes too.
+  await email8a.fill('')
+  await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
+  await expect(toast(page, 'Nya ägare för 1 av 1 grupper.')).toBeVisible()
+  await expect(panel).toBeHidden()
+  await expect(groupRow(page, g8a.name).owner).toContainText(nora.name)
 
   // The groups' members: Olle is gone from 7A, Oskar stays in 7B as a leader.
   expect(groupMembers(g7a.id)).toEqual([
@@ -245,3 +260,56 @@ test('create a group and an attendance group with members and roles', async ({ p
     { name: xena.name, role: 'subscriber' },
   ])
 })
+
+test('the create buttons by the title open the create forms; role words in Swedish', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, tag, olle, xena, yngve } = await groupsWorld()
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'groups'))
+  const standard = page.locator('details').filter({ hasText: 'Skapa grupp med medlemmar' })
+  await expect(standard.getByLabel('Gruppens namn')).toBeHidden()
+  // (The side menu has links of the same names, to the create screens to come.)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: 'Skapa närvarogrupp', exact: true })).toBeVisible()
+
+  await main.getByRole('link', { name: 'Skapa grupp', exact: true }).click()
+  await expect(standard.getByLabel('Gruppens namn')).toBeVisible()
+  await expect(standard.getByText('en roll: ledare, medlem eller prenumerant')).toBeVisible()
+  const name = `Svenska roller ${tag}`
+  await standard.getByLabel('Gruppens namn').fill(name)
+  await standard.getByLabel('Ägarens e-postadress').fill(olle.email)
+  await standard.getByLabel('Medlemmar', { exact: true }).fill(`${xena.email}, Ledare\n${yngve.email}, prenumerant`)
+  await standard.getByRole('button', { name: 'Skapa grupp', exact: true }).click()
+  await expect(toast(page, `”${name}” skapad med 2 av 2 medlemmar.`)).toBeVisible()
+
+  const groups = (await page.request.get(`/api/v1/organizations/${org.id}/groups`).then((r) => r.json())) as { _id: string; name: string }[]
+  expect(groupMembers(groups.find((g) => g.name === name)!._id)).toEqual([
+    { name: olle.name, role: 'owner' },
+    { name: xena.name, role: 'leader' },
+    { name: yngve.name, role: 'subscriber' },
+  ])
+})
+
+test('a failed update says "Could not update groups." with "Try again?" (spec section 8)', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, tag, olle } = await groupsWorld()
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'groups'))
+  // The database refuses new groups of this organization, as an outage would.
+  const trigger = `e2e_fail_${tag}`
+  appDb().exec(
+    `CREATE TRIGGER ${trigger} BEFORE INSERT ON groups FOR EACH ROW WHEN NEW.organization_id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+  )
+  try {
+    await page.getByRole('main').getByRole('link', { name: 'Skapa grupp', exact: true }).click()
+    const standard = page.locator('details').filter({ hasText: 'Skapa grupp med medlemmar' })
+    await standard.getByLabel('Gruppens namn').fill(`Avbrott ${tag}`)
+    await standard.getByLabel('Ägarens e-postadress').fill(olle.email)
+    await standard.getByRole('button', { name: 'Skapa grupp', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('Det gick inte att uppdatera grupperna. Försök igen?')
+    await expect(page.getByRole('heading', { name: 'Grupper', level: 1 })).toBeVisible()
+  } finally {
+    appDb().exec(`DROP TRIGGER ${trigger}`)
+  }
+  await page.getByRole('link', { name: 'Försök igen?' }).click()
+  await expect(page.getByRole('checkbox', { name: /^Markera Klass 7A/ })).toBeVisible()
+})
+

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
+import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
@@ -77,9 +77,4 @@ export default function OrganizationLayout() {
 }
 
 /** A 404 thrown by a screen below (e.g. the organization went away) is the not-found screen too. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  if (!isRouteErrorResponse(error)) console.error(error)
-  return <ErrorScreen status={status} />
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

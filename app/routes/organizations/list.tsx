@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { listMyOrganizations } from '~/services/organizations.server'
 import { Alert } from '~/ui/alert'
 import { useFormatters } from '~/ui/format'
-
+import { orRouteFailure } from '~/ui/route-failure.server'
 
 /** /organizations: the organizations the user administers or may create groups in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return { organizations: await listMyOrganizations(ctxFor(actor, context)) }
+  return { organizations: await orRouteFailure('organizations.loadError', () => listMyOrganizations(ctxFor(actor, context))) }
 }
 
 export default function OrganizationsList() {
@@ -68,23 +68,4 @@ export default function OrganizationsList() {
   )
 }
 
-/** The list could not be loaded: the message of the specification with a retry link. */
-export function ErrorBoundary() {
-  const { t } = useTranslation()
-  const error = useRouteError()
-  const location = useLocation()
-  if (error instanceof Error) console.error(error)
-  return (
-    <section aria-labelledby="organizations-title">
-      <h1 id="organizations-title" className="mb-4 text-2xl font-bold">
-        {t('organizations.title')}
-      </h1>
-      <Alert tone="error">
-        {t('organizations.loadError')}{' '}
-        <a href={`${location.pathname}${location.search}`} className="font-medium underline">
-          {t('common.tryAgain')}
-        </a>
-      </Alert>
-    </section>
-  )
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

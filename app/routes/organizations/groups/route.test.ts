@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import { readToast } from '~/ui/toast.server'
-import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
-import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../tests/support/org-factories'
-import { action, loader } from './groups'
+import { failWrites } from '../../../../tests/support/db-faults'
+import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
+import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../../tests/support/org-factories'
+import { action, loader } from './route'
 
 /** An organization with a signed-in admin, and another organization with a group of its own. */
 async function setup() {
@@ -47,13 +48,20 @@ describe('groups screen loader', () => {
     expect(filtered.data.page.items.map((g: { name: string }) => g.name)).toEqual(['Gamma'])
     expect((await load('?status=inactive')).data.page.items.map((g: { name: string }) => g.name)).toEqual(['Beta'])
     expect((await load('?q=alp')).data.page.total).toBe(1)
-    expect((await load('?sort=name&dir=desc&status=bogus')).data.page.items.map((g: { name: string }) => g.name)).toEqual(['Gamma', 'Beta', 'Alpha'])
+    expect((await load('?sort=name&dir=desc&status=bogus')).data.page.items.map((g: { name: string }) => g.name)).toEqual([
+      'Gamma',
+      'Beta',
+      'Alpha',
+    ])
   })
 
   it('is 404 for a plain member and an admin of another organization; sign-in for anonymous', async () => {
     const { org, path } = await setup()
     const member = await createUser()
-    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() })
+      .execute()
     const stranger = await createUser()
     await createOrganization({ adminIds: [stranger.id] })
     for (const user of [member, stranger]) {
@@ -97,7 +105,11 @@ describe('groups screen action', () => {
     const g = await createGroup(org.id, { ownerId: admin.id })
     const res = await post(path, cookie, { intent: 'deactivate', ids: [g.id] }, org.id)
     expect(res.status).toBe(302)
-    expect(await toastOf(res.headers)).toEqual({ key: 'groups.toast.deactivate.done', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect(await toastOf(res.headers)).toEqual({
+      key: 'groups.toast.deactivate.done',
+      values: { succeeded: '1', total: '1' },
+      type: 'success',
+    })
     expect((await groupRow(g.id))?.active).toBe(0)
 
     const none = await post(path, cookie, { intent: 'activate' }, org.id)
@@ -120,10 +132,18 @@ describe('groups screen action', () => {
       [g2.id, oldOwner],
     ])
 
-    const invalid = await post(path, cookie, { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerEmail': 'x' }, org.id)
+    const invalid = await post(
+      path,
+      cookie,
+      { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerEmail': 'x' },
+      org.id,
+    )
     expect(invalid.status).toBe(400)
     expect(invalid.data.groups).toHaveLength(2)
-    expect(invalid.data.result.error).toMatchObject({ 'changes[0].newOwnerEmail': ['validation.required'], 'changes[1].newOwnerEmail': ['validation.email'] })
+    expect(invalid.data.result.error).toMatchObject({
+      'changes[0].newOwnerEmail': ['validation.required'],
+      'changes[1].newOwnerEmail': ['validation.email'],
+    })
 
     const applied = await post(
       path,
@@ -139,25 +159,92 @@ describe('groups screen action', () => {
       },
       org.id,
     )
-    expect(applied.status).toBe(302)
-    expect(await toastOf(applied.headers)).toEqual({
-      key: 'groups.toast.changeOwners.partial',
-      values: { succeeded: '1', total: '2', code: 'MEMBER_NOT_FOUND' },
-      type: 'error',
+    // One failed: the panel stays with that row as typed and its error; the other one is applied.
+    expect(applied.status).toBe(200)
+    expect(applied.data).toMatchObject({
+      intent: 'change-owners-form',
+      applied: { succeeded: 1, total: 2, names: ['One'] },
+      result: {
+        status: 'error',
+        initialValue: {
+          newOwnerEmail: nextEmail.toUpperCase(),
+          oldOwnerRole: 'REMOVE',
+          changes: [{ groupId: g2.id, newOwnerEmail: 'nobody@example.se', oldOwnerRole: 'leader' }],
+        },
+        error: { 'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'] },
+      },
     })
+    expect(applied.data.groups.map((g: { _id: string }) => g._id)).toEqual([g2.id])
     expect((await groupRow(g1.id))?.owner_id).toBe(next)
     expect(await groupMemberCounts(g1.id)).toEqual({ rows: 2, memberCount: 2 })
     expect((await groupRow(g2.id))?.owner_id).toBe(oldOwner)
+
+    // The corrected row: every change went through, back to the list with a toast.
+    const corrected = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        oldOwnerRole: 'REMOVE',
+        'changes[0].groupId': g2.id,
+        'changes[0].newOwnerEmail': nextEmail,
+        'changes[0].oldOwnerRole': 'leader',
+      },
+      org.id,
+    )
+    expect(corrected.status).toBe(302)
+    expect(await toastOf(corrected.headers)).toEqual({
+      key: 'groups.toast.changeOwners.done',
+      values: { succeeded: '1', total: '1' },
+      type: 'success',
+    })
+    expect((await groupRow(g2.id))?.owner_id).toBe(next)
+  })
+
+  it('changes owners: when every row failed, nothing is applied and each row keeps its error', async () => {
+    const { org, path, cookie } = await setup()
+    const [owner] = await createMembers(org.id, 1)
+    const g1 = await createGroup(org.id, { ownerId: owner, name: 'One' })
+    const g2 = await createGroup(org.id, { ownerId: owner, name: 'Two' })
+    const ownerEmail = (await db().selectFrom('users').select('email').where('id', '=', owner).executeTakeFirstOrThrow()).email
+    const res = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        'changes[0].groupId': g1.id,
+        'changes[0].newOwnerEmail': 'ghost@example.se',
+        'changes[1].groupId': g2.id,
+        'changes[1].newOwnerEmail': ownerEmail,
+      },
+      org.id,
+    )
+    expect(res.status).toBe(400)
+    expect(res.data.applied).toEqual({ succeeded: 0, total: 2, names: [] })
+    expect(res.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
+    expect(res.data.result.error).toEqual({
+      'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'],
+      'changes[1].newOwnerEmail': ['errors.ALREADY_GROUP_OWNER'],
+    })
   })
 
   it('creates a group with members from emails; unknown members are named in an error toast', async () => {
     const { admin, org, path, cookie } = await setup()
     const member = await createUser({ email: 'kim@example.se' })
-    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() }).execute()
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: member.id, created_at: new Date().toISOString() })
+      .execute()
     const res = await post(
       path,
       cookie,
-      { intent: 'create-group', kind: 'attendance', name: 'Roll call', ownerEmail: admin.email, members: 'kim@example.se, leader\nghost@example.se' },
+      {
+        intent: 'create-group',
+        kind: 'attendance',
+        name: 'Roll call',
+        ownerEmail: admin.email,
+        members: 'kim@example.se, leader\nghost@example.se',
+      },
       org.id,
     )
     expect(res.status).toBe(302)
@@ -166,15 +253,63 @@ describe('groups screen action', () => {
       values: { name: 'Roll call', succeeded: '1', total: '2', failed: 'ghost@example.se', code: 'MEMBER_NOT_FOUND' },
       type: 'error',
     })
-    const group = await db().selectFrom('groups').selectAll().where('organization_id', '=', org.id).where('name', '=', 'Roll call').executeTakeFirstOrThrow()
+    const group = await db()
+      .selectFrom('groups')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('name', '=', 'Roll call')
+      .executeTakeFirstOrThrow()
     expect(group).toMatchObject({ kind: 'attendance', owner_id: admin.id, member_count: 2 })
 
-    const badOwner = await post(path, cookie, { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: 'ghost@example.se', members: '' }, org.id)
+    const badOwner = await post(
+      path,
+      cookie,
+      { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: 'ghost@example.se', members: '' },
+      org.id,
+    )
     expect(badOwner.status).toBe(400)
-    expect(badOwner.data).toMatchObject({ intent: 'create-group', kind: 'standard', result: { error: { ownerEmail: ['errors.OWNER_NOT_MEMBER'] } } })
+    expect(badOwner.data).toMatchObject({
+      intent: 'create-group',
+      kind: 'standard',
+      result: { error: { ownerEmail: ['errors.OWNER_NOT_MEMBER'] } },
+    })
 
-    const badLines = await post(path, cookie, { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: 'kim@example.se, boss' }, org.id)
+    const badLines = await post(
+      path,
+      cookie,
+      { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: 'kim@example.se, boss' },
+      org.id,
+    )
     expect(badLines.status).toBe(400)
     expect(badLines.data.result.error.members).toEqual(['groups.validation.memberLines'])
+  })
+})
+
+describe('groups screen: dispatch and failures', () => {
+  it('answers an unknown or missing intent with 400, without calling anything', async () => {
+    const { org, path, cookie } = await setup()
+    for (const intent of ['bogus', 'constructor', '']) {
+      const res = await post(path, cookie, { intent, ids: ['x'] }, org.id)
+      expect(res.status).toBe(400)
+      expect(res.data).toEqual({ intent: 'bulk', error: 'errors.BAD_REQUEST' })
+    }
+  })
+
+  it('throws "Could not update groups." (spec section 8) when the database fails, and logs it', async () => {
+    const { admin, org, path, cookie } = await setup()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const restore = await failWrites('groups', 'INSERT', 'organization_id', org.id)
+    try {
+      const thrown = await post(
+        path,
+        cookie,
+        { intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: admin.email, members: '' },
+        org.id,
+      ).catch((e: unknown) => e)
+      expect(thrown).toMatchObject({ type: 'DataWithResponseInit', data: { failure: 'groups.updateError' }, init: { status: 500 } })
+      expect(logged).toHaveBeenCalledOnce()
+    } finally {
+      await restore()
+    }
   })
 })

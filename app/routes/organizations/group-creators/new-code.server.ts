@@ -1,8 +1,6 @@
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { env, isSecureOrigin } from '~/env.server'
-import type { ItemResult } from '~/services/audit.server'
-import { bulkToast } from '~/ui/toast.server'
 
 /**
  * The code of a new open invitation, carried across the redirect after creating it (like the
@@ -31,6 +29,3 @@ export async function takeNewCode(request: Request, organizationId: string) {
   const clear = await newCodeCookie.serialize('', { maxAge: 0 })
   return { newCode: parsed.data.organizationId === organizationId ? parsed.data : null, clear }
 }
-
-/** The toast of a bulk result of this screen (see bulkToast). */
-export const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results, { done, partial: 'groupCreators.toast.partial' })

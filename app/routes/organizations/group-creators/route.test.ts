@@ -3,9 +3,18 @@ import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { createInvitation, redeemInvitationCode } from '~/services/invitations.server'
 import { readToast } from '~/ui/toast.server'
-import { args, cookiesFrom, createUser, lastMailTo, makeRequest, run, sessionCookieFor, uniqueEmail } from '../../../tests/support/factories'
-import { addMember, createOrganization } from '../../../tests/support/org-factories'
-import * as page from './group-creators'
+import {
+  args,
+  cookiesFrom,
+  createUser,
+  lastMailTo,
+  makeRequest,
+  run,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../../../../tests/support/factories'
+import { addMember, createOrganization } from '../../../../tests/support/org-factories'
+import * as page from './route'
 
 async function setup() {
   const admin = await createUser({ name: 'Ada Admin' })
@@ -26,8 +35,14 @@ async function toastOf(headers: Headers) {
 
 const isCreator = async (orgId: string, userId: string) =>
   Number(
-    (await db().selectFrom('organization_members').select('is_group_creator').where('organization_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst())
-      ?.is_group_creator,
+    (
+      await db()
+        .selectFrom('organization_members')
+        .select('is_group_creator')
+        .where('organization_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.is_group_creator,
   ) === 1
 
 describe('group creators page: loader', () => {
@@ -86,7 +101,14 @@ describe('group creators page: add and remove', () => {
     expect(res.status).toBe(302)
     expect(await toastOf(res.headers)).toMatchObject({ values: { succeeded: '1', total: '2', code: 'MEMBER_NOT_FOUND' }, type: 'error' })
     expect(await isCreator(org.id, member.id)).toBe(true)
-    expect(await db().selectFrom('organization_members').select('user_id').where('organization_id', '=', org.id).where('user_id', '=', stranger.id).executeTakeFirst()).toBeUndefined()
+    expect(
+      await db()
+        .selectFrom('organization_members')
+        .select('user_id')
+        .where('organization_id', '=', org.id)
+        .where('user_id', '=', stranger.id)
+        .executeTakeFirst(),
+    ).toBeUndefined()
 
     const other = await createUser()
     await addMember(org.id, other.id)
@@ -152,6 +174,10 @@ describe('group creators page: invitations', () => {
     const revoked = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)
     expect(await toastOf(revoked.headers)).toMatchObject({ key: 'invitations.toast.revoked', type: 'success' })
     const again = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)
-    expect(await toastOf(again.headers)).toEqual({ key: 'invitations.toast.failed', values: { code: 'INVITATION_NOT_FOUND' }, type: 'error' })
+    expect(await toastOf(again.headers)).toEqual({
+      key: 'invitations.toast.failed',
+      values: { code: 'INVITATION_NOT_FOUND' },
+      type: 'error',
+    })
   })
 })

@@ -1,0 +1,88 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import { DomainError, messageKey } from '~/errors'
+import type { ItemResult } from '~/services/audit.server'
+import type { Ctx } from '~/services/context.server'
+import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
+import { createInvitation, resendInvitation, revokeInvitation } from '~/services/invitations.server'
+import { addGroupCreatorsByEmail, removeGroupCreators } from '~/services/members.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { newCodeHeader } from './new-code.server'
+
+/**
+ * The forms of the group creators screen, one handler each; the route's action picks one by
+ * `intent`. Success ends in a redirect with a toast; a form to show again (a confirmation step,
+ * validation errors) is answered as GroupCreatorsActionData.
+ */
+
+export interface IntentArgs {
+  ctx: Ctx
+  organizationId: string
+  form: FormData
+  /** The page's URL (path and query): where a success redirects. */
+  here: string
+}
+
+export type GroupCreatorsActionData =
+  | { intent: 'invite'; result: SubmissionResult<string[]> }
+  | { intent: 'addCreators'; result: SubmissionResult<string[]> }
+  | { intent: 'removeCreators' | 'revoke'; confirm: { ids: string[] } }
+  | { intent: 'removeCreators'; error: string }
+
+const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { status })
+
+const idsOf = (form: FormData) => form.getAll('ids').map(String).filter(Boolean)
+const isConfirmed = (form: FormData) => form.get('confirmed') === '1'
+
+/** The toast of a bulk result of this screen (see bulkToast). */
+const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results, { done, partial: 'groupCreators.toast.partial' })
+
+/** intent removeCreators: asks to confirm first (without JavaScript), then removes the checked rows' rights. */
+export async function removeCreators({ ctx, organizationId, form, here }: IntentArgs) {
+  const ids = idsOf(form)
+  if (ids.length === 0) return reply({ intent: 'removeCreators', error: 'groupCreators.remove.none' }, 400)
+  if (!isConfirmed(form)) return reply({ intent: 'removeCreators', confirm: { ids } })
+  const results = await removeGroupCreators(ctx, organizationId, ids)
+  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
+}
+
+/** intent addCreators: members made group creators by email. */
+export async function addCreators({ ctx, organizationId, form, here }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: AddCreatorsByEmailSchema })
+  if (submission.status !== 'success') return reply({ intent: 'addCreators', result: submission.reply() }, 400)
+  const results = await addGroupCreatorsByEmail(ctx, organizationId, submission.value.emails)
+  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.added'))
+}
+
+/** intent invite: an email invitation (mailed) or an open one (its code shown once after the redirect). */
+export async function invite({ ctx, organizationId, form, here }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: InviteFormSchema })
+  if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
+  try {
+    const { invitation, code } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
+    if (invitation.type === 'email') return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
+    const cookie = await newCodeHeader({ organizationId, invitationId: invitation._id, code, expires: invitation.expires })
+    return redirectWithToast(here, { key: 'invitations.toast.created' }, [cookie])
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status === 404) throw error
+    return reply({ intent: 'invite', result: submission.reply({ formErrors: [messageKey(error.code)] }) }, error.status)
+  }
+}
+
+/** intent resend: the invitation email again, with a new code. */
+export async function resend({ ctx, organizationId, form, here }: IntentArgs) {
+  const invitation = await resendInvitation(ctx, idsOf(form)[0] ?? '', { organizationId })
+  return redirectWithToast(here, { key: 'invitations.toast.resent', values: { email: invitation.email ?? '' } })
+}
+
+/** intent revoke: asks to confirm first (without JavaScript), then deletes the invitation. */
+export async function revoke({ ctx, organizationId, form, here }: IntentArgs) {
+  const ids = idsOf(form).slice(0, 1)
+  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids } })
+  await revokeInvitation(ctx, ids[0] ?? '', { organizationId })
+  return redirectWithToast(here, { key: 'invitations.toast.revoked' })
+}
+
+/** The handler of each intent of the page. */
+export const GROUP_CREATORS_INTENTS = { removeCreators, addCreators, invite, resend, revoke }

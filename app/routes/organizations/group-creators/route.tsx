@@ -1,0 +1,120 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { DomainError } from '~/errors'
+import { ctxFor } from '~/services/context.server'
+import { listInvitations } from '~/services/invitations.server'
+import { listMembers, MEMBER_SORTS } from '~/services/members.server'
+import { Alert } from '~/ui/alert'
+import { ConfirmPanel } from '~/ui/bulk'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { redirectWithToast } from '~/ui/toast.server'
+import { handlerFor } from '~/utils/intent'
+import { parseListQuery } from '~/utils/list-query'
+import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { AddCreatorsForm } from './add-creators-form'
+import { CreatorsList } from './creators-list'
+import { GROUP_CREATORS_INTENTS, type GroupCreatorsActionData } from './intents.server'
+import { InvitationsTable } from './invitations-table'
+import { InviteDialog } from './invite-dialog'
+import { NewCodePanel } from './new-code-panel'
+import { takeNewCode } from './new-code.server'
+
+/**
+ * …/organizations/:organizationId/group-creators: the organization's group creators and the
+ * invitations to become one. Every form works without JavaScript (see intents.server.ts).
+ */
+export const handle = { breadcrumb: 'groupCreators.title' }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const ctx = ctxFor(user, context)
+  const organizationId = params.organizationId!
+  const query = parseListQuery(new URL(request.url), { sorts: MEMBER_SORTS, defaultSort: 'name' })
+  const [page, invitations] = await orRouteFailure('groupCreators.loadError', () =>
+    orNotFound(() =>
+      Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
+    ),
+  )
+  const { newCode, clear } = await takeNewCode(request, organizationId)
+  return data({ query, page, invitations, newCode }, { headers: clear ? { 'Set-Cookie': clear } : undefined })
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
+  const form = await request.formData()
+  const handler = handlerFor(GROUP_CREATORS_INTENTS, form)
+  if (!handler) return data({ intent: null }, { status: 400 })
+  const url = new URL(request.url)
+  const here = `${url.pathname}${url.search}`
+  return orRouteFailure('groupCreators.updateError', async () => {
+    try {
+      return await orNotFound(() => handler({ ctx, organizationId, form, here }))
+    } catch (error) {
+      // A stale row (already used, revoked, another tab): say so and show the fresh list.
+      if (error instanceof DomainError)
+        return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
+      throw error
+    }
+  })
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function GroupCreators() {
+  const { t } = useTranslation()
+  const { page, query, invitations, newCode } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as GroupCreatorsActionData | undefined
+  const location = useLocation()
+  return (
+    <div className="flex flex-col gap-10">
+      <section aria-labelledby="creators-title">
+        <h1 id="creators-title" className="mb-1 text-xl font-bold">
+          {t('groupCreators.title')}
+        </h1>
+        <p className="mb-4 text-slate-700">{t('groupCreators.intro')}</p>
+        {actionData && 'confirm' in actionData && actionData.intent === 'removeCreators' ? (
+          <ConfirmPanel
+            intent="removeCreators"
+            ids={actionData.confirm.ids}
+            title={t('groupCreators.remove.title')}
+            body={t('groupCreators.remove.bodyNoJs')}
+            action={t('groupCreators.remove.confirm')}
+          />
+        ) : null}
+        {actionData && 'error' in actionData ? (
+          <div className="mb-3">
+            <Alert tone="error">{t(actionData.error)}</Alert>
+          </div>
+        ) : null}
+        <CreatorsList page={page} query={query} />
+        {/* Keyed by the location: a successful submission (a redirect) leaves an empty form. */}
+        <AddCreatorsForm
+          key={location.key}
+          lastResult={actionData?.intent === 'addCreators' && 'result' in actionData ? actionData.result : undefined}
+        />
+      </section>
+
+      <section aria-labelledby="invitations-title">
+        <h2 id="invitations-title" className="mb-1 text-xl font-bold">
+          {t('invitations.title')}
+        </h2>
+        <p className="mb-4 max-w-3xl text-slate-700">{t('invitations.intro')}</p>
+        {newCode ? <NewCodePanel code={newCode.code} expires={newCode.expires} /> : null}
+        {actionData && 'confirm' in actionData && actionData.intent === 'revoke' ? (
+          <ConfirmPanel
+            intent="revoke"
+            ids={actionData.confirm.ids}
+            title={t('invitations.revokeConfirm.title')}
+            body={t('invitations.revokeConfirm.body')}
+            action={t('invitations.revokeConfirm.action')}
+          />
+        ) : null}
+        <InviteDialog lastResult={actionData?.intent === 'invite' && 'result' in actionData ? actionData.result : undefined} />
+        <InvitationsTable invitations={invitations} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,162 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ChangeOwnersFormSchema, OLD_OWNER_ROLES } from '~/services/groups.schemas'
+import type { GroupListItem } from '~/services/groups.server'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
+import type { OwnerChangesApplied } from './intents.server'
+
+/**
+ * Step two of changing owners: one row per selected group with its current owner, the new
+ * owner's email and the old owner's role (REMOVE: leaves the group). Empty row fields take the
+ * values given for all groups. After a submission with failures it shows again with the failed
+ * rows only, as typed, each with its error, and names the groups that did change (`applied`).
+ */
+export function ChangeOwnersPanel({
+  groups,
+  lastResult,
+  applied,
+}: {
+  groups: GroupListItem[]
+  lastResult?: SubmissionResult<string[]>
+  applied?: OwnerChangesApplied
+}) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const [form, fields] = useForm({
+    id: 'change-owners',
+    lastResult,
+    defaultValue: { oldOwnerRole: 'member', changes: groups.map((g) => ({ groupId: g._id })) },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeOwnersFormSchema }),
+  })
+  const byId = new Map(groups.map((g) => [g._id, g]))
+  const rows = fields.changes.getFieldList()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-owners'
+  const { key: _emailKey, ...allEmailProps } = getInputProps(fields.newOwnerEmail, { type: 'email' })
+  const { key: _roleKey, ...allRoleProps } = getSelectProps(fields.oldOwnerRole)
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mb-4 rounded-md border-l-4 border-brand-600 bg-brand-50 p-4"
+      aria-labelledby="change-owners-title"
+    >
+      <h3 id="change-owners-title" className="mb-1 text-lg font-semibold">
+        {t('groups.owners.title')}
+      </h3>
+      <p className="mb-3 max-w-3xl text-slate-700">{t('groups.owners.intro')}</p>
+      <input type="hidden" name="intent" value="change-owners" />
+      {applied ? (
+        <div className="mb-3">
+          <Alert tone={applied.succeeded > 0 ? 'success' : 'error'}>
+            {applied.succeeded > 0
+              ? t('groups.owners.applied', { succeeded: applied.succeeded, total: applied.total, names: applied.names.join(', ') })
+              : t('groups.owners.noneApplied')}{' '}
+            {t('groups.owners.fixRows')}
+          </Alert>
+        </div>
+      ) : null}
+      {form.errors?.length ? (
+        <div className="mb-3">
+          <Alert tone="error" id={form.errorId}>
+            {form.errors.map((e) => (
+              <p key={e}>{t(e)}</p>
+            ))}
+          </Alert>
+        </div>
+      ) : null}
+      <fieldset className="mb-4 grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-medium">{t('groups.owners.all')}</legend>
+        <Field
+          label={t('groups.owners.newOwnerEmail')}
+          errors={fields.newOwnerEmail.errors}
+          inputProps={{ ...allEmailProps, autoComplete: 'off' }}
+        />
+        <SelectField label={t('groups.owners.oldOwnerRole')} errors={fields.oldOwnerRole.errors} selectProps={allRoleProps}>
+          {OLD_OWNER_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`groups.owners.role.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[720px] text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="px-2 py-1 text-left font-semibold">
+                {t('groups.owners.group')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left font-semibold">
+                {t('groups.owners.currentOwner')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left font-semibold">
+                {t('groups.owners.newOwnerEmail')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left font-semibold">
+                {t('groups.owners.oldOwnerRole')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const row$ = row.getFieldset()
+              const group = byId.get(String(row$.groupId.initialValue ?? ''))
+              if (!group) return null
+              const { key: _k1, ...emailProps } = getInputProps(row$.newOwnerEmail, { type: 'email' })
+              const { key: _k2, ...roleProps } = getSelectProps(row$.oldOwnerRole)
+              const errorId = `${row$.newOwnerEmail.id}-error`
+              return (
+                <tr key={row.key} className="border-t border-brand-100 align-top">
+                  <th scope="row" className="px-2 py-2 text-left font-medium">
+                    <input type="hidden" name={row$.groupId.name} value={group._id} />
+                    {group.name}
+                  </th>
+                  <td className="px-2 py-2">
+                    <span className="block">{group.owner.name}</span>
+                    <span className="block break-all text-slate-600">{group.owner.email}</span>
+                  </td>
+                  <td className="px-2 py-2">
+                    <input
+                      {...emailProps}
+                      autoComplete="off"
+                      aria-label={`${t('groups.owners.newOwnerEmail')}: ${group.name}`}
+                      aria-invalid={row$.newOwnerEmail.errors?.length ? true : undefined}
+                      aria-describedby={row$.newOwnerEmail.errors?.length ? errorId : undefined}
+                      className={inputClass}
+                    />
+                    <FieldErrors id={errorId} errors={row$.newOwnerEmail.errors} />
+                  </td>
+                  <td className="px-2 py-2">
+                    <select {...roleProps} aria-label={`${t('groups.owners.oldOwnerRole')}: ${group.name}`} className={inputClass}>
+                      <option value="">{t('groups.owners.sameAsAbove')}</option>
+                      {OLD_OWNER_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`groups.owners.role.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 flex gap-2">
+        <Button type="submit" pending={busy}>
+          {t('groups.owners.submit')}
+        </Button>
+        <Link to={`${location.pathname}${location.search}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
+          {t('groups.owners.cancel')}
+        </Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,67 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { GroupKind } from '~/db/schema'
+import { GROUP_KINDS } from '~/services/groups.schemas'
+import { Button } from '~/ui/button'
+import { inputClass, SelectField } from '~/ui/field'
+import { useListLoading } from '~/ui/list-controls'
+
+const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
+type StatusFilter = (typeof STATUS_FILTERS)[number]
+
+/** The status and kind filters of the URL; unknown values fall back to all. */
+export function readGroupFilters(url: URL) {
+  const status = url.searchParams.get('status') as StatusFilter
+  const kind = url.searchParams.get('kind') as GroupKind
+  return {
+    status: STATUS_FILTERS.includes(status) ? status : 'all',
+    kind: GROUP_KINDS.includes(kind) ? kind : ('' as const),
+  }
+}
+
+/** Search and filters: one GET form, so the URL holds them and links and back work. */
+export function GroupsFilters({ q, status, kind }: { q: string; status: StatusFilter; kind: GroupKind | '' }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const loading = useListLoading()
+  const filtered = Boolean(q || kind || status !== 'all')
+  return (
+    <Form method="get" role="search" aria-label={t('groups.filter.label')} className="mb-4 flex flex-wrap items-end gap-3">
+      {['sort', 'dir'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}
+      <div className="min-w-[16rem] flex-1">
+        <label htmlFor="groups-search" className="mb-1 block text-sm font-medium">
+          {t('groups.search')}
+        </label>
+        <input id="groups-search" type="search" name="q" defaultValue={q} className={inputClass} />
+      </div>
+      <div>
+        <SelectField label={t('groups.filter.status')} selectProps={{ id: 'groups-status', name: 'status', defaultValue: status }}>
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {t(`groups.filter.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div>
+        <SelectField label={t('groups.filter.kind')} selectProps={{ id: 'groups-kind', name: 'kind', defaultValue: kind }}>
+          <option value="">{t('groups.filter.all')}</option>
+          {GROUP_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`groups.kind.${k}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button type="submit" variant="secondary" pending={loading}>
+        {t('groups.filter.apply')}
+      </Button>
+      {filtered ? (
+        <Link to={location.pathname} className="py-2 text-sm text-brand-700 underline">
+          {t('groups.filter.clear')}
+        </Link>
+      ) : null}
+    </Form>
+  )
+}

@@ -1,0 +1,181 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import type { GroupKind } from '~/db/schema'
+import { DomainError, messageKey } from '~/errors'
+import type { Ctx } from '~/services/context.server'
+import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
+import {
+  changeGroupOwnersByEmail,
+  createGroupWithMemberEmails,
+  deleteGroups as deleteGroupsService,
+  getGroups,
+  setGroupsActive,
+  type GroupListItem,
+} from '~/services/groups.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+
+/**
+ * The forms of the groups screen, one handler each; the route's action picks one by `intent`.
+ * Success ends in a redirect to the same list with a toast; a form to show again (a confirmation
+ * step, the change-owners panel, validation errors) is answered as GroupsActionData.
+ */
+
+export interface IntentArgs {
+  ctx: Ctx
+  organizationId: string
+  form: FormData
+  /** The list's URL (path and query): where a success redirects. */
+  here: string
+}
+
+export type GroupsActionData =
+  | { intent: 'bulk'; error: string }
+  | { intent: 'confirm-delete'; ids: string[] }
+  | {
+      intent: 'change-owners-form'
+      groups: GroupListItem[]
+      result?: SubmissionResult<string[]>
+      /** After a submission with failures: the groups that did get their new owners. */
+      applied?: OwnerChangesApplied
+    }
+  | { intent: 'create-group'; kind: GroupKind; result: SubmissionResult<string[]> }
+
+export interface OwnerChangesApplied {
+  succeeded: number
+  total: number
+  names: string[]
+}
+
+const uniq = <T>(items: T[]) => [...new Set(items)]
+
+const reply = (body: GroupsActionData, status = 200) => data(body, { status })
+
+const BULK_TOASTS = { activate: 'activate', deactivate: 'deactivate', delete: 'delete', 'change-owners': 'changeOwners' } as const
+
+/** The toast keys of a bulk intent's result. */
+const toastKeys = (intent: keyof typeof BULK_TOASTS) => ({
+  done: `groups.toast.${BULK_TOASTS[intent]}.done`,
+  partial: `groups.toast.${BULK_TOASTS[intent]}.partial`,
+})
+
+/** The checked rows of the bulk form; nothing checked is answered with an error above the list. */
+function selectedGroups(form: FormData) {
+  const submission = parseWithZod(form, { schema: BulkGroupsFormSchema })
+  if (submission.status !== 'success') return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
+  return { value: submission.value }
+}
+
+/** intent activate / deactivate: the checked groups. */
+export async function setActive({ ctx, organizationId, form, here }: IntentArgs) {
+  const selected = selectedGroups(form)
+  if (selected.error) return selected.error
+  const activate = selected.value.intent === 'activate'
+  const results = await setGroupsActive(ctx, organizationId, selected.value.ids, activate)
+  return redirectWithToast(here, bulkToast(results, toastKeys(activate ? 'activate' : 'deactivate')))
+}
+
+/** intent delete: asks to confirm first (without JavaScript), then deletes the checked groups. */
+export async function deleteGroups({ ctx, organizationId, form, here }: IntentArgs) {
+  const selected = selectedGroups(form)
+  if (selected.error) return selected.error
+  const { ids, confirmed } = selected.value
+  if (!confirmed) return reply({ intent: 'confirm-delete', ids })
+  return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, ids), toastKeys('delete')))
+}
+
+/** intent change-owners-form: step one of changing owners, the panel for the checked groups. */
+export async function showChangeOwners({ ctx, organizationId, form }: IntentArgs) {
+  const selected = selectedGroups(form)
+  if (selected.error) return selected.error
+  const groups = await getGroups(ctx, organizationId, selected.value.ids.slice(0, MAX_OWNER_CHANGE_ROWS))
+  if (groups.length === 0) return reply({ intent: 'bulk', error: 'errors.GROUP_NOT_FOUND' }, 404)
+  return reply({ intent: 'change-owners-form', groups })
+}
+
+/** The group ids of the rows of a submitted change-owners form. */
+const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
+
+/**
+ * intent change-owners: step two, the new owners by email. When every group got its new owner:
+ * back to the list with a toast. Otherwise the panel stays open with the failed rows only, as the
+ * admin typed them, each with its error; the groups that did change are named above them.
+ * Spec section 4: a group leaves the list when its old owner was removed and the actor's access
+ * is not admin; only admins reach this page, so every group stays listed.
+ */
+export async function changeOwners({ ctx, organizationId, form, here }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: ChangeOwnersFormSchema })
+  if (submission.status !== 'success') {
+    const groups = await getGroups(ctx, organizationId, changeRowIds(form))
+    return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
+  }
+  const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
+  const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))
+  const groups = failed.length ? await getGroups(ctx, organizationId, uniq(failed.map((f) => f.groupId))) : []
+  // All done, or only groups gone meanwhile failed (nothing to correct): back to the list.
+  if (groups.length === 0) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
+  const result = failedRowsForm(submission.payload, failed, new Set(groups.map((g) => g._id)))
+  const applied = { succeeded: changed.length, total: results.length, names: changed }
+  return reply({ intent: 'change-owners-form', groups, result, applied }, changed.length > 0 ? 200 : 400)
+}
+
+/**
+ * The change-owners form again with the failed rows only, as the admin typed them (and the
+ * values for all groups), each with its error code under its email field. A group gone
+ * meanwhile has no row left to show its error in: the form's error says it.
+ */
+function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: string; code: string; index: number }[], listed: Set<string>) {
+  const typedRows = Array.isArray(payload.changes) ? (payload.changes as unknown[]) : []
+  const rows = failed.filter((f) => listed.has(f.groupId))
+  const gone = uniq(failed.filter((f) => !listed.has(f.groupId)).map((f) => messageKey(f.code)))
+  const initialValue = {
+    intent: 'change-owners',
+    newOwnerEmail: payload.newOwnerEmail,
+    oldOwnerRole: payload.oldOwnerRole,
+    changes: rows.map((f) => typedRows[f.index]),
+  }
+  return {
+    status: 'error',
+    initialValue: initialValue as SubmissionResult<string[]>['initialValue'],
+    error: {
+      ...(gone.length ? { '': gone } : {}),
+      ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerEmail`, [messageKey(f.code)]])),
+    },
+  } satisfies SubmissionResult<string[]>
+}
+
+/** intent create-group: a group or an attendance group (kind) with members given by email. */
+export async function createGroup({ ctx, organizationId, form, here }: IntentArgs) {
+  const kind: GroupKind = form.get('kind') === 'attendance' ? 'attendance' : 'standard'
+  const submission = parseWithZod(form, { schema: CreateGroupFormSchema })
+  if (submission.status !== 'success') return reply({ intent: 'create-group', kind, result: submission.reply() }, 400)
+  try {
+    const { group, membersResults } = await createGroupWithMemberEmails(ctx, organizationId, submission.value)
+    const failed = membersResults.filter((r) => r.result !== 'SUCCESS')
+    const values = { name: group.name, succeeded: String(membersResults.length - failed.length), total: String(membersResults.length) }
+    if (membersResults.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.alone', values: { name: group.name } })
+    if (failed.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.done', values })
+    const shown = failed.slice(0, 5).map((r) => r.email || r._id)
+    const list = failed.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ')
+    return redirectWithToast(here, {
+      key: 'groups.toast.created.partial',
+      values: { ...values, failed: list, code: failed[0].result },
+      type: 'error',
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'OWNER_NOT_MEMBER') throw error
+    const result = submission.reply({ fieldErrors: { ownerEmail: ['errors.OWNER_NOT_MEMBER'] } })
+    return reply({ intent: 'create-group', kind, result }, 400)
+  }
+}
+
+/** The handler of each intent of the page. */
+export const GROUPS_INTENTS = {
+  activate: setActive,
+  deactivate: setActive,
+  delete: deleteGroups,
+  'change-owners-form': showChangeOwners,
+  'change-owners': changeOwners,
+  'create-group': createGroup,
+}

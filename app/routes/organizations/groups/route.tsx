@@ -1,0 +1,131 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { GROUP_SORTS } from '~/services/groups.schemas'
+import { canCreateAttendanceGroups, listGroups } from '~/services/groups.server'
+import { Alert } from '~/ui/alert'
+import { ConfirmPanel } from '~/ui/bulk'
+import { buttonClass } from '~/ui/button'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { handlerFor } from '~/utils/intent'
+import { parseListQuery } from '~/utils/list-query'
+import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { ChangeOwnersPanel } from './change-owners-panel'
+import { createGroupHref, CreateGroupForm } from './create-group-form'
+import { GroupsFilters, readGroupFilters } from './groups-filters'
+import { GroupsTable } from './groups-table'
+import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
+
+/**
+ * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
+ * screen 4). Rendered inside the organization layout. Every form works without JavaScript:
+ * the bulk bar posts checkboxes named `ids` with an `intent`; delete needs confirmed=1; changing
+ * owners is two steps (intent 'change-owners-form' shows a panel, 'change-owners' applies).
+ */
+export const handle = { breadcrumb: 'groups.title' }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const url = new URL(request.url)
+  const query = parseListQuery(url, { sorts: GROUP_SORTS, defaultSort: 'name' })
+  const filters = readGroupFilters(url)
+  const ctx = ctxFor(user, context)
+  const organizationId = params.organizationId!
+  const [page, canCreateAttendance] = await orRouteFailure('groups.loadError', () =>
+    orNotFound(() =>
+      Promise.all([
+        listGroups(ctx, organizationId, {
+          ...query,
+          active: filters.status === 'all' ? undefined : filters.status === 'active',
+          kind: filters.kind || undefined,
+        }),
+        // Spec section 6: creating an attendance group is offered only with that permission.
+        canCreateAttendanceGroups(ctx, organizationId),
+      ]),
+    ),
+  )
+  return { page, query, filters, canCreateAttendance }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
+  const form = await request.formData()
+  const handler = handlerFor(GROUPS_INTENTS, form)
+  if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
+  const url = new URL(request.url)
+  const here = `${url.pathname}${url.search}`
+  return orRouteFailure('groups.updateError', () => orNotFound(() => handler({ ctx, organizationId, form, here })))
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function Groups() {
+  const { t } = useTranslation()
+  const { page, query, filters, canCreateAttendance } = useLoaderData<typeof loader>()
+  const organizationId = useParams().organizationId!
+  const actionData = useActionData<typeof action>() as GroupsActionData | undefined
+  const createResult = actionData?.intent === 'create-group' ? actionData : undefined
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="groups-title">
+        <div className="mb-1 flex flex-wrap items-center justify-between gap-3">
+          <h1 id="groups-title" className="text-xl font-bold">
+            {t('groups.title')}
+          </h1>
+          <div className="flex flex-wrap gap-2">
+            <a href={createGroupHref(organizationId, 'standard')} className={buttonClass()}>
+              {t('groups.create.button.standard')}
+            </a>
+            {canCreateAttendance ? (
+              <a href={createGroupHref(organizationId, 'attendance')} className={buttonClass('secondary')}>
+                {t('groups.create.button.attendance')}
+              </a>
+            ) : null}
+          </div>
+        </div>
+        <p className="mb-4 max-w-3xl text-slate-700">{t('groups.intro')}</p>
+
+        {actionData?.intent === 'confirm-delete' ? (
+          <ConfirmPanel
+            intent="delete"
+            ids={actionData.ids}
+            title={t('groups.delete.title')}
+            body={t('groups.delete.bodyNoJs')}
+            action={t('groups.delete.confirm')}
+          />
+        ) : null}
+        {actionData?.intent === 'change-owners-form' ? (
+          <ChangeOwnersPanel
+            key={actionData.groups.map((g) => g._id).join()}
+            groups={actionData.groups}
+            lastResult={actionData.result}
+            applied={actionData.applied}
+          />
+        ) : null}
+        {actionData?.intent === 'bulk' ? (
+          <div className="mb-3">
+            <Alert tone="error">{t(actionData.error)}</Alert>
+          </div>
+        ) : null}
+
+        <GroupsFilters q={query.q} status={filters.status} kind={filters.kind} />
+        <GroupsTable
+          page={page}
+          sort={query.sort}
+          dir={query.dir}
+          filtered={Boolean(query.q || filters.kind || filters.status !== 'all')}
+        />
+      </section>
+
+      <div className="flex flex-col gap-3">
+        <CreateGroupForm kind="standard" lastResult={createResult?.kind === 'standard' ? createResult.result : undefined} />
+        {canCreateAttendance ? (
+          <CreateGroupForm kind="attendance" lastResult={createResult?.kind === 'attendance' ? createResult.result : undefined} />
+        ) : null}
+      </div>
+    </div>
+  )
+}
