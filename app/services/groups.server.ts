@@ -99,7 +99,7 @@ const SORT_EXPRESSIONS = {
 } satisfies Record<GroupSort, unknown>
 
 /** The list's filters (active, kind) on a query of groups `g`. */
-const listFilters = (query: GroupListQuery) => (eb: ExpressionBuilder<any, any>) =>
+const listFilters = (query: Pick<GroupListQuery, 'active' | 'kind'>) => (eb: ExpressionBuilder<any, any>) =>
   eb.and([
     ...(query.active !== undefined ? [eb('g.active', '=', query.active ? 1 : 0)] : []),
     ...(query.kind ? [eb('g.kind', '=', query.kind)] : []),
@@ -111,13 +111,7 @@ const listFilters = (query: GroupListQuery) => (eb: ExpressionBuilder<any, any>)
  */
 export async function listGroups(ctx: Ctx, organizationId: string, query: GroupListQuery): Promise<Page<GroupListItem>> {
   await requireOrgAdmin(ctx, organizationId)
-  let base = groupsWithOwners(ctx.db, organizationId).where(listFilters(query))
-  if (query.q) {
-    const pattern = sql`${likePattern(query.q)} escape '\\'`
-    base = base.where((eb) =>
-      eb.or([eb(folded('g.name'), 'like', pattern), eb(folded('u.name'), 'like', pattern), eb(sql`lower(u.email)`, 'like', pattern)]),
-    )
-  }
+  const base = matchingGroups(ctx.db, organizationId, query)
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`
   const [rows, count] = await Promise.all([
     base
@@ -133,6 +127,28 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
       .executeTakeFirstOrThrow(),
   ])
   return { items: rows.map(toGroup), total: Number(count.total), page: query.page, pageSize: query.pageSize }
+}
+
+/** The organization's groups (with their owners) that the list's filters and search match. */
+function matchingGroups(db: Tx, organizationId: string, query: Pick<GroupListQuery, 'q' | 'active' | 'kind'>) {
+  const pattern = sql`${likePattern(query.q)} escape '\\'`
+  return groupsWithOwners(db, organizationId)
+    .where(listFilters(query))
+    .$if(!!query.q, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb(folded('g.name'), 'like', pattern), eb(folded('u.name'), 'like', pattern), eb(sql`lower(u.email)`, 'like', pattern)]),
+      ),
+    )
+}
+
+/**
+ * The ids of every group the list's filters and search match ("select all N matching" of the
+ * bulk form); the bulk services check each one again.
+ */
+export async function groupIdsMatching(ctx: Ctx, organizationId: string, query: Pick<GroupListQuery, 'q' | 'active' | 'kind'>) {
+  await requireOrgAdmin(ctx, organizationId)
+  const rows = await matchingGroups(ctx.db, organizationId, query).select('g.id').orderBy('g.created_at').orderBy('g.id').execute()
+  return rows.map((r) => r.id)
 }
 
 /** GET /api/v1/organizations/{id}/groups: every group of the organization, by name. */

@@ -28,7 +28,7 @@ export function CreatorsList({
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{query.q ? t('list.noMatches') : t('groupCreators.empty')}</p>
       ) : (
         <>
-          <BulkBar formId={BULK_FORM}>
+          <BulkBar formId={BULK_FORM} total={page.total} pageCount={page.items.length}>
             <BulkAction
               formId={BULK_FORM}
               intent="removeCreators"

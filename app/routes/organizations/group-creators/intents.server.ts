@@ -6,7 +6,9 @@ import type { ItemResult } from '~/services/audit.server'
 import type { Ctx } from '~/services/context.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
 import { createInvitation, resendInvitation, revokeInvitation } from '~/services/invitations.server'
-import { addGroupCreatorsByEmail, removeGroupCreators } from '~/services/members.server'
+import { BULK_SCOPE_MATCHING } from '~/services/bulk.schemas'
+import { parseMemberListQuery } from '~/services/members.schemas'
+import { addGroupCreatorsByEmail, memberIdsMatching, removeGroupCreators } from '~/services/members.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { newCodeHeader } from './new-code.server'
 
@@ -27,7 +29,7 @@ export interface IntentArgs {
 export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }
   | { intent: 'addCreators'; result: SubmissionResult<string[]> }
-  | { intent: 'removeCreators' | 'revoke'; confirm: { ids: string[] } }
+  | { intent: 'removeCreators' | 'revoke'; confirm: { ids: string[]; scope?: typeof BULK_SCOPE_MATCHING; count: number } }
   | { intent: 'removeCreators'; error: string }
 
 const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { status })
@@ -38,11 +40,17 @@ const isConfirmed = (form: FormData) => form.get('confirmed') === '1'
 /** The toast of a bulk result of this screen (see bulkToast). */
 const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results, { done, partial: 'groupCreators.toast.partial' })
 
-/** intent removeCreators: asks to confirm first (without JavaScript), then removes the checked rows' rights. */
+/**
+ * intent removeCreators: asks to confirm first (without JavaScript), then removes the rights of the
+ * checked rows, or with `scope=matching` of every group creator the list's search matches.
+ */
 export async function removeCreators({ ctx, organizationId, form, here }: IntentArgs) {
-  const ids = idsOf(form)
+  const scope = form.get('scope') === BULK_SCOPE_MATCHING ? BULK_SCOPE_MATCHING : undefined
+  const ids = scope
+    ? await memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(new URL(here, 'http://localhost')).q, groupCreatorsOnly: true })
+    : idsOf(form)
   if (ids.length === 0) return reply({ intent: 'removeCreators', error: 'groupCreators.remove.none' }, 400)
-  if (!isConfirmed(form)) return reply({ intent: 'removeCreators', confirm: { ids } })
+  if (!isConfirmed(form)) return reply({ intent: 'removeCreators', confirm: { ids: scope ? [] : ids, scope, count: ids.length } })
   const results = await removeGroupCreators(ctx, organizationId, ids)
   return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
 }
@@ -79,7 +87,7 @@ export async function resend({ ctx, organizationId, form, here }: IntentArgs) {
 /** intent revoke: asks to confirm first (without JavaScript), then deletes the invitation. */
 export async function revoke({ ctx, organizationId, form, here }: IntentArgs) {
   const ids = idsOf(form).slice(0, 1)
-  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids } })
+  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids, count: ids.length } })
   await revokeInvitation(ctx, ids[0] ?? '', { organizationId })
   return redirectWithToast(here, { key: 'invitations.toast.revoked' })
 }

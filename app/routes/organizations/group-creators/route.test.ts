@@ -13,7 +13,7 @@ import {
   sessionCookieFor,
   uniqueEmail,
 } from '../../../../tests/support/factories'
-import { addMember, createOrganization } from '../../../../tests/support/org-factories'
+import { addMember, createMembers, createOrganization } from '../../../../tests/support/org-factories'
 import * as page from './route'
 
 async function setup() {
@@ -77,7 +77,7 @@ describe('group creators page: add and remove', () => {
   it('asks before removing without JavaScript, then removes and reports per item', async () => {
     const { creator, member, org, path, params, cookie } = await setup()
     const ask = await post(path, { intent: 'removeCreators', ids: [creator.id, member.id] }, cookie, params)
-    expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [creator.id, member.id] } })
+    expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [creator.id, member.id], count: 2 } })
     expect(await isCreator(org.id, creator.id)).toBe(true)
 
     const done = await post(`${path}?page=1`, { intent: 'removeCreators', ids: [creator.id, member.id], confirmed: '1' }, cookie, params)
@@ -92,6 +92,17 @@ describe('group creators page: add and remove', () => {
 
     const none = await post(path, { intent: 'removeCreators', confirmed: '1' }, cookie, params)
     expect(none.status).toBe(400)
+  })
+
+  it('with "all N matching" removes the rights of every group creator the search matches, and only those', async () => {
+    const { creator, org, path, params, cookie } = await setup()
+    const matching = await createMembers(org.id, 52, { groupCreator: true, namePrefix: 'Lärare' })
+    const ask = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching' }, cookie, params)
+    expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [], scope: 'matching', count: 52 } })
+    const done = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching', confirmed: '1' }, cookie, params)
+    expect(await toastOf(done.headers)).toMatchObject({ values: { succeeded: '52', total: '52' } })
+    for (const id of matching) expect(await isCreator(org.id, id)).toBe(false)
+    expect(await isCreator(org.id, creator.id)).toBe(true)
   })
 
   it('adds group creators by the members’ email addresses; other addresses are not found', async () => {
@@ -170,7 +181,7 @@ describe('group creators page: invitations', () => {
     expect((await lastMailTo(email))?.text_body).not.toContain(`code=${code}`)
 
     const ask = await post(path, { intent: 'revoke', ids: invitation._id }, cookie, params)
-    expect(ask.data).toEqual({ intent: 'revoke', confirm: { ids: [invitation._id] } })
+    expect(ask.data).toEqual({ intent: 'revoke', confirm: { ids: [invitation._id], count: 1 } })
     const revoked = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)
     expect(await toastOf(revoked.headers)).toMatchObject({ key: 'invitations.toast.revoked', type: 'success' })
     const again = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)

@@ -79,8 +79,9 @@ export default function GroupCreators() {
           <ConfirmPanel
             intent="removeCreators"
             ids={actionData.confirm.ids}
+            extra={actionData.confirm.scope ? { scope: actionData.confirm.scope } : undefined}
             title={t('groupCreators.remove.title')}
-            body={t('groupCreators.remove.bodyNoJs')}
+            body={t('groupCreators.remove.body', { selected: actionData.confirm.count })}
             action={t('groupCreators.remove.confirm')}
           />
         ) : null}

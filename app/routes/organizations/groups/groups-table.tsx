@@ -34,7 +34,7 @@ export function GroupsTable({
   }
   return (
     <>
-      <BulkBar formId={BULK_FORM}>
+      <BulkBar formId={BULK_FORM} total={page.total} pageCount={page.items.length}>
         <span className="sr-only">{t('groups.bulkLabel')}</span>
         <BulkAction formId={BULK_FORM} intent="activate">
           {t('groups.activate')}

@@ -5,8 +5,10 @@ import type { GroupKind } from '~/db/schema'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
+import { BULK_SCOPE_MATCHING } from '~/services/bulk.schemas'
 import {
   changeGroupOwnersByEmail,
+  groupIdsMatching,
   createGroupWithMemberEmails,
   deleteGroups as deleteGroupsService,
   getGroups,
@@ -14,6 +16,7 @@ import {
   type GroupListItem,
 } from '~/services/groups.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { groupListQueryOf } from './list-query.server'
 
 /**
  * The forms of the groups screen, one handler each; the route's action picks one by `intent`.
@@ -31,7 +34,7 @@ export interface IntentArgs {
 
 export type GroupsActionData =
   | { intent: 'bulk'; error: string }
-  | { intent: 'confirm-delete'; ids: string[] }
+  | { intent: 'confirm-delete'; ids: string[]; scope?: typeof BULK_SCOPE_MATCHING; count: number }
   | {
       intent: 'change-owners-form'
       groups: GroupListItem[]
@@ -59,16 +62,24 @@ const toastKeys = (intent: keyof typeof BULK_TOASTS) => ({
   partial: `groups.toast.${BULK_TOASTS[intent]}.partial`,
 })
 
-/** The checked rows of the bulk form; nothing checked is answered with an error above the list. */
-function selectedGroups(form: FormData) {
+/**
+ * The groups the bulk form acts on: the checked rows, or with `scope=matching` every group the
+ * list's search and filters match (read from the URL the form posted to). Nothing checked is
+ * answered with an error above the list.
+ */
+async function selectedGroups({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: BulkGroupsFormSchema })
   if (submission.status !== 'success') return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
-  return { value: submission.value }
+  const { scope } = submission.value
+  const ids = scope ? await groupIdsMatching(ctx, organizationId, groupListQueryOf(new URL(here, 'http://localhost'))) : submission.value.ids
+  if (ids.length === 0) return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
+  return { value: { ...submission.value, ids } }
 }
 
 /** intent activate / deactivate: the checked groups. */
-export async function setActive({ ctx, organizationId, form, here }: IntentArgs) {
-  const selected = selectedGroups(form)
+export async function setActive(args: IntentArgs) {
+  const { ctx, organizationId, here } = args
+  const selected = await selectedGroups(args)
   if (selected.error) return selected.error
   const activate = selected.value.intent === 'activate'
   const results = await setGroupsActive(ctx, organizationId, selected.value.ids, activate)
@@ -76,17 +87,19 @@ export async function setActive({ ctx, organizationId, form, here }: IntentArgs)
 }
 
 /** intent delete: asks to confirm first (without JavaScript), then deletes the checked groups. */
-export async function deleteGroups({ ctx, organizationId, form, here }: IntentArgs) {
-  const selected = selectedGroups(form)
+export async function deleteGroups(args: IntentArgs) {
+  const { ctx, organizationId, here } = args
+  const selected = await selectedGroups(args)
   if (selected.error) return selected.error
-  const { ids, confirmed } = selected.value
-  if (!confirmed) return reply({ intent: 'confirm-delete', ids })
+  const { ids, scope, confirmed } = selected.value
+  if (!confirmed) return reply({ intent: 'confirm-delete', ids: scope ? [] : ids, scope, count: ids.length })
   return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, ids), toastKeys('delete')))
 }
 
 /** intent change-owners-form: step one of changing owners, the panel for the checked groups. */
-export async function showChangeOwners({ ctx, organizationId, form }: IntentArgs) {
-  const selected = selectedGroups(form)
+export async function showChangeOwners(args: IntentArgs) {
+  const { ctx, organizationId } = args
+  const selected = await selectedGroups(args)
   if (selected.error) return selected.error
   const groups = await getGroups(ctx, organizationId, selected.value.ids.slice(0, MAX_OWNER_CHANGE_ROWS))
   if (groups.length === 0) return reply({ intent: 'bulk', error: 'errors.GROUP_NOT_FOUND' }, 404)

@@ -77,6 +77,31 @@ describe('groups screen loader', () => {
 })
 
 describe('groups screen action', () => {
+  it('with "all N matching" acts on every group the search and filters match, on no other', async () => {
+    const { admin, org, path, cookie, foreignGroup } = await setup()
+    const match = [] as string[]
+    for (let i = 0; i < 55; i++) match.push((await createGroup(org.id, { ownerId: admin.id, name: `Klass ${i}`, active: false })).id)
+    const activeKlass = await createGroup(org.id, { ownerId: admin.id, name: 'Klass aktiv' })
+    const other = await createGroup(org.id, { ownerId: admin.id, name: 'Kören', active: false })
+    const listed = `${path}?q=klass&status=inactive`
+
+    const page = await run(() => loader(args(makeRequest(listed, { cookie }), { organizationId: org.id })))
+    expect(page.data.page).toMatchObject({ total: 55, pageSize: 50 })
+    const done = await post(listed, cookie, { intent: 'activate', scope: 'matching' }, org.id)
+    expect(await toastOf(done.headers)).toMatchObject({ values: { succeeded: '55', total: '55' }, type: 'success' })
+    for (const id of match) expect((await groupRow(id))?.active).toBe(1)
+    expect((await groupRow(other.id))?.active).toBe(0)
+    expect((await groupRow(foreignGroup.id))?.active).toBe(1)
+
+    // Deleting asks first with the count, keeping the scope (not 55 ids) in the confirmation.
+    const ask = await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching' }, org.id)
+    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [], scope: 'matching', count: 56 })
+    await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching', confirmed: '1' }, org.id)
+    expect(await groupRow(activeKlass.id)).toBeUndefined()
+    expect(await groupRow(other.id)).toBeDefined()
+    expect(await groupRow(foreignGroup.id)).toBeDefined()
+  })
+
   it('asks to confirm a bulk delete; with confirmed=1 deletes only this organization’s groups', async () => {
     const { admin, org, path, cookie, foreignGroup } = await setup()
     const g1 = await createGroup(org.id, { ownerId: admin.id })
@@ -84,7 +109,7 @@ describe('groups screen action', () => {
 
     const ask = await post(path, cookie, { intent: 'delete', ids: [g1.id, g2.id] }, org.id)
     expect(ask.status).toBe(200)
-    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [g1.id, g2.id] })
+    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [g1.id, g2.id], count: 2 })
     expect(await groupRow(g1.id)).toBeDefined()
 
     const done = await post(`${path}?q=x`, cookie, { intent: 'delete', ids: [g1.id, foreignGroup.id], confirmed: '1' }, org.id)

@@ -3,20 +3,19 @@ import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { GROUP_SORTS } from '~/services/groups.schemas'
 import { canCreateAttendanceGroups, listGroups } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/bulk'
 import { buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { handlerFor } from '~/utils/intent'
-import { parseListQuery } from '~/utils/list-query'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { ChangeOwnersPanel } from './change-owners-panel'
 import { createGroupHref, CreateGroupForm } from './create-group-form'
 import { GroupsFilters, readGroupFilters } from './groups-filters'
 import { GroupsTable } from './groups-table'
 import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
+import { groupListQueryOf } from './list-query.server'
 
 /**
  * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
@@ -29,18 +28,14 @@ export const handle = { breadcrumb: 'groups.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const url = new URL(request.url)
-  const query = parseListQuery(url, { sorts: GROUP_SORTS, defaultSort: 'name' })
+  const { active, kind, ...query } = groupListQueryOf(url)
   const filters = readGroupFilters(url)
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
   const [page, canCreateAttendance] = await orRouteFailure('groups.loadError', () =>
     orNotFound(() =>
       Promise.all([
-        listGroups(ctx, organizationId, {
-          ...query,
-          active: filters.status === 'all' ? undefined : filters.status === 'active',
-          kind: filters.kind || undefined,
-        }),
+        listGroups(ctx, organizationId, { ...query, active, kind }),
         // Spec section 6: creating an attendance group is offered only with that permission.
         canCreateAttendanceGroups(ctx, organizationId),
       ]),
@@ -92,8 +87,9 @@ export default function Groups() {
           <ConfirmPanel
             intent="delete"
             ids={actionData.ids}
+            extra={actionData.scope ? { scope: actionData.scope } : undefined}
             title={t('groups.delete.title')}
-            body={t('groups.delete.bodyNoJs')}
+            body={t('groups.delete.body', { selected: actionData.count })}
             action={t('groups.delete.confirm')}
           />
         ) : null}
