@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import pg from 'pg'
 import { env } from '~/env.server'
+import { SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from './collation'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -30,6 +31,10 @@ export function createDb(url: string | undefined): DB {
   // and sorts treat "Öberg" and "öberg" alike on both (and indexes on lower(...) agree).
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : (value as null),
+  )
+  // Swedish sort order (collation.ts); deterministic, so indexes can be built on it.
+  sqlite.function(SQLITE_SORT_KEY_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? swedishSortKey(value) : (value as null),
   )
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-foundation'
 import * as m002 from './migrations/002-organizations'
 import * as m003members from './migrations/003-members'
 import * as m004groupsNameIndex from './migrations/004-groups-name-index'
+import * as m005memberLists from './migrations/005-member-lists'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-organizations': m002,
   '003-members': m003members,
   '004-groups-name-index': m004groupsNameIndex,
+  '005-member-lists': m005memberLists,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

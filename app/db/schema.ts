@@ -73,6 +73,10 @@ export interface OrganizationMembersTable {
   is_group_creator: Generated<number>
   /** When the user joined the organization (the member's `created`). */
   created_at: string
+  /** Copies of the user's name, email and last_request_at, kept by triggers (migration 005) for the list's indexes. */
+  name: Generated<string>
+  email: Generated<string>
+  last_request_at: Generated<string | null>
 }
 
 export type GroupKind = 'standard' | 'attendance'

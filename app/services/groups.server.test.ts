@@ -22,6 +22,7 @@ import {
 } from './groups.server'
 import { ChangeOwnersFormSchema, CreateGroupFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
 import { expectCode } from '../../tests/support/expect-code'
+import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 
 const ctx = (actor: User | null) => ctxFor(actor)
 
@@ -166,6 +167,22 @@ describe('listGroups', () => {
     expect(list.map((x) => x.name)).toEqual(['a', 'B'])
     expect(list[1]).toMatchObject({ _id: g.id, kind: 'attendance', active: false, memberCount: 1, owner: { _id: admin.id } })
     expect((await getGroups(ctx(admin), org.id, [g.id, 'nope'])).map((x) => x._id)).toEqual([g.id])
+  })
+})
+
+describe('Swedish order', () => {
+  it('sorts group names and owner names with å, ä, ö after z, case and accents ignored', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    for (const name of SWEDISH_SHUFFLED) {
+      const owner = await createUser({ name })
+      await createGroup(org.id, { ownerId: owner.id, name: `${name} grupp` })
+    }
+    const groups = await listGroups(ctx(admin), org.id, query())
+    expect(groups.items.map((g) => g.name)).toEqual(SWEDISH_ORDER.map((n) => `${n} grupp`))
+    const byOwner = await listGroups(ctx(admin), org.id, query({ sort: 'owner', dir: 'desc' }))
+    expect(byOwner.items.map((g) => g.owner.name)).toEqual([...SWEDISH_ORDER].reverse())
+    expect((await listAllGroups(ctx(admin), org.id)).map((g) => g.owner.name)).toEqual(SWEDISH_ORDER)
   })
 })
 

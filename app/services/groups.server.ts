@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { GroupKind, GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
+import { swedish } from '~/db/collation'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { newId, nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
@@ -57,8 +58,8 @@ const groupsWithOwners = (db: Tx, organizationId: string) =>
 const selectGroups = (db: Tx, organizationId: string) => groupsWithOwners(db, organizationId).select(GROUP_COLUMNS)
 
 /**
- * Lower case for search and sort; lower() folds all of Unicode on both databases (db.server.ts),
- * so "öberg" finds "Öberg".
+ * Lower case for search; lower() folds all of Unicode on both databases (db.server.ts), so
+ * "öberg" finds "Öberg".
  */
 const folded = (column: string) => sql`lower(${sql.ref(column)})`
 
@@ -88,15 +89,19 @@ const toGroup = (r: GroupRow): GroupListItem => ({
 
 const uniq = (ids: string[]) => [...new Set(ids)]
 
-/** Sort expressions; ties are broken by id so pages never overlap. */
-const SORT_EXPRESSIONS = {
-  name: folded('g.name'),
-  owner: folded('u.name'),
-  members: sql`g.member_count`,
-  created: sql`g.created_at`,
-  // Groups without activity sort as the oldest (the same on SQLite and PostgreSQL).
-  latestActivity: sql`coalesce(g.latest_activity_at, '')`,
-} satisfies Record<GroupSort, unknown>
+/**
+ * Sort expressions; ties are broken by id so pages never overlap. Names in Swedish order
+ * (collation.ts); the name sort is backed by the index groups_org_name_swedish.
+ */
+const sortExpression = (db: Tx, sort: GroupSort) =>
+  ({
+    name: () => swedish(db, 'g.name'),
+    owner: () => swedish(db, 'u.name'),
+    members: () => sql`g.member_count`,
+    created: () => sql`g.created_at`,
+    // Groups without activity sort as the oldest (the same on SQLite and PostgreSQL).
+    latestActivity: () => sql`coalesce(g.latest_activity_at, '')`,
+  })[sort]?.() ?? swedish(db, 'g.name')
 
 /** The list's filters (active, kind) on a query of groups `g`. */
 const listFilters = (query: Pick<GroupListQuery, 'active' | 'kind'>) => (eb: ExpressionBuilder<any, any>) =>
@@ -116,7 +121,7 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
   const [rows, count] = await Promise.all([
     base
       .select(GROUP_COLUMNS)
-      .orderBy(sql`${SORT_EXPRESSIONS[query.sort] ?? SORT_EXPRESSIONS.name} ${dir}`)
+      .orderBy(sql`${sortExpression(ctx.db, query.sort)} ${dir}`)
       .orderBy(sql`g.id ${dir}`)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
@@ -154,7 +159,7 @@ export async function groupIdsMatching(ctx: Ctx, organizationId: string, query: 
 /** GET /api/v1/organizations/{id}/groups: every group of the organization, by name. */
 export async function listAllGroups(ctx: Ctx, organizationId: string): Promise<GroupListItem[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await selectGroups(ctx.db, organizationId).orderBy(folded('g.name')).orderBy('g.id').execute()
+  const rows = await selectGroups(ctx.db, organizationId).orderBy(swedish(ctx.db, 'g.name')).orderBy('g.id').execute()
   return rows.map(toGroup)
 }
 

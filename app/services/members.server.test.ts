@@ -12,7 +12,6 @@ import {
   csvField,
   exportMembersCsv,
   listAllMembers,
-  LARGE_MEMBER_LIST,
   listMembers,
   memberIdsByEmail,
   removeGroupCreators,
@@ -20,6 +19,7 @@ import {
   type MemberQuery,
 } from './members.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { isMember as isMemberOf } from './members.server'
 
 const ctx = (actor: User) => ctxFor(actor)
@@ -101,14 +101,14 @@ describe('listMembers', () => {
   it('pages a large organization by name and email in the same order as the full sort', async () => {
     const admin = await createUser({ name: 'admin Person' })
     const org = await createOrganization({ adminIds: [admin.id] })
-    const ids = await createMembers(org.id, LARGE_MEMBER_LIST + 50)
+    const ids = await createMembers(org.id, 550)
     // Names out of creation order, mixed case; and users of another organization in between.
     const names = ['zed', 'Anna', 'anna', 'Bo', 'bertil', 'ÖSTEN', 'Member 00007']
     for (const [i, name] of names.entries())
       await db()
         .updateTable('users')
         .set({ name })
-        .where('id', '=', ids[i * 97])
+        .where('id', '=', ids[i * 71])
         .execute()
     await createMembers((await createOrganization({ adminIds: [(await createUser()).id] })).id, 300, { namePrefix: 'Member' })
 
@@ -124,7 +124,7 @@ describe('listMembers', () => {
         .split('\r\n')
         .slice(1, -1)
         .map((line) => line.split(',')[1])
-      for (const page of [1, 3, 42]) {
+      for (const page of [1, 3, 12]) {
         const got = await listMembers(ctx(admin), org.id, query({ sort, dir, page, pageSize: 50 }))
         expect(got.total).toBe(all.length)
         expect(got.items.map((m) => m.email)).toEqual(expected.slice((page - 1) * 50, page * 50))
@@ -134,6 +134,30 @@ describe('listMembers', () => {
     // Case does not matter ('Anna' and 'anna' tie on the name; the id decides).
     expect(first.items.slice(0, 3).map((m) => m.name.toLowerCase())).toEqual(['admin person', 'anna', 'anna'])
     expect(first.items[0]).toMatchObject({ _id: admin.id, isAdmin: true })
+  })
+
+  it('sorts names and emails in Swedish order (å, ä, ö after z; case and accents ignored), on every page and in the API list', async () => {
+    const admin = await createUser({ name: 'Örjan', email: 'örjan@example.se' })
+    const org = await createOrganization({ adminIds: [admin.id] })
+    for (const name of SWEDISH_SHUFFLED.filter((n) => n !== 'Örjan')) {
+      await addMember(org.id, (await createUser({ name, email: `${name.toLowerCase()}@example.se` })).id)
+    }
+    const names = async (over: Partial<MemberQuery>) => (await listMembers(ctx(admin), org.id, query(over))).items.map((m) => m.name)
+    expect(await names({})).toEqual(SWEDISH_ORDER)
+    expect(await names({ dir: 'desc' })).toEqual([...SWEDISH_ORDER].reverse())
+    expect(await names({ pageSize: 3, page: 2 })).toEqual(SWEDISH_ORDER.slice(3, 6))
+    expect(await names({ sort: 'email' })).toEqual(SWEDISH_ORDER)
+    expect((await listAllMembers(ctx(admin), org.id)).map((m) => m.name)).toEqual(SWEDISH_ORDER)
+  })
+
+  it('shows a renamed user at once, under the new name and in its place', async () => {
+    const admin = await createUser({ name: 'Bo' })
+    const member = await createUser({ name: 'Cecilia', email: 'cecilia-x@example.se' })
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id] })
+    await db().updateTable('users').set({ name: 'Ada', email: 'ada-x@example.se', last_request_at: '2025-02-01T00:00:00.000Z' }).where('id', '=', member.id).execute()
+    const page = await listMembers(ctx(admin), org.id, query())
+    expect(page.items[0]).toMatchObject({ _id: member.id, name: 'Ada', email: 'ada-x@example.se', lastRequest: '2025-02-01T00:00:00.000Z' })
+    expect((await listMembers(ctx(admin), org.id, query({ q: 'cecilia' }))).total).toBe(0)
   })
 
   it('lists all members for the API in the spec shape (lastRequest only when known)', async () => {

@@ -1,6 +1,8 @@
 import { sql, type Compilable, type Kysely, type SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
+import { LAST_SEEN_KEY, swedish } from '~/db/collation'
+import { DomainError } from '~/errors'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
@@ -35,43 +37,43 @@ const CHUNK = 500
 
 const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
 
-/** Members of the organization, joined with their users, filtered by the search and flags. */
+/**
+ * Members of the organization, filtered by the search and flags. organization_members holds a
+ * copy of each user's name, email and last request (migration 005), so lists need no other table.
+ */
 function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>) {
   const pattern = query.q ? likePattern(query.q) : null
   return db
     .selectFrom('organization_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
     .where('m.organization_id', '=', organizationId)
     .$if(pattern !== null, (qb) =>
       qb.where((eb) =>
         eb.or([
-          sql<SqlBool>`lower(${eb.ref('u.name')}) like ${pattern} escape '\\'`,
-          sql<SqlBool>`lower(${eb.ref('u.email')}) like ${pattern} escape '\\'`,
+          sql<SqlBool>`lower(${eb.ref('m.name')}) like ${pattern} escape '\\'`,
+          sql<SqlBool>`lower(${eb.ref('m.email')}) like ${pattern} escape '\\'`,
         ]),
       ),
     )
     .$if(!!query.groupCreatorsOnly, (qb) => qb.where('m.is_group_creator', '=', 1))
 }
 
+/**
+ * The key of each sort, then the user id: the columns of the organization's member indexes
+ * (migration 005), so a page reads the index in order and stops after it. Names and emails in
+ * Swedish order; never-seen members last in both directions.
+ */
+function sortKey(db: DB, sort: MemberSort, dir: 'asc' | 'desc') {
+  if (sort === 'name') return swedish(db, 'm.name')
+  if (sort === 'email') return swedish(db, 'm.email')
+  if (sort === 'created') return sql.ref('m.created_at')
+  return sql.raw(LAST_SEEN_KEY[dir]('"m"."last_request_at"'))
+}
+
 function selectMembers(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly' | 'sort' | 'dir'>) {
-  const { sort, dir } = query
-  let qb = filtered(db, organizationId, query).select([
-    'u.id',
-    'u.name',
-    'u.email',
-    'm.created_at',
-    'u.last_request_at',
-    'm.role',
-    'm.is_group_creator',
-  ])
-  if (sort === 'name') qb = qb.orderBy(sql`lower(${sql.ref('u.name')})`, dir)
-  else if (sort === 'email') qb = qb.orderBy('u.email', dir)
-  else if (sort === 'created') qb = qb.orderBy('m.created_at', dir)
-  else {
-    // Never-seen members last in both directions, on both dialects.
-    qb = qb.orderBy(sql`case when ${sql.ref('u.last_request_at')} is null then 1 else 0 end`).orderBy('u.last_request_at', dir)
-  }
-  return qb.orderBy('u.id', dir)
+  return filtered(db, organizationId, query)
+    .select(['m.user_id as id', 'm.name', 'm.email', 'm.created_at', 'm.last_request_at', 'm.role', 'm.is_group_creator'])
+    .orderBy(sortKey(db, query.sort, query.dir), query.dir)
+    .orderBy('m.user_id', query.dir)
 }
 
 type MemberRow = {
@@ -95,70 +97,100 @@ const toMember = (r: MemberRow): Member => ({
 })
 
 /**
- * From this many members on, an unfiltered page sorted by name or email walks the users index in
- * that order (users_name_lower, the unique email index) and probes the membership, so it stops
- * after the page instead of sorting every member: 10,000 members cost ~0.1 ms instead of ~10 ms
- * on SQLite. Below it, sorting the organization's members is cheaper than walking all users.
+ * One page of members: search (name or email), sort and page from the URL; two queries. Whatever
+ * the sort, an unfiltered page reads the organization's member index in order and stops after the
+ * page, so its cost does not grow with other organizations.
  */
-export const LARGE_MEMBER_LIST = 2000
-
-/** One page of members: search (name or email), sort and page from the URL; three queries at most. */
 export async function listMembers(ctx: Ctx, organizationId: string, query: MemberQuery): Promise<Page<Member>> {
   await requireOrgAdmin(ctx, organizationId)
-  const filteredList = !!query.q || !!query.groupCreatorsOnly
-  const countQuery = filteredList
-    ? filtered(ctx.db, organizationId, query)
-    : ctx.db.selectFrom('organization_members as m').where('m.organization_id', '=', organizationId)
-  const [{ total }] = await countQuery.select((eb) => eb.fn.countAll().as('total')).execute()
-  const offset = (query.page - 1) * query.pageSize
-  let rows: MemberRow[]
-  if (!filteredList && Number(total) >= LARGE_MEMBER_LIST && (query.sort === 'name' || query.sort === 'email')) {
-    const key = query.sort === 'name' ? sql`lower(${sql.ref('u.name')})` : sql.ref('u.email')
-    const ids = await ctx.db
-      .selectFrom('users as u')
-      .select('u.id')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('organization_members as m')
-            .select('m.user_id')
-            .where('m.organization_id', '=', organizationId)
-            .whereRef('m.user_id', '=', 'u.id'),
-        ),
-      )
-      .orderBy(key, query.dir)
-      .orderBy('u.id', query.dir)
+  const [rows, [{ total }]] = await Promise.all([
+    selectMembers(ctx.db, organizationId, query)
       .limit(query.pageSize)
-      .offset(offset)
-      .execute()
-    const byId = new Map<string, MemberRow>()
-    if (ids.length > 0) {
-      const found = await selectMembers(ctx.db, organizationId, query)
-        .where(
-          'u.id',
-          'in',
-          ids.map((r) => r.id),
-        )
-        .execute()
-      for (const r of found) byId.set(r.id, r)
-    }
-    rows = ids.flatMap((r) => byId.get(r.id) ?? [])
-  } else {
-    rows = await selectMembers(ctx.db, organizationId, query).limit(query.pageSize).offset(offset).execute()
-  }
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    filtered(ctx.db, organizationId, query)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .execute(),
+  ])
   return { items: rows.map(toMember), total: Number(total), page: query.page, pageSize: query.pageSize }
 }
 
+/** A member in the API's shape: the Organization member of the specification (`lastRequest` only when known). */
+export type ApiMember = Omit<Member, 'lastRequest'> & { lastRequest?: string }
+
+const toApiMember = (r: MemberRow): ApiMember => {
+  const { lastRequest, ...member } = toMember(r)
+  return lastRequest ? { ...member, lastRequest } : member
+}
+
+/** Members per query when the whole list is read (the API's stream, listAllMembers). */
+export const MEMBER_BATCH = 500
+
+/** The API's opaque cursor: the name and id of the last member answered. */
+const encodeCursor = (r: Pick<MemberRow, 'name' | 'id'>) => Buffer.from(JSON.stringify([r.name, r.id])).toString('base64url')
+
+function decodeCursor(cursor: string): [name: string, id: string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return value as [string, string]
+  } catch {
+    // answered below
+  }
+  throw new DomainError('BAD_REQUEST', { errors: { cursor: ['validation.invalid'] } })
+}
+
 /**
- * Every member, for GET /api/v1/organizations/{id}/members: the Organization member of the
- * specification (`_id`, `created`, `lastRequest` only when known) with name, email and flags.
+ * Up to `limit` members by name after the cursor's member (keyset pagination on the name index:
+ * each batch costs the same wherever it starts), and the cursor of the last one.
  */
-export async function listAllMembers(ctx: Ctx, organizationId: string) {
+async function membersAfter(db: DB, organizationId: string, after: [string, string] | null, limit: number) {
+  const key = swedish(db, 'm.name')
+  return selectMembers(db, organizationId, { q: '', sort: 'name', dir: 'asc' })
+    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(${key}, ${sql.ref('m.user_id')}) > (${swedish(db, sql`${after![0]}`)}, ${after![1]})`))
+    .limit(limit)
+    .execute()
+}
+
+/**
+ * The organization's members by name for GET /api/v1/organizations/{id}/members, in batches of
+ * MEMBER_BATCH read one after another (keyset pagination: constant memory however many there are).
+ * The access check and the cursor are checked at once, before the first batch is asked for; with
+ * `limit`, at most that many members, and `nextCursor()` tells where the next page starts.
+ */
+export async function memberBatches(ctx: Ctx, organizationId: string, options: { cursor?: string; limit?: number } = {}) {
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await selectMembers(ctx.db, organizationId, { q: '', sort: 'name', dir: 'asc' }).execute()
-  return rows.map((r) => {
-    const { lastRequest, ...member } = toMember(r)
-    return lastRequest ? { ...member, lastRequest } : member
-  })
+  let after = options.cursor ? decodeCursor(options.cursor) : null
+  let left = options.limit ?? Infinity
+  let more = true
+  async function* batches(): AsyncGenerator<ApiMember[]> {
+    while (more && left > 0) {
+      const want = Math.min(MEMBER_BATCH, left)
+      // One more than wanted when this batch ends a page: tells whether there is a next one.
+      const endsPage = want === left
+      const rows = await membersAfter(ctx.db, organizationId, after, endsPage ? want + 1 : want)
+      const page = rows.slice(0, want)
+      more = endsPage ? rows.length > want : page.length === want
+      if (page.length > 0) after = [page[page.length - 1].name, page[page.length - 1].id]
+      left -= page.length
+      if (page.length > 0) yield page.map(toApiMember)
+    }
+  }
+  return {
+    batches: batches(),
+    /** After the batches are read: the cursor of the next page, or null at the end of the list. */
+    nextCursor: () => (more && after ? encodeCursor({ name: after[0], id: after[1] }) : null),
+  }
+}
+
+/**
+ * Every member, by name: the Organization member of the specification (`_id`, `created`,
+ * `lastRequest` only when known) with name, email and flags.
+ */
+export async function listAllMembers(ctx: Ctx, organizationId: string): Promise<ApiMember[]> {
+  const { batches } = await memberBatches(ctx, organizationId)
+  const all: ApiMember[] = []
+  for await (const batch of batches) all.push(...batch)
+  return all
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   updateOrganizationContact,
 } from './organizations.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 
 const ctx = (actor: User, now = new Date()) => ({ ...ctxFor(actor), now })
 
@@ -52,6 +53,14 @@ describe('listMyOrganizations', () => {
 
   it('gives an empty list to a user without such access', async () => {
     expect(await listMyOrganizations(ctx(await createUser()))).toEqual([])
+  })
+})
+
+describe('listMyOrganizations order', () => {
+  it('sorts organization names in Swedish order (å, ä, ö after z)', async () => {
+    const admin = await createUser()
+    for (const name of SWEDISH_SHUFFLED) await createOrganization({ name: `${name} skola`, adminIds: [admin.id] })
+    expect((await listMyOrganizations(ctx(admin))).map((o) => o.name)).toEqual(SWEDISH_ORDER.map((n) => `${n} skola`))
   })
 })
 

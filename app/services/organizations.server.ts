@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { swedish } from '~/db/collation'
 import type { OrganizationsTable } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
@@ -80,7 +81,7 @@ export async function listMyOrganizations(ctx: Ctx): Promise<(Organization & { a
     .select(['m.role', 'm.is_group_creator'])
     .where('m.user_id', '=', actor.id)
     .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
-    .orderBy('o.name')
+    .orderBy(swedish(ctx.db, 'o.name'))
     .orderBy('o.id')
     .execute()
   const creators = await groupCreatorsOf(

@@ -1,0 +1,67 @@
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
+
+/**
+ * Swedish sort order on both databases (å, ä, ö after z; case and accents ignored, so "émile"
+ * sorts with "emil"). PostgreSQL: the ICU collation below. SQLite has no collation of its own for
+ * it, so a deterministic user function (`sv_sort_key`, registered by createDb) turns a text into a
+ * key whose plain binary order is the Swedish one; indexes on the key keep the lists index-backed.
+ */
+export const PG_SWEDISH_COLLATION = 'sv-x-icu'
+export const SQLITE_SORT_KEY_FUNCTION = 'sv_sort_key'
+
+/**
+ * Letters Swedish sorts apart from their base letter (ICU's Swedish tailoring), as characters
+ * that survive the accent stripping: å, ä, ö become `{ | }` (just after z in binary order), ü is
+ * y, æ is ä, ø œ ô are ö. The literal characters `{ | } ~` become "`" so they cannot pose as them.
+ */
+const SWEDISH: Record<string, string> = {
+  å: '{',
+  ä: '|',
+  æ: '|',
+  ę: '|',
+  ö: '}',
+  ø: '}',
+  ő: '}',
+  œ: '}',
+  ô: '}',
+  ü: 'y',
+  ű: 'y',
+  ß: 'ss',
+  þ: 'th',
+  ð: 'd',
+  đ: 'd',
+}
+const SPECIAL = new RegExp(`[${Object.keys(SWEDISH).join('')}]`, 'g')
+
+/** The Swedish sort key of a text (see above); null stays null. */
+export function swedishSortKey(value: string): string {
+  return value
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[{|}~]/g, '`')
+    .replace(SPECIAL, (ch) => SWEDISH[ch])
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+}
+
+export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter
+
+/**
+ * `expression` (a column or a value) as a Swedish sort key for ORDER BY and keyset comparisons.
+ * The same expression (with the column) is what the name and email indexes are built on.
+ */
+export function swedish(db: Kysely<any>, expression: RawBuilder<unknown> | string): RawBuilder<string> {
+  const e = typeof expression === 'string' ? sql.ref(expression) : expression
+  return isPostgres(db)
+    ? sql<string>`${e} collate ${sql.id(PG_SWEDISH_COLLATION)}`
+    : sql<string>`${sql.raw(SQLITE_SORT_KEY_FUNCTION)}(${e})`
+}
+
+/**
+ * The last-seen sort puts never-seen members (null) last in both directions: ordered by these
+ * keys (ISO times lie between '' and '9999'), each backed by an index of its own.
+ */
+export const LAST_SEEN_KEY = {
+  asc: (column: string) => `coalesce(${column}, '9999')`,
+  desc: (column: string) => `coalesce(${column}, '')`,
+}
