@@ -31,9 +31,9 @@ export async function bulkRemoval(
   organizationId: string,
   n: number,
 ): Promise<BulkResult> {
-  const { ids, groupMemberships } = removableMembers(organizationId, n)
+  const { ids, groupMemberships } = await removableMembers(organizationId, n)
   if (ids.length < n) throw new Error(`only ${ids.length} removable members in the organization, ${n} wanted`)
-  const before = organizationState(organizationId)
+  const before = await organizationState(organizationId)
   const cpuBefore = cpuTimeMs(serverPid)
   const started = performance.now()
   const res = await fetch(`${baseUrl}/api/v1/organizations/${organizationId}/remove-members`, {
@@ -51,7 +51,7 @@ export async function bulkRemoval(
   } else {
     throw new Error(`POST …/remove-members answered ${res.status}: ${text.slice(0, 200)}`)
   }
-  const after = organizationState(organizationId)
+  const after = await organizationState(organizationId)
   return {
     items: ids.length,
     groupMemberships,

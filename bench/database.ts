@@ -1,7 +1,12 @@
-/** A fresh, seeded SQLite database for each benchmark run, and what the scenarios need from it. */
-import SQLite from 'better-sqlite3'
+/**
+ * A fresh, seeded database for each benchmark run, and what the scenarios need from it: SQLite
+ * data/bench.db by default, or a PostgreSQL database given with --database-url (recreated).
+ */
+import { sql } from 'kysely'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import pg from 'pg'
+import type { DB } from '../app/db/db.server'
 import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
 import { productionEnv, ROOT, run } from './server'
 
@@ -11,20 +16,61 @@ export const BENCH_DATABASE_URL = `file:./${BENCH_DB}`
 /** The organization admin of the seed: every signed-in scenario acts as this user. */
 export const ADMIN = DEMO_USERS.find((u) => u.email === 'admin@example.se')!
 
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)
+
+/** The database of this run (set by freshDatabase): the steps below read it. */
+let current = BENCH_DATABASE_URL
+
 /**
- * Deletes data/bench.db* (database, -wal, -shm, -journal), migrates a new one and seeds it with
- * the demo data and the large organization (`npm run db:seed -- --large`: "Storkommunen", 10,000
- * members, 1,000 groups), through the project's own script, before the server starts.
+ * Deletes data/bench.db* (database, -wal, -shm, -journal), or with a PostgreSQL URL drops and
+ * creates that database (its name must end in "bench": nothing else is ever dropped), migrates a
+ * new one and seeds it with the demo data and the large organization (`npm run db:seed -- --large`:
+ * "Storkommunen", 10,000 members, 1,000 groups), through the project's own script, before the
+ * server starts. Returns the DATABASE_URL of the run.
  */
-export async function freshDatabase(): Promise<string> {
-  const dir = join(ROOT, 'data')
-  mkdirSync(dir, { recursive: true })
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith('bench.db')) rmSync(join(dir, name), { force: true })
+export async function freshDatabase(postgresUrl?: string): Promise<string> {
+  if (postgresUrl) {
+    await recreatePostgresDatabase(postgresUrl)
+    current = postgresUrl
+  } else {
+    const dir = join(ROOT, 'data')
+    mkdirSync(dir, { recursive: true })
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith('bench.db')) rmSync(join(dir, name), { force: true })
+    }
+    current = BENCH_DATABASE_URL
   }
-  const env = productionEnv({ DATABASE_URL: BENCH_DATABASE_URL })
+  const env = productionEnv({ DATABASE_URL: current })
   await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed', '--large'], env)
-  return BENCH_DATABASE_URL
+  return current
+}
+
+async function recreatePostgresDatabase(url: string) {
+  if (!isPostgresUrl(url)) throw new Error(`--database-url must be a postgres:// URL, not ${url}`)
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  if (!/^[a-z0-9_]*bench$/.test(name)) throw new Error(`the benchmark drops its database: the name must end in "bench" (${name})`)
+  const maintenance = new URL(url)
+  maintenance.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: maintenance.toString() })
+  await client.connect()
+  try {
+    await client.query(`drop database if exists ${name} with (force)`)
+    await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The run's database through the app's own createDb (both dialects); closed afterwards. */
+export async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  const { createDb } = await import('../app/db/db.server')
+  const db = createDb(current.startsWith('file:') ? `file:${join(ROOT, current.slice('file:'.length))}` : current)
+  try {
+    return await fn(db)
+  } finally {
+    await db.destroy()
+  }
 }
 
 /** Ids the scenarios and steps refer to. */
@@ -34,35 +80,25 @@ export interface BenchData {
   adminId: string
   members: number
   groups: number
+  /** sqlite or postgres. */
+  dialect: string
 }
 
-const BENCH_DB_FILE = join(ROOT, BENCH_DB)
+const count = async (db: DB, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0)
 
-/** Reads the bench database directly (read-only; the server may be running: WAL allows it). */
-function withDb<T>(fn: (db: SQLite.Database) => T): T {
-  const db = new SQLite(BENCH_DB_FILE, { readonly: true, fileMustExist: true })
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
-
-export function benchData(): BenchData {
-  return withDb((db) => {
-    const org = db.prepare('select id, name from organizations where name = ?').get(LARGE_ORGANIZATION) as
-      | { id: string; name: string }
-      | undefined
+export function benchData(): Promise<BenchData> {
+  return withDb(async (db) => {
+    const org = await db.selectFrom('organizations').select(['id', 'name']).where('name', '=', LARGE_ORGANIZATION).executeTakeFirst()
     if (!org) throw new Error(`the seed created no organization named ${LARGE_ORGANIZATION}`)
-    const admin = db.prepare('select id from users where email = ?').get(ADMIN.email) as { id: string } | undefined
+    const admin = await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirst()
     if (!admin) throw new Error(`the seed created no user ${ADMIN.email}`)
-    const count = (sql: string) => (db.prepare(sql).get(org.id) as { n: number }).n
     return {
       largeOrgId: org.id,
       largeOrgName: org.name,
       adminId: admin.id,
-      members: count('select count(*) as n from organization_members where organization_id = ?'),
-      groups: count('select count(*) as n from groups where organization_id = ?'),
+      members: await count(db, sql`select count(*) as n from organization_members where organization_id = ${org.id}`),
+      groups: await count(db, sql`select count(*) as n from groups where organization_id = ${org.id}`),
+      dialect: isPostgresUrl(current) ? 'postgres' : 'sqlite',
     }
   })
 }
@@ -71,44 +107,32 @@ export function benchData(): BenchData {
  * `n` members of the organization that every removal accepts: not admins, owning no group of it.
  * Taken in id order (ids are random, so this is a random sample of group memberships).
  */
-export function removableMembers(organizationId: string, n: number): { ids: string[]; groupMemberships: number } {
-  return withDb((db) => {
-    const ids = (
-      db
-        .prepare(
-          `select m.user_id as id from organization_members m
-           where m.organization_id = ? and m.role <> 'admin'
-             and not exists (select 1 from groups g where g.organization_id = m.organization_id and g.owner_id = m.user_id)
-           order by m.user_id limit ?`,
+export function removableMembers(organizationId: string, n: number): Promise<{ ids: string[]; groupMemberships: number }> {
+  return withDb(async (db) => {
+    const { rows } = await sql<{ id: string }>`select m.user_id as id from organization_members m
+      where m.organization_id = ${organizationId} and m.role <> 'admin'
+        and not exists (select 1 from groups g where g.organization_id = m.organization_id and g.owner_id = m.user_id)
+      order by m.user_id limit ${n}`.execute(db)
+    const ids = rows.map((r) => r.id)
+    const groupMemberships = ids.length
+      ? await count(
+          db,
+          sql`select count(*) as n from group_members gm join groups g on g.id = gm.group_id
+            where g.organization_id = ${organizationId} and gm.user_id in (${sql.join(ids)})`,
         )
-        .all(organizationId, n) as { id: string }[]
-    ).map((r) => r.id)
-    const placeholders = ids.map(() => '?').join(',')
-    const { groupMemberships } = db
-      .prepare(
-        `select count(*) as groupMemberships from group_members gm join groups g on g.id = gm.group_id
-         where g.organization_id = ? and gm.user_id in (${placeholders || "''"})`,
-      )
-      .get(organizationId, ...ids) as { groupMemberships: number }
+      : 0
     return { ids, groupMemberships }
   })
 }
 
 /** After a removal: members left, and groups whose member_count differs from their rows. */
-export function organizationState(organizationId: string): { members: number; groupsWithWrongCount: number } {
-  return withDb((db) => ({
-    members: (
-      db.prepare('select count(*) as n from organization_members where organization_id = ?').get(organizationId) as {
-        n: number
-      }
-    ).n,
-    groupsWithWrongCount: (
-      db
-        .prepare(
-          `select count(*) as n from groups g where g.organization_id = ?
-           and g.member_count <> (select count(*) from group_members gm where gm.group_id = g.id)`,
-        )
-        .get(organizationId) as { n: number }
-    ).n,
+export function organizationState(organizationId: string): Promise<{ members: number; groupsWithWrongCount: number }> {
+  return withDb(async (db) => ({
+    members: await count(db, sql`select count(*) as n from organization_members where organization_id = ${organizationId}`),
+    groupsWithWrongCount: await count(
+      db,
+      sql`select count(*) as n from groups g where g.organization_id = ${organizationId}
+        and g.member_count <> (select count(*) from group_members gm where gm.group_id = g.id)`,
+    ),
   }))
 }

@@ -4,15 +4,13 @@
  * listGroups and groupStatistics run for the admin with page size 10 and 50. A count that grows
  * with the page size would be a query per row.
  *
- * App modules are imported only when this runs, after DATABASE_URL points at the bench database
- * (nothing here opens the app's process-wide db(), but any module that did would use it).
+ * App modules are imported only when this runs; the services get the bench database through
+ * their ctx (database.ts withDb), never the app's process-wide db().
  */
 import type { KyselyPlugin } from 'kysely'
-import { join } from 'node:path'
 import type { DB } from '../app/db/db.server'
 import type { Ctx } from '../app/services/context.server'
-import { BENCH_DB } from './database'
-import { ROOT } from './server'
+import { withDb } from './database'
 
 export const PAGE_SIZES = [10, 50] as const
 
@@ -49,14 +47,11 @@ export function withQueryCount(db: DB): { db: DB; count: () => number; reset: ()
 }
 
 export async function measureQueryCounts(organizationId: string, adminId: string): Promise<QueryCountRow[]> {
-  process.env.DATABASE_URL = `file:${join(ROOT, BENCH_DB)}`
-  const { createDb } = await import('../app/db/db.server')
   const { listMembers } = await import('../app/services/members.server')
   const { listGroups, groupStatistics } = await import('../app/services/groups.server')
   const { PAGE_SIZE } = await import('../app/utils/list-query')
 
-  const raw = createDb(process.env.DATABASE_URL)
-  try {
+  return withDb(async (raw) => {
     const counted = withQueryCount(raw)
     const actor = await raw.selectFrom('users').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow()
     const ctx: Ctx = { db: counted.db, actor, now: new Date(), client: 'bench' }
@@ -138,7 +133,5 @@ export async function measureQueryCounts(organizationId: string, adminId: string
       console.warn(`(!) the lists' page size is ${PAGE_SIZE}, not among the measured sizes ${PAGE_SIZES.join(', ')}`)
     }
     return rows
-  } finally {
-    await raw.destroy()
-  }
+  })
 }

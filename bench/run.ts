@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,queries,bulk] [--compressed]
+ *                [--only signin,members,groups,healthz,queries,bulk,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
+ *                [--database-url postgres://…/name_bench]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
@@ -25,6 +26,7 @@ import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
+import { membersScale, printScale, type ScaleResult } from './members-scale'
 import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
 import { fixed, kB, table } from './report'
 import { scenarios as allScenarios, resolvePath, targetsOf, type Scenario } from './scenarios'
@@ -52,6 +54,7 @@ const { values: args } = orUsage(() =>
       tsx: { type: 'boolean', default: false },
       entry: { type: 'string', default: 'build/server.js' },
       'bulk-size': { type: 'string', default: '1000' },
+      'database-url': { type: 'string' },
     },
   }),
 )
@@ -123,9 +126,9 @@ async function main(): Promise<number> {
 
   section('Fresh database data/bench.db: npm run db:seed -- --large')
   const seedStarted = performance.now()
-  const databaseUrl = await freshDatabase()
+  const databaseUrl = await freshDatabase(args['database-url'])
   const seedSec = (performance.now() - seedStarted) / 1000
-  const data = benchData()
+  const data = await benchData()
   console.info(
     `${data.largeOrgName} ${data.largeOrgId}: ${data.members} members, ${data.groups} groups (migrate + seed ${fixed(seedSec)} s)`,
   )
@@ -201,6 +204,13 @@ async function main(): Promise<number> {
     await server.stop()
   }
   if (interrupted) return 130
+  // Opt-in, after everything else: it adds 500,000 users to the database.
+  let scale: ScaleResult | undefined
+  if (only?.includes('members-scale')) {
+    section(`Members list of ${data.largeOrgName} alone, then with 500,000 users in other organizations (in process)`)
+    scale = await membersScale(data.largeOrgId, data.adminId, data.dialect === 'postgres')
+    printScale(scale)
+  }
 
   const baseline = results.find((r) => r.baseline)?.load
   const info = results.find((r) => r.info)?.load
@@ -257,6 +267,7 @@ async function main(): Promise<number> {
     scenarios: results,
     queryCounts,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
+    membersScale: scale,
     summary: checks,
     allPass: checks.every((c) => c.pass !== false),
   }
@@ -536,7 +547,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js] [--bulk-size n]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js] [--bulk-size n] [--database-url postgres://…/name_bench]`,
     )
     process.exit(1)
   }

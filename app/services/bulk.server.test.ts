@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
-import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
+import { BULK_BATCH, lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { ctxFor } from './context.server'
 
 async function setup() {
@@ -119,6 +119,61 @@ describe('runBulk', () => {
     expect(await runBulk(ctx, { organizationId: org.id, action: 'test.none', items: [], item })).toEqual([])
     expect(item).not.toHaveBeenCalled()
     expect(await audits()).toEqual([])
+  })
+})
+
+describe('runBulk with batch', () => {
+  it('runs the pending items BULK_BATCH at a time in one transaction each, in order, after the checks', async () => {
+    const { org, ctx, audits } = await setup()
+    const ids = Array.from({ length: BULK_BATCH + 2 }, (_, i) => `id-${i}`)
+    const item = vi.fn(async () => 'SUCCESS')
+    const batches: string[][] = []
+    const results = await runBulk(ctx, {
+      organizationId: org.id,
+      action: 'test.batch',
+      items: ids,
+      check: (id) => (id === 'id-1' ? 'GROUP_NOT_FOUND' : undefined),
+      item,
+      batch: async (_trx, part) => {
+        batches.push(part)
+        return part.map((id) => (id === 'id-2' ? 'ALREADY_GROUP_OWNER' : 'SUCCESS'))
+      },
+    })
+    expect(item).not.toHaveBeenCalled()
+    expect(batches.map((b) => b.length)).toEqual([BULK_BATCH, 1])
+    expect(batches.flat()).toEqual(ids.filter((id) => id !== 'id-1'))
+    expect(results.slice(0, 4)).toEqual([
+      { _id: 'id-0', result: 'SUCCESS' },
+      { _id: 'id-1', result: 'GROUP_NOT_FOUND' },
+      { _id: 'id-2', result: 'ALREADY_GROUP_OWNER' },
+      { _id: 'id-3', result: 'SUCCESS' },
+    ])
+    expect((await audits())[0].result).toEqual({ SUCCESS: BULK_BATCH, GROUP_NOT_FOUND: 1, ALREADY_GROUP_OWNER: 1 })
+  })
+
+  it('undoes a batch that throws and runs its items one by one: only the failing item is lost', async () => {
+    const { admin, org, ctx } = await setup()
+    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const results = await runBulk(ctx, {
+      organizationId: org.id,
+      action: 'test.rename',
+      items: [g1.id, g2.id, g3.id],
+      batch: async (trx, part) => {
+        for (const id of part) await renameGroup(trx, id, 'batch')
+        throw new Error('the batch broke')
+      },
+      item: async (trx, id) => {
+        if (id === g2.id) throw new TypeError('a bug in item 2')
+        await renameGroup(trx, id, 'alone')
+        return 'SUCCESS'
+      },
+    })
+    expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'SERVER_ERROR', 'SUCCESS'])
+    expect([await nameOf(g1.id), await nameOf(g2.id), await nameOf(g3.id)]).toEqual(['alone', g2.name, 'alone'])
+    expect(warned).toHaveBeenCalledTimes(1)
+    expect(logged).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -251,6 +251,7 @@ describe('setGroupsActive and deleteGroups', () => {
     const { admin, org } = await setup()
     const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
     const restore = await failWrites('groups', 'UPDATE', 'id', g2.id)
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       expect(await setGroupsActive(ctx(admin), org.id, [g1.id, g2.id, g3.id], false)).toEqual([

@@ -253,6 +253,17 @@ export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds
         .executeTakeFirst()
       return Number(updated.numUpdatedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
     },
+    batch: async (trx, ids) => {
+      const updated = await trx
+        .updateTable('groups')
+        .set({ active: active ? 1 : 0 })
+        .where('id', 'in', ids)
+        .where('organization_id', '=', organizationId)
+        .returning('id')
+        .execute()
+      const done = new Set(updated.map((r) => r.id))
+      return ids.map((id) => (done.has(id) ? 'SUCCESS' : 'GROUP_NOT_FOUND'))
+    },
   })
 }
 
@@ -269,6 +280,11 @@ export async function deleteGroups(ctx: Ctx, organizationId: string, groupIds: s
       // group_members and the group's invitations go with it (ON DELETE CASCADE, foreign keys on in both dialects).
       const deleted = await trx.deleteFrom('groups').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()
       return Number(deleted.numDeletedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
+    },
+    batch: async (trx, ids) => {
+      const deleted = await trx.deleteFrom('groups').where('id', 'in', ids).where('organization_id', '=', organizationId).returning('id').execute()
+      const done = new Set(deleted.map((r) => r.id))
+      return ids.map((id) => (done.has(id) ? 'SUCCESS' : 'GROUP_NOT_FOUND'))
     },
   })
 }

@@ -293,8 +293,9 @@ function prepared<R>(build: (id: string) => Compilable<R>) {
  * Removes members from the organization and from its groups (member_count kept right).
  * Per item: MEMBER_NOT_FOUND (not a member of this organization), IS_GROUP_OWNER (owns a group of
  * it: change the owner first), LAST_ADMIN (the organization would have no admin left), or SUCCESS.
- * Each item is one transaction; the checks are repeated inside it, so a concurrent change cannot
- * leave a group without its owner or the organization without an admin.
+ * Up to BULK_BATCH items share a transaction (removeBatch); the checks are repeated inside it,
+ * under the organization's lock, so a concurrent change cannot leave a group without its owner or
+ * the organization without an admin.
  */
 export async function removeMembers(ctx: Ctx, organizationId: string, memberIds: string[]): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
@@ -357,7 +358,71 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
       for (const { group_id } of (await deleteGroupMemberships(trx, id)).rows) await decrementGroup(trx, group_id)
       return 'SUCCESS'
     },
+    batch: (trx, batch) => removeBatch(trx, organizationId, batch),
   })
+}
+
+/**
+ * removeMembers' items (at most BULK_BATCH) in one transaction, a few statements whatever their
+ * number: the same checks and outcomes as one item after another, in the order asked.
+ */
+async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
+  await lockOrganization(trx, organizationId)
+  const [current, owning] = await Promise.all([
+    trx
+      .selectFrom('organization_members')
+      .select(['user_id', 'role'])
+      .where('organization_id', '=', organizationId)
+      .where('user_id', 'in', ids)
+      .execute(),
+    trx.selectFrom('groups').select('owner_id').distinct().where('organization_id', '=', organizationId).where('owner_id', 'in', ids).execute(),
+  ])
+  const roles = new Map(current.map((r) => [r.user_id, r.role]))
+  const owners = new Set(owning.map((r) => r.owner_id))
+  let admins = Infinity
+  if (ids.some((id) => roles.get(id) === 'admin')) {
+    const [{ n }] = await trx
+      .selectFrom('organization_members')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('role', '=', 'admin')
+      .execute()
+    admins = Number(n)
+  }
+  const outcomes = ids.map((id) => {
+    if (!roles.has(id)) return 'MEMBER_NOT_FOUND'
+    if (owners.has(id)) return 'IS_GROUP_OWNER'
+    if (roles.get(id) === 'admin') {
+      if (admins <= 1) return 'LAST_ADMIN'
+      admins--
+    }
+    return 'SUCCESS'
+  })
+  const removed = ids.filter((_, i) => outcomes[i] === 'SUCCESS')
+  if (removed.length === 0) return outcomes
+  // Group memberships in this organization's groups; each group loses as many as went.
+  const left = await trx
+    .deleteFrom('group_members')
+    .where('user_id', 'in', removed)
+    .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('organization_id', '=', organizationId))
+    .returning('group_id')
+    .execute()
+  const lostByGroup = new Map<string, number>()
+  for (const { group_id } of left) lostByGroup.set(group_id, (lostByGroup.get(group_id) ?? 0) + 1)
+  // One update per distinct loss (most groups lose 1 or 2), each over at most CHUNK groups.
+  const groupsByLoss = new Map<number, string[]>()
+  for (const [groupId, lost] of lostByGroup) groupsByLoss.set(lost, [...(groupsByLoss.get(lost) ?? []), groupId])
+  for (const [lost, groupIds] of groupsByLoss) {
+    for (const part of chunks(groupIds)) {
+      await trx
+        .updateTable('groups')
+        .set((eb) => ({ member_count: eb('member_count', '-', lost) }))
+        .where('id', 'in', part)
+        .execute()
+    }
+  }
+  await trx.deleteFrom('organization_members').where('organization_id', '=', organizationId).where('user_id', 'in', removed).execute()
+  return outcomes
 }
 
 /** Sets the group-creator flag of members to `value`; an item already at `value` is reported. */
@@ -394,6 +459,32 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
         .where('user_id', '=', id)
         .executeTakeFirst()
       return still ? wrongState : 'MEMBER_NOT_FOUND'
+    },
+    // Many at once: one conditional update, then why the others were not changed.
+    batch: async (trx, batch) => {
+      const changed = await trx
+        .updateTable('organization_members')
+        .set({ is_group_creator: value ? 1 : 0 })
+        .where('organization_id', '=', organizationId)
+        .where('user_id', 'in', batch)
+        .where('is_group_creator', '=', value ? 0 : 1)
+        .returning('user_id')
+        .execute()
+      const done = new Set(changed.map((r) => r.user_id))
+      const rest = batch.filter((id) => !done.has(id))
+      const still = new Set(
+        rest.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom('organization_members')
+                .select('user_id')
+                .where('organization_id', '=', organizationId)
+                .where('user_id', 'in', rest)
+                .execute()
+            ).map((r) => r.user_id),
+      )
+      return batch.map((id) => (done.has(id) ? 'SUCCESS' : still.has(id) ? wrongState : 'MEMBER_NOT_FOUND'))
     },
   })
 }
