@@ -38,3 +38,15 @@ export const MembersBulkSchema = z
     confirmed: z.literal('1').optional(),
   })
   .refine((v) => v.scope === BULK_SCOPE_MATCHING || v.ids.length > 0, { message: 'orgMembers.noneSelected', path: ['ids'] })
+
+/** The largest page GET /api/v1/organizations/{id}/members answers with `limit`. */
+export const MEMBERS_API_MAX_LIMIT = 1000
+
+/**
+ * The optional query of GET /api/v1/organizations/{id}/members: `limit` (1–1000) members from
+ * `cursor` on (the X-Next-Cursor of the previous page). Without them, every member.
+ */
+export const MemberListParams = z.object({
+  limit: z.coerce.number({ invalid_type_error: 'validation.limit' }).int('validation.limit').min(1, 'validation.limit').max(MEMBERS_API_MAX_LIMIT, 'validation.limit').optional(),
+  cursor: z.string().min(1, 'validation.cursor').max(1000, 'validation.cursor').optional(),
+})

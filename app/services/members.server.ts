@@ -136,7 +136,7 @@ function decodeCursor(cursor: string): [name: string, id: string] {
   } catch {
     // answered below
   }
-  throw new DomainError('BAD_REQUEST', { errors: { cursor: ['validation.invalid'] } })
+  throw new DomainError('BAD_REQUEST', { errors: { cursor: ['validation.cursor'] } })
 }
 
 /**

@@ -54,7 +54,8 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 }
 
 /**
- * Runs an API handler: its value is the JSON answer; a DomainError becomes
+ * Runs an API handler: its value is the JSON answer (a Response it returns is answered as it is,
+ * e.g. a streamed list); a DomainError becomes
  * `{ message: CODE, ...data }` with the catalogue's status. Thrown Responses (a guard's 401, a
  * redirect) pass through. Anything else is a bug or an outage: it is logged and answered as
  * `{ message: 'SERVER_ERROR' }` with 500, so API clients always get JSON.
@@ -62,6 +63,7 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit) {
   try {
     const value = await handler()
+    if (value instanceof Response) return value
     return Response.json(value ?? {}, init)
   } catch (error) {
     if (error instanceof Response) throw error
