@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,queries,bulk,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,queries,members-api,bulk,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *
@@ -26,6 +26,7 @@ import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
+import { fullMemberList, type MembersApiResult } from './members-api'
 import { membersScale, printScale, type ScaleResult } from './members-scale'
 import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
 import { fixed, kB, table } from './report'
@@ -68,7 +69,7 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts and the bulk removal. */
-const runs = (step: 'queries' | 'bulk') => !only || only.includes(step)
+const runs = (step: 'queries' | 'members-api' | 'bulk') => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -177,10 +178,21 @@ async function main(): Promise<number> {
   let bulk: BulkResult | undefined
   let bulkError: string | undefined
   let rssAfterBulkMB: number | undefined
+  let membersApi: MembersApiResult | undefined
   try {
     for (const s of scenarios) {
       if (interrupted) break
       results.push(await runScenario(s, data, server.baseUrl, server.pid))
+    }
+    if (runs('members-api') && !interrupted) {
+      section(`Full member list of ${data.largeOrgName}: GET /api/v1/organizations/{largeOrg}/members (streamed)`)
+      const cookie = await signInCookie(ADMIN.email, ADMIN.password)(server.baseUrl)
+      membersApi = await fullMemberList(server.baseUrl, cookie, server.pid, data.largeOrgId)
+      console.info(
+        `${membersApi.members} members, ${kB(membersApi.bytes)} kB: first byte ${membersApi.firstByteMs.map((t) => fixed(t, 0)).join(' / ')} ms, ` +
+          `whole list ${membersApi.totalMs.map((t) => fixed(t, 0)).join(' / ')} ms (server CPU ${fixed(membersApi.serverCpuMs ?? NaN, 0)} ms each); ` +
+          `server RSS ${fixed(membersApi.rssBeforeMB)} MB before, at most ${fixed(membersApi.rssMaxMB)} MB meanwhile`,
+      )
     }
     // Last: it removes members of the large organization.
     if (runs('bulk') && !interrupted) {
@@ -267,6 +279,7 @@ async function main(): Promise<number> {
     scenarios: results,
     queryCounts,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
+    membersApi,
     membersScale: scale,
     summary: checks,
     allPass: checks.every((c) => c.pass !== false),
