@@ -1,4 +1,4 @@
-import { sql, type Compilable, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Compilable, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { LAST_SEEN_KEY, swedish } from '~/db/collation'
@@ -276,6 +276,17 @@ async function groupOwners(ctx: Ctx, organizationId: string, ids: string[]) {
   return owners
 }
 
+/**
+ * A group_members row of one of the organization's groups. Written as a correlated `exists` so
+ * SQLite reads the rows of the users (group_members_user) and checks each group, instead of
+ * probing every group of the organization for every user (`group_id in (select …)`: 500,000
+ * probes for 500 users and 1,000 groups).
+ */
+const inOrganizationGroup =
+  (organizationId: string) =>
+  ({ exists, selectFrom }: ExpressionBuilder<Database, 'group_members'>) =>
+    exists(selectFrom('groups as g').select('g.id').whereRef('g.id', '=', 'group_members.group_id').where('g.organization_id', '=', organizationId))
+
 const PLACEHOLDER = '\u0000item-id'
 
 /**
@@ -317,7 +328,7 @@ export async function removeMembers(ctx: Ctx, organizationId: string, memberIds:
     ctx.db
       .deleteFrom('group_members')
       .where('user_id', '=', id)
-      .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('organization_id', '=', organizationId))
+      .where(inOrganizationGroup(organizationId))
       .returning('group_id'),
   )
   const decrementGroup = prepared((groupId) =>
@@ -404,7 +415,7 @@ async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
   const left = await trx
     .deleteFrom('group_members')
     .where('user_id', 'in', removed)
-    .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('organization_id', '=', organizationId))
+    .where(inOrganizationGroup(organizationId))
     .returning('group_id')
     .execute()
   const lostByGroup = new Map<string, number>()
