@@ -4,8 +4,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import pg from 'pg'
 import { env } from '~/env.server'
-import { SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from './collation'
 import type { Database } from './schema'
+import { registerSqliteFunctions } from './sqlite-functions'
 
 export type DB = Kysely<Database>
 export type Dialect = 'sqlite' | 'postgres'
@@ -27,15 +27,7 @@ export function createDb(url: string | undefined): DB {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Replace it so searches
-  // and sorts treat "Öberg" and "öberg" alike on both (and indexes on lower(...) agree).
-  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : (value as null),
-  )
-  // Swedish sort order (collation.ts); deterministic, so indexes can be built on it.
-  sqlite.function(SQLITE_SORT_KEY_FUNCTION, { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? swedishSortKey(value) : (value as null),
-  )
+  registerSqliteFunctions(sqlite)
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 

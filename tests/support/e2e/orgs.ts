@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2'
 import { expect, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
+import { registerSqliteFunctions } from '../../../app/db/sqlite-functions'
 import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, normalizeCode } from '../../../app/utils/invitation-code'
 import { E2E_SESSION_SECRET, e2eDatabaseFile } from './env'
 import { uniqueEmail } from './users'
@@ -36,6 +37,7 @@ export function appDb() {
     connection.pragma('journal_mode = WAL')
     connection.pragma('busy_timeout = 10000')
     connection.pragma('foreign_keys = ON')
+    registerSqliteFunctions(connection)
   }
   return connection
 }
