@@ -1,3 +1,4 @@
+import { swedish } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { actorOf, type Ctx } from './context.server'
 
@@ -17,7 +18,7 @@ export async function sideMenuFor(ctx: Ctx) {
       .select(['o.id', 'o.name', 'm.role'])
       .where('m.user_id', '=', actor.id)
       .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
-      .orderBy('o.name')
+      .orderBy(swedish(ctx.db, 'o.name'))
       .execute(),
     ctx.db
       .selectFrom('group_members as gm')
@@ -25,7 +26,7 @@ export async function sideMenuFor(ctx: Ctx) {
       .select(['g.id', 'g.name', 'g.kind', 'gm.role'])
       .where('gm.user_id', '=', actor.id)
       .where('g.active', '=', 1)
-      .orderBy('g.name')
+      .orderBy(swedish(ctx.db, 'g.name'))
       .limit(MENU_GROUP_LIMIT)
       .execute(),
   ])
