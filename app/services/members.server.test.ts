@@ -9,7 +9,6 @@ import { ctxFor } from './context.server'
 import {
   addGroupCreators,
   addGroupCreatorsByEmail,
-  csvField,
   exportMembersCsv,
   listAllMembers,
   listMembers,
@@ -175,7 +174,7 @@ describe('listMembers', () => {
 
 describe('exportMembersCsv', () => {
   it('quotes fields, guards formulas, starts with a BOM, and keeps the filter across all pages', async () => {
-    const admin = await createUser({ name: 'Admin, "Chefen"', email: 'csv-chef@example.se' })
+    const admin = await createUser({ name: 'Admin; "Chefen"', email: 'csv-chef@example.se', last_request_at: '2026-11-23T13:05:00.000Z' })
     const org = await createOrganization({ adminIds: [admin.id] })
     const tricky = await createUser({ name: '=HYPERLINK("x")', email: 'csv-tricky@example.se' })
     await addMember(org.id, tricky.id, { groupCreator: true })
@@ -183,28 +182,25 @@ describe('exportMembersCsv', () => {
     await addMember(org.id, lines.id)
     await createMembers(org.id, 120, { namePrefix: 'Bulk' })
 
-    const csv = await exportMembersCsv(ctx(admin), org.id, query({ q: 'csv-', pageSize: 10 }), {
-      headers: ['Namn', 'E-post', 'Gick med', 'Senast sedd', 'Admin', 'Gruppskapare'],
-      yes: 'ja',
-      no: 'nej',
-    })
-    expect(csv.startsWith('\uFEFFNamn,E-post,Gick med,Senast sedd,Admin,Gruppskapare\r\n')).toBe(true)
+    const csv = await exportMembersCsv(
+      ctx(admin),
+      org.id,
+      query({ q: 'csv-', pageSize: 10 }),
+      { headers: ['Namn', 'E-post', 'Gick med', 'Senast sedd', 'Admin', 'Gruppskapare'], yes: 'ja', no: 'nej' },
+      { delimiter: ';', timeZone: 'Europe/Stockholm' },
+    )
+    expect(csv.startsWith('\uFEFFNamn;E-post;Gick med;Senast sedd;Admin;Gruppskapare\r\n')).toBe(true)
     const rows = csv.slice(1).split('\r\n')
     expect(rows.at(-1)).toBe('')
     expect(rows).toHaveLength(5) // header, three matches, final CRLF
-    expect(rows[1]).toMatch(/^"'=HYPERLINK\(""x""\)",csv-tricky@example\.se,\d{4}-.*Z,,nej,ja$/)
-    expect(rows[2]).toMatch(/^"Admin, ""Chefen""",csv-chef@example\.se,.*,,ja,nej$/)
-    expect(rows[3]).toMatch(/^"Åsa\nÖberg",csv-asa@example\.se,/)
+    expect(rows[1]).toMatch(/^"'=HYPERLINK\(""x""\)";csv-tricky@example\.se;\d{4}-\d\d-\d\d \d\d:\d\d;;nej;ja$/)
+    expect(rows[2]).toMatch(/^"Admin; ""Chefen""";csv-chef@example\.se;[^;]+;2026-11-23 14:05;ja;nej$/)
+    expect(rows[3]).toMatch(/^"Åsa\nÖberg";csv-asa@example\.se;/)
 
     const everyone = await exportMembersCsv(ctx(admin), org.id, query({ pageSize: 10 }))
     expect(everyone.split('\r\n')).toHaveLength(1 + 123 + 1)
     expect(everyone).toContain('name,email,created,lastRequest,isAdmin,isGroupCreator\r\n')
-  })
-
-  it('csvField leaves plain text alone', () => {
-    expect(csvField('Anna Andersson')).toBe('Anna Andersson')
-    expect(csvField('-1')).toBe("'-1")
-    expect(csvField('a"b')).toBe('"a""b"')
+    expect(everyone).toContain('"Admin; ""Chefen""",csv-chef@example.se,')
   })
 })
 

@@ -3,6 +3,7 @@ import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { LAST_SEEN_KEY, swedish } from '~/db/collation'
 import { DomainError } from '~/errors'
+import { csvDateTime, csvDocument, type CsvFormat } from '~/utils/csv'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
@@ -216,33 +217,27 @@ const DEFAULT_CSV_LABELS: MembersCsvLabels = {
 }
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
- * A text starting with = + - @ or a tab / CR would run as a formula in a spreadsheet, so it gets a
- * leading apostrophe (OWASP "CSV injection").
- */
-export function csvField(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-/**
- * The members matching the list's search and sort, all pages, as CSV: UTF-8 with a byte-order
- * mark (so Excel reads å, ä, ö right), comma separated, CRLF line ends, times in ISO 8601 UTC.
+ * The members matching the list's search and sort, all pages, as CSV (app/utils/csv.ts): the
+ * delimiter of the user's language, times as local times in the user's timezone.
  */
 export async function exportMembersCsv(
   ctx: Ctx,
   organizationId: string,
   query: Pick<MemberQuery, 'q' | 'sort' | 'dir' | 'groupCreatorsOnly'>,
   labels: MembersCsvLabels = DEFAULT_CSV_LABELS,
+  format: CsvFormat = { delimiter: ',', timeZone: 'UTC' },
 ): Promise<string> {
   await requireOrgAdmin(ctx, organizationId)
   const rows = await selectMembers(ctx.db, organizationId, query).execute()
   const flag = (v: boolean) => (v ? labels.yes : labels.no)
-  const lines = [labels.headers.map(csvField).join(',')]
-  for (const m of rows.map(toMember)) {
-    lines.push([m.name, m.email, m.created, m.lastRequest ?? '', flag(m.isAdmin), flag(m.isGroupCreator)].map(csvField).join(','))
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  const time = (v: string | null) => csvDateTime(v, format.timeZone)
+  return csvDocument(
+    [
+      [...labels.headers],
+      ...rows.map(toMember).map((m) => [m.name, m.email, time(m.created), time(m.lastRequest), flag(m.isAdmin), flag(m.isGroupCreator)]),
+    ],
+    format,
+  )
 }
 
 /** The requested members that belong to this organization, in one query per 500 ids. */

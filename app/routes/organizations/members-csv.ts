@@ -5,6 +5,7 @@ import { ctxFor } from '~/services/context.server'
 import { parseMemberListQuery } from '~/services/members.schemas'
 import { exportMembersCsv } from '~/services/members.server'
 import { getOrganizationName } from '~/services/organizations.server'
+import { csvFormatFor } from '~/utils/csv'
 import { orNotFound } from './org-not-found.server'
 
 /** An ASCII file name (for old clients) from the organization's name. */
@@ -21,14 +22,15 @@ const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, 
 
 /**
  * …/members.csv?q=&sort=&dir=: the members matching the list's search, every page, as a CSV
- * download with the column titles in the user's language.
+ * download with the column titles, delimiter and times of the user's language and timezone.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
   const organizationId = params.organizationId!
   const query = parseMemberListQuery(new URL(request.url))
-  const t = tFor(await detectLocale(request, actor.locale))
+  const locale = await detectLocale(request, actor.locale)
+  const t = tFor(locale)
   const name = await orNotFound(() => getOrganizationName(ctx, organizationId))
   const csv = await exportMembersCsv(ctx, organizationId, query, {
     headers: [
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ],
     yes: t('orgMembers.yes'),
     no: t('orgMembers.no'),
-  })
+  }, csvFormatFor(locale, actor.timezone))
   const base = `${t('orgMembers.title')}-${name}`
   return new Response(csv, {
     headers: {

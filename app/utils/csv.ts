@@ -1,0 +1,54 @@
+/**
+ * CSV files that open right in a spreadsheet (RFC 4180 quoting, CRLF line ends, UTF-8 with a
+ * byte-order mark). Excel reads a CSV with the list separator of the computer's region, so a
+ * Swedish user gets `;` (Swedish Excel uses `,` as the decimal comma) and an English one `,`. The
+ * byte-order mark is there in both languages: without it Excel on Windows reads the file in the
+ * old ANSI code page and breaks å, ä, ö and every other non-ASCII letter.
+ */
+export interface CsvFormat {
+  delimiter: ',' | ';'
+  /** IANA timezone the times are written in (the user's). */
+  timeZone: string
+}
+
+export const csvFormatFor = (locale: string, timeZone: string): CsvFormat => ({ delimiter: locale === 'sv' ? ';' : ',', timeZone })
+
+/**
+ * One field: quoted when it holds the delimiter, a quote or a line break, quotes doubled. A text
+ * starting with = + - @ or a tab / CR would run as a formula in a spreadsheet, so it gets a leading
+ * apostrophe (OWASP "CSV injection").
+ */
+export function csvField(value: string, delimiter: CsvFormat['delimiter']) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return safe.includes(delimiter) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** The rows (the first one the column titles) as a CSV document: BOM, CRLF after every row. */
+export function csvDocument(rows: string[][], { delimiter }: Pick<CsvFormat, 'delimiter'>) {
+  return `\uFEFF${rows.map((row) => `${row.map((v) => csvField(v, delimiter)).join(delimiter)}\r\n`).join('')}`
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A moment as local time in the zone, "2026-11-23 14:05": the form every spreadsheet locale
+ * reads as a date and time (an ISO time with `T…Z` stays text, in UTC).
+ */
+export function csvDateTime(value: string | null, timeZone: string) {
+  if (!value) return ''
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  const part = Object.fromEntries(formatter.formatToParts(new Date(value)).map((p) => [p.type, p.value]))
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
+}
