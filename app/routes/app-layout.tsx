@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
 import { getUser } from '~/auth/guards.server'
 import { useRootData } from '~/ui/root-data'
 import { ctxFor } from '~/services/context.server'
@@ -9,9 +10,13 @@ import { useHydrated } from '~/ui/bulk'
 import { Breadcrumbs } from '~/ui/layout/breadcrumbs'
 import { Header } from '~/ui/layout/header'
 import { SideMenu } from '~/ui/layout/side-menu'
+import { PAGE_TOASTS_HANDLE, Toaster } from '~/ui/toaster'
 
 // Loaded only for signed-in users, after hydration: the idle timer is no weight on other pages.
 const IdleSession = lazy(() => import('~/browser/idle-session'))
+
+/** The result of the last action is shown at the top of <main> (see Toaster). */
+export const handle = PAGE_TOASTS_HANDLE
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await getUser(context)
@@ -24,16 +29,25 @@ export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: { form
 
 /** Header, side menu, breadcrumbs and content for every screen outside the auth area. */
 export default function AppLayout() {
+  const { t } = useTranslation()
   const root = useRootData()
   const { menu } = useLoaderData<typeof loader>()
   const hydrated = useHydrated()
   const user = root?.user ?? null
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first thing Tab reaches: past the header and side menu to the page itself. */}
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-700 focus:shadow-lg focus:ring-2 focus:ring-brand-600"
+      >
+        {t('common.skipToContent')}
+      </a>
       <Header brand={root?.brand ?? ''} user={user} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
         {menu ? <SideMenu menu={menu} /> : null}
-        <main className="min-w-0 flex-1">
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <Toaster toast={root?.toast ?? null} placement="page" />
           <Breadcrumbs brand={root?.brand ?? ''} />
           <Outlet />
         </main>

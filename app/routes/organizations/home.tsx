@@ -16,6 +16,8 @@ import { useFormatters } from '~/ui/format'
 import { redirectWithToast } from '~/ui/toast.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
+export const handle = { breadcrumb: 'orgHome.title' }
+
 /** The organization home: name, contact info, active flag, counts and the latest admin activity. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)

@@ -15,6 +15,8 @@ import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 const FORM_ID = 'members-bulk'
 
+export const handle = { breadcrumb: 'orgMembers.title' }
+
 /** …/members: one page of members, searched, sorted and paged on the server from the URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
