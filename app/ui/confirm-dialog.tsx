@@ -1,9 +1,10 @@
 import { useRef, type ComponentProps, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
+import { Dialog } from './dialog'
 
 /**
- * The confirmation dialog of a destructive action (600 px, native <dialog>): Cancel has the
+ * The confirmation dialog of a destructive action (400 px, see Dialog): Cancel has the
  * focus; confirming closes it and runs `onConfirm`. Without JavaScript the server asks instead.
  */
 export function ConfirmDialog({
@@ -25,11 +26,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${id}-title`}
-      className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
-    >
+    <Dialog dialogRef={dialogRef} labelledBy={`${id}-title`} width="confirm">
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         {title}
       </h2>
@@ -49,7 +46,7 @@ export function ConfirmDialog({
           {action}
         </Button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }
 

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+  `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
     isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
   }`
 

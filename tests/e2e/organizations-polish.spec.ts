@@ -1,0 +1,124 @@
+import { expect, test } from '../support/e2e/fixtures'
+import { createOrgWorld, orgPath, signIn } from '../support/e2e/orgs'
+
+/*
+ * The rough edges a new organization admin hit (issue 7, items 14 and 16): the skip link, where
+ * focus goes after a bulk action, the tab strip on a phone, the breadcrumbs and the dialogs.
+ */
+
+const breadcrumbs = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Brödsmulor' })
+const tabs = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Organisation' })
+
+test('the first Tab reaches "Hoppa till innehållet", which moves to the page content', async ({ page }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Hoppa till innehållet' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  // The next Tab is inside the page, past the header and the side menu.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+})
+
+test('every organization screen ends its breadcrumbs with its own name, also after moving between tabs', async ({ page }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id))
+  const trail = (last: string) => new RegExp(`^Groups\\s*/\\s*Organisationer\\s*/\\s*${org.name}\\s*/\\s*${last}$`)
+  await expect(breadcrumbs(page)).toHaveText(trail('Översikt'))
+  for (const [tab, name] of [
+    ['Medlemmar', 'Medlemmar'],
+    ['Översikt', 'Översikt'],
+    ['Grupper', 'Grupper'],
+    ['Gruppskapare', 'Gruppskapare'],
+    ['Översikt', 'Översikt'],
+  ] as const) {
+    await tabs(page).getByRole('link', { name: tab, exact: true }).click()
+    await expect(breadcrumbs(page)).toHaveText(trail(name))
+    await expect(breadcrumbs(page).locator('[aria-current="page"]')).toHaveText(name)
+  }
+})
+
+test('on a phone the tab strip scrolls sideways with the current tab in view', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const { org, admin } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'group-creators'))
+  const strip = tabs(page)
+  expect(await strip.evaluate((n) => n.scrollWidth > n.clientWidth)).toBe(true)
+  await expect(strip.getByRole('link', { name: 'Gruppskapare', exact: true })).toBeInViewport({ ratio: 0.95 })
+  await strip.getByRole('link', { name: 'Översikt', exact: true }).click()
+  await expect(strip.getByRole('link', { name: 'Översikt', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(strip.getByRole('link', { name: 'Översikt', exact: true })).toBeInViewport({ ratio: 0.95 })
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+})
+
+test('after a bulk action the result summary has the focus and is announced; Close gives the focus to the page', async ({ page }) => {
+  const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg', 'Bo Berglund'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  for (const m of members) await page.getByRole('checkbox', { name: `Välj ${m.name}` }).check()
+  await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
+  const summary = page.getByRole('status').filter({ hasText: '2 av 2 klara.' })
+  await expect(summary).toBeVisible()
+  await expect(summary.locator('[tabindex="-1"]')).toBeFocused()
+  // At the top of the page content, before the breadcrumbs.
+  expect(await summary.evaluate((s) => !!s.closest('main') && !!(s.compareDocumentPosition(document.querySelector('nav[aria-label="Brödsmulor"]')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true)
+  await summary.getByRole('button', { name: 'Stäng' }).click()
+  await expect(summary).toBeHidden()
+  await expect(page.getByRole('main')).toBeFocused()
+  // It belongs to that page: the next page does not show it again.
+  await page.getByRole('checkbox', { name: `Välj ${members[0].name}` }).check()
+  await page.getByRole('button', { name: 'Ta bort som gruppskapare', exact: true }).click()
+  const next = page.getByRole('status').filter({ hasText: '1 av 1 klara.' })
+  await expect(next.locator('[tabindex="-1"]')).toBeFocused()
+  await tabs(page).getByRole('link', { name: 'Grupper', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Grupper' })).toBeVisible()
+  await expect(next).toBeHidden()
+})
+
+test('without JavaScript the result summary is in the page, at the top of the content', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, 'the JavaScript case is the test above')
+  const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  await page.getByRole('checkbox', { name: `Välj ${members[0].name}` }).check()
+  await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
+  const summary = page.getByRole('status').filter({ hasText: '1 av 1 klara.' })
+  await expect(summary).toBeInViewport()
+  const box = (await summary.boundingBox())!
+  const crumbs = (await breadcrumbs(page).boundingBox())!
+  expect(box.y).toBeLessThan(crumbs.y)
+  expect(await summary.evaluate((s) => getComputedStyle(s.firstElementChild!).position)).toBe('static')
+})
+
+test('a confirmation dialog is 400 px wide and opens in 150 ms, without motion when reduced motion is asked for', async ({ page }) => {
+  const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'members'))
+  await page.getByRole('checkbox', { name: `Välj ${members[0].name}` }).check()
+  const remove = page.getByRole('button', { name: 'Ta bort från organisationen', exact: true })
+  await remove.click()
+  const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
+  await expect(dialog).toBeVisible()
+  const style = () => dialog.evaluate((d) => ({ width: (d as HTMLElement).offsetWidth, duration: getComputedStyle(d).transitionDuration, property: getComputedStyle(d).transitionProperty }))
+  expect(await style()).toEqual({ width: 400, duration: expect.stringMatching(/^0\.15s/), property: expect.stringContaining('opacity') })
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await remove.click()
+  await expect(dialog).toBeVisible()
+  expect((await style()).property).toBe('none')
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+
+  // On a phone it fits the screen.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await remove.click()
+  expect((await style()).width).toBeLessThanOrEqual(360 - 32)
+})
