@@ -20,8 +20,16 @@ export interface SeedOptions {
   large?: boolean
 }
 
+/** The demo accounts were made this long before the seed runs: before they joined the organizations. */
+const DEMO_ACCOUNT_AGE_DAYS = 760
+/** Pending invitations expire this long after they were made (as the service makes them). */
+const INVITATION_DAYS = 7
+
 /**
- * Idempotent: running it again changes nothing that exists. Returns a line for each thing it
+ * Idempotent: running it again changes nothing that exists. The data tells a consistent story:
+ * accounts exist before their memberships, a member is last seen after joining and never in the
+ * future, groups are made after their owner joined and are active after they were made, group
+ * members join after the group and the organization, invitations expire a week after they were made. Returns a line for each thing it
  * created (demo users by email, organizations with their counts).
  */
 export async function seed(db: DB, options: SeedOptions = {}) {
@@ -30,6 +38,7 @@ export async function seed(db: DB, options: SeedOptions = {}) {
     const exists = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst()
     if (exists) continue
     const now = nowIso()
+    const made = iso(Date.parse(now) - DEMO_ACCOUNT_AGE_DAYS * DAY)
     await db
       .insertInto('users')
       .values({
@@ -37,10 +46,10 @@ export async function seed(db: DB, options: SeedOptions = {}) {
         name: u.name,
         email: u.email,
         password_hash: await hashPassword(u.password),
-        email_verified_at: now,
+        email_verified_at: made,
         locale: u.locale,
         timezone: 'Europe/Stockholm',
-        created_at: now,
+        created_at: made,
       })
       .execute()
     created.push(u.email)
@@ -83,8 +92,10 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  /** A moment in [from, to] (epoch ms), `to` at least `from`. */
+  const between = (from: number, to: number) => from + Math.floor(next() * (Math.max(from, to) - from + 1))
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]
-  return { next, int, pick }
+  return { next, int, pick, between }
 }
 
 const FIRST_NAMES = (
@@ -178,7 +189,8 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     const first = rnd.pick(FIRST_NAMES)
     const last = rnd.pick(LAST_NAMES)
     const created = orgCreated + rnd.int(0, 700) * DAY + rnd.int(0, DAY - 1)
-    const seen = rnd.next() < 0.15 ? null : iso(now - rnd.int(0, 90) * DAY - rnd.int(0, DAY - 1))
+    // Seen in the last 90 days, never before joining (someone who joined last week was seen since).
+    const seen = rnd.next() < 0.15 ? null : iso(rnd.between(Math.max(created, now - 90 * DAY), now))
     users.push({
       id: newId(),
       name: `${first} ${last}`,
@@ -192,12 +204,18 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     })
   }
   const generatedIds = users.map((u) => u.id)
+  const joinedAt = new Map<string, number>([
+    [adminId, orgCreated],
+    [erikId, orgCreated + DAY],
+    [emmaId, orgCreated + 2 * DAY],
+    ...users.map((u) => [u.id, Date.parse(u.created_at!)] as const),
+  ])
   const creatorIds = generatedIds.slice(0, plan.groupCreators)
 
   const members: Insertable<Database['organization_members']>[] = [
-    { organization_id: orgId, user_id: adminId, role: 'admin' as OrgRole, is_group_creator: 0, created_at: iso(orgCreated) },
-    { organization_id: orgId, user_id: erikId, role: 'member' as OrgRole, is_group_creator: 1, created_at: iso(orgCreated + DAY) },
-    { organization_id: orgId, user_id: emmaId, role: 'member' as OrgRole, is_group_creator: 0, created_at: iso(orgCreated + 2 * DAY) },
+    { organization_id: orgId, user_id: adminId, role: 'admin' as OrgRole, is_group_creator: 0, created_at: iso(joinedAt.get(adminId)!) },
+    { organization_id: orgId, user_id: erikId, role: 'member' as OrgRole, is_group_creator: 1, created_at: iso(joinedAt.get(erikId)!) },
+    { organization_id: orgId, user_id: emmaId, role: 'member' as OrgRole, is_group_creator: 0, created_at: iso(joinedAt.get(emmaId)!) },
     ...users.map((u, i) => ({
       organization_id: orgId,
       user_id: u.id,
@@ -222,7 +240,8 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     const className = CLASSES[g % CLASSES.length]
     const base = kind === 'attendance' ? `Närvaro ${className}` : `${SUBJECTS[g % SUBJECTS.length]} ${className}`
     const ownerId = owners[g % owners.length]
-    const created = orgCreated + rnd.int(0, 700) * DAY
+    // Made after its owner joined; active (if ever) after it was made, within the last 120 days.
+    const created = Math.min(now, Math.max(orgCreated + rnd.int(0, 700) * DAY, joinedAt.get(ownerId)! + rnd.int(0, 30) * DAY))
     const chosen = new Map<string, GroupRole>([[ownerId, 'owner']])
     const size = rnd.int(plan.groupSize[0], plan.groupSize[1])
     while (chosen.size < size + 1) {
@@ -240,10 +259,14 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
       owner_id: ownerId,
       active,
       member_count: chosen.size,
-      latest_activity_at: rnd.next() < 0.1 ? null : iso(now - rnd.int(0, 120) * DAY - rnd.int(0, DAY - 1)),
+      latest_activity_at: rnd.next() < 0.1 ? null : iso(rnd.between(Math.max(created, now - 120 * DAY), now)),
       created_at: iso(created),
     })
-    for (const [userId, role] of chosen) groupMembers.push({ group_id: id, user_id: userId, role, created_at: iso(created) })
+    // The owner from the start; the others once both the group and their membership existed.
+    for (const [userId, role] of chosen) {
+      const joined = role === 'owner' ? created : rnd.between(Math.max(created, joinedAt.get(userId)!), now)
+      groupMembers.push({ group_id: id, user_id: userId, role, created_at: iso(joined) })
+    }
   }
 
   // Pending group-creator invitations. Nobody knows their codes: code_hash is random.
@@ -251,7 +274,7 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
   if (plan.invitations) {
     const local = ['ny.larare', 'vikarie', 'rektor.assistent']
     for (const [i, type] of (['email', 'email', 'email', 'open', 'open'] as const).entries()) {
-      const created = now - rnd.int(0, 5) * DAY
+      const created = now - rnd.int(0, 5) * DAY - rnd.int(0, DAY - 1)
       invitations.push({
         id: newId(),
         organization_id: orgId,
@@ -262,7 +285,7 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
         code_hash: randomBytes(32).toString('hex'),
         created_by: adminId,
         created_at: iso(created),
-        expires_at: iso(now + 7 * DAY),
+        expires_at: iso(created + INVITATION_DAYS * DAY),
       })
     }
   }

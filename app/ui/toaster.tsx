@@ -30,8 +30,8 @@ const POPUP_SECONDS = 6
  * - `placement="popup"` (the root, for screens without such a layout, e.g. sign-in): a message at
  *   the bottom of the window that goes after a few seconds.
  *
- * The message sits in a live region that is always on the page (status, or alert for errors), so
- * screen readers announce it when it appears.
+ * The message is a live region (status, or alert for errors), so screen readers announce it when it
+ * appears; on the page, the focus moving to it reads it out as well.
  */
 export function Toaster({ toast, placement = 'popup' }: { toast: ToastData | null; placement?: 'page' | 'popup' }) {
   const { t } = useTranslation()
@@ -64,8 +64,8 @@ export function Toaster({ toast, placement = 'popup' }: { toast: ToastData | nul
     setShown(null)
     if (placement === 'page') document.getElementById('main-content')?.focus()
   }
-  const message = (type: ToastData['type']) =>
-    visible && (visible.type === 'error') === (type === 'error') ? (
+  const message = visible ? (
+    <div role={visible.type === 'error' ? 'alert' : 'status'}>
       <div
         ref={messageRef}
         tabIndex={-1}
@@ -80,13 +80,8 @@ export function Toaster({ toast, placement = 'popup' }: { toast: ToastData | nul
           </button>
         ) : null}
       </div>
-    ) : null
-  const regions = (
-    <>
-      <div role="status">{message('success')}</div>
-      <div role="alert">{message('error')}</div>
-    </>
-  )
-  if (placement === 'page') return regions
-  return <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center px-4">{regions}</div>
+    </div>
+  ) : null
+  if (placement === 'page' || !message) return message
+  return <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">{message}</div>
 }
