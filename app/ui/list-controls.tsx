@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lastPageOf } from '~/utils/list-query'
 import { inputClass } from './field'
 
 /**
@@ -52,7 +53,7 @@ export function SortHeader({ sort, current, dir, children }: { sort: string; cur
 export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const { t } = useTranslation()
   const hrefWith = useHrefWith()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = lastPageOf({ total, pageSize })
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1
   const to = Math.min(total, page * pageSize)
   const linkClass = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100'

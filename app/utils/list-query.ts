@@ -32,3 +32,6 @@ export interface Page<T> {
   page: number
   pageSize: number
 }
+
+/** The number of the last page of a list (1 for an empty list). */
+export const lastPageOf = ({ total, pageSize }: Pick<Page<unknown>, 'total' | 'pageSize'>) => Math.max(1, Math.ceil(total / pageSize))

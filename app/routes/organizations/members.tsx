@@ -11,6 +11,7 @@ import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 const FORM_ID = 'members-bulk'
@@ -22,6 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
   const page = await orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query))
+  redirectPastLastPage(request, page)
   return { page, query: { q: query.q, sort: query.sort, dir: query.dir } }
 }
 

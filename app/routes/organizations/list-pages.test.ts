@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
+import { createMembers, createOrganization } from '../../../tests/support/org-factories'
+import * as members from './members'
+
+/** Issue 7 item 12: a page past the end of a list redirects to its last page, on every paginated screen. */
+async function setup() {
+  const admin = await createUser({ name: 'Astrid Admin' })
+  const org = await createOrganization({ name: 'Exempelskolan', adminIds: [admin.id] })
+  return { org, cookie: await sessionCookieFor(admin) }
+}
+
+describe('a page past the end of a list', () => {
+  it('members: ?page=99 of 3 pages goes to page 3, search and sort kept; a page in range stays', async () => {
+    const { org, cookie } = await setup()
+    await createMembers(org.id, 120, { namePrefix: 'Medlem' }) // 121 with the admin: 3 pages of 50
+    const load = (search: string) =>
+      run(() => members.loader(args(makeRequest(`/organizations/${org.id}/members${search}`, { cookie }), { organizationId: org.id })))
+    const past = await load('?q=medlem&page=99&sort=email')
+    expect(past.status).toBe(302)
+    expect(past.headers.get('Location')).toBe(`/organizations/${org.id}/members?q=medlem&page=3&sort=email`)
+    const last = await load('?q=medlem&page=3&sort=email')
+    expect(last.status).toBe(200)
+    expect(last.data.page).toMatchObject({ page: 3, total: 120 })
+    expect(last.data.page.items).toHaveLength(20)
+    // Nothing matches: the only page is the first.
+    const none = await load('?q=nobody&page=2')
+    expect(none.headers.get('Location')).toBe(`/organizations/${org.id}/members?q=nobody`)
+  })
+})
