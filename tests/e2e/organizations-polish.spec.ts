@@ -122,3 +122,11 @@ test('a confirmation dialog is 400 px wide and opens in 150 ms, without motion w
   await remove.click()
   expect((await style()).width).toBeLessThanOrEqual(360 - 32)
 })
+
+test('a page past the end of a list shows the last page, with the search and sort kept', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: ['Berit Berg', 'Bo Berglund', 'Cecilia Carlsson'] })
+  await signIn(page, admin)
+  await page.goto(`${orgPath(org.id, 'members')}?q=berg&page=99&sort=email&dir=desc`)
+  await expect(page).toHaveURL(new RegExp(`${orgPath(org.id, 'members')}\\?q=berg&sort=email&dir=desc$`))
+  await expect(page.getByText('Visar 1–2 av 2')).toBeVisible()
+})
