@@ -1,5 +1,5 @@
 import { expect, test } from '../support/e2e/fixtures'
-import { createOrgWorld, orgPath, signIn } from '../support/e2e/orgs'
+import { appDb, createOrgWorld, orgPath, signIn } from '../support/e2e/orgs'
 
 /*
  * The rough edges a new organization admin hit (issue 7, items 14 and 16): the skip link, where
@@ -129,4 +129,25 @@ test('a page past the end of a list shows the last page, with the search and sor
   await page.goto(`${orgPath(org.id, 'members')}?q=berg&page=99&sort=email&dir=desc`)
   await expect(page).toHaveURL(new RegExp(`${orgPath(org.id, 'members')}\\?q=berg&sort=email&dir=desc$`))
   await expect(page.getByText('Visar 1–2 av 2')).toBeVisible()
+})
+
+test('a failed update on the organization home says "Could not update organizations." with Try again', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id))
+  const trigger = `e2e_fail_home_${tag}`
+  appDb().exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON organizations FOR EACH ROW WHEN OLD.id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)
+  try {
+    const name = page.getByRole('region', { name: 'Namn' })
+    await name.getByLabel('Organisationens namn').fill(`Nytt namn ${tag}`)
+    await name.getByRole('button', { name: 'Spara namnet' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Det gick inte att uppdatera organisationer. Försök igen?')
+    // Inside the organization's frame: its tabs and breadcrumbs stay.
+    await expect(page.getByRole('navigation', { name: 'Organisation' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible()
+  } finally {
+    appDb().exec(`DROP TRIGGER ${trigger}`)
+  }
+  await page.getByRole('link', { name: 'Försök igen?' }).click()
+  await expect(page.getByRole('region', { name: 'Namn' }).getByLabel('Organisationens namn')).toHaveValue(org.name)
 })
