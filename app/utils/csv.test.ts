@@ -23,9 +23,15 @@ describe('csv', () => {
   it('is a BOM, then CRLF-ended rows in the delimiter of the language', () => {
     expect(csvFormatFor('sv', 'Europe/Stockholm')).toEqual({ delimiter: ';', timeZone: 'Europe/Stockholm' })
     expect(csvFormatFor('en', 'UTC').delimiter).toBe(',')
-    expect(csvDocument([['Namn', 'E-post'], ['Bo; Berg', 'bo@example.se']], { delimiter: ';' })).toBe(
-      '\uFEFFNamn;E-post\r\n"Bo; Berg";bo@example.se\r\n',
-    )
+    expect(
+      csvDocument(
+        [
+          ['Namn', 'E-post'],
+          ['Bo; Berg', 'bo@example.se'],
+        ],
+        { delimiter: ';' },
+      ),
+    ).toBe('\uFEFFNamn;E-post\r\n"Bo; Berg";bo@example.se\r\n')
   })
 
   it('writes times as local times of the zone, to the minute (summer and winter time)', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/e2e/fixtures'
-import { appDb, createOrgWorld, orgPath, signIn } from '../support/e2e/orgs'
+import { appDb, createOrgWorld, insertGroup, orgPath, signIn } from '../support/e2e/orgs'
 
 /*
  * The rough edges a new organization admin hit (issue 7, items 14 and 16): the skip link, where
@@ -68,7 +68,13 @@ test('after a bulk action the result summary has the focus and is announced; Clo
   await expect(summary).toBeVisible()
   await expect(summary.locator('[tabindex="-1"]')).toBeFocused()
   // At the top of the page content, before the breadcrumbs.
-  expect(await summary.evaluate((s) => !!s.closest('main') && !!(s.compareDocumentPosition(document.querySelector('nav[aria-label="Brödsmulor"]')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true)
+  expect(
+    await summary.evaluate(
+      (s) =>
+        !!s.closest('main') &&
+        !!(s.compareDocumentPosition(document.querySelector('nav[aria-label="Brödsmulor"]')!) & Node.DOCUMENT_POSITION_FOLLOWING),
+    ),
+  ).toBe(true)
   await summary.getByRole('button', { name: 'Stäng' }).click()
   await expect(summary).toBeHidden()
   await expect(page.getByRole('main')).toBeFocused()
@@ -82,20 +88,24 @@ test('after a bulk action the result summary has the focus and is announced; Clo
   await expect(next).toBeHidden()
 })
 
-test('without JavaScript the result summary is in the page, at the top of the content', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, 'the JavaScript case is the test above')
-  const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg'] })
-  await signIn(page, admin)
-  await page.goto(orgPath(org.id, 'members'))
-  await page.getByRole('checkbox', { name: `Välj ${members[0].name}` }).check()
-  await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
-  const summary = page.getByRole('status').filter({ hasText: '1 av 1 klara.' })
-  await expect(summary).toBeInViewport()
-  const box = (await summary.boundingBox())!
-  const crumbs = (await breadcrumbs(page).boundingBox())!
-  expect(box.y).toBeLessThan(crumbs.y)
-  expect(await summary.evaluate((s) => getComputedStyle(s.firstElementChild!).position)).toBe('static')
-})
+test(
+  'without JavaScript the result summary is in the page, at the top of the content',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, 'the JavaScript case is the test above')
+    const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id, 'members'))
+    await page.getByRole('checkbox', { name: `Välj ${members[0].name}` }).check()
+    await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
+    const summary = page.getByRole('status').filter({ hasText: '1 av 1 klara.' })
+    await expect(summary).toBeInViewport()
+    const box = (await summary.boundingBox())!
+    const crumbs = (await breadcrumbs(page).boundingBox())!
+    expect(box.y).toBeLessThan(crumbs.y)
+    expect(await summary.evaluate((s) => getComputedStyle(s.firstElementChild!).position)).toBe('static')
+  },
+)
 
 test('a confirmation dialog is 400 px wide and opens in 150 ms, without motion when reduced motion is asked for', async ({ page }) => {
   const { org, admin, members } = await createOrgWorld({ memberNames: ['Berit Berg'] })
@@ -106,7 +116,12 @@ test('a confirmation dialog is 400 px wide and opens in 150 ms, without motion w
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
   await expect(dialog).toBeVisible()
-  const style = () => dialog.evaluate((d) => ({ width: (d as HTMLElement).offsetWidth, duration: getComputedStyle(d).transitionDuration, property: getComputedStyle(d).transitionProperty }))
+  const style = () =>
+    dialog.evaluate((d) => ({
+      width: (d as HTMLElement).offsetWidth,
+      duration: getComputedStyle(d).transitionDuration,
+      property: getComputedStyle(d).transitionProperty,
+    }))
   expect(await style()).toEqual({ width: 400, duration: expect.stringMatching(/^0\.15s/), property: expect.stringContaining('opacity') })
   await dialog.getByRole('button', { name: 'Avbryt' }).click()
   await expect(dialog).toBeHidden()
@@ -131,23 +146,60 @@ test('a page past the end of a list shows the last page, with the search and sor
   await expect(page.getByText('Visar 1–2 av 2')).toBeVisible()
 })
 
-test('a failed update on the organization home says "Could not update organizations." with Try again', { tag: '@nojs' }, async ({ page }) => {
-  const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+test(
+  'a failed update on the organization home says "Could not update organizations." with Try again',
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id))
+    const trigger = `e2e_fail_home_${tag}`
+    appDb().exec(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON organizations FOR EACH ROW WHEN OLD.id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+    )
+    try {
+      const name = page.getByRole('region', { name: 'Namn' })
+      await name.getByLabel('Organisationens namn').fill(`Nytt namn ${tag}`)
+      await name.getByRole('button', { name: 'Spara namnet' }).click()
+      await expect(page.getByRole('alert')).toHaveText('Det gick inte att uppdatera organisationer. Försök igen?')
+      // Inside the organization's frame: its tabs and breadcrumbs stay.
+      await expect(page.getByRole('navigation', { name: 'Organisation' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible()
+    } finally {
+      appDb().exec(`DROP TRIGGER ${trigger}`)
+    }
+    await page.getByRole('link', { name: 'Försök igen?' }).click()
+    await expect(page.getByRole('region', { name: 'Namn' }).getByLabel('Organisationens namn')).toHaveValue(org.name)
+  },
+)
+
+test('the invitation dialog is 600 px wide and opens in 150 ms, without motion when reduced motion is asked for', async ({ page }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: [] })
   await signIn(page, admin)
-  await page.goto(orgPath(org.id))
-  const trigger = `e2e_fail_home_${tag}`
-  appDb().exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON organizations FOR EACH ROW WHEN OLD.id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)
-  try {
-    const name = page.getByRole('region', { name: 'Namn' })
-    await name.getByLabel('Organisationens namn').fill(`Nytt namn ${tag}`)
-    await name.getByRole('button', { name: 'Spara namnet' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Det gick inte att uppdatera organisationer. Försök igen?')
-    // Inside the organization's frame: its tabs and breadcrumbs stay.
-    await expect(page.getByRole('navigation', { name: 'Organisation' })).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible()
-  } finally {
-    appDb().exec(`DROP TRIGGER ${trigger}`)
-  }
-  await page.getByRole('link', { name: 'Försök igen?' }).click()
-  await expect(page.getByRole('region', { name: 'Namn' }).getByLabel('Organisationens namn')).toHaveValue(org.name)
+  await page.goto(orgPath(org.id, 'group-creators'))
+  const dialog = page.getByRole('dialog', { name: 'Bjud in en gruppskapare' })
+  const style = () =>
+    dialog.evaluate((d) => ({
+      width: (d as HTMLElement).offsetWidth,
+      duration: getComputedStyle(d).transitionDuration,
+      property: getComputedStyle(d).transitionProperty,
+    }))
+  await page.getByRole('button', { name: 'Bjud in en gruppskapare' }).click()
+  await expect(dialog).toBeVisible()
+  expect(await style()).toEqual({ width: 600, duration: expect.stringMatching(/^0\.15s/), property: expect.stringContaining('opacity') })
+  await dialog.getByRole('button', { name: 'Stäng' }).click()
+  await expect(dialog).toBeHidden()
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.getByRole('button', { name: 'Bjud in en gruppskapare' }).click()
+  await expect(dialog).toBeVisible()
+  expect((await style()).property).toBe('none')
+})
+
+test('a page past the end of the groups list shows its last page, filters kept', async ({ page }) => {
+  const { org, admin, members, tag } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+  insertGroup(org.id, { name: `Närvaro 7A ${tag}`, owner: admin, members, kind: 'attendance' })
+  await signIn(page, admin)
+  await page.goto(`${orgPath(org.id, 'groups')}?kind=attendance&page=4`)
+  await expect(page).toHaveURL(new RegExp(`${orgPath(org.id, 'groups')}\\?kind=attendance$`))
+  await expect(page.getByText('Visar 1–1 av 1')).toBeVisible()
 })

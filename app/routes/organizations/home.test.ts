@@ -20,7 +20,11 @@ describe('organization home: a failed update', () => {
         { intent: 'active', active: 'false', confirmed: '1' },
       ]) {
         const thrown = await post(form).catch((e: unknown) => e)
-        expect(thrown, form.intent).toMatchObject({ type: 'DataWithResponseInit', data: { failure: 'organizations.updateError' }, init: { status: 500 } })
+        expect(thrown, form.intent).toMatchObject({
+          type: 'DataWithResponseInit',
+          data: { failure: 'organizations.updateError' },
+          init: { status: 500 },
+        })
       }
       expect(logged).toHaveBeenCalledTimes(3)
     } finally {
@@ -35,7 +39,9 @@ describe('organization home: a failed update', () => {
     const outsider = await createUser()
     const org = await createOrganization({ adminIds: [(await createUser()).id] })
     const cookie = await sessionCookieFor(outsider)
-    const res = await run(() => action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'X' } }), { organizationId: org.id })))
+    const res = await run(() =>
+      action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'X' } }), { organizationId: org.id })),
+    )
     expect(res.status).toBe(404)
   })
 })

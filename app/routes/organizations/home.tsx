@@ -1,47 +1,30 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
-import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema } from '~/services/organizations.schemas'
 import { getOrganizationHome, renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
-import { Alert } from '~/ui/alert'
 import { ConfirmPanel, useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
-import { ErrorScreen } from '~/ui/error-screen'
 import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
+import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 export const handle = { breadcrumb: 'orgHome.title' }
 
-type Failure = 'organizations.loadError' | 'organizations.updateError'
-
-/**
- * Runs the screen's service calls: not an admin (or no such organization) is 404 (orNotFound);
- * any other failure is logged when unexpected and becomes the list message of spec section 8
- * ("Could not update organizations." with "Try again?"), shown by this route's ErrorBoundary.
- */
-async function orFailure<T>(failure: Failure, call: () => Promise<T>): Promise<T> {
-  try {
-    return await orNotFound(call)
-  } catch (error) {
-    if (error instanceof Response) throw error
-    if (!(error instanceof DomainError)) console.error(error)
-    throw data({ failure }, { status: error instanceof DomainError ? error.status : 500 })
-  }
-}
-
 /** The organization home: name, contact info, active flag, counts and the latest admin activity. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return orFailure('organizations.loadError', () => getOrganizationHome(ctxFor(actor, context), params.organizationId!))
+  return orRouteFailure('organizations.loadError', () =>
+    orNotFound(() => getOrganizationHome(ctxFor(actor, context), params.organizationId!)),
+  )
 }
 
 type ActionData =
@@ -55,18 +38,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const formData = await request.formData()
   const here = new URL(request.url).pathname
+  // A failed save is "Could not update organizations." with "Try again?" (spec section 8).
+  const update = <T,>(call: () => Promise<T>) => orRouteFailure('organizations.updateError', () => orNotFound(call))
   switch (formData.get('intent')) {
     case 'rename': {
       const submission = parseWithZod(formData, { schema: RenameOrganizationSchema })
       if (submission.status !== 'success') return data<ActionData>({ intent: 'rename', result: submission.reply() }, { status: 400 })
-      await orFailure('organizations.updateError', () => renameOrganization(ctx, organizationId, submission.value.name))
+      await update(() => renameOrganization(ctx, organizationId, submission.value.name))
       return redirectWithToast(here, { key: 'orgHome.name.saved' })
     }
     case 'contact': {
       const submission = parseWithZod(formData, { schema: OrganizationContactSchema })
       if (submission.status !== 'success') return data<ActionData>({ intent: 'contact', result: submission.reply() }, { status: 400 })
       const { intent: _, ...contact } = submission.value
-      await orFailure('organizations.updateError', () => updateOrganizationContact(ctx, organizationId, contact))
+      await update(() => updateOrganizationContact(ctx, organizationId, contact))
       return redirectWithToast(here, { key: 'orgHome.contact.saved' })
     }
     case 'active': {
@@ -77,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (!confirmed) return data<ActionData>({ intent: 'active', confirm: { active } })
       // Spec section 4: the toggle also clears the organization's cached groups and members. Every
       // page here is rendered on the server from the database, so there is no client cache to clear.
-      await orFailure('organizations.updateError', () => setOrganizationActive(ctx, organizationId, active))
+      await update(() => setOrganizationActive(ctx, organizationId, active))
       return redirectWithToast(here, { key: active ? 'orgHome.status.activated' : 'orgHome.status.deactivated' })
     }
     default:
@@ -363,28 +348,5 @@ function ActivitySection({ activity }: { activity: Activity[] }) {
   )
 }
 
-/** "Could not update organizations." / "Could not load organizations." with "Try again?" (spec section 8). */
-export function ErrorBoundary() {
-  const { t } = useTranslation()
-  const error = useRouteError()
-  const location = useLocation()
-  const failure = isRouteErrorResponse(error) ? (error.data as { failure?: Failure } | null)?.failure : undefined
-  if (!isRouteErrorResponse(error)) console.error(error)
-  if (!failure) return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />
-  return (
-    <section aria-labelledby="org-home-error-title">
-      <h1 id="org-home-error-title" className="mb-4 text-xl font-bold">
-        {t('orgHome.title')}
-      </h1>
-      <Alert tone="error">
-        <p>
-          {t(failure)}{' '}
-          {/* A full page load: the loaders run again from a clean state. */}
-          <a href={`${location.pathname}${location.search}`} className="font-medium underline">
-            {t('common.tryAgain')}
-          </a>
-        </p>
-      </Alert>
-    </section>
-  )
-}
+/** "Could not load organizations." / "Could not update organizations." with "Try again?" (spec section 8). */
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -69,7 +69,11 @@ export default function OrganizationLayout() {
     <div>
       <p className="mb-2 text-2xl font-bold">{org.name}</p>
       {/* NavLink sets aria-current="page" on the current tab. */}
-      <nav ref={tabsRef} aria-label={t('organizations.nav.label')} className="mb-6 overflow-x-auto overscroll-x-contain border-b border-slate-200">
+      <nav
+        ref={tabsRef}
+        aria-label={t('organizations.nav.label')}
+        className="mb-6 overflow-x-auto overscroll-x-contain border-b border-slate-200"
+      >
         <ul className="flex w-max gap-1">
           <li>
             <NavLink to={base} end className={tabClass}>

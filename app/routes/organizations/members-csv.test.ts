@@ -8,13 +8,11 @@ async function csvFor(user: { locale: string; timezone: string }) {
   const admin = await createUser({ name: 'Astrid Admin', ...user })
   const member = await createUser({ name: 'Berg; Bo', last_request_at: '2026-11-23T13:05:00.000Z' })
   const org = await createOrganization({ name: 'Exempelskolan', adminIds: [admin.id], memberIds: [member.id] })
-  await db()
-    .updateTable('organization_members')
-    .set({ created_at: '2026-07-01T22:30:00.000Z' })
-    .where('user_id', '=', member.id)
-    .execute()
+  await db().updateTable('organization_members').set({ created_at: '2026-07-01T22:30:00.000Z' }).where('user_id', '=', member.id).execute()
   const cookie = await sessionCookieFor(admin)
-  const res = (await membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv?q=berg`, { cookie }), { organizationId: org.id }))) as Response
+  const res = (await membersCsv.loader(
+    args(makeRequest(`/organizations/${org.id}/members.csv?q=berg`, { cookie }), { organizationId: org.id }),
+  )) as Response
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
 }
 

@@ -7,6 +7,7 @@ import { InviteFormSchema } from '~/services/invitations.schemas'
 import { Alert } from '~/ui/alert'
 import { useHydrated } from '~/ui/bulk'
 import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
 import { Field, FieldErrors } from '~/ui/field'
 import type { GroupCreatorsActionData } from './intents.server'
 
@@ -54,11 +55,7 @@ export function InviteDialog({ lastResult }: { lastResult?: SubmissionResult<str
       <Button type="button" onClick={() => dialogRef.current?.showModal()}>
         {t('invitations.new')}
       </Button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="invite-dialog-title"
-        className="m-auto w-[600px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
-      >
+      <Dialog dialogRef={dialogRef} labelledBy="invite-dialog-title" width="form">
         <div className="mb-4 flex items-start justify-between gap-4">
           <h3 id="invite-dialog-title" className="text-lg font-semibold">
             {t('invitations.dialogTitle')}
@@ -73,7 +70,7 @@ export function InviteDialog({ lastResult }: { lastResult?: SubmissionResult<str
           </button>
         </div>
         <InviteForm key={formKey} FormComponent={fetcher.Form} lastResult={shown} busy={fetcher.state !== 'idle'} />
-      </dialog>
+      </Dialog>
     </div>
   )
 }

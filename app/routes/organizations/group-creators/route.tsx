@@ -11,6 +11,7 @@ import { ConfirmPanel } from '~/ui/bulk'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { handlerFor } from '~/utils/intent'
+import { redirectPastLastPage } from '~/utils/list-page.server'
 import { parseListQuery } from '~/utils/list-query'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { AddCreatorsForm } from './add-creators-form'
@@ -37,6 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
     ),
   )
+  redirectPastLastPage(request, page)
   const { newCode, clear } = await takeNewCode(request, organizationId)
   return data({ query, page, invitations, newCode }, { headers: clear ? { 'Set-Cookie': clear } : undefined })
 }

@@ -9,6 +9,7 @@ import { ConfirmPanel } from '~/ui/bulk'
 import { buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { handlerFor } from '~/utils/intent'
+import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { ChangeOwnersPanel } from './change-owners-panel'
 import { createGroupHref, CreateGroupForm } from './create-group-form'
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ]),
     ),
   )
+  redirectPastLastPage(request, page)
   return { page, query, filters, canCreateAttendance }
 }
 
