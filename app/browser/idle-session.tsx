@@ -2,6 +2,7 @@ import { useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIdleTimer } from 'react-idle-timer'
+import { Dialog } from '~/ui/dialog'
 
 /** The warning opens when this much is left (spec section 9). */
 const PROMPT_SECONDS = 60
@@ -68,14 +69,14 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="idle-title"
+    <Dialog
+      dialogRef={dialogRef}
+      labelledBy="idle-title"
+      width="confirm"
       onCancel={(e) => {
         e.preventDefault()
         void extend()
       }}
-      className="m-auto w-[400px] max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="idle-title" className="mb-2 text-lg font-semibold">
         {t('idle.title')}
@@ -98,6 +99,6 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
           {t('idle.extend')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

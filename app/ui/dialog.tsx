@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react'
+import type { ReactEventHandler, ReactNode, RefObject } from 'react'
 
 /**
  * The widths of spec section 9: a form in a dialog (the invitation dialog) 600 px, a confirmation
@@ -21,17 +21,21 @@ export function Dialog({
   dialogRef,
   labelledBy,
   width,
+  onCancel,
   children,
 }: {
   dialogRef: RefObject<HTMLDialogElement>
   labelledBy: string
   width: keyof typeof WIDTHS
+  /** Escape: by default it closes the dialog. */
+  onCancel?: ReactEventHandler<HTMLDialogElement>
   children: ReactNode
 }) {
   return (
     <dialog
       ref={dialogRef}
       aria-labelledby={labelledBy}
+      onCancel={onCancel}
       className={`m-auto ${WIDTHS[width]} max-w-[calc(100vw-2rem)] rounded-lg p-6 shadow-xl ${MOTION}`}
     >
       {children}
