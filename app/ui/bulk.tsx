@@ -43,16 +43,24 @@ export function useSelectedCount(formId: string) {
   return count
 }
 
-/** A row's checkbox. A new page (after an action's redirect, a filter, a page link) starts unticked. */
+/** The id of the bulk table's one "Select" word, which every row checkbox's name starts with. */
+const selectWordId = (formId: string) => `${formId}-select-word`
+
+/**
+ * A row's checkbox, named "Select <the row's name>" from the table's select word and the element
+ * with id `nameId` (no translation per row). A new page (after an action's redirect, a filter, a
+ * page link) starts unticked.
+ */
 export function RowCheckbox({
   formId,
   value,
-  label,
+  nameId,
   defaultChecked,
 }: {
   formId: string
   value: string
-  label: string
+  /** The id of the cell that holds the row's name. */
+  nameId: string
   defaultChecked?: boolean
 }) {
   const { key } = useLocation()
@@ -63,7 +71,7 @@ export function RowCheckbox({
       name="ids"
       value={value}
       form={formId}
-      aria-label={label}
+      aria-labelledby={`${selectWordId(formId)} ${nameId}`}
       defaultChecked={defaultChecked}
       // A row taken out of "all N matching" leaves a selection of rows.
       onChange={(e) => {
@@ -283,8 +291,12 @@ export function BulkTable({
   head: ReactNode
   children: ReactNode
 }) {
+  const { t } = useTranslation()
   return (
     <div className="overflow-x-auto rounded-md bg-white ring-1 ring-slate-200" aria-busy={loading || undefined}>
+      <span id={selectWordId(formId)} hidden>
+        {t('bulk.select')}
+      </span>
       <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">

@@ -23,10 +23,8 @@ const select = (page: Page, name: string) => page.getByRole('checkbox', { name: 
  * filter change keep their checkmarks, unlike without: reported as an app issue.)
  */
 async function selectOnly(page: Page, names: string[]) {
-  for (const box of await page.getByRole('checkbox', { name: /^Markera (?!alla på sidan$)/ }).all()) {
-    const label = (await box.getAttribute('aria-label')) ?? ''
-    await box.setChecked(names.includes(label.replace(/^Markera /, '')))
-  }
+  for (const box of await page.getByRole('checkbox', { name: /^Markera (?!alla )/ }).all()) await box.setChecked(false)
+  for (const name of names) await select(page, name)
 }
 
 /** An organization with an admin, members and four active groups named "Klass … <tag>". */

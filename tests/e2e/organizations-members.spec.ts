@@ -30,7 +30,7 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
   for (const user of [berit, bo, bertil]) await expect(row(user.name)).toBeVisible()
   for (const user of [admin, cecilia, doris]) await expect(row(user.name)).toHaveCount(0)
 
-  for (const user of [berit, bo, bertil]) await page.getByRole('checkbox', { name: `Välj ${user.name}` }).check()
+  for (const user of [berit, bo, bertil]) await page.getByRole('checkbox', { name: `Markera ${user.name}` }).check()
   if (javaScriptEnabled) await expect(page.getByText('3 markerade')).toBeVisible()
   await confirmBulkAction(page, javaScriptEnabled, {
     button: 'Ta bort från organisationen',
@@ -52,8 +52,8 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
   await expect(page.getByText('Visar 1–4 av 4')).toBeVisible()
 
   // The last admin cannot remove themself; the member selected with them goes.
-  await page.getByRole('checkbox', { name: `Välj ${admin.name}` }).check()
-  await page.getByRole('checkbox', { name: `Välj ${cecilia.name}` }).check()
+  await page.getByRole('checkbox', { name: `Markera ${admin.name}` }).check()
+  await page.getByRole('checkbox', { name: `Markera ${cecilia.name}` }).check()
   await confirmBulkAction(page, javaScriptEnabled, {
     button: 'Ta bort från organisationen',
     title: 'Ta bort medlemmar?',
@@ -94,7 +94,7 @@ test('with JavaScript, cancelling the confirmation removes nobody', async ({ pag
   await expect(remove).toBeDisabled()
   await page.getByRole('checkbox', { name: 'Markera alla på sidan' }).check()
   await expect(page.getByText('3 markerade')).toBeVisible()
-  await page.getByRole('checkbox', { name: `Välj ${admin.name}` }).uncheck()
+  await page.getByRole('checkbox', { name: `Markera ${admin.name}` }).uncheck()
   await expect(page.getByText('2 markerade')).toBeVisible()
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
@@ -112,7 +112,7 @@ test('"select all N matching" acts on every member the search matches, beyond th
   await page.goto(`${orgPath(org.id, 'members')}?q=l%C3%A4rare`)
   await expect(page.getByText('Visar 1–50 av 53')).toBeVisible()
 
-  await page.getByRole('checkbox', { name: 'Välj alla 53 som matchar' }).check()
+  await page.getByRole('checkbox', { name: 'Markera alla 53 som matchar' }).check()
   if (javaScriptEnabled) await expect(page.getByText('53 markerade')).toBeVisible()
   await page.getByRole('button', { name: 'Gör till gruppskapare', exact: true }).click()
   await expect(toast(page, '53 av 53 klara.')).toBeVisible()

@@ -176,9 +176,9 @@ export default function Members() {
             {page.items.map((m) => (
               <tr key={m._id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
                 <td className="px-3 py-2">
-                  <RowCheckbox formId={FORM_ID} value={m._id} label={t('orgMembers.select', { name: m.name })} />
+                  <RowCheckbox formId={FORM_ID} value={m._id} nameId={`member-${m._id}`} />
                 </td>
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" id={`member-${m._id}`} className="px-3 py-2 text-left font-medium">
                   {m.name}
                 </th>
                 <td className="px-3 py-2">{m.email}</td>

@@ -67,9 +67,11 @@ export function CreatorsList({
             {page.items.map((m) => (
               <tr key={m._id} className="border-t border-slate-200">
                 <td className="px-3 py-2">
-                  <RowCheckbox formId={BULK_FORM} value={m._id} label={t('groupCreators.select', { name: m.name })} />
+                  <RowCheckbox formId={BULK_FORM} value={m._id} nameId={`creator-${m._id}`} />
                 </td>
-                <td className="px-3 py-2 font-medium">{m.name}</td>
+                <td id={`creator-${m._id}`} className="px-3 py-2 font-medium">
+                  {m.name}
+                </td>
                 <td className="px-3 py-2 break-all">{m.email}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{date(m.created)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')}</td>

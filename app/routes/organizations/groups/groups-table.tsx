@@ -92,9 +92,11 @@ export function GroupsTable({
         {page.items.map((g) => (
           <tr key={g._id} className="border-t border-slate-200">
             <td className="px-3 py-2">
-              <RowCheckbox formId={BULK_FORM} value={g._id} label={t('groups.select', { name: g.name })} />
+              <RowCheckbox formId={BULK_FORM} value={g._id} nameId={`group-${g._id}`} />
             </td>
-            <td className="px-3 py-2 font-medium">{g.name}</td>
+            <td id={`group-${g._id}`} className="px-3 py-2 font-medium">
+              {g.name}
+            </td>
             <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
             <td className="min-w-48 px-3 py-2">
               <span className="block">{g.owner.name}</span>
