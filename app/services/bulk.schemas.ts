@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * Limits of bulk requests, shared by the bulk forms and JSON payloads (members.schemas.ts,
  * groups.schemas.ts) and by the API's body cap (MAX_JSON_BYTES in routes/api/api.server.ts),
@@ -21,3 +23,15 @@ export const BULK_SCOPE_MATCHING = 'matching'
 
 /** The longest id a bulk request may name (ours are 24 characters); a longer one is refused (validation.tooLong). */
 export const MAX_ID_LENGTH = 32
+
+/**
+ * The selection fields of every bulk form: the checked rows' `ids`, or `scope=matching` with the
+ * count the person confirmed (`expected`); `confirmed=1` once a destructive action was confirmed.
+ */
+export const bulkSelectionFields = {
+  ids: z.array(z.string().max(MAX_ID_LENGTH, 'validation.tooLong')).max(MAX_BULK_ITEMS, 'validation.tooLong').default([]),
+  scope: z.literal(BULK_SCOPE_MATCHING).optional(),
+  expected: z.coerce.number().int().min(0).optional(),
+  confirmed: z.literal('1').optional(),
+}
+export type BulkSelectionInput = z.infer<z.ZodObject<typeof bulkSelectionFields>>

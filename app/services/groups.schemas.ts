@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { emailField } from '~/auth/schemas'
-import { BULK_SCOPE_MATCHING, MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from './bulk.schemas'
+import { bulkSelectionFields, MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from './bulk.schemas'
 
 /**
  * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
@@ -61,14 +61,10 @@ export const CreateGroupBodySchema = z.object({
  * Bulk forms post the checked rows as `ids`, or `scope=matching` for every group the list's search
  * and filters match; destructive intents also need confirmed=1.
  */
-export const BulkGroupsFormSchema = z
-  .object({
-    intent: z.enum(['activate', 'deactivate', 'delete', 'change-owners-form']),
-    ids: z.array(idField).max(MAX_BULK_ITEMS, 'validation.tooLong').default([]),
-    scope: z.literal(BULK_SCOPE_MATCHING).optional(),
-    confirmed: z.literal('1').optional(),
-  })
-  .refine((v) => v.scope === BULK_SCOPE_MATCHING || v.ids.length > 0, { message: 'groups.validation.noneSelected', path: ['ids'] })
+export const BulkGroupsFormSchema = z.object({
+  intent: z.enum(['activate', 'deactivate', 'delete', 'change-owners-form']),
+  ...bulkSelectionFields,
+})
 
 /** The most groups whose owners one form changes (one row each). */
 export const MAX_OWNER_CHANGE_ROWS = 200

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { parseListQuery } from '~/utils/list-query'
-import { BULK_SCOPE_MATCHING, MAX_BULK_ITEMS, MAX_ID_LENGTH } from './bulk.schemas'
+import { bulkSelectionFields, MAX_BULK_ITEMS, MAX_ID_LENGTH } from './bulk.schemas'
 
 /** Forms and JSON payloads of the member screens and API. Shared by server and browser. */
 
@@ -26,18 +26,14 @@ export const MEMBER_BULK_INTENTS = ['remove', 'addGroupCreators', 'removeGroupCr
 export type MemberBulkIntent = (typeof MEMBER_BULK_INTENTS)[number]
 
 /**
- * The bulk form of the members page: checkboxes named `ids` (or `scope=matching`: every member
- * the search matches) and the pressed button's `intent`. Removing is destructive: without
+ * The bulk form of the members page: the pressed button's `intent` and the selection (checked
+ * `ids`, or `scope=matching`: every member the search matches). Removing is destructive: without
  * `confirmed=1` the action asks first.
  */
-export const MembersBulkSchema = z
-  .object({
-    intent: z.enum(MEMBER_BULK_INTENTS),
-    ids: z.array(memberId).max(MAX_BULK_ITEMS, 'validation.tooLong').default([]),
-    scope: z.literal(BULK_SCOPE_MATCHING).optional(),
-    confirmed: z.literal('1').optional(),
-  })
-  .refine((v) => v.scope === BULK_SCOPE_MATCHING || v.ids.length > 0, { message: 'orgMembers.noneSelected', path: ['ids'] })
+export const MembersBulkSchema = z.object({ intent: z.enum(MEMBER_BULK_INTENTS), ...bulkSelectionFields })
+
+/** The bulk form of the group creators list: the selection of bulkSelectionFields. */
+export const GroupCreatorsBulkSchema = z.object(bulkSelectionFields)
 
 /** The largest page GET /api/v1/organizations/{id}/members answers with `limit`. */
 export const MEMBERS_API_MAX_LIMIT = 1000

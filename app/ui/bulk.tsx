@@ -201,6 +201,8 @@ export function BulkAction({
     const hidden = [
       Object.assign(document.createElement('input'), { type: 'hidden', name: 'intent', value: intent }),
       Object.assign(document.createElement('input'), { type: 'hidden', name: 'confirmed', value: '1' }),
+      // The count the dialog showed: for "all N matching" the server acts only if N still holds.
+      Object.assign(document.createElement('input'), { type: 'hidden', name: 'expected', value: String(count) }),
     ]
     hidden.forEach((h) => form.appendChild(h))
     form.requestSubmit()
@@ -226,14 +228,15 @@ export function BulkAction({
 /** Without JavaScript: the confirmation step the server asks for, keeping the selection. */
 export function ConfirmPanel({
   intent,
-  ids,
+  selection,
   title,
   body,
   action,
   extra,
 }: {
   intent: string
-  ids: string[]
+  /** What is confirmed: ids, or "all matching" with the count shown (the server checks it is still that). */
+  selection?: { ids: string[]; scope?: string; count: number }
   title: string
   body: string
   action: string
@@ -252,9 +255,15 @@ export function ConfirmPanel({
         {title}
       </h2>
       <p className="mb-3">{body}</p>
-      {ids.map((id) => (
+      {selection?.ids.map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
+      {selection?.scope ? (
+        <>
+          <input type="hidden" name="scope" value={selection.scope} />
+          <input type="hidden" name="expected" value={selection.count} />
+        </>
+      ) : null}
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

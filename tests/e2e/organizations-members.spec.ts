@@ -36,11 +36,11 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
     button: 'Ta bort från organisationen',
     title: 'Ta bort medlemmar?',
     confirm: 'Ta bort medlemmar',
-    check: (confirmation) => expect(confirmation).toContainText('Valda medlemmar: 3.'),
+    check: (confirmation) => expect(confirmation).toContainText('Markerade medlemmar: 3.'),
   })
 
   // Per-item results: two removed, the group owner's error shown; the search is kept.
-  await expect(toast(page, '2 av 3 klart.', 'alert')).toContainText('Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.')
+  await expect(toast(page, '2 av 3 klara.', 'alert')).toContainText('Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.')
   await expect(page).toHaveURL(/[?&]q=berg(&|$)/)
   await expect(row(bertil.name)).toBeVisible()
   await expect(row(berit.name)).toHaveCount(0)
@@ -58,9 +58,9 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
     button: 'Ta bort från organisationen',
     title: 'Ta bort medlemmar?',
     confirm: 'Ta bort medlemmar',
-    check: (confirmation) => expect(confirmation).toContainText('Valda medlemmar: 2.'),
+    check: (confirmation) => expect(confirmation).toContainText('Markerade medlemmar: 2.'),
   })
-  await expect(toast(page, '1 av 2 klart.', 'alert')).toContainText('Organisationens sista administratör kan inte tas bort.')
+  await expect(toast(page, '1 av 2 klara.', 'alert')).toContainText('Organisationens sista administratör kan inte tas bort.')
   await expect(row(admin.name)).toBeVisible()
   await expect(row(cecilia.name)).toHaveCount(0)
   await expect(row(doris.name)).toBeVisible()
@@ -98,7 +98,7 @@ test('with JavaScript, cancelling the confirmation removes nobody', async ({ pag
   await expect(page.getByText('2 markerade')).toBeVisible()
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
-  await expect(dialog).toContainText('Valda medlemmar: 2.')
+  await expect(dialog).toContainText('Markerade medlemmar: 2.')
   await dialog.getByRole('button', { name: 'Avbryt' }).click()
   await expect(dialog).toBeHidden()
   await page.reload()

@@ -83,7 +83,6 @@ export default function OrganizationHome() {
       {confirm ? (
         <ConfirmPanel
           intent="active"
-          ids={[]}
           extra={{ active: String(confirm.active) }}
           title={t(confirm.active ? 'orgHome.status.confirmActivateTitle' : 'orgHome.status.confirmDeactivateTitle')}
           body={t(confirm.active ? 'orgHome.status.confirmActivateBody' : 'orgHome.status.confirmDeactivateBody')}

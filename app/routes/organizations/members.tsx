@@ -10,8 +10,10 @@ import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
+import { orRouteFailure } from '~/ui/route-failure.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
+import { confirmationOf, resolveSelection } from './bulk-selection.server'
 import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 
 const FORM_ID = 'members-bulk'
@@ -22,7 +24,9 @@ export const handle = { breadcrumb: 'orgMembers.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
-  const page = await orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query))
+  const page = await orRouteFailure('orgMembers.loadError', () =>
+    orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query)),
+  )
   redirectPastLastPage(request, page)
   return { page, query: { q: query.q, sort: query.sort, dir: query.dir } }
 }
@@ -36,26 +40,35 @@ const run: Record<MemberBulkIntent, typeof removeMembers> = {
 const TOAST_KEYS = { done: 'bulk.resultSummary', partial: 'orgMembers.resultWithError' }
 
 /**
- * The bulk form: checked `ids` (or `scope=matching`: every member the list's search matches, read
- * from the URL) and the pressed button's `intent`. Removing needs `confirmed=1` (added by the
- * dialog with JavaScript); without it the page answers with a confirmation step that names the
- * count. Success redirects back to the same list URL with the result as a toast.
+ * The bulk form: the pressed button's `intent` and the selection (checked `ids`, or
+ * `scope=matching`: every member the list's search matches, read from the URL). Removing needs
+ * `confirmed=1` (added by the dialog with JavaScript); without it the page answers with a
+ * confirmation step that names the count. "Remove all matching" never removes the admin doing it.
+ * Success redirects back to the same list URL with the result as a toast.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const url = new URL(request.url)
   const submission = parseWithZod(await request.formData(), { schema: MembersBulkSchema })
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply(), confirm: null }, { status: 400 })
-  }
-  const { intent, scope, confirmed } = submission.value
-  const ids = scope ? await memberIdsMatching(ctx, organizationId, parseMemberListQuery(url)) : submission.value.ids
-  if (intent === 'remove' && !confirmed) return data({ result: null, confirm: { intent, scope, ids: scope ? [] : ids, count: ids.length } })
-  const results = await orNotFound(() => run[intent](ctx, organizationId, ids))
-  url.searchParams.delete('index')
-  return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results, TOAST_KEYS))
+  if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
+  const { intent } = submission.value
+  return orRouteFailure('orgMembers.updateError', async () => {
+    const selection = await resolveSelection(submission.value, async () => {
+      const ids = await memberIdsMatching(ctx, organizationId, parseMemberListQuery(url))
+      return intent === 'remove' ? ids.filter((id) => id !== ctx.actor?.id) : ids
+    })
+    if (selection.count === 0) {
+      return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
+    }
+    if (intent === 'remove' && !selection.confirmed) return data({ result: null, confirm: { intent, ...confirmationOf(selection) } })
+    const results = await orNotFound(() => run[intent](ctx, organizationId, selection.ids))
+    url.searchParams.delete('index')
+    return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results, TOAST_KEYS))
+  })
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function Members() {
   const { t } = useTranslation()
@@ -101,8 +114,7 @@ export default function Members() {
       {confirm ? (
         <ConfirmPanel
           intent={confirm.intent}
-          ids={confirm.ids}
-          extra={confirm.scope ? { scope: confirm.scope } : undefined}
+          selection={confirm}
           title={t('orgMembers.confirmRemove.title')}
           body={t('orgMembers.confirmRemove.body', { count: confirm.count })}
           action={t('orgMembers.confirmRemove.action')}

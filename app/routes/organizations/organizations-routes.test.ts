@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { readToast } from '~/ui/toast.server'
 import { newId } from '~/utils/ids.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
-import { createGroup, createMembers, createOrganization } from '../../../tests/support/org-factories'
+import { addMember, createGroup, createMembers, createOrganization } from '../../../tests/support/org-factories'
 import * as home from './home'
 import * as layout from './layout'
 import * as list from './list'
@@ -220,10 +220,34 @@ describe('members page', () => {
     // Removing asks first, with the count, and keeps the scope (not 60 ids) in the confirmation.
     const asks = await post({ intent: 'remove', scope: 'matching' })
     expect(asks.data.confirm).toEqual({ intent: 'remove', scope: 'matching', ids: [], count: 60 })
-    const removed = await post({ intent: 'remove', scope: 'matching', confirmed: '1' })
-    expect(await toastOf(removed.headers)).toMatchObject({ values: { succeeded: '60', total: '60' } })
+    // One more match since the confirmation: nothing happens, the new count is asked for.
+    const late = (await createMembers(org.id, 1, { namePrefix: 'Matchande sen' }))[0]
+    const again = await post({ intent: 'remove', scope: 'matching', expected: '60', confirmed: '1' })
+    expect(again.data.confirm).toEqual({ intent: 'remove', scope: 'matching', ids: [], count: 61 })
+    expect(await isMember(org.id, late)).toBe(true)
+    const removed = await post({ intent: 'remove', scope: 'matching', expected: '61', confirmed: '1' })
+    expect(await toastOf(removed.headers)).toMatchObject({ values: { succeeded: '61', total: '61' } })
+    expect(await isMember(org.id, matching[0])).toBe(false)
     expect(await isMember(org.id, others[0])).toBe(true)
     expect(await isMember(elsewhere.id, outsiders[0])).toBe(true)
+    // Nothing left to match: said as such, not "0 of 0 done".
+    const none = await post({ intent: 'remove', scope: 'matching', expected: '0', confirmed: '1' })
+    expect(none.status).toBe(400)
+    expect(none.data.result.error).toEqual({ ids: ['orgMembers.noneSelected'] })
+  })
+
+  it('"remove all matching" never removes the admin doing it', async () => {
+    const { admin, org, cookie } = await adminSetup()
+    const coAdmin = await createUser({ name: 'Astrid Andra' })
+    await addMember(org.id, coAdmin.id, { role: 'admin' })
+    const path = `/organizations/${org.id}/members?q=a`
+    const post = (form: Record<string, string | string[]>) =>
+      run(() => members.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+    const asks = await post({ intent: 'remove', scope: 'matching' })
+    const count = asks.data.confirm.count
+    await post({ intent: 'remove', scope: 'matching', expected: String(count), confirmed: '1' })
+    expect(await isMember(org.id, admin.id)).toBe(true)
+    expect(await isMember(org.id, coAdmin.id)).toBe(false)
   })
 
   it('does not remove a group owner through the page', async () => {

@@ -35,7 +35,7 @@ export function CreatorsList({
               variant="danger"
               confirm={{
                 title: t('groupCreators.remove.title'),
-                body: (count) => t('groupCreators.remove.body', { selected: count }),
+                body: (count) => t('groupCreators.remove.body', { count }),
                 action: t('groupCreators.remove.confirm'),
               }}
             >

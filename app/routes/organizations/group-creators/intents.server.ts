@@ -6,10 +6,10 @@ import type { ItemResult } from '~/services/audit.server'
 import type { Ctx } from '~/services/context.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
 import { createInvitation, resendInvitation, revokeInvitation } from '~/services/invitations.server'
-import { BULK_SCOPE_MATCHING } from '~/services/bulk.schemas'
-import { parseMemberListQuery } from '~/services/members.schemas'
+import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/members.schemas'
 import { addGroupCreatorsByEmail, memberIdsMatching, removeGroupCreators } from '~/services/members.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import { newCodeHeader } from './new-code.server'
 
 /**
@@ -22,14 +22,15 @@ export interface IntentArgs {
   ctx: Ctx
   organizationId: string
   form: FormData
-  /** The page's URL (path and query): where a success redirects. */
+  /** The page's URL: its search ("all matching"), and `here`, where a success redirects. */
+  url: URL
   here: string
 }
 
 export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }
   | { intent: 'addCreators'; result: SubmissionResult<string[]> }
-  | { intent: 'removeCreators' | 'revoke'; confirm: { ids: string[]; scope?: typeof BULK_SCOPE_MATCHING; count: number } }
+  | { intent: 'removeCreators' | 'revoke'; confirm: BulkConfirmation }
   | { intent: 'removeCreators'; error: string }
 
 const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { status })
@@ -44,14 +45,15 @@ const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results
  * intent removeCreators: asks to confirm first (without JavaScript), then removes the rights of the
  * checked rows, or with `scope=matching` of every group creator the list's search matches.
  */
-export async function removeCreators({ ctx, organizationId, form, here }: IntentArgs) {
-  const scope = form.get('scope') === BULK_SCOPE_MATCHING ? BULK_SCOPE_MATCHING : undefined
-  const ids = scope
-    ? await memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(new URL(here, 'http://localhost')).q, groupCreatorsOnly: true })
-    : idsOf(form)
-  if (ids.length === 0) return reply({ intent: 'removeCreators', error: 'groupCreators.remove.none' }, 400)
-  if (!isConfirmed(form)) return reply({ intent: 'removeCreators', confirm: { ids: scope ? [] : ids, scope, count: ids.length } })
-  const results = await removeGroupCreators(ctx, organizationId, ids)
+export async function removeCreators({ ctx, organizationId, form, url, here }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: GroupCreatorsBulkSchema })
+  if (submission.status !== 'success') return reply({ intent: 'removeCreators', error: 'validation.tooLong' }, 400)
+  const selection = await resolveSelection(submission.value, () =>
+    memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(url).q, groupCreatorsOnly: true }),
+  )
+  if (selection.count === 0) return reply({ intent: 'removeCreators', error: 'groupCreators.remove.none' }, 400)
+  if (!selection.confirmed) return reply({ intent: 'removeCreators', confirm: confirmationOf(selection) })
+  const results = await removeGroupCreators(ctx, organizationId, selection.ids)
   return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
 }
 

@@ -99,7 +99,7 @@ describe('group creators page: add and remove', () => {
     const matching = await createMembers(org.id, 52, { groupCreator: true, namePrefix: 'Lärare' })
     const ask = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching' }, cookie, params)
     expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [], scope: 'matching', count: 52 } })
-    const done = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching', confirmed: '1' }, cookie, params)
+    const done = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching', expected: '52', confirmed: '1' }, cookie, params)
     expect(await toastOf(done.headers)).toMatchObject({ values: { succeeded: '52', total: '52' } })
     for (const id of matching) expect(await isCreator(org.id, id)).toBe(false)
     expect(await isCreator(org.id, creator.id)).toBe(true)

@@ -5,14 +5,14 @@ import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { listInvitations } from '~/services/invitations.server'
-import { listMembers, MEMBER_SORTS } from '~/services/members.server'
+import { parseMemberListQuery } from '~/services/members.schemas'
+import { listMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/bulk'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
-import { parseListQuery } from '~/utils/list-query'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { AddCreatorsForm } from './add-creators-form'
 import { CreatorsList } from './creators-list'
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
-  const query = parseListQuery(new URL(request.url), { sorts: MEMBER_SORTS, defaultSort: 'name' })
+  const query = parseMemberListQuery(new URL(request.url))
   const [page, invitations] = await orRouteFailure('groupCreators.loadError', () =>
     orNotFound(() =>
       Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
@@ -53,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = `${url.pathname}${url.search}`
   return orRouteFailure('groupCreators.updateError', async () => {
     try {
-      return await orNotFound(() => handler({ ctx, organizationId, form, here }))
+      return await orNotFound(() => handler({ ctx, organizationId, form, url, here }))
     } catch (error) {
       // A stale row (already used, revoked, another tab): say so and show the fresh list.
       if (error instanceof DomainError)
@@ -80,10 +80,9 @@ export default function GroupCreators() {
         {actionData && 'confirm' in actionData && actionData.intent === 'removeCreators' ? (
           <ConfirmPanel
             intent="removeCreators"
-            ids={actionData.confirm.ids}
-            extra={actionData.confirm.scope ? { scope: actionData.confirm.scope } : undefined}
+            selection={actionData.confirm}
             title={t('groupCreators.remove.title')}
-            body={t('groupCreators.remove.body', { selected: actionData.confirm.count })}
+            body={t('groupCreators.remove.body', { count: actionData.confirm.count })}
             action={t('groupCreators.remove.confirm')}
           />
         ) : null}
@@ -109,7 +108,7 @@ export default function GroupCreators() {
         {actionData && 'confirm' in actionData && actionData.intent === 'revoke' ? (
           <ConfirmPanel
             intent="revoke"
-            ids={actionData.confirm.ids}
+            selection={actionData.confirm}
             title={t('invitations.revokeConfirm.title')}
             body={t('invitations.revokeConfirm.body')}
             action={t('invitations.revokeConfirm.action')}

@@ -5,19 +5,8 @@ import { GROUP_KINDS } from '~/services/groups.schemas'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
+import { STATUS_FILTERS, type StatusFilter } from './list-filters'
 
-const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
-type StatusFilter = (typeof STATUS_FILTERS)[number]
-
-/** The status and kind filters of the URL; unknown values fall back to all. */
-export function readGroupFilters(url: URL) {
-  const status = url.searchParams.get('status') as StatusFilter
-  const kind = url.searchParams.get('kind') as GroupKind
-  return {
-    status: STATUS_FILTERS.includes(status) ? status : 'all',
-    kind: GROUP_KINDS.includes(kind) ? kind : ('' as const),
-  }
-}
 
 /** Search and filters: one GET form, so the URL holds them and links and back work. */
 export function GroupsFilters({ q, status, kind }: { q: string; status: StatusFilter; kind: GroupKind | '' }) {

@@ -5,7 +5,6 @@ import type { GroupKind } from '~/db/schema'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
-import { BULK_SCOPE_MATCHING } from '~/services/bulk.schemas'
 import {
   changeGroupOwnersByEmail,
   groupIdsMatching,
@@ -16,7 +15,8 @@ import {
   type GroupListItem,
 } from '~/services/groups.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
-import { groupListQueryOf } from './list-query.server'
+import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
+import { groupListQueryOf } from './list-filters'
 
 /**
  * The forms of the groups screen, one handler each; the route's action picks one by `intent`.
@@ -28,13 +28,14 @@ export interface IntentArgs {
   ctx: Ctx
   organizationId: string
   form: FormData
-  /** The list's URL (path and query): where a success redirects. */
+  /** The list's URL: its search and filters ("all matching"), and `here`, where a success redirects. */
+  url: URL
   here: string
 }
 
 export type GroupsActionData =
-  | { intent: 'bulk'; error: string }
-  | { intent: 'confirm-delete'; ids: string[]; scope?: typeof BULK_SCOPE_MATCHING; count: number }
+  | { intent: 'bulk'; error: string; values?: Record<string, string> }
+  | ({ intent: 'confirm-delete' } & BulkConfirmation)
   | {
       intent: 'change-owners-form'
       groups: GroupListItem[]
@@ -67,13 +68,15 @@ const toastKeys = (intent: keyof typeof BULK_TOASTS) => ({
  * list's search and filters match (read from the URL the form posted to). Nothing checked is
  * answered with an error above the list.
  */
-async function selectedGroups({ ctx, organizationId, form, here }: IntentArgs) {
+async function selectedGroups({ ctx, organizationId, form, url }: IntentArgs) {
   const submission = parseWithZod(form, { schema: BulkGroupsFormSchema })
-  if (submission.status !== 'success') return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
-  const { scope } = submission.value
-  const ids = scope ? await groupIdsMatching(ctx, organizationId, groupListQueryOf(new URL(here, 'http://localhost'))) : submission.value.ids
-  if (ids.length === 0) return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
-  return { value: { ...submission.value, ids } }
+  if (submission.status !== 'success') {
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? 'errors.BAD_REQUEST'
+    return { error: reply({ intent: 'bulk', error }, 400) }
+  }
+  const selection = await resolveSelection(submission.value, () => groupIdsMatching(ctx, organizationId, groupListQueryOf(url)))
+  if (selection.count === 0) return { error: reply({ intent: 'bulk', error: 'groups.validation.noneSelected' }, 400) }
+  return { value: selection }
 }
 
 /** intent activate / deactivate: the checked groups. */
@@ -81,7 +84,7 @@ export async function setActive(args: IntentArgs) {
   const { ctx, organizationId, here } = args
   const selected = await selectedGroups(args)
   if (selected.error) return selected.error
-  const activate = selected.value.intent === 'activate'
+  const activate = args.form.get('intent') === 'activate'
   const results = await setGroupsActive(ctx, organizationId, selected.value.ids, activate)
   return redirectWithToast(here, bulkToast(results, toastKeys(activate ? 'activate' : 'deactivate')))
 }
@@ -91,9 +94,8 @@ export async function deleteGroups(args: IntentArgs) {
   const { ctx, organizationId, here } = args
   const selected = await selectedGroups(args)
   if (selected.error) return selected.error
-  const { ids, scope, confirmed } = selected.value
-  if (!confirmed) return reply({ intent: 'confirm-delete', ids: scope ? [] : ids, scope, count: ids.length })
-  return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, ids), toastKeys('delete')))
+  if (!selected.value.confirmed) return reply({ intent: 'confirm-delete', ...confirmationOf(selected.value) })
+  return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, selected.value.ids), toastKeys('delete')))
 }
 
 /** intent change-owners-form: step one of changing owners, the panel for the checked groups. */
@@ -101,7 +103,11 @@ export async function showChangeOwners(args: IntentArgs) {
   const { ctx, organizationId } = args
   const selected = await selectedGroups(args)
   if (selected.error) return selected.error
-  const groups = await getGroups(ctx, organizationId, selected.value.ids.slice(0, MAX_OWNER_CHANGE_ROWS))
+  // One row per group: "all matching" beyond that many asks for a narrower selection.
+  if (selected.value.count > MAX_OWNER_CHANGE_ROWS) {
+    return reply({ intent: 'bulk', error: 'groups.owners.tooMany', values: { max: String(MAX_OWNER_CHANGE_ROWS) } }, 400)
+  }
+  const groups = await getGroups(ctx, organizationId, selected.value.ids)
   if (groups.length === 0) return reply({ intent: 'bulk', error: 'errors.GROUP_NOT_FOUND' }, 404)
   return reply({ intent: 'change-owners-form', groups })
 }

@@ -4,6 +4,7 @@ import { readToast } from '~/ui/toast.server'
 import { failWrites } from '../../../../tests/support/db-faults'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../../tests/support/org-factories'
+import { MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
 import { action, loader } from './route'
 
 /** An organization with a signed-in admin, and another organization with a group of its own. */
@@ -96,10 +97,18 @@ describe('groups screen action', () => {
     // Deleting asks first with the count, keeping the scope (not 55 ids) in the confirmation.
     const ask = await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching' }, org.id)
     expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [], scope: 'matching', count: 56 })
-    await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching', confirmed: '1' }, org.id)
+    await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching', expected: '56', confirmed: '1' }, org.id)
     expect(await groupRow(activeKlass.id)).toBeUndefined()
     expect(await groupRow(other.id)).toBeDefined()
     expect(await groupRow(foreignGroup.id)).toBeDefined()
+  })
+
+  it('asks for a narrower selection to change the owners of more groups than one form holds', async () => {
+    const { admin, org, path, cookie } = await setup()
+    for (let i = 0; i <= MAX_OWNER_CHANGE_ROWS; i++) await createGroup(org.id, { ownerId: admin.id, name: `G ${i}` })
+    const res = await post(path, cookie, { intent: 'change-owners-form', scope: 'matching' }, org.id)
+    expect(res.status).toBe(400)
+    expect(res.data).toEqual({ intent: 'bulk', error: 'groups.owners.tooMany', values: { max: String(MAX_OWNER_CHANGE_ROWS) } })
   })
 
   it('asks to confirm a bulk delete; with confirmed=1 deletes only this organization’s groups', async () => {

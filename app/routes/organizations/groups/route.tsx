@@ -13,10 +13,10 @@ import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { ChangeOwnersPanel } from './change-owners-panel'
 import { createGroupHref, CreateGroupForm } from './create-group-form'
-import { GroupsFilters, readGroupFilters } from './groups-filters'
+import { GroupsFilters } from './groups-filters'
 import { GroupsTable } from './groups-table'
 import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
-import { groupListQueryOf } from './list-query.server'
+import { groupListQueryOf, readGroupFilters } from './list-filters'
 
 /**
  * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groups.updateError', () => orNotFound(() => handler({ ctx, organizationId, form, here })))
+  return orRouteFailure('groups.updateError', () => orNotFound(() => handler({ ctx, organizationId, form, url, here })))
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -88,8 +88,7 @@ export default function Groups() {
         {actionData?.intent === 'confirm-delete' ? (
           <ConfirmPanel
             intent="delete"
-            ids={actionData.ids}
-            extra={actionData.scope ? { scope: actionData.scope } : undefined}
+            selection={actionData}
             title={t('groups.delete.title')}
             body={t('groups.delete.body', { selected: actionData.count })}
             action={t('groups.delete.confirm')}
@@ -105,7 +104,7 @@ export default function Groups() {
         ) : null}
         {actionData?.intent === 'bulk' ? (
           <div className="mb-3">
-            <Alert tone="error">{t(actionData.error)}</Alert>
+            <Alert tone="error">{t(actionData.error, actionData.values)}</Alert>
           </div>
         ) : null}
 
