@@ -195,8 +195,8 @@ export async function listAllMembers(ctx: Ctx, organizationId: string): Promise<
 }
 
 /**
- * The ids of every member the search matches ("select all N matching" of a bulk form), in the
- * list's order; the bulk services check each one again.
+ * The ids of every member the search matches ("select all N matching" of a bulk form), oldest
+ * membership first; the bulk services check each one again.
  */
 export async function memberIdsMatching(ctx: Ctx, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>) {
   await requireOrgAdmin(ctx, organizationId)

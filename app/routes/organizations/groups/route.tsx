@@ -21,8 +21,9 @@ import { groupListQueryOf, readGroupFilters } from './list-filters'
 /**
  * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
  * screen 4). Rendered inside the organization layout. Every form works without JavaScript:
- * the bulk bar posts checkboxes named `ids` with an `intent`; delete needs confirmed=1; changing
- * owners is two steps (intent 'change-owners-form' shows a panel, 'change-owners' applies).
+ * the bulk bar posts checkboxes named `ids` (or `scope=matching`, every group the search and
+ * filters match) with an `intent`; delete needs confirmed=1; changing owners is two steps (intent
+ * 'change-owners-form' shows a panel, 'change-owners' applies).
  */
 export const handle = { breadcrumb: 'groups.title' }
 
