@@ -24,4 +24,10 @@ describe('configuration', () => {
     expect(parseEnv({ DATABASE_URL: 'file:./data/x.db' }).DATABASE_URL).toBe('file:./data/x.db')
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db')
   })
+
+  it('compresses responses unless COMPRESSION=0 (a reverse proxy compresses instead)', () => {
+    expect(parseEnv({}).COMPRESSION).toBe('1')
+    expect(parseEnv({ COMPRESSION: '0' }).COMPRESSION).toBe('0')
+    expect(() => parseEnv({ COMPRESSION: 'off' })).toThrowError(/COMPRESSION/)
+  })
 })

@@ -21,6 +21,8 @@ const EnvSchema = z
     BRAND_NAME: z.string().min(1).default('Groups'),
     /** Serve the development-only /hello-world page in a production build, for benchmarks. */
     ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
+    /** `0` when a reverse proxy compresses responses instead of the app (docs/operations.md). */
+    COMPRESSION: z.enum(['0', '1']).default('1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -34,6 +34,7 @@ export default [
       ]),
     ]),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+    route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 

@@ -3,11 +3,14 @@
  *                [--only signin,members,groups,healthz,queries,members-api,bulk,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
+ *                [--lighthouse] [--lighthouse-runs 3]
  *
  * --compressed sends `Accept-Encoding: gzip, deflate, br` like a browser (the server then
  * compresses HTML); by default autocannon sends none. --tsx runs server/index.ts through tsx
  * instead of the production bundle build/server.js; --entry runs another bundle (A/B experiments).
  * The server always gets the node flags of package.json's scripts.start; --node-args adds more.
+ * --lighthouse also audits the pages of scenarios.ts's lighthousePages in Chromium (./lighthouse.ts),
+ * after the load scenarios and before the bulk removal.
  *
  * Builds the production bundle, migrates and seeds a fresh SQLite database (with the large
  * organization), counts the queries of the list services at two page sizes, starts the production
@@ -25,12 +28,20 @@ import { resolveCookie, signInCookie } from './auth'
 import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
+import { lighthouse, type LighthouseResult } from './lighthouse'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
 import { membersScale, printScale, type ScaleResult } from './members-scale'
 import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
 import { fixed, kB, table } from './report'
-import { scenarios as allScenarios, resolvePath, targetsOf, type Scenario } from './scenarios'
+import {
+  scenarios as allScenarios,
+  lighthousePages,
+  resolvePath,
+  targetsOf,
+  type LighthousePage,
+  type Scenario,
+} from './scenarios'
 import {
   buildProduction,
   freePort,
@@ -56,6 +67,8 @@ const { values: args } = orUsage(() =>
       entry: { type: 'string', default: 'build/server.js' },
       'bulk-size': { type: 'string', default: '1000' },
       'database-url': { type: 'string' },
+      lighthouse: { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '3' },
     },
   }),
 )
@@ -63,6 +76,7 @@ const durationSec = positive('duration')
 const warmupSec = Number(args.warmup)
 const connections = positive('connections')
 const bulkSize = positive('bulk-size')
+const lighthouseRuns = positive('lighthouse-runs')
 /** The flags of `npm start` (package.json scripts.start), then those of --node-args. */
 const startScript = startScriptNodeFlags()
 const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter(Boolean)]
@@ -175,6 +189,7 @@ async function main(): Promise<number> {
   )
 
   const results: ScenarioResult[] = []
+  const audits: LighthouseAudit[] = []
   let bulk: BulkResult | undefined
   let bulkError: string | undefined
   let rssAfterBulkMB: number | undefined
@@ -193,6 +208,13 @@ async function main(): Promise<number> {
           `whole list ${membersApi.totalMs.map((t) => fixed(t, 0)).join(' / ')} ms (server CPU ${fixed(membersApi.serverCpuMs ?? NaN, 0)} ms each); ` +
           `server RSS ${fixed(membersApi.rssBeforeMB)} MB before, at most ${fixed(membersApi.rssMaxMB)} MB meanwhile`,
       )
+    }
+    // On an idle server, before the bulk step changes the data.
+    if (args.lighthouse) {
+      for (const page of lighthousePages) {
+        if (interrupted) break
+        audits.push(await runLighthouse(page, data, server.baseUrl))
+      }
     }
     // Last: it removes members of the large organization.
     if (runs('bulk') && !interrupted) {
@@ -234,9 +256,11 @@ async function main(): Promise<number> {
 
   printLoadTable(results)
   for (const r of results) if (r.clientJs) printClientJs(r.clientJs)
+  if (audits.length > 0) printLighthouse(audits)
   if (queryCounts) printQueryCounts(queryCounts)
   const checks = [
     ...evaluate(results),
+    ...evaluateLighthouse(audits),
     ...evaluateQueryCounts(queryCounts, queryCountError),
     ...evaluateBulk(bulk, bulkError),
   ]
@@ -272,11 +296,13 @@ async function main(): Promise<number> {
       nodeArgs,
       startScript: startScript.script,
       bulkSize,
+      lighthouse: args.lighthouse ? { runs: lighthouseRuns } : false,
     },
     data,
     seedSec,
     units: { rss: 'MB = 10^6 bytes', size: 'bytes; kB in the summary = 1000 bytes', latency: 'ms' },
     scenarios: results,
+    lighthouse: audits,
     queryCounts,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
@@ -292,7 +318,70 @@ async function main(): Promise<number> {
     report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`,
   )
 
-  return results.some((r) => r.error) || queryCountError || bulkError ? 1 : 0
+  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || bulkError ? 1 : 0
+}
+
+interface LighthouseAudit {
+  name: string
+  path: string
+  url?: string
+  targets?: LighthousePage['targets']
+  result?: LighthouseResult
+  error?: string
+}
+
+async function runLighthouse(page: LighthousePage, data: BenchData, baseUrl: string): Promise<LighthouseAudit> {
+  const path = resolvePath(page.path, data)
+  const audit: LighthouseAudit = { name: page.name, path: page.path, url: path, targets: page.targets }
+  section(`Lighthouse ${page.name}: ${path}${page.cookie ? ' (signed in)' : ''}, mobile preset, ${lighthouseRuns} run(s)`)
+  try {
+    const cookie = await resolveCookie(page.cookie, baseUrl)
+    audit.result = await lighthouse(`${baseUrl}${path}`, { cookie, runs: lighthouseRuns })
+    const r = audit.result
+    console.info(
+      `performance ${r.performance} (runs ${r.runScores.join(', ')}), LCP ${fixed(r.lcpMs, 0)} ms, ` +
+        `TBT ${fixed(r.tbtMs, 0)} ms, accessibility ${r.accessibility} (Lighthouse ${r.version})`,
+    )
+  } catch (error) {
+    audit.error = (error as Error).message
+    console.error(`lighthouse failed: ${audit.error}`)
+  }
+  return audit
+}
+
+function printLighthouse(audits: LighthouseAudit[]) {
+  section(`Lighthouse (mobile preset: simulated slow 4G, 4x CPU; median of ${lighthouseRuns} run(s) by performance)`)
+  console.info(
+    table(
+      ['page', 'path', 'performance', 'runs', 'LCP ms', 'TBT ms', 'FCP ms', 'CLS', 'accessibility'],
+      audits.map((a) => {
+        const r = a.result
+        if (!r) return [a.name, a.url ?? a.path, 'error', '', '', '', '', '', '']
+        return [a.name, a.url ?? a.path, r.performance, r.runScores.join(' '), fixed(r.lcpMs, 0), fixed(r.tbtMs, 0), fixed(r.fcpMs, 0), fixed(r.cls, 3), r.accessibility]
+      }),
+      [false, false, true, false, true, true, true, true, true],
+    ),
+  )
+}
+
+function evaluateLighthouse(audits: LighthouseAudit[]): Check[] {
+  const checks: Check[] = []
+  for (const a of audits) {
+    const label = `lighthouse ${a.name}`
+    const r = a.result
+    if (!r) {
+      checks.push({ figure: `${label} ran`, value: (a.error ?? 'n/a').slice(0, 60), target: 'no errors', pass: false })
+      continue
+    }
+    const t = a.targets
+    checks.push(
+      { figure: `${label} performance`, value: String(r.performance), target: t ? `>= ${t.minPerformance}` : '-', pass: t && r.performance >= t.minPerformance },
+      { figure: `${label} LCP`, value: `${fixed(r.lcpMs, 0)} ms`, target: t ? `< ${t.maxLcpMs} ms` : '-', pass: t && r.lcpMs < t.maxLcpMs },
+      { figure: `${label} TBT`, value: `${fixed(r.tbtMs, 0)} ms`, target: t ? `< ${t.maxTbtMs} ms` : '-', pass: t && r.tbtMs < t.maxTbtMs },
+      { figure: `${label} accessibility`, value: String(r.accessibility), target: '-' },
+    )
+  }
+  return checks
 }
 
 async function runScenario(s: Scenario, data: BenchData, baseUrl: string, pid: number): Promise<ScenarioResult> {
@@ -560,7 +649,7 @@ function orUsage<T>(parse: () => T): T {
     console.error(
       `${
         (error as Error).message
-      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js] [--bulk-size n] [--database-url postgres://…/name_bench]`,
+      }\nusage: npm run bench -- [--no-build] [--duration s] [--warmup s] [--connections n] [--port n] [--only a,b] [--compressed] [--node-args="..."] [--tsx] [--entry build/server.js] [--bulk-size n] [--database-url postgres://…/name_bench] [--lighthouse] [--lighthouse-runs n]`,
     )
     process.exit(1)
   }
@@ -570,7 +659,7 @@ function section(title: string) {
   console.info(`\n== ${title}`)
 }
 
-function positive(name: 'duration' | 'connections' | 'bulk-size'): number {
+function positive(name: 'duration' | 'connections' | 'bulk-size' | 'lighthouse-runs'): number {
   const n = Number(args[name])
   if (!Number.isFinite(n) || n <= 0) {
     console.error(`--${name} must be a positive number`)

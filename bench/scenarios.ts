@@ -12,6 +12,7 @@
  * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
+ * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
  */
 import { signInCookie, type CookieSource } from './auth'
 import { ADMIN, type BenchData } from './database'
@@ -47,12 +48,41 @@ export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssM
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
 
+/** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
+export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
+
 export const scenarios: Scenario[] = [
   { name: 'healthz', path: '/healthz', info: true, clientJs: false },
   { name: 'minimal', path: '/hello-world', baseline: true },
   { name: 'signin', path: '/signin' },
-  { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: ORG_LIST_TARGETS },
+  { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
+  { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+]
+
+/** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
+export interface LighthouseTargets {
+  minPerformance: number
+  maxLcpMs: number
+  maxTbtMs: number
+}
+export const ADMIN_PAGE_LIGHTHOUSE: LighthouseTargets = { minPerformance: 95, maxLcpMs: 2000, maxTbtMs: 200 }
+
+export interface LighthousePage {
+  name: string
+  path: string
+  cookie?: CookieSource
+  /** None: figures for information. */
+  targets?: LighthouseTargets
+}
+
+/** The pages `--lighthouse` audits (mobile preset), after the load scenarios. */
+export const lighthousePages: LighthousePage[] = [
+  { name: 'signin', path: '/signin' },
+  { name: 'org home', path: '/organizations/{largeOrg}', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'group-creators', path: '/organizations/{largeOrg}/group-creators', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
 ]
 
 export function targetsOf(s: Scenario): Targets {

@@ -10,7 +10,7 @@ const ROLE_ICON: Record<string, string> = { owner: '★', leader: '◆', subscri
 /**
  * The side menu (spec section 2): invitation code, create group (and attendance group when
  * permitted), the user's groups with their role, and the organizations where the user may create
- * groups. A <details> on small screens, so it works without JavaScript too.
+ * groups. Rendered once: a disclosure on small screens, always open from md up (CSS only).
  */
 export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
@@ -80,13 +80,13 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
       ) : null}
     </nav>
   )
+  // One copy for every screen size: a <details> that a phone opens and closes (no JavaScript
+  // needed); from md up, where the browser can style the details' content (::details-content),
+  // the summary is hidden and the menu always shown. Older browsers keep the disclosure.
   return (
-    <>
-      <aside className="hidden w-56 shrink-0 md:block">{content}</aside>
-      <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:hidden">
-        <summary className="cursor-pointer px-2 py-1 font-medium">{t('sideMenu.open')}</summary>
-        <div className="mt-2">{content}</div>
-      </details>
-    </>
+    <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:mb-0 md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:bg-transparent md:supports-[selector(::details-content)]:p-0 md:supports-[selector(::details-content)]:ring-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]">
+      <summary className="cursor-pointer px-2 py-1 font-medium md:supports-[selector(::details-content)]:hidden">{t('sideMenu.open')}</summary>
+      <div className="mt-2 md:supports-[selector(::details-content)]:mt-0">{content}</div>
+    </details>
   )
 }
