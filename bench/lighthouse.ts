@@ -3,7 +3,8 @@
  * simulated slow 4G, 4x CPU slowdown) in Debian's Chromium on each page of LIGHTHOUSE_PAGES
  * (scenarios.ts), signed in where the page says so. Each page is audited `runs` times and the run
  * with the median performance score is reported: the simulated CPU slowdown multiplies the task
- * times measured on this (shared) machine, so single runs wobble.
+ * times measured on this (shared) machine, so single runs wobble. The report of that run is kept
+ * (bench/results/lighthouse-<page>.json; open it in https://googlechrome.github.io/lighthouse/viewer/).
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -32,6 +33,8 @@ export interface LighthouseResult {
   cls: number
   /** Performance scores of every run, the reported one being the median. */
   runScores: number[]
+  /** The full Lighthouse report (JSON) of the reported run. */
+  report: string
 }
 
 /** Audits `url` `runs` times; `cookie` (a Cookie header) is sent with every request of the page. */
@@ -87,5 +90,6 @@ async function lighthouseOnce(url: string, cookie: string | undefined): Promise<
     fcpMs: audit('first-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
     runScores: [],
+    report: stdout,
   }
 }

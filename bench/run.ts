@@ -326,7 +326,7 @@ interface LighthouseAudit {
   path: string
   url?: string
   targets?: LighthousePage['targets']
-  result?: LighthouseResult
+  result?: Omit<LighthouseResult, 'report'>
   error?: string
 }
 
@@ -336,8 +336,10 @@ async function runLighthouse(page: LighthousePage, data: BenchData, baseUrl: str
   section(`Lighthouse ${page.name}: ${path}${page.cookie ? ' (signed in)' : ''}, mobile preset, ${lighthouseRuns} run(s)`)
   try {
     const cookie = await resolveCookie(page.cookie, baseUrl)
-    audit.result = await lighthouse(`${baseUrl}${path}`, { cookie, runs: lighthouseRuns })
-    const r = audit.result
+    const { report, ...r } = await lighthouse(`${baseUrl}${path}`, { cookie, runs: lighthouseRuns })
+    audit.result = r
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    writeFileSync(join(RESULTS_DIR, `lighthouse-${page.name.replace(/\W+/g, '-')}.json`), report)
     console.info(
       `performance ${r.performance} (runs ${r.runScores.join(', ')}), LCP ${fixed(r.lcpMs, 0)} ms, ` +
         `TBT ${fixed(r.tbtMs, 0)} ms, accessibility ${r.accessibility} (Lighthouse ${r.version})`,
