@@ -25,9 +25,9 @@ export async function shutdown() {
 }
 
 /**
- * A page whose loaders defer nothing is ready all at once: it is rendered to one string (~30 %
- * less server CPU than React's streaming renderer, and a Content-Length, so small pages skip
- * compression), for browsers and bots alike. Only a page with deferred data (a promise in its
+ * A page whose loaders defer nothing is ready all at once: it is rendered to one string, for
+ * browsers and bots alike (6-18 % less server CPU per page than React's streaming renderer,
+ * measured on /hello-world, /dev/signed-in, members and groups; and a Content-Length). Only a page with deferred data (a promise in its
  * loader or action data) streams: the shell first, the rest as it resolves (bots: all at once).
  */
 export default async function handleRequest(

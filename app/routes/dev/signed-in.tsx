@@ -7,9 +7,9 @@ import { devRoutesEnabled } from '~/env.server'
  * signed-in app layout (header, side menu, breadcrumbs). The benchmark measures with it the fixed
  * cost every signed-in page pays before its own content.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!devRoutesEnabled()) throw new Response('Not found', { status: 404 })
-  await requireUser(request)
+  await requireUser(request, context)
   return null
 }
 
