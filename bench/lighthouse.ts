@@ -40,9 +40,24 @@ export interface LighthouseResult {
 /** Audits `url` `runs` times; `cookie` (a Cookie header) is sent with every request of the page. */
 export async function lighthouse(url: string, opts: { cookie?: string; runs: number }): Promise<LighthouseResult> {
   const results: LighthouseResult[] = []
-  for (let i = 0; i < opts.runs; i++) results.push(await lighthouseOnce(url, opts.cookie))
+  for (let i = 0; i < opts.runs; i++) results.push(await withRetry(() => lighthouseOnce(url, opts.cookie)))
   const sorted = [...results].sort((a, b) => a.performance - b.performance)
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], runScores: results.map((r) => r.performance) }
+}
+
+/**
+ * Lighthouse sometimes loses the trace of a load on a busy machine ("NO_NAVSTART", "Please run
+ * Lighthouse again"): such a run is repeated, up to twice.
+ */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run()
+    } catch (error) {
+      if (i >= attempts || !/run Lighthouse again|NO_NAVSTART|NO_FCP/i.test((error as Error).message)) throw error
+      console.warn(`(lighthouse asked to be run again: ${(error as Error).message.slice(0, 120)}; attempt ${i + 1})`)
+    }
+  }
 }
 
 interface LhReport {
