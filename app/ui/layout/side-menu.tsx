@@ -84,9 +84,9 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   // needed); from md up, where the browser can style the details' content (::details-content),
   // the summary is hidden and the menu always shown. Older browsers keep the disclosure.
   return (
-    <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:mb-0 md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:bg-transparent md:supports-[selector(::details-content)]:p-0 md:supports-[selector(::details-content)]:ring-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]">
+    <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:m-0 md:w-56 md:shrink-0 md:bg-transparent md:p-0 md:ring-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]">
       <summary className="cursor-pointer px-2 py-1 font-medium md:supports-[selector(::details-content)]:hidden">{t('sideMenu.open')}</summary>
-      <div className="mt-2 md:supports-[selector(::details-content)]:mt-0">{content}</div>
+      <div className="mt-2 md:mt-0">{content}</div>
     </details>
   )
 }
