@@ -60,7 +60,8 @@ test('each error of the invitation-code catalogue shows its message', { tag: '@n
 
   await redeem(page, groupAgain.code)
   await expect(codeError(page)).toContainText(`Du är redan medlem i gruppen ${group.name}.`)
-  await expect(codeError(page).getByRole('link', { name: 'Gå till gruppen' })).toHaveAttribute('href', `/groups/${group.id}/home`)
+  // The group's screen is not built yet (BUILT_SCREENS.groups): no link to it rather than a dead one.
+  await expect(codeError(page).getByRole('link', { name: 'Gå till gruppen' })).toHaveCount(0)
 
   // Lower case works too: codes are compared in upper case.
   await redeem(page, organizationAgain.code.toLowerCase())

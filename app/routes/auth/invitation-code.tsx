@@ -12,6 +12,7 @@ import { ctxFor } from '~/services/context.server'
 import { RedeemCodeSchema } from '~/services/invitations.schemas'
 import { INVITATION_CODE_LENGTH, isWellFormedCode } from '~/utils/invitation-code'
 import { redeemInvitationCode } from '~/services/invitations.server'
+import { builtPath } from '~/ui/layout/screens'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
@@ -42,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   try {
     const { redirectTo, name } = await redeemInvitationCode(ctxFor(user, context), submission.value.code)
-    return redirectWithToast(safeRedirect(redirectTo), { key: 'invitationCode.success', values: { name } })
+    // A group's screen is not built yet: the toast says where the user was added, from the feed.
+    return redirectWithToast(builtPath(safeRedirect(redirectTo)) ?? '/', { key: 'invitationCode.success', values: { name } })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const extra = error.data as Omit<InvitationCodeError, 'code'>
@@ -71,7 +73,7 @@ function CodeError({ error }: { error: InvitationCodeError }) {
       ) : (
         <p>{t(messageKey(error.code), { name: error.name ?? '' })}</p>
       )}
-      {goTo && error.redirectTo ? (
+      {goTo && error.redirectTo && builtPath(safeRedirect(error.redirectTo)) ? (
         <p className="mt-2">
           <Link to={safeRedirect(error.redirectTo)} className="font-medium underline">
             {goTo}

@@ -2,11 +2,15 @@ import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { ProfileMenu } from './profile-menu'
+import { BUILT_SCREENS } from './screens'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
 
-/** Feed, groups, library and support; sign-in link (with redirectTo) or the profile menu. */
+/**
+ * Feed, groups, library and support (those built: BUILT_SCREENS); sign-in link (with redirectTo)
+ * or the profile menu.
+ */
 export function Header({ brand, user }: { brand: string; user: CurrentUserSummary | null }) {
   const { t } = useTranslation()
   const location = useLocation()
@@ -21,12 +25,16 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
           <NavLink to="/" end className={navClass}>
             {t('header.feed')}
           </NavLink>
-          <NavLink to="/groups" className={navClass}>
-            {t('header.groups')}
-          </NavLink>
-          <NavLink to="/library" className={navClass}>
-            {t('header.library')}
-          </NavLink>
+          {BUILT_SCREENS.groups ? (
+            <NavLink to="/groups" className={navClass}>
+              {t('header.groups')}
+            </NavLink>
+          ) : null}
+          {BUILT_SCREENS.library ? (
+            <NavLink to="/library" className={navClass}>
+              {t('header.library')}
+            </NavLink>
+          ) : null}
           <NavLink to="/support" className={navClass}>
             {t('header.support')}
           </NavLink>

@@ -12,3 +12,14 @@ export const BUILT_SCREENS = {
   /** /users/:id, /users/:id/preferences/account */
   profile: false,
 } as const
+
+/**
+ * A path the product may send someone to, or null while its screen is not built yet (for targets
+ * that come from data, such as where a redeemed invitation code leads).
+ */
+export function builtPath(path: string): string | null {
+  if (path.startsWith('/groups') || path.startsWith('/create/')) return BUILT_SCREENS.groups ? path : null
+  if (path.startsWith('/library')) return BUILT_SCREENS.library ? path : null
+  if (path.startsWith('/users/')) return BUILT_SCREENS.profile ? path : null
+  return path
+}

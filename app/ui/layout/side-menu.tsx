@@ -1,16 +1,32 @@
 import { Link, NavLink } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
+import { BUILT_SCREENS } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
 
 const ROLE_ICON: Record<string, string> = { owner: '★', leader: '◆', subscriber: '◉', member: '•' }
 
+/** A group of the menu: its role's icon (with the role for screen readers) and its name. */
+function GroupLabel({ name, role }: { name: string; role: string }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <span aria-hidden title={t(`sideMenu.role.${role}`)} className="w-4 text-center text-brand-600">
+        {ROLE_ICON[role] ?? '•'}
+      </span>
+      <span className="truncate">{name}</span>
+      <span className="sr-only">({t(`sideMenu.role.${role}`)})</span>
+    </>
+  )
+}
+
 /**
  * The side menu (spec section 2): invitation code, create group (and attendance group when
  * permitted), the user's groups with their role, and the organizations where the user may create
- * groups. Rendered once: a disclosure on small screens, always open from md up (CSS only).
+ * groups. Rendered once: a disclosure on small screens, always open from md up (CSS only). Links
+ * to screens not built yet (BUILT_SCREENS) are left out; the groups are listed as text until then.
  */
 export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
@@ -22,7 +38,7 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
             {t('sideMenu.invitationCode')}
           </NavLink>
         </li>
-        {menu.canCreateGroups ? (
+        {BUILT_SCREENS.groups && menu.canCreateGroups ? (
           <>
             <li>
               <Link to="/create/group" className={linkClass({ isActive: false })}>
@@ -45,13 +61,15 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <ul>
             {menu.groups.map((g) => (
               <li key={g._id}>
-                <Link to={`/groups/${g._id}/home`} className={`${linkClass({ isActive: false })} flex items-center gap-2`}>
-                  <span aria-hidden title={t(`sideMenu.role.${g.role}`)} className="w-4 text-center text-brand-600">
-                    {ROLE_ICON[g.role] ?? '•'}
+                {BUILT_SCREENS.groups ? (
+                  <Link to={`/groups/${g._id}/home`} className={`${linkClass({ isActive: false })} flex items-center gap-2`}>
+                    <GroupLabel name={g.name} role={g.role} />
+                  </Link>
+                ) : (
+                  <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">
+                    <GroupLabel name={g.name} role={g.role} />
                   </span>
-                  <span className="truncate">{g.name}</span>
-                  <span className="sr-only">({t(`sideMenu.role.${g.role}`)})</span>
-                </Link>
+                )}
               </li>
             ))}
           </ul>
