@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium'
 import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET, E2E_SMTP_HTTP_PORT, E2E_SMTP_PORT } from './tests/support/e2e/env'
 
 /**
@@ -16,18 +17,7 @@ const chromium = {
   // Swedish is the product's default; Playwright's browser would otherwise ask for en-US.
   locale: 'sv-SE',
   timezoneId: 'Europe/Stockholm',
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 }
 
 export default defineConfig({

@@ -8,19 +8,8 @@
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 import { ROOT } from './server'
-
-export const CHROMIUM = '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 
 export interface LighthouseResult {
   version: string
@@ -73,8 +62,8 @@ async function lighthouseOnce(url: string, cookie: string | undefined): Promise<
   const args = [
     cli,
     url,
-    `--chrome-path=${CHROMIUM}`,
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    `--chrome-path=${CHROMIUM_PATH}`,
+    `--chrome-flags=${['--headless', ...CHROMIUM_ARGS].join(' ')}`,
     '--only-categories=performance,accessibility',
     '--output=json',
     '--output-path=stdout',

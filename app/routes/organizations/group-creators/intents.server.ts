@@ -3,13 +3,13 @@ import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { DomainError, messageKey } from '~/errors'
 import type { ItemResult } from '~/services/audit.server'
-import type { Ctx } from '~/services/context.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
 import { createInvitation, resendInvitation, revokeInvitation } from '~/services/invitations.server'
 import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/members.schemas'
 import { addGroupCreatorsByEmail, memberIdsMatching, removeGroupCreators } from '~/services/members.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
+import type { IntentArgs } from '../intent-args'
 import { newCodeHeader } from './new-code.server'
 
 /**
@@ -18,14 +18,6 @@ import { newCodeHeader } from './new-code.server'
  * validation errors) is answered as GroupCreatorsActionData.
  */
 
-export interface IntentArgs {
-  ctx: Ctx
-  organizationId: string
-  form: FormData
-  /** The page's URL: its search ("all matching"), and `here`, where a success redirects. */
-  url: URL
-  here: string
-}
 
 export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }

@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { GroupKind } from '~/db/schema'
 import { DomainError, messageKey } from '~/errors'
-import type { Ctx } from '~/services/context.server'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
 import {
   changeGroupOwnersByEmail,
@@ -16,6 +15,7 @@ import {
 } from '~/services/groups.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
+import type { IntentArgs } from '../intent-args'
 import { groupListQueryOf } from './list-filters'
 
 /**
@@ -24,14 +24,6 @@ import { groupListQueryOf } from './list-filters'
  * step, the change-owners panel, validation errors) is answered as GroupsActionData.
  */
 
-export interface IntentArgs {
-  ctx: Ctx
-  organizationId: string
-  form: FormData
-  /** The list's URL: its search and filters ("all matching"), and `here`, where a success redirects. */
-  url: URL
-  here: string
-}
 
 export type GroupsActionData =
   | { intent: 'bulk'; error: string; values?: Record<string, string> }
