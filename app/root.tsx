@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { sessionOf } from '~/auth/guards.server'
 import { env } from '~/env.server'
 import { DEFAULT_TIMEZONE } from '~/i18n/config'
-import { detectLocale } from '~/i18n/i18n.server'
+import { detectLocale, tFor } from '~/i18n/i18n.server'
 import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { Toaster } from '~/ui/toaster'
@@ -42,7 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         profilePic: user.profile_pic,
         autoSignout: { isActive: user.auto_signout_active === 1, timeoutSeconds: user.auto_signout_seconds },
       },
-      toast,
+      // Translated here: a toast may name a message of an area this page does not load (the
+      // invitation code's success lands on the feed), and the browser must show the same text.
+      toast: toast && { ...toast, text: tFor(locale)(toast.key, toast.values) },
     },
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )

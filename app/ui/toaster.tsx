@@ -7,6 +7,8 @@ export interface ToastData {
   key: string
   values?: Record<string, string>
   type: 'success' | 'error' | 'info'
+  /** The message, translated by the server (its key may belong to an area the page does not load). */
+  text: string
 }
 
 const tone = {
@@ -73,7 +75,7 @@ export function Toaster({ toast, placement = 'popup' }: { toast: ToastData | nul
           placement === 'popup' ? 'max-w-md shadow-lg' : 'mb-4'
         } ${tone[visible.type]}`}
       >
-        <p>{t(visible.key, visible.values)}</p>
+        <p>{visible.text}</p>
         {hydrated ? (
           <button type="button" onClick={close} className="ml-2 text-sm underline" aria-label={t('common.close')}>
             ×

@@ -135,3 +135,15 @@ test('after 10 failed codes the next attempt is refused with a retry time, even 
   expect(message).toBe('TOO_MANY_ATTEMPTS')
   expect(new Date(retryAt).getTime()).toBeGreaterThan(Date.now())
 })
+
+test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+  const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
+  const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
+  const invitation = insertInvitation({ organizationId: org.id, groupId: group.id })
+  await signIn(page, joiner)
+  await redeem(page, invitation.code)
+  // The group's own screen is not built yet (BUILT_SCREENS.groups): the feed, not a dead end.
+  await expect(page).toHaveURL('/')
+  await expect(page.getByText(`Välkommen till ${group.name}!`)).toBeVisible()
+})
