@@ -4,17 +4,21 @@ import { initReactI18next } from 'react-i18next'
 import { RemixI18Next } from 'remix-i18next/server'
 import { isSecureOrigin } from '~/env.server'
 import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './config'
-import enAdmin from './locales/en/admin'
 import enCore from './locales/en/core'
+import enGroups from './locales/en/groups.json'
+import enInvitations from './locales/en/invitations.json'
 import enMail from './locales/en/mail.json'
-import svAdmin from './locales/sv/admin'
+import enOrganizations from './locales/en/organizations.json'
 import svCore from './locales/sv/core'
+import svGroups from './locales/sv/groups.json'
+import svInvitations from './locales/sv/invitations.json'
 import svMail from './locales/sv/mail.json'
+import svOrganizations from './locales/sv/organizations.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svAdmin, ...svMail },
-  en: { ...enCore, ...enAdmin, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

@@ -1,18 +1,31 @@
 import type { Locale } from './config'
 
 /**
- * Browser messages come in areas, each a chunk per locale: `core` (every page) and `admin`
- * (organization administration). A route that needs more than core says so in
- * `handle.i18nArea`; mail texts never reach the browser (see i18n.server.ts).
+ * Browser messages come in areas, each a chunk per locale: `core` (every page) and, for the
+ * organization administration, one area per screen family: `organizations` (the list, home and
+ * members), `groups`, `invitations` (group creators, invitations, the invitation code). A route
+ * that needs more than core says so in `handle.i18nArea` (every matched route's area loads) and,
+ * for navigations in the browser, with `clientLoader = withArea(area)`; mail texts never reach the
+ * browser (see i18n.server.ts).
  */
-export const AREAS = ['core', 'admin'] as const
+export const AREAS = ['core', 'organizations', 'groups', 'invitations'] as const
 export type Area = (typeof AREAS)[number]
 export const isArea = (value: unknown): value is Area => AREAS.includes(value as Area)
 
 type Messages = Record<string, unknown>
 const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>> = {
-  sv: { core: () => import('./locales/sv/core'), admin: () => import('./locales/sv/admin') },
-  en: { core: () => import('./locales/en/core'), admin: () => import('./locales/en/admin') },
+  sv: {
+    core: () => import('./locales/sv/core'),
+    organizations: () => import('./locales/sv/organizations.json'),
+    groups: () => import('./locales/sv/groups.json'),
+    invitations: () => import('./locales/sv/invitations.json'),
+  },
+  en: {
+    core: () => import('./locales/en/core'),
+    organizations: () => import('./locales/en/organizations.json'),
+    groups: () => import('./locales/en/groups.json'),
+    invitations: () => import('./locales/en/invitations.json'),
+  },
 }
 
 export async function loadMessages(locale: Locale, areas: readonly Area[]): Promise<Messages> {

@@ -20,8 +20,8 @@ import { RetryCountdown } from '~/ui/retry-countdown'
 import { redirectWithToast } from '~/ui/toast.server'
 
 // Its messages are in the administration area, loaded in the browser only where needed.
-export const handle = { i18nArea: 'admin' }
-export const clientLoader = withArea('admin')
+export const handle = { i18nArea: 'invitations' }
+export const clientLoader = withArea('invitations')
 
 /** Signed-in users only: a signed-out visitor signs in first and comes back here, code kept. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -32,7 +32,7 @@ describe('/organizations', () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() => list.loader(args(makeRequest('/organizations', { cookie }))))
     expect(res.data.organizations).toEqual([expect.objectContaining({ _id: org.id, name: 'Exempelskolan', access: 'admin' })])
-    expect(section.handle).toEqual({ breadcrumb: 'organizations.title', i18nArea: 'admin' })
+    expect(section.handle).toEqual({ breadcrumb: 'organizations.title', i18nArea: 'organizations' })
   })
 })
 

@@ -3,12 +3,12 @@ import { withArea } from '~/i18n/client'
 
 /**
  * /organizations/*: the "Organizations" breadcrumb before the organization's name, and the
- * administration messages, which the browser loads only here.
+ * organization messages, which the browser loads only here (groups and group creators add theirs).
  */
-export const handle = { breadcrumb: 'organizations.title', i18nArea: 'admin' }
+export const handle = { breadcrumb: 'organizations.title', i18nArea: 'organizations' }
 
 export const loader = () => null
-export const clientLoader = withArea('admin')
+export const clientLoader = withArea('organizations')
 
 export default function OrganizationsSection() {
   return <Outlet />

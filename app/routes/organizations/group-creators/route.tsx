@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
+import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { listInvitations } from '~/services/invitations.server'
 import { parseMemberListQuery } from '~/services/members.schemas'
@@ -26,7 +27,8 @@ import { takeNewCode } from './new-code.server'
  * …/organizations/:organizationId/group-creators: the organization's group creators and the
  * invitations to become one. Every form works without JavaScript (see intents.server.ts).
  */
-export const handle = { breadcrumb: 'groupCreators.title' }
+export const handle = { breadcrumb: 'groupCreators.title', i18nArea: 'invitations' }
+export const clientLoader = withArea('invitations')
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)

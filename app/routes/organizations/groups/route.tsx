@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { canCreateAttendanceGroups, listGroups } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
@@ -25,7 +26,8 @@ import { groupListQueryOf, readGroupFilters } from './list-filters'
  * filters match) with an `intent`; delete needs confirmed=1; changing owners is two steps (intent
  * 'change-owners-form' shows a panel, 'change-owners' applies).
  */
-export const handle = { breadcrumb: 'groups.title' }
+export const handle = { breadcrumb: 'groups.title', i18nArea: 'groups' }
+export const clientLoader = withArea('groups')
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
