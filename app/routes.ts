@@ -26,7 +26,7 @@ export default [
     route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
       route(':organizationId', 'routes/organizations/layout.tsx', [
-        index('routes/organizations/home.tsx'),
+        index('routes/organizations/home/route.tsx'),
         route('members', 'routes/organizations/members.tsx'),
         route('members.csv', 'routes/organizations/members-csv.ts'),
         route('groups', 'routes/organizations/groups/route.tsx'),

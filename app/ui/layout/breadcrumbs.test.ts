@@ -13,14 +13,14 @@ describe('breadcrumbTrail', () => {
         { id: 'root', pathname: '/' },
         { id: 'routes/organizations/section', pathname: '/organizations', handle: { breadcrumb: 'organizations.title' } },
         { id: 'routes/organizations/layout', pathname: '/organizations/o1', handle: { breadcrumb: () => org } },
-        { id: 'routes/organizations/home', pathname: '/organizations/o1', handle: { breadcrumb: 'orgHome.title' } },
+        { id: 'routes/organizations/home/route', pathname: '/organizations/o1', handle: { breadcrumb: 'orgHome.title' } },
       ],
       t,
     )
     expect(trail).toEqual([
       { id: 'routes/organizations/section', to: '/organizations', label: 't:organizations.title' },
       { id: 'routes/organizations/layout', to: '/organizations/o1', label: 'Exempelskolan' },
-      { id: 'routes/organizations/home', to: '/organizations/o1', label: 't:orgHome.title' },
+      { id: 'routes/organizations/home/route', to: '/organizations/o1', label: 't:orgHome.title' },
     ])
     expect(new Set(trail!.map((c) => c.id)).size).toBe(trail!.length)
   })

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { failWrites } from '../../../tests/support/db-faults'
-import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
-import { createOrganization } from '../../../tests/support/org-factories'
-import { action, loader } from './home'
+import { failWrites } from '../../../../tests/support/db-faults'
+import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
+import { createOrganization } from '../../../../tests/support/org-factories'
+import { action, loader } from './route'
 
 describe('organization home: a failed update', () => {
   it('throws "Could not update organizations." (spec section 8) for each form when the database fails, and logs it', async () => {

@@ -1,0 +1,64 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { getOrganizationHome } from '~/services/organizations.server'
+import { ConfirmPanel } from '~/ui/bulk'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { handlerFor } from '~/utils/intent'
+import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { HOME_INTENTS, type HomeActionData } from './intents.server'
+import { ActivitySection, CountsSection } from './overview-sections'
+import { ActiveSection, ContactSection, NameSection } from './settings-sections'
+
+export const handle = { breadcrumb: 'orgHome.title' }
+
+/** The organization home: name, contact info, active flag, counts and the latest admin activity. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context)
+  return orRouteFailure('organizations.loadError', () =>
+    orNotFound(() => getOrganizationHome(ctxFor(actor, context), params.organizationId!)),
+  )
+}
+
+/** One action for the three forms of the page, dispatched on `intent` (intents.server.ts). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const organizationId = params.organizationId!
+  const ctx = await requireOrgAdminCtx(request, context, organizationId)
+  const form = await request.formData()
+  const handler = handlerFor(HOME_INTENTS, form)
+  const url = new URL(request.url)
+  if (!handler) return data<HomeActionData>({ intent: null, result: null }, { status: 400 })
+  return handler({ ctx, organizationId, form, url, here: url.pathname })
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function OrganizationHome() {
+  const { t } = useTranslation()
+  const { organization, counts, activity } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as HomeActionData | undefined
+  const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="sr-only">{t('orgHome.title')}</h1>
+      {confirm ? (
+        <ConfirmPanel
+          intent="active"
+          extra={{ active: String(confirm.active) }}
+          title={t(confirm.active ? 'orgHome.status.confirmActivateTitle' : 'orgHome.status.confirmDeactivateTitle')}
+          body={t(confirm.active ? 'orgHome.status.confirmActivateBody' : 'orgHome.status.confirmDeactivateBody')}
+          action={t(confirm.active ? 'orgHome.status.activate' : 'orgHome.status.deactivate')}
+        />
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ActiveSection active={organization.active} />
+        <CountsSection counts={counts} />
+        <NameSection name={organization.name} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
+        <ContactSection contact={organization.contact} lastResult={actionData?.intent === 'contact' ? actionData.result : undefined} />
+      </div>
+      <ActivitySection activity={activity} />
+    </div>
+  )
+}

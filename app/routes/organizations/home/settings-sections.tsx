@@ -1,0 +1,151 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { OrganizationContactSchema, RenameOrganizationSchema } from '~/services/organizations.schemas'
+import { useHydrated } from '~/ui/bulk'
+import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { Field } from '~/ui/field'
+
+/** The organization's settings on its home: active flag, name and contact, one form each (intent). */
+
+export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const pending = useSubmitting('rename')
+  const [form, fields] = useForm({
+    id: 'organization-name',
+    lastResult,
+    constraint: getZodConstraint(RenameOrganizationSchema),
+    defaultValue: { name },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameOrganizationSchema }),
+  })
+  return (
+    <section aria-labelledby="org-name-title" className={sectionClass}>
+      <h2 id="org-name-title" className="mb-3 text-lg font-semibold">
+        {t('orgHome.name.title')}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="rename" />
+        <Field
+          label={t('orgHome.name.label')}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }) }}
+        />
+        <div>
+          <Button type="submit" pending={pending}>
+            {t('orgHome.name.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export function ContactSection({
+  contact,
+  lastResult,
+}: {
+  contact: { name?: string; email?: string; phone?: string }
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const pending = useSubmitting('contact')
+  const [form, fields] = useForm({
+    id: 'organization-contact',
+    lastResult,
+    constraint: getZodConstraint(OrganizationContactSchema),
+    defaultValue: contact,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationContactSchema }),
+  })
+  return (
+    <section aria-labelledby="org-contact-title" className={sectionClass}>
+      <h2 id="org-contact-title" className="mb-3 text-lg font-semibold">
+        {t('orgHome.contact.title')}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="contact" />
+        <Field
+          label={t('orgHome.contact.name')}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <Field
+          label={t('orgHome.contact.email')}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <Field
+          label={t('orgHome.contact.phone')}
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+        />
+        <div>
+          <Button type="submit" pending={pending}>
+            {t('orgHome.contact.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+/** The toggle: with JavaScript a dialog confirms; without, the server answers with a ConfirmPanel. */
+export function ActiveSection({ active }: { active: boolean }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const pending = useSubmitting('active')
+  const next = !active
+  const label = t(next ? 'orgHome.status.activate' : 'orgHome.status.deactivate')
+  return (
+    <section aria-labelledby="org-status-title" className={sectionClass}>
+      <h2 id="org-status-title" className="mb-3 text-lg font-semibold">
+        {t('orgHome.status.title')}
+      </h2>
+      <p className="mb-3 flex items-center gap-2">
+        <span aria-hidden className={`inline-block size-3 rounded-full ${active ? 'bg-green-600' : 'bg-amber-500'}`} />
+        {t(active ? 'orgHome.status.active' : 'orgHome.status.inactive')}
+      </p>
+      <Form method="post" ref={formRef}>
+        <input type="hidden" name="intent" value="active" />
+        <input type="hidden" name="active" value={String(next)} />
+        {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+        <Button
+          type="submit"
+          variant={next ? 'primary' : 'danger'}
+          pending={pending}
+          onClick={(e) => {
+            if (!hydrated) return
+            e.preventDefault()
+            dialogRef.current?.showModal()
+          }}
+        >
+          {label}
+        </Button>
+      </Form>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        id="org-status-confirm"
+        title={t(next ? 'orgHome.status.confirmActivateTitle' : 'orgHome.status.confirmDeactivateTitle')}
+        body={t(next ? 'orgHome.status.confirmActivateBody' : 'orgHome.status.confirmDeactivateBody')}
+        action={label}
+        variant={next ? 'primary' : 'danger'}
+        onConfirm={() => formRef.current?.requestSubmit()}
+      />
+    </section>
+  )
+}
