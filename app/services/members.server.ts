@@ -8,7 +8,7 @@ import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
 import { lockOrganization, runBulk, uniqueIds, type Tx } from './bulk.server'
-import type { Ctx } from './context.server'
+import { actorOf, type Ctx } from './context.server'
 import type { MemberSort } from './members.schemas'
 
 /** An organization member as the member screens show it. `_id` is the user's id. */
@@ -196,11 +196,23 @@ export async function listAllMembers(ctx: Ctx, organizationId: string): Promise<
 
 /**
  * The ids of every member the search matches ("select all N matching" of a bulk form), oldest
- * membership first; the bulk services check each one again.
+ * membership first; the bulk services check each one again. `forRemoval` leaves out the acting
+ * admin: removing everyone who matches never removes the admin doing it.
  */
-export async function memberIdsMatching(ctx: Ctx, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>) {
+export async function memberIdsMatching(
+  ctx: Ctx,
+  organizationId: string,
+  query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>,
+  { forRemoval = false } = {},
+) {
+  const actor = actorOf(ctx)
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await filtered(ctx.db, organizationId, query).select('m.user_id').orderBy('m.created_at').orderBy('m.user_id').execute()
+  const rows = await filtered(ctx.db, organizationId, query)
+    .select('m.user_id')
+    .$if(forRemoval, (qb) => qb.where('m.user_id', '!=', actor.id))
+    .orderBy('m.created_at')
+    .orderBy('m.user_id')
+    .execute()
   return rows.map((r) => r.user_id)
 }
 

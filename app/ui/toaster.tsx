@@ -1,7 +1,7 @@
 import { useLocation, useMatches } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from './bulk'
+import { useHydrated } from './use-hydrated'
 
 export interface ToastData {
   key: string

@@ -7,7 +7,8 @@ import { ctxFor } from '~/services/context.server'
 import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
 import { addGroupCreators, listMembers, memberIdsMatching, removeGroupCreators, removeMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
-import { BulkAction, BulkBar, BulkTable, ConfirmPanel, RowCheckbox } from '~/ui/bulk'
+import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { orRouteFailure } from '~/ui/route-failure.server'
@@ -54,10 +55,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
   return orRouteFailure('orgMembers.updateError', async () => {
-    const selection = await resolveSelection(submission.value, async () => {
-      const ids = await memberIdsMatching(ctx, organizationId, parseMemberListQuery(url))
-      return intent === 'remove' ? ids.filter((id) => id !== ctx.actor?.id) : ids
-    })
+    const selection = await resolveSelection(submission.value, () =>
+      memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: intent === 'remove' }),
+    )
     if (selection.count === 0) {
       return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
     }

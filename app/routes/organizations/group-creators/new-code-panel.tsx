@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from '~/ui/bulk'
+import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 
