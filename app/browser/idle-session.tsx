@@ -27,8 +27,15 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
   const [remaining, setRemaining] = useState(PROMPT_SECONDS)
   const lastKeepAlive = useRef(Date.now())
 
+  // Once signing out, nothing else may start: closing the dialog returns the focus, which counts
+  // as activity, and a keep-alive sent then would find the session gone and sign out again.
+  const signingOut = useRef(false)
   // A POST from this page: GET /signout only offers a button (another site may link to it).
-  const signOut = (reason: 'idle' | 'expired') => submit({ reason }, { method: 'post', action: '/signout', replace: true })
+  const signOut = (reason: 'idle' | 'expired') => {
+    if (signingOut.current) return
+    signingOut.current = true
+    submit({ reason }, { method: 'post', action: '/signout', replace: true })
+  }
 
   const timer = useIdleTimer({
     timeout: timeoutSeconds * 1000,
@@ -43,7 +50,7 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
     },
     onActive: () => setOpen(false),
     onAction: () => {
-      if (Date.now() - lastKeepAlive.current < KEEPALIVE_EVERY_MS) return
+      if (signingOut.current || Date.now() - lastKeepAlive.current < KEEPALIVE_EVERY_MS) return
       lastKeepAlive.current = Date.now()
       void keepAlive().then((alive) => alive || signOut('expired'))
     },

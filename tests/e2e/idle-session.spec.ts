@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e/fixtures'
 import { appDb, insertUser, signIn } from '../support/e2e/orgs'
 
@@ -6,6 +7,9 @@ import { appDb, insertUser, signIn } from '../support/e2e/orgs'
  * A user whose autoSignout is 2 minutes sees the warning with a minute left, and at zero the page
  * signs out with a POST of its own (GET /signout only asks).
  */
+
+/** The idle timer loads after hydration (its own chunk): time moves only once it is running. */
+const idleTimerRunning = (page: Page) => expect(page.locator('dialog[aria-labelledby="idle-title"]')).toBeAttached()
 
 async function idleUser(name: string) {
   const user = await insertUser({ name })
@@ -17,6 +21,7 @@ test('an idle user is warned with a minute left, then signed out', async ({ page
   await page.clock.install()
   await signIn(page, await idleUser('Ida Idle'))
   await page.goto('/support')
+  await idleTimerRunning(page)
   const dialog = page.getByRole('dialog', { name: 'Är du kvar?' })
   await expect(dialog).toBeHidden()
 
@@ -34,6 +39,7 @@ test('"Stay signed in" keeps the session', async ({ page }) => {
   await page.clock.install()
   await signIn(page, await idleUser('Ivar Ivrig'))
   await page.goto('/support')
+  await idleTimerRunning(page)
   await page.clock.fastForward('01:05')
   const dialog = page.getByRole('dialog', { name: 'Är du kvar?' })
   await dialog.getByRole('button', { name: 'Förbli inloggad' }).click()
