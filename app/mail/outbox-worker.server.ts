@@ -68,17 +68,33 @@ export interface WorkerOptions extends Omit<DeliverOptions, 'stopping'> {
   pollMs?: number
 }
 
+/**
+ * How long after mail is queued the worker looks for it: soon, but after the request that queued
+ * it has answered, so the send (and a quick failure of a dead SMTP server) never runs inside that
+ * request, whose time would then tell that an account exists.
+ */
+export const WAKE_DELAY_MS = 100
+
 export function startOutboxWorker(opts: WorkerOptions): OutboxWorker {
   const { db, now = () => new Date(), pollMs = 5_000, log = console } = opts
   let stopping = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let timerAt = Infinity
   let running: Promise<void> | undefined
   let again = false
 
+  /** Runs a pass in `ms`, unless one is due sooner already (so a stream of wakes never postpones it). */
   const schedule = (ms: number) => {
-    clearTimeout(timer)
     if (stopping) return
-    timer = setTimeout(run, ms)
+    const at = Date.now() + ms
+    if (timer && timerAt <= at) return
+    clearTimeout(timer)
+    timerAt = at
+    timer = setTimeout(() => {
+      timer = undefined
+      timerAt = Infinity
+      run()
+    }, ms)
     timer.unref?.()
   }
 
@@ -109,7 +125,7 @@ export function startOutboxWorker(opts: WorkerOptions): OutboxWorker {
     })()
   }
 
-  const unsubscribe = onMailQueued(() => schedule(0))
+  const unsubscribe = onMailQueued(() => schedule(WAKE_DELAY_MS))
   schedule(0)
   return {
     wake: () => schedule(0),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createDb, db } from '~/db/db.server'
 import { addSeconds } from '~/utils/ids.server'
 import { smtpTransport, sendMail, type Mail, type MailTransport } from './mailer.server'
-import { deliverDueMail, startOutboxWorker } from './outbox-worker.server'
+import { deliverDueMail, startOutboxWorker, WAKE_DELAY_MS } from './outbox-worker.server'
 import { claimDueMail, MAIL_LEASE_SECONDS, MAIL_MAX_ATTEMPTS, markSent, retryDelaySeconds, retryMailNow } from './outbox.server'
 import { passwordResetEmail, verificationEmail } from './templates.server'
 
@@ -179,6 +179,25 @@ describe('the worker the server runs', () => {
       await worker.stop()
     }
     expect((await rowsTo('soon@example.se'))[0].status).toBe('sent')
+  })
+
+  it('looks for new mail only after the request that queued it has answered (so its time tells nothing), and a stream of mail never postpones it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const sent: string[] = []
+    const worker = startOutboxWorker({ db: db(), transport: async (m) => void sent.push(m.to), pollMs: 60 * 60_000, log: quiet })
+    try {
+      await vi.advanceTimersByTimeAsync(0)
+      await sendMail(db(), mail('first@example.se'))
+      await vi.advanceTimersByTimeAsync(WAKE_DELAY_MS / 2)
+      await sendMail(db(), mail('second@example.se'))
+      await vi.advanceTimersByTimeAsync(WAKE_DELAY_MS / 2 - 1)
+      expect(sent).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+      await vi.waitFor(() => expect(sent.sort()).toEqual(['first@example.se', 'second@example.se']))
+    } finally {
+      await worker.stop()
+      vi.useRealTimers()
+    }
   })
 
   it('stops cleanly: the send in progress finishes, the rest is given back unclaimed', async () => {
