@@ -8,19 +8,38 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { closeDb, db } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
+import { env } from '~/env.server'
 import { DEFAULT_LOCALE, isLocale } from '~/i18n/config'
 import { i18nFor } from '~/i18n/i18n.server'
+import { configuredTransport } from '~/mail/mailer.server'
+import { startOutboxWorker, type OutboxWorker } from '~/mail/outbox-worker.server'
+import { startHousekeeping, type HousekeepingJob } from '~/services/housekeeping.server'
 import { NonceContext } from '~/ui/nonce'
 
 const ABORT_DELAY = 5_000
 
 export { createLoadContext } from '~/load-context.server'
 
-/** Called by the server before it listens: the database is migrated at every start. */
+let outbox: OutboxWorker | undefined
+let housekeeping: HousekeepingJob | undefined
+
+/**
+ * Called by the server before it listens: the database is migrated at every start; then the
+ * outbox worker (sends queued mail) and the housekeeping job (deletes expired rows) start.
+ */
 export async function startup() {
   await migrateToLatest(db())
+  outbox = startOutboxWorker({ db: db(), transport: configuredTransport() })
+  const config = env()
+  housekeeping = startHousekeeping(db(), {
+    intervalSeconds: config.HOUSEKEEPING_INTERVAL_SECONDS,
+    mailRetentionDays: config.MAIL_RETENTION_DAYS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+  })
 }
+/** The send in progress finishes, nothing new is claimed, then the database closes. */
 export async function shutdown() {
+  await Promise.all([outbox?.stop(), housekeeping?.stop()])
   await closeDb()
 }
 

@@ -30,4 +30,17 @@ describe('configuration', () => {
     expect(parseEnv({ COMPRESSION: '0' }).COMPRESSION).toBe('0')
     expect(() => parseEnv({ COMPRESSION: 'off' })).toThrowError(/COMPRESSION/)
   })
+
+  it('runs housekeeping hourly, keeps sent mail a week and the audit log forever unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ HOUSEKEEPING_INTERVAL_SECONDS: 3600, MAIL_RETENTION_DAYS: 7 })
+    expect(parseEnv({}).AUDIT_RETENTION_DAYS).toBeUndefined()
+    expect(parseEnv({ HOUSEKEEPING_INTERVAL_SECONDS: '600', MAIL_RETENTION_DAYS: '2', AUDIT_RETENTION_DAYS: '365' })).toMatchObject({
+      HOUSEKEEPING_INTERVAL_SECONDS: 600,
+      MAIL_RETENTION_DAYS: 2,
+      AUDIT_RETENTION_DAYS: 365,
+    })
+    expect(() => parseEnv({ HOUSEKEEPING_INTERVAL_SECONDS: '0', AUDIT_RETENTION_DAYS: 'forever' })).toThrowError(
+      /HOUSEKEEPING_INTERVAL_SECONDS[\s\S]*AUDIT_RETENTION_DAYS/,
+    )
+  })
 })

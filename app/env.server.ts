@@ -23,6 +23,12 @@ const EnvSchema = z
     ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
     /** `0` when a reverse proxy compresses responses instead of the app (docs/operations.md). */
     COMPRESSION: z.enum(['0', '1']).default('1'),
+    /** How often the housekeeping job deletes expired rows (app/services/housekeeping.server.ts). */
+    HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
+    /** Sent mail is kept this many days, then deleted. */
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+    /** Audit entries older than this many days are deleted; unset keeps them forever. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

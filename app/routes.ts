@@ -33,6 +33,7 @@ export default [
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),
     ]),
+    route('platform/mail', 'routes/platform/mail.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('*', 'routes/not-found.tsx'),

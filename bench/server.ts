@@ -71,6 +71,8 @@ export interface StartOptions {
   tsx?: boolean
   /** Another bundled entry than build/server.js (A/B experiments). */
   entry?: string
+  /** More environment for the server, e.g. another SMTP_URL (bench/enumeration.ts). */
+  env?: Record<string, string>
 }
 
 /**
@@ -125,6 +127,7 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATABASE_URL: opts.databaseUrl,
+      ...opts.env,
     }),
   })
   closeSync(logFd)

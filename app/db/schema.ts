@@ -19,6 +19,8 @@ export interface UsersTable {
   profile_pic: string | null
   created_at: string
   last_request_at: string | null
+  /** May see and retry mail that could not be sent (/platform/mail); set with `npm run admin`. */
+  is_platform_admin: Generated<number>
 }
 
 export interface SessionsTable {
@@ -47,6 +49,8 @@ export interface RateLimitsTable {
   blocked_until: string | null
 }
 
+/** pending -> sent | failed (retried with backoff) -> dead (see app/mail/outbox.server.ts). */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'dead'
 export interface MailOutboxTable {
   id: string
   to_address: string
@@ -54,6 +58,16 @@ export interface MailOutboxTable {
   text_body: string
   html_body: string
   created_at: string
+  status: Generated<MailStatus>
+  /** Attempts started (counted when a worker claims the row). */
+  attempts: Generated<number>
+  /** When a worker may claim it next (pending and failed rows). */
+  next_attempt_at: string | null
+  /** The lease of the worker sending it: after this, another worker may claim it again. */
+  claimed_until: string | null
+  claim_token: string | null
+  last_error: string | null
+  sent_at: string | null
 }
 
 export interface OrganizationsTable {

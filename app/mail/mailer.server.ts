@@ -1,38 +1,45 @@
 import type { Transporter } from 'nodemailer'
 import type { DB } from '~/db/db.server'
-import { env, isProduction } from '~/env.server'
-import { newId, nowIso } from '~/utils/ids.server'
+import { env } from '~/env.server'
+import { enqueueMail, type Mail } from './outbox.server'
 
-export interface Mail {
-  to: string
-  subject: string
-  text: string
-  html: string
-}
-
-// Loaded on first send: pages that send no mail do not carry it.
-let transporter: Promise<Transporter> | undefined
-function smtp(url: string) {
-  transporter ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url))
-  return transporter
-}
+export type { Mail } from './outbox.server'
 
 /**
- * Sends over SMTP when SMTP_URL is set. Without it (outside production) the message is kept in
- * the database for /dev/mailbox and printed in the log.
+ * Queues a message in the outbox (outbox.server.ts); the outbox worker the server runs sends it
+ * within moments, over SMTP when SMTP_URL is set, otherwise to /dev/mailbox. Never waits for SMTP
+ * and never fails with it, so a request answers the same whether or not it sent mail.
  */
 export async function sendMail(db: DB, mail: Mail) {
-  const { SMTP_URL, MAIL_FROM } = env()
-  if (SMTP_URL) {
-    await (await smtp(SMTP_URL)).sendMail({ from: MAIL_FROM, ...mail })
-    return
+  await enqueueMail(db, mail)
+}
+
+/** How the worker delivers one message. */
+export type MailTransport = (mail: Mail) => Promise<void>
+
+/**
+ * Over SMTP (nodemailer, loaded on first send), with timeouts well inside the outbox lease, so a
+ * hanging server fails the attempt instead of holding the message.
+ */
+export function smtpTransport(url: string, from: string): MailTransport {
+  let transporter: Promise<Transporter> | undefined
+  return async (mail) => {
+    transporter ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.default.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    )
+    await (await transporter).sendMail({ from, ...mail })
   }
-  if (isProduction()) throw new Error('SMTP_URL is not set: cannot send email in production')
-  await db
-    .insertInto('mail_outbox')
-    .values({ id: newId(), to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html, created_at: nowIso() })
-    .execute()
+}
+
+/** Without SMTP_URL (never in production): the row itself is the mailbox; printed in the log. */
+export const devMailboxTransport: MailTransport = async (mail) => {
   if (env().NODE_ENV !== 'test') console.info(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`)
+}
+
+/** The transport the configuration asks for. */
+export function configuredTransport(): MailTransport {
+  const { SMTP_URL, MAIL_FROM } = env()
+  return SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : devMailboxTransport
 }
 
 export async function listOutbox(db: DB, limit = 50) {
