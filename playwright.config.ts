@@ -68,6 +68,9 @@ export default defineConfig({
         // Also keys invitation codes: tests/support/e2e/orgs.ts hashes the codes it inserts with it.
         SESSION_SECRET: E2E_SESSION_SECRET,
         BRAND_NAME: 'Groups',
+        // The tests play a proxy on this machine: each test sends its own X-Forwarded-For
+        // (tests/support/e2e/fixtures.ts), so per-client limits are per test.
+        TRUST_PROXY: 'loopback',
       },
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -14,10 +14,49 @@ describe('configuration', () => {
     )
   })
 
-  it('requires SESSION_SECRET and SMTP_URL in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production[\s\S]*SMTP_URL is required/)
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' }
-    expect(parseEnv(production).SESSION_SECRET).toBe('x'.repeat(32))
+  const production = { NODE_ENV: 'production', APP_URL: 'https://groups.example.se', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' }
+
+  it('requires APP_URL, SESSION_SECRET and SMTP_URL in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(
+      /SESSION_SECRET is required in production[\s\S]*APP_URL is required in production[\s\S]*SMTP_URL is required/,
+    )
+    expect(parseEnv(production)).toMatchObject({ APP_URL: 'https://groups.example.se', SESSION_SECRETS: ['x'.repeat(32)] })
+  })
+
+  it('wants an https:// APP_URL in production, http:// only for this machine', () => {
+    expect(() => parseEnv({ ...production, APP_URL: 'http://groups.example.se' })).toThrowError(/APP_URL must be https:\/\/ in production/)
+    expect(() => parseEnv({ ...production, APP_URL: 'http://10.0.0.5:3000' })).toThrowError(/APP_URL must be https:\/\//)
+    expect(() => parseEnv({ ...production, APP_URL: 'ftp://groups.example.se' })).toThrowError(/APP_URL must be https:\/\//)
+    // The browser tests and the benchmark serve the production build on this machine.
+    for (const local of ['http://localhost:3210', 'http://127.0.0.1:4000', 'http://[::1]:3000']) {
+      expect(parseEnv({ ...production, APP_URL: local }).APP_URL).toBe(local)
+    }
+    // Outside production the default stays http://localhost.
+    expect(parseEnv({ APP_URL: 'http://groups.test' }).APP_URL).toBe('http://groups.test')
+  })
+
+  it('takes a list of session secrets while rotating: the first signs, each must be long enough', () => {
+    const [next, old] = ['n'.repeat(32), 'o'.repeat(40)]
+    expect(parseEnv({ ...production, SESSION_SECRET: `${next}, ${old}` }).SESSION_SECRETS).toEqual([next, old])
+    expect(() => parseEnv({ ...production, SESSION_SECRET: `${next},short` })).toThrowError(/SESSION_SECRET must be at least 32 characters/)
+    expect(() => parseEnv({ ...production, SESSION_SECRET: `${next},` })).toThrowError(/SESSION_SECRET must be at least 32 characters/)
+    expect(parseEnv({}).SESSION_SECRETS).toHaveLength(1)
+  })
+
+  it('trusts no proxy unless TRUST_PROXY names them: a hop count or addresses and CIDR ranges', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '2001:db8::/32'])
+    expect(parseEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toEqual(['loopback', 'uniquelocal'])
+  })
+
+  it('refuses a TRUST_PROXY that is not a hop count or a list of addresses, naming it', () => {
+    for (const bad of ['10.0.0.0/33', 'proxy.example.se', '10.0.0.1,', '-1', '1.5', '300.1.1.1']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY: TRUST_PROXY must be a hop count or a comma-separated list/)
+    }
+    // Trusting everyone would let any client pick its address (and its rate-limit key).
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY must name the proxies/)
   })
 
   it('accepts SQLite files and PostgreSQL URLs', () => {

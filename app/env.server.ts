@@ -1,4 +1,48 @@
+import proxyaddr from 'proxy-addr'
 import { z } from 'zod'
+
+/**
+ * A production APP_URL is https://, or http:// naming this machine (the browser tests and the
+ * benchmark run the production build on http://localhost; nobody else can reach that origin).
+ */
+function isHttpsOrLocal(appUrl: string) {
+  if (!URL.canParse(appUrl)) return true // reported by the url() check
+  const url = new URL(appUrl)
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+}
+
+/**
+ * TRUST_PROXY: which peers may tell the client's address, protocol and host (X-Forwarded-For,
+ * -Proto, -Host). Unset (or 0): none, the socket's peer is the client. A number: that many proxies
+ * in front of the app, whatever their addresses. Otherwise a comma-separated list of addresses,
+ * CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`, as Express's `trust proxy`
+ * (proxy-addr, which also checks them here) takes them.
+ */
+const TrustProxySchema = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value)
+    const list = value.split(',').map((s) => s.trim())
+    const invalid = (message: string) => {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    if (list.some((s) => s === 'true' || s === '*')) {
+      return invalid('TRUST_PROXY must name the proxies (a hop count or their addresses): trusting every address lets any client choose its own')
+    }
+    try {
+      proxyaddr.compile(list)
+    } catch (error) {
+      return invalid(`TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (${(error as Error).message})`)
+    }
+    return list
+  })
+
+/** SESSION_SECRET: one secret, or a comma-separated list during a rotation (the first signs). */
+const SecretsSchema = z
+  .string()
+  .transform((value) => value.split(',').map((s) => s.trim()))
+  .pipe(z.array(z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters (each of the list, when rotating)' })))
 
 const EnvSchema = z
   .object({
@@ -17,7 +61,7 @@ const EnvSchema = z
       .refine((v) => /^smtps?:\/\//.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' })
       .optional(),
     MAIL_FROM: z.string().min(3).default('Groups <no-reply@localhost>'),
-    SESSION_SECRET: z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
+    SESSION_SECRET: SecretsSchema.optional(),
     BRAND_NAME: z.string().min(1).default('Groups'),
     /** Serve the development-only /hello-world page in a production build, for benchmarks. */
     ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
@@ -29,17 +73,30 @@ const EnvSchema = z
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
     /** Audit entries older than this many days are deleted; unset keeps them forever. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+    TRUST_PROXY: TrustProxySchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' })
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL is required in production (the public https:// origin)' })
+    }
+    if (env.NODE_ENV === 'production' && env.APP_URL && !isHttpsOrLocal(env.APP_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL must be https:// in production (http:// only for localhost, for local tests)' })
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (sign-up and password reset send email)' })
     }
   })
 
-export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string }
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'TRUST_PROXY'> & {
+  APP_URL: string
+  /** Every secret that verifies (old cookies, invitation codes hashed before a rotation); the first signs. */
+  SESSION_SECRETS: string[]
+  /** Express's `trust proxy`: false (the default) trusts no peer. */
+  TRUST_PROXY: number | string[] | false
+}
 
 /** Parses configuration; throws one readable message listing every bad value. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -49,11 +106,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  const env = result.data
+  const { SESSION_SECRET, TRUST_PROXY, ...env } = result.data
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    SESSION_SECRET: env.SESSION_SECRET ?? 'development-only-secret-change-me-in-production',
+    SESSION_SECRETS: SESSION_SECRET ?? ['development-only-secret-change-me-in-production'],
+    TRUST_PROXY: TRUST_PROXY || false,
   }
 }
 

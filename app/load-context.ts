@@ -5,7 +5,10 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** CSP nonce of this response, for inline scripts. */
     cspNonce: string
-    /** The client's address as Express sees it, for per-client rate limits. */
+    /**
+     * The client's address: the socket's peer, or what a proxy trusted by TRUST_PROXY says
+     * (server/proxy.ts). Per-client rate limits key on it (services/context.server.ts, by /64 for IPv6).
+     */
     clientIp: string
     /**
      * The request's session, read on first use and then shared by every loader and action of

@@ -40,7 +40,8 @@ export async function freshDatabase(postgresUrl?: string): Promise<string> {
     }
     current = BENCH_DATABASE_URL
   }
-  const env = productionEnv({ DATABASE_URL: current })
+  // The seed refuses production (its demo accounts have published passwords): it seeds as the demo does.
+  const env = { ...productionEnv({ DATABASE_URL: current }), NODE_ENV: 'development' as const }
   await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed', '--large'], env)
   return current
 }

@@ -6,6 +6,7 @@ import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
+import { clientAddress, trustProxy } from './proxy'
 import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -47,7 +48,8 @@ await entryOf(build).startup()
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', 'loopback')
+// Which peers may say who the client is (X-Forwarded-*): none unless TRUST_PROXY names them.
+trustProxy(app, config.TRUST_PROXY)
 app.use(requestLog({ log: config.NODE_ENV === 'production' || process.env.LOG_REQUESTS === '1' }))
 // Pages and API answers are compressed on the fly when larger than one packet, at a cheap level:
 // Brotli 3 (~0.25 ms and 11 kB for the 73 kB members page, inside the first round trip), gzip 1
@@ -77,7 +79,7 @@ app.all(
     getLoadContext: async (req, res) =>
       entryOf(viteDevServer ? await loadBuild() : build).createLoadContext({
         cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? 'unknown',
+        clientIp: clientAddress(req),
         cookie: req.headers.cookie ?? null,
         method: req.method,
       }),

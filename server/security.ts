@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import { randomBytes } from 'node:crypto'
+import { publicHost } from './proxy'
 
 /** A fresh CSP nonce per response, for the inline scripts Remix renders. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -39,18 +40,29 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /**
  * Every non-GET request must come from our own origin: a browser always sends Origin on such
  * requests, so a foreign (or "null") Origin, or Sec-Fetch-Site cross-site, is refused with 403.
- * Requests without Origin (non-browser API clients, which carry no ambient cookies) pass.
+ * Our own origin is APP_URL, or the request's protocol and host as a trusted proxy (TRUST_PROXY)
+ * or the socket tell them. Requests without Origin (non-browser API clients, which carry no
+ * ambient cookies) pass.
+ *
+ * This is the app's one Origin check. Remix repeats a narrower one on form posts (Origin's host
+ * against X-Forwarded-Host or Host) and throws, a 500, when a proxy rewrote Host: so a request
+ * with APP_URL's Origin goes on with APP_URL's host as its Host.
  */
 export function originCheck(appOrigin: string) {
+  const appHost = new URL(appOrigin).host
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const origin = req.get('origin')
-    const ownOrigin = `${req.protocol}://${req.get('host')}`
+    const host = publicHost(req)
     const site = req.get('sec-fetch-site')
-    const foreignOrigin = origin !== undefined && origin !== appOrigin && origin !== ownOrigin
+    const foreignOrigin = origin !== undefined && origin !== appOrigin && origin !== `${req.protocol}://${host}`
     if (foreignOrigin || site === 'cross-site') {
       res.status(403).json({ message: 'FORBIDDEN' })
       return
+    }
+    if (origin === appOrigin && host !== appHost) {
+      req.headers.host = appHost
+      delete req.headers['x-forwarded-host']
     }
     next()
   }

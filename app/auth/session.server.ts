@@ -27,7 +27,7 @@ export function sessionCookie() {
     secure: isSecureOrigin(),
     path: '/',
     maxAge: SESSION_MAX_AGE_SECONDS,
-    secrets: [env().SESSION_SECRET],
+    secrets: env().SESSION_SECRETS,
   })
   return cookie
 }

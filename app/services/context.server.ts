@@ -1,20 +1,21 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '~/auth/session.server'
 import { db, type DB } from '~/db/db.server'
+import { clientKey } from '~/utils/client-key.server'
 
 /** What every service call gets: the database, the acting user (if any), the clock and the client. */
 export interface Ctx {
   db: DB
   actor: SessionUser | null
   now: Date
-  /** The client's address, for per-client rate limits. */
+  /** The client's rate-limit key: its address, or its /64 for IPv6 (utils/client-key.server.ts). */
   client: string
   /** Answers of read-only checks shared within one GET request (see AppLoadContext.memo). */
   memo?: Map<string, Promise<unknown>>
 }
 
 export function ctxFor(actor: SessionUser | null, context?: Partial<AppLoadContext>): Ctx {
-  return { db: db(), actor, now: new Date(), client: context?.clientIp ?? 'unknown', memo: context?.memo }
+  return { db: db(), actor, now: new Date(), client: clientKey(context?.clientIp ?? 'unknown'), memo: context?.memo }
 }
 
 /**

@@ -15,11 +15,21 @@ export function generateCode() {
   return code
 }
 
+const hmac = (secret: string, code: string) => createHmac('sha256', secret).update(`invitation-code:${normalizeCode(code)}`).digest('hex')
+
 /**
- * What is stored instead of the code: HMAC-SHA256 keyed with SESSION_SECRET of the normalized
- * code. The key matters: without it the small code space could be hashed exhaustively from a
- * leaked table.
+ * What is stored instead of the code: HMAC-SHA256 of the normalized code keyed with the first
+ * SESSION_SECRET. The key matters: without it the small code space could be hashed exhaustively
+ * from a leaked table.
  */
 export function hashCode(code: string) {
-  return createHmac('sha256', env().SESSION_SECRET).update(`invitation-code:${normalizeCode(code)}`).digest('hex')
+  return hmac(env().SESSION_SECRETS[0], code)
+}
+
+/**
+ * Every hash the code may be stored under: one per secret of SESSION_SECRET, the signing one
+ * first, so a code issued before a rotation still redeems while the old secret is listed.
+ */
+export function codeHashes(code: string) {
+  return env().SESSION_SECRETS.map((secret) => hmac(secret, code))
 }

@@ -10,7 +10,7 @@ import { recordAudit } from './audit.server'
 import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
-import { generateCode, hashCode, isWellFormedCode } from './invitation-codes.server'
+import { codeHashes, generateCode, isWellFormedCode } from './invitation-codes.server'
 import type { CreateInvitationInput } from './invitations.schemas'
 
 /** How long an invitation code works after it is created or resent. */
@@ -72,13 +72,16 @@ export async function listInvitations(ctx: Ctx, organizationId: string): Promise
   return rows.map((r) => toInvitation(r, ctx.now))
 }
 
-/** A hash no other invitation has (a collision among ~4.8e8 codes is rare; the column is unique too). */
+/**
+ * A code no other invitation has, under any secret of SESSION_SECRET (a collision among ~4.8e8
+ * codes is rare; the column is unique too), and its hash under the signing secret.
+ */
 async function freshCode(ctx: Ctx) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateCode()
-    const codeHash = hashCode(code)
-    const taken = await ctx.db.selectFrom('invitations').select('id').where('code_hash', '=', codeHash).executeTakeFirst()
-    if (!taken) return { code, codeHash }
+    const hashes = codeHashes(code)
+    const taken = await ctx.db.selectFrom('invitations').select('id').where('code_hash', 'in', hashes).executeTakeFirst()
+    if (!taken) return { code, codeHash: hashes[0] }
   }
   throw new Error('Could not find a free invitation code')
 }
@@ -272,13 +275,16 @@ const groupPath = (groupId: string) => `/groups/${groupId}/home`
 export async function redeemInvitationCode(ctx: Ctx, code: string): Promise<RedeemResult> {
   return underRedeemLimits(ctx, () => {
     if (!isWellFormedCode(code)) throw new DomainError('INVITATION_NOT_FOUND')
-    return redeem(ctx, hashCode(code))
+    return redeem(ctx, codeHashes(code))
   })
 }
 
-/** Redeems by the code's hash (what a sign-up keeps until the address is verified), under the same limits. */
-export async function redeemInvitationCodeHash(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
-  return underRedeemLimits(ctx, () => redeem(ctx, codeHash))
+/**
+ * Redeems by the code's hashes, one per secret (what a sign-up keeps until the address is
+ * verified), under the same limits.
+ */
+export async function redeemInvitationCodeHash(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
+  return underRedeemLimits(ctx, () => redeem(ctx, codeHashes))
 }
 
 /**
@@ -300,7 +306,8 @@ async function underRedeemLimits(ctx: Ctx, work: () => Promise<RedeemResult>): P
   return result
 }
 
-async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
+/** `codeHashes`: the code's hash under each secret; at most one invitation has any of them (freshCode). */
+async function redeem(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
   const actor = actorOf(ctx)
   const now = nowIso(ctx.now)
   return ctx.db.transaction().execute(async (trx) => {
@@ -310,7 +317,7 @@ async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
       .leftJoin('groups as g', 'g.id', 'i.group_id')
       .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
       .select(['o.name as organizationName', 'g.name as groupName'])
-      .where('i.code_hash', '=', codeHash)
+      .where('i.code_hash', 'in', codeHashes)
       .where('i.revoked_at', 'is', null)
       .executeTakeFirst()
     if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
@@ -420,11 +427,11 @@ async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
  * tells the caller to send the user to /invitation-code, where they type the code from their
  * email again, see the error and can retry.
  */
-export async function redeemSignUpCode(ctx: Ctx, userId: string, codeHash: string): Promise<RedeemResult | null> {
+export async function redeemSignUpCode(ctx: Ctx, userId: string, codeHashes: string[]): Promise<RedeemResult | null> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!user) return null
   try {
-    return await redeemInvitationCodeHash({ ...ctx, actor: user }, codeHash)
+    return await redeemInvitationCodeHash({ ...ctx, actor: user }, codeHashes)
   } catch (error) {
     if (error instanceof DomainError) return null
     throw error

@@ -19,7 +19,7 @@ import { sendMail } from '~/mail/mailer.server'
 import { accountExistsEmail, passwordResetEmail, verificationEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
-import { hashCode, isWellFormedCode } from './invitation-codes.server'
+import { codeHashes, isWellFormedCode } from './invitation-codes.server'
 import { redeemSignUpCode } from './invitations.server'
 
 /** The Current user shape of the specification (section 3). */
@@ -58,17 +58,18 @@ const takeClientBudget = (ctx: Ctx) => consume(ctx.db, `anonymous-work:client:${
 const takeAddressBudget = (ctx: Ctx, email: string) => consume(ctx.db, `email:${email.toLowerCase()}`, EMAIL_REQUESTS, ctx.now)
 
 /**
- * What a verification token keeps until the address is verified: the hash of the invitation
- * code (never the code) and where sign-in should lead.
+ * What a verification token keeps until the address is verified: the hashes of the invitation
+ * code (never the code; one per secret of SESSION_SECRET, so a rotation between sign-up and
+ * verification loses nothing) and where sign-in should lead.
  */
 interface PendingSignUp {
-  invitationCodeHash?: string
+  invitationCodeHashes?: string[]
   redirectTo?: string
 }
 
 function pendingSignUp(input: Pick<SignUpInput, 'invitationCode' | 'redirectTo'>): PendingSignUp | null {
   const pending: PendingSignUp = {}
-  if (input.invitationCode && isWellFormedCode(input.invitationCode)) pending.invitationCodeHash = hashCode(input.invitationCode)
+  if (input.invitationCode && isWellFormedCode(input.invitationCode)) pending.invitationCodeHashes = codeHashes(input.invitationCode)
   const redirectTo = safeRedirect(input.redirectTo, '/')
   // The invitation-code screen's link carries the code in plain text; the hash above replaces it.
   if (redirectTo !== '/' && !/^\/invitation-code(?:[/?#]|$)/.test(redirectTo)) pending.redirectTo = redirectTo
@@ -77,9 +78,11 @@ function pendingSignUp(input: Pick<SignUpInput, 'invitationCode' | 'redirectTo'>
 
 function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp {
   const pending: PendingSignUp = {}
-  if (typeof data?.invitationCodeHash === 'string') pending.invitationCodeHash = data.invitationCodeHash
-  // Links sent before codes were kept hashed carry the code itself.
-  else if (typeof data?.invitationCode === 'string' && isWellFormedCode(data.invitationCode)) pending.invitationCodeHash = hashCode(data.invitationCode)
+  const hashes = data?.invitationCodeHashes
+  if (Array.isArray(hashes) && hashes.every((h) => typeof h === 'string')) pending.invitationCodeHashes = hashes
+  // Links sent before the list kept one hash; those before codes were kept hashed, the code itself.
+  else if (typeof data?.invitationCodeHash === 'string') pending.invitationCodeHashes = [data.invitationCodeHash]
+  else if (typeof data?.invitationCode === 'string' && isWellFormedCode(data.invitationCode)) pending.invitationCodeHashes = codeHashes(data.invitationCode)
   if (typeof data?.redirectTo === 'string') pending.redirectTo = safeRedirect(data.redirectTo)
   return pending
 }
@@ -142,8 +145,8 @@ export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmai
     .executeTakeFirstOrThrow()
   const pending = readPendingSignUp(used.data)
   let redirectTo = pending.redirectTo
-  if (pending.invitationCodeHash) {
-    const redeemed = await redeemSignUpCode(ctx, used.user_id, pending.invitationCodeHash)
+  if (pending.invitationCodeHashes?.length) {
+    const redeemed = await redeemSignUpCode(ctx, used.user_id, pending.invitationCodeHashes)
     redirectTo = redeemed ? redeemed.redirectTo : '/invitation-code'
   }
   return { message: 'VERIFY_SIGNIN_REQUIRED', email: user.email, ...(redirectTo ? { redirectTo } : {}) }

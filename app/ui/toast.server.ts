@@ -16,7 +16,7 @@ const toastCookie = createCookie('toast', {
   sameSite: 'lax',
   secure: isSecureOrigin(),
   maxAge: 60,
-  secrets: [env().SESSION_SECRET],
+  secrets: env().SESSION_SECRETS,
 })
 
 export async function toastHeader(toast: z.input<typeof ToastSchema>) {

@@ -154,7 +154,7 @@ describe('sign-up with an invitation code', () => {
     const { email } = await signUpWith(`${code.slice(0, 3)}-${code.slice(3).toLowerCase()}`)
     const data = await pendingData(email)
     expect(data).not.toContain(code)
-    expect(JSON.parse(data!)).toEqual({ invitationCodeHash: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(JSON.parse(data!)).toEqual({ invitationCodeHashes: [expect.stringMatching(/^[0-9a-f]{64}$/)] })
   })
 
   it('keeps the code when the verification email is sent again', async () => {

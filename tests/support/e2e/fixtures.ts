@@ -18,9 +18,10 @@ export interface E2EFixtures {
  */
 export const test = base.extend<E2EFixtures>({
   /*
-   * Each test is its own client: the server sits behind a loopback "proxy" (Express trusts
-   * X-Forwarded-For from 127.0.0.1), so per-client sign-in limits are not shared across the
-   * suite and one test's wrong passwords never block another's sign-in.
+   * Each test is its own client: the server sits behind a loopback "proxy" (playwright.config.ts
+   * sets TRUST_PROXY=loopback, so X-Forwarded-For from 127.0.0.1 is believed), so per-client
+   * sign-in limits are not shared across the suite and one test's wrong passwords never block
+   * another's sign-in.
    */
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const octet = () => Math.floor(Math.random() * 254) + 1

@@ -16,7 +16,7 @@ const newCodeCookie = createCookie('new-invitation-code', {
   sameSite: 'lax',
   secure: isSecureOrigin(),
   maxAge: 120,
-  secrets: [env().SESSION_SECRET],
+  secrets: env().SESSION_SECRETS,
 })
 
 export const newCodeHeader = (value: NewCode) => newCodeCookie.serialize(value)
