@@ -23,12 +23,13 @@ export interface RateLimitPolicy {
 
 /**
  * Sign-in (docs/auth.md). The fast lock is per (account, client): 5 free failures, then a doubling
- * wait, so whoever guesses one account's password from one address is slowed at once, while the
- * owner, from their own address, is not. The per-account cap is NIST SP 800-63B's limit on
- * consecutive failures (at most 100): the 100th failure within a day locks the account for every
- * client (15 min, doubling up to an hour); a successful sign-in or a password reset ends the run.
+ * wait (30 s up to an hour), within a day, so one address gets at most ~35 guesses a day at one
+ * account, while the owner, from their own address, is not slowed. The per-account cap is NIST SP
+ * 800-63B's limit on consecutive failures (at most 100): the 100th failure within a day locks the
+ * account for every client (15 min, doubling up to an hour), which takes at least three addresses;
+ * a successful sign-in or a password reset ends the run.
  */
-export const SIGNIN_PER_ACCOUNT_CLIENT: RateLimitPolicy = { freeFailures: 5, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
+export const SIGNIN_PER_ACCOUNT_CLIENT: RateLimitPolicy = { freeFailures: 5, windowSeconds: 86_400, baseSeconds: 30, maxSeconds: 3600 }
 export const SIGNIN_PER_ACCOUNT: RateLimitPolicy = { freeFailures: 99, windowSeconds: 86_400, baseSeconds: 900, maxSeconds: 3600 }
 // Per client address: generous, because a whole school or town hall signs in from one address.
 export const SIGNIN_PER_CLIENT: RateLimitPolicy = { freeFailures: 100, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
@@ -56,10 +57,10 @@ export const INVITATION_CODE_PER_CLIENT: RateLimitPolicy = { freeFailures: 99, w
 /**
  * Failed guesses watched, never refused (a lock here would let a few accounts stop a whole school
  * or every invitation): per organization of the redeemer's context, 50 an hour; in the whole code
- * space, 1,000 an hour. Crossing one logs a warning, once an hour.
+ * space, 200 an hour (half of what one address may spend). Crossing one logs a warning, once an hour.
  */
 export const INVITATION_CODE_PER_ORGANIZATION: RateLimitPolicy = { freeFailures: 49, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
-export const INVITATION_CODE_ALL: RateLimitPolicy = { freeFailures: 999, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
+export const INVITATION_CODE_ALL: RateLimitPolicy = { freeFailures: 199, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
 
 /** Emails that a request may trigger (sign-up, resend verification, forgot password), per address. */
 export const EMAIL_REQUESTS: RateLimitPolicy = { freeFailures: 3, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }

@@ -185,6 +185,21 @@ describe('sign-in', () => {
     expect(new Date(second.data.retryAt as string).getTime() - later.now.getTime()).toBe(2 * wait1)
   })
 
+  it('lets one attacking client, retrying whenever allowed for a day, never lock the owner out', async () => {
+    const user = await createUser()
+    const t0 = new Date()
+    let now = t0
+    vi.mocked(verifyPassword).mockClear()
+    while (now.getTime() < t0.getTime() + 86_400_000) {
+      const refused = await signIn({ ...ctx('patient-attacker'), now }, { email: user.email, password: 'wrong' }).catch((e: DomainError) => e)
+      if (!(refused instanceof DomainError)) throw new Error('signed in with a wrong password')
+      now = refused.code === 'TOO_MANY_ATTEMPTS' ? new Date(refused.data.retryAt as string) : new Date(now.getTime() + 1000)
+    }
+    // About 35 passwords checked: a third of the account's cap.
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThan(SIGNIN_PER_ACCOUNT.freeFailures / 2)
+    expect((await signIn({ ...ctx('owner-home'), now }, { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+  })
+
   it('locks the account for every client at the per-account cap of consecutive failures; a success or a reset ends the run', async () => {
     const user = await createUser()
     const t0 = new Date()
