@@ -18,6 +18,7 @@ import {
   verifyEmail,
 } from './users.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { failWrites } from '../../tests/support/db-faults'
 
 // Counts the costly calls (password hashes and checks) without changing them.
 vi.mock('~/auth/password.server', async (importOriginal) => {
@@ -271,6 +272,21 @@ describe('the owner hears of an attack', () => {
     }
     expect((await alertsTo(user.email)).map((m) => m.subject)).toEqual(['Misslyckade inloggningar på ditt konto på Groups'])
     expect(await alertsTo(stranger)).toEqual([])
+  })
+
+  it('answers a lock as for an unknown account even when the alert cannot be sent, and logs it', async () => {
+    const user = await createUser()
+    const healMail = await failWrites('mail_outbox', 'INSERT', 'to_address', user.email)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const client = ctx()
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+      await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`sign-in alert to ${user.email} not sent`))
+    } finally {
+      logged.mockRestore()
+      await healMail()
+    }
   })
 })
 

@@ -206,11 +206,17 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
 
 /**
  * Tells the owner that sign-ins to their account are being refused, once per attack period (a
- * day): the alert budget is spent for unknown accounts too, so only the mail itself differs.
+ * day): the alert budget is spent for unknown accounts too, so only the mail itself differs. A
+ * mail that cannot be sent is logged, not answered: the answer must stay that of an unknown account.
  */
 async function alertOwner(ctx: Ctx, alertKey: string, user: { email: string; name: string; locale: string } | undefined) {
   if (!(await spendsBudget(ctx.db, alertKey, SIGNIN_ATTACK_ALERT, ctx.now))) return
-  if (user) await sendMail(ctx.db, signInAttackEmail(user))
+  if (!user) return
+  try {
+    await sendMail(ctx.db, signInAttackEmail(user))
+  } catch (error) {
+    console.error(`[mail] sign-in alert to ${user.email} not sent: ${String(error)}`)
+  }
 }
 
 /** Emails a reset link if the account exists; the answer is the same either way. */
