@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { DomainError } from '~/errors'
-import { consume, EMAIL_REQUESTS, refundAttempt, takeAttempt, takeAttempts, type RateLimitPolicy } from './rate-limit.server'
+import { consume, EMAIL_REQUESTS, refundAttempt, signInKeys, spendsBudget, takeAttempt, takeAttempts, type RateLimitPolicy } from './rate-limit.server'
 
 const POLICY: RateLimitPolicy = { freeFailures: 5, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
 const GENEROUS: RateLimitPolicy = { freeFailures: 1000, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
@@ -97,5 +97,35 @@ describe('consume', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => outcome(consume(db(), key, EMAIL_REQUESTS))))
     expect(results.filter((r) => r === 'taken')).toHaveLength(EMAIL_REQUESTS.freeFailures + 1)
     expect(results.filter((r) => r === 'TOO_MANY_ATTEMPTS')).toHaveLength(30 - EMAIL_REQUESTS.freeFailures - 1)
+  })
+})
+
+describe('spendsBudget', () => {
+  it('answers true for the one event that spends a watched budget, then false without refusing, until a new window', async () => {
+    const key = newKey()
+    const hourly: RateLimitPolicy = { freeFailures: 2, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
+    const t0 = new Date()
+    const answers = []
+    for (let i = 0; i < 6; i++) answers.push(await spendsBudget(db(), key, hourly, at(t0, i)))
+    expect(answers).toEqual([false, false, true, false, false, false])
+    expect(await spendsBudget(db(), key, hourly, at(t0, 3602))).toBe(false)
+    expect(await spendsBudget(db(), key, hourly, at(t0, 3603))).toBe(false)
+    expect(await spendsBudget(db(), key, hourly, at(t0, 3604))).toBe(true)
+  })
+
+  it('with no free events, answers true once per period (an alert)', async () => {
+    const key = newKey()
+    const daily: RateLimitPolicy = { freeFailures: 0, windowSeconds: 86_400, baseSeconds: 86_400, maxSeconds: 86_400 }
+    const t0 = new Date()
+    expect(await spendsBudget(db(), key, daily, t0)).toBe(true)
+    expect(await spendsBudget(db(), key, daily, at(t0, 86_399))).toBe(false)
+    expect(await spendsBudget(db(), key, daily, at(t0, 86_400))).toBe(true)
+  })
+})
+
+describe('signInKeys', () => {
+  it('keeps accounts and clients apart even when an address holds colons', () => {
+    expect(signInKeys('a@b.se', '::1:2').accountClient).not.toBe(signInKeys('a@b.se:', ':1:2').accountClient)
+    expect(signInKeys('A@B.se', '10.0.0.1').account).toBe(signInKeys('a@b.se', '10.0.0.2').account)
   })
 })

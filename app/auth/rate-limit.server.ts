@@ -21,9 +21,47 @@ export interface RateLimitPolicy {
   maxSeconds: number
 }
 
-export const SIGNIN_PER_ACCOUNT: RateLimitPolicy = { freeFailures: 5, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
+/**
+ * Sign-in (docs/auth.md). The fast lock is per (account, client): 5 free failures, then a doubling
+ * wait (30 s up to an hour), within a day, so one address gets at most ~35 guesses a day at one
+ * account, while the owner, from their own address, is not slowed. The per-account cap is NIST SP
+ * 800-63B's limit on consecutive failures (at most 100): the 100th failure within a day locks the
+ * account for every client (15 min, doubling up to an hour), which takes at least three addresses;
+ * a successful sign-in or a password reset ends the run.
+ */
+export const SIGNIN_PER_ACCOUNT_CLIENT: RateLimitPolicy = { freeFailures: 5, windowSeconds: 86_400, baseSeconds: 30, maxSeconds: 3600 }
+export const SIGNIN_PER_ACCOUNT: RateLimitPolicy = { freeFailures: 99, windowSeconds: 86_400, baseSeconds: 900, maxSeconds: 3600 }
 // Per client address: generous, because a whole school or town hall signs in from one address.
 export const SIGNIN_PER_CLIENT: RateLimitPolicy = { freeFailures: 100, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
+/** The owner is emailed when a lock is set on their account, at most once a day (the cap's window). */
+export const SIGNIN_ATTACK_ALERT: RateLimitPolicy = { freeFailures: 0, windowSeconds: 86_400, baseSeconds: 86_400, maxSeconds: 86_400 }
+
+/** The keys of one sign-in attempt (the parts are encoded: an IPv6 address holds colons). */
+export function signInKeys(email: string, client: string) {
+  const account = encodeURIComponent(email.toLowerCase())
+  return {
+    accountClient: `signin:account-client:${account}:${encodeURIComponent(client)}`,
+    account: `signin:account:${account}`,
+    client: `signin:client:${client}`,
+    alert: `signin:alert:${account}`,
+  }
+}
+
+/**
+ * Invitation-code redemption (docs/invitation-codes.md): only failed guesses count. Per user about
+ * 10 an hour (then 15 min, doubling up to an hour); per client 100 per 15 minutes, which a class
+ * behind one address does not spend by mistyping.
+ */
+export const INVITATION_CODE_PER_USER: RateLimitPolicy = { freeFailures: 9, windowSeconds: 3600, baseSeconds: 900, maxSeconds: 3600 }
+export const INVITATION_CODE_PER_CLIENT: RateLimitPolicy = { freeFailures: 99, windowSeconds: 900, baseSeconds: 900, maxSeconds: 3600 }
+/**
+ * Failed guesses watched, never refused (a lock here would let a few accounts stop a whole school
+ * or every invitation): per organization of the redeemer's context, 50 an hour; in the whole code
+ * space, 200 an hour (half of what one address may spend). Crossing one logs a warning, once an hour.
+ */
+export const INVITATION_CODE_PER_ORGANIZATION: RateLimitPolicy = { freeFailures: 49, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
+export const INVITATION_CODE_ALL: RateLimitPolicy = { freeFailures: 199, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
+
 /** Emails that a request may trigger (sign-up, resend verification, forgot password), per address. */
 export const EMAIL_REQUESTS: RateLimitPolicy = { freeFailures: 3, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }
 /**
@@ -139,6 +177,20 @@ export const latestBlock = (attempts: Attempt[]) =>
 /** Counts one use of a budget (e.g. an email sent), atomically; throws once the key is blocked. */
 export async function consume(db: DB, key: string, policy: RateLimitPolicy, now = new Date()) {
   return takeAttempt(db, key, policy, now)
+}
+
+/**
+ * Counts one event against a budget that only watches (a warning, an alert email) and never
+ * refuses: true for the event that spends it, so at most once per block; false otherwise, and
+ * for events during the block, which are not counted.
+ */
+export async function spendsBudget(db: DB, key: string, policy: RateLimitPolicy, now = new Date()) {
+  try {
+    return (await takeAttempt(db, key, policy, now)).blockedUntil !== null
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'TOO_MANY_ATTEMPTS') return false
+    throw error
+  }
 }
 
 export async function clearFailures(db: DB, key: string) {

@@ -40,3 +40,6 @@ export const passwordResetEmail = (to: Recipient, token: string) =>
 
 /** Sent when someone signs up with an address that already has an account. */
 export const accountExistsEmail = (to: Recipient) => compose(to, 'exists', {}, { url: link('/forgot-password') })
+
+/** Sent when sign-in attempts at the account are locked out (at most once a day, see signIn). */
+export const signInAttackEmail = (to: Recipient) => compose(to, 'signinAttack', {}, { url: link('/forgot-password') })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { env } from '~/env.server'
@@ -11,7 +11,6 @@ import { hashCode, INVITATION_CODE_ALPHABET } from './invitation-codes.server'
 import {
   createGroupInvitation,
   createInvitation,
-  INVITATION_CODE_ATTEMPTS,
   INVITATION_TTL_SECONDS,
   listInvitations,
   redeemInvitationCode,
@@ -19,6 +18,7 @@ import {
   revokeInvitation,
 } from './invitations.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { INVITATION_CODE_PER_CLIENT, INVITATION_CODE_PER_ORGANIZATION, INVITATION_CODE_PER_USER } from '~/auth/rate-limit.server'
 
 const ctxOf = (user: User, options: { client?: string; now?: Date } = {}): Ctx => ({
   ...ctxFor(user),
@@ -283,32 +283,74 @@ describe('redeeming a code', () => {
 })
 
 describe('rate limit on redemption', () => {
-  it('blocks a user after 10 failures an hour, whatever the client, with retryAt; even a good code waits', async () => {
+  const WRONG = 'ACD234'
+  afterEach(() => vi.restoreAllMocks())
+
+  it('blocks a user after 10 failed guesses an hour, whatever the client, with retryAt; a good code that was already used does not count', async () => {
     const { admin, org } = await orgWithAdmin()
     const user = await createUser()
     const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
+    const owner = await createUser()
+    const group = await createGroup(org.id, { ownerId: owner.id, name: 'Class 7B' })
+    const { code: groupCode } = await createGroupInvitation(ctxOf(admin), group.id)
     const t0 = new Date()
-    for (let i = 0; i < 10; i++) {
-      await expectCode(redeemInvitationCode(ctxOf(user, { client: `c${i}`, now: t0 }), 'ACD234'), 'INVITATION_NOT_FOUND')
+    await redeemInvitationCode(ctxOf(user, { client: 'c-group', now: t0 }), groupCode)
+    for (let i = 0; i < INVITATION_CODE_PER_USER.freeFailures; i++) {
+      await expectCode(redeemInvitationCode(ctxOf(user, { client: `c${i}`, now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+      // A second click on a code that worked is no guess.
+      await expectCode(redeemInvitationCode(ctxOf(user, { client: `c${i}`, now: t0 }), groupCode), 'ALREADY_ADDED_TO_GROUP')
     }
+    // The tenth failure is still answered with why; then the user waits, even with a good code.
+    await expectCode(redeemInvitationCode(ctxOf(user, { client: 'c9', now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
     const blocked = await expectCode(redeemInvitationCode(ctxOf(user, { client: 'fresh', now: t0 }), code), 'TOO_MANY_ATTEMPTS')
     expect(blocked.status).toBe(429)
     const retryAt = new Date(blocked.data.retryAt as string)
-    expect(retryAt.getTime()).toBeGreaterThan(t0.getTime())
-    expect(await membershipOf(org.id, user.id)).toBeUndefined()
+    expect(retryAt.getTime() - t0.getTime()).toBe(INVITATION_CODE_PER_USER.baseSeconds * 1000)
+    expect((await membershipOf(org.id, user.id))?.is_group_creator).toBe(0)
     // Another user is not affected, and the blocked one may try again at retryAt.
     await redeemInvitationCode(ctxOf(await createUser(), { client: 'other' }), code)
     expect(await redeemInvitationCode(ctxOf(user, { client: 'fresh', now: retryAt }), code)).toMatchObject({ name: org.name })
   })
 
-  it('blocks a client after 10 failures an hour, whoever signs in there', async () => {
+  it('blocks a client after 100 failed guesses in 15 minutes, whoever redeems there; another client is not affected', async () => {
     const { admin, org } = await orgWithAdmin()
     const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
-    for (let i = 0; i < 10; i++) {
-      await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'shared' }), 'ACD234'), 'INVITATION_NOT_FOUND')
+    const t0 = new Date()
+    const budget = INVITATION_CODE_PER_CLIENT.freeFailures + 1
+    const guessers = await Promise.all(Array.from({ length: Math.ceil(budget / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()))
+    for (let i = 0; i < budget; i++) {
+      const guesser = guessers[Math.floor(i / INVITATION_CODE_PER_USER.freeFailures)]!
+      await expectCode(redeemInvitationCode(ctxOf(guesser, { client: 'shared', now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
     }
-    const error = await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'shared' }), code), 'TOO_MANY_ATTEMPTS')
-    expect(error.data.retryAt).toEqual(expect.any(String))
+    const error = await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'shared', now: t0 }), code), 'TOO_MANY_ATTEMPTS')
+    expect(new Date(error.data.retryAt as string).getTime() - t0.getTime()).toBe(INVITATION_CODE_PER_CLIENT.baseSeconds * 1000)
+    await redeemInvitationCode(ctxOf(await createUser(), { client: 'elsewhere', now: t0 }), code)
+  })
+
+  it('never locks a class of 30 behind one address, each mistyping once and then redeeming; successes never count', async () => {
+    const { admin, org } = await orgWithAdmin()
+    const teacher = await createUser()
+    const group = await createGroup(org.id, { ownerId: teacher.id, name: 'Class 7B' })
+    const { code } = await createGroupInvitation(ctxOf(admin), group.id)
+    const pupils = await Promise.all(Array.from({ length: 30 }, () => createUser()))
+    const t0 = new Date()
+    const outcomes = await Promise.all(
+      pupils.map(async (pupil) => {
+        const typo = await redeemInvitationCode(ctxOf(pupil, { client: 'school-nat', now: t0 }), WRONG).catch((e: DomainError) => e.code)
+        const redeemed = await redeemInvitationCode(ctxOf(pupil, { client: 'school-nat', now: t0 }), code).catch((e: DomainError) => e.code)
+        return [typo, redeemed]
+      }),
+    )
+    expect(outcomes).toEqual(pupils.map(() => ['INVITATION_NOT_FOUND', { redirectTo: `/groups/${group.id}/home`, name: 'Class 7B' }]))
+    expect(await groupMemberCounts(group.id)).toEqual({ rows: 31, memberCount: 31 })
+    // Only the 30 typos were counted: the address has exactly the rest of its budget left.
+    const rest = INVITATION_CODE_PER_CLIENT.freeFailures + 1 - 30
+    const guessers = await Promise.all(Array.from({ length: Math.ceil(rest / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()))
+    for (let i = 0; i < rest; i++) {
+      const guesser = guessers[Math.floor(i / INVITATION_CODE_PER_USER.freeFailures)]!
+      await expectCode(redeemInvitationCode(ctxOf(guesser, { client: 'school-nat', now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+    }
+    await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'school-nat', now: t0 }), code), 'TOO_MANY_ATTEMPTS')
   })
 
   it('looks up at most 10 of 40 parallel guesses by one user; a good code sent last then waits', async () => {
@@ -320,17 +362,40 @@ describe('rate limit on redemption', () => {
         () => 'ok',
         (e: unknown) => (e instanceof DomainError ? e.code : Promise.reject(e)),
       )
-    const guesses = Array.from({ length: 40 }, (_, i) => redeemInvitationCode(ctxOf(user, { client: `p${i}` }), 'ACD234'))
+    const guesses = Array.from({ length: 40 }, (_, i) => redeemInvitationCode(ctxOf(user, { client: `p${i}` }), WRONG))
     const results = await Promise.all([...guesses, redeemInvitationCode(ctxOf(user, { client: 'p-good' }), code)].map(outcome))
-    expect(results.filter((r) => r === 'INVITATION_NOT_FOUND').length).toBeLessThanOrEqual(INVITATION_CODE_ATTEMPTS.freeFailures + 1)
+    expect(results.filter((r) => r === 'INVITATION_NOT_FOUND').length).toBeLessThanOrEqual(INVITATION_CODE_PER_USER.freeFailures + 1)
     expect(results.at(-1)).toBe('TOO_MANY_ATTEMPTS')
     expect(await membershipOf(org.id, user.id)).toBeUndefined()
   })
 
-  it('does not count successes', async () => {
+  it('warns once when the failed guesses in an organization’s context reach its budget; outsiders’ misses name no organization', async () => {
     const { admin, org } = await orgWithAdmin()
-    const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
-    for (let i = 0; i < 12; i++) await redeemInvitationCode(ctxOf(await createUser(), { client: 'school-wifi' }), code)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warningsAboutOrg = () => warn.mock.calls.filter(([message]) => String(message).includes(org.id))
+    const t0 = new Date()
+    // An outsider's misses match no code and belong to no organization of theirs.
+    const outsider = await createUser()
+    for (let i = 0; i < INVITATION_CODE_PER_USER.freeFailures; i++) await expectCode(redeemInvitationCode(ctxOf(outsider, { now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+    // Members guessing (after group-creator rights, say), each under their own limit.
+    const budget = INVITATION_CODE_PER_ORGANIZATION.freeFailures + 1
+    const members = await Promise.all(Array.from({ length: Math.ceil(budget / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()))
+    for (const member of members) await addMember(org.id, member.id)
+    for (let i = 0; i < budget - 1; i++) {
+      const member = members[Math.floor(i / INVITATION_CODE_PER_USER.freeFailures)]!
+      await expectCode(redeemInvitationCode(ctxOf(member, { now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+    }
+    expect(warningsAboutOrg()).toEqual([])
+    // The last failure of the budget: an outsider with a code of the organization that is not theirs.
+    const invitee = await createUser()
+    const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'email', email: invitee.email, groupCreator: true })
+    await expectCode(redeemInvitationCode(ctxOf(await createUser(), { now: t0 }), code), 'WRONG_EMAIL')
+    expect(warningsAboutOrg()).toHaveLength(1)
+    expect(warningsAboutOrg()[0]![0]).toMatch(/50 failed redemptions within an hour/)
+    // The warning is not repeated within the hour, and nobody is refused for it.
+    await expectCode(redeemInvitationCode(ctxOf(members.at(-1)!, { now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+    expect(warningsAboutOrg()).toHaveLength(1)
+    expect(await redeemInvitationCode(ctxOf(invitee, { now: t0 }), code)).toMatchObject({ name: org.name })
   })
 })
 

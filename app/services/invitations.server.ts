@@ -1,7 +1,15 @@
 import { sql, type Selectable } from 'kysely'
-import { refundAttempt, takeAttempts, type RateLimitPolicy } from '~/auth/rate-limit.server'
+import {
+  INVITATION_CODE_ALL,
+  INVITATION_CODE_PER_CLIENT,
+  INVITATION_CODE_PER_ORGANIZATION,
+  INVITATION_CODE_PER_USER,
+  refundAttempt,
+  spendsBudget,
+  takeAttempts,
+} from '~/auth/rate-limit.server'
 import type { InvitationsTable } from '~/db/schema'
-import { DomainError } from '~/errors'
+import { DomainError, type ErrorCode } from '~/errors'
 import { invitationEmail } from '~/mail/invitation-mail.server'
 import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
@@ -13,15 +21,11 @@ import { actorOf } from './context.server'
 import { codeHashes, generateCode, isWellFormedCode } from './invitation-codes.server'
 import type { CreateInvitationInput } from './invitations.schemas'
 
-/** How long an invitation code works after it is created or resent. */
-export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
-
 /**
- * Redemption attempts, per user and per client: 10 failures within an hour block the key for
- * 15 minutes, doubling with each further failure up to an hour (about 10 guesses an hour).
- * Only failures count.
+ * How long an invitation code works after it is created or resent: a week. With the redemption
+ * limits, guessing one live code of a large organization takes years (docs/invitation-codes.md).
  */
-export const INVITATION_CODE_ATTEMPTS: RateLimitPolicy = { freeFailures: 9, windowSeconds: 3600, baseSeconds: 900, maxSeconds: 3600 }
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 
 export type InvitationStatus = 'pending' | 'used' | 'expired'
 
@@ -269,41 +273,82 @@ const groupPath = (groupId: string) => `/groups/${groupId}/home`
  * Email invitations work once and only for the invited address; open ones until they expire.
  * Errors (spec section 8): INVITATION_NOT_FOUND (unknown, revoked, expired), WRONG_EMAIL, USED,
  * IS_ALREADY_GROUP_CREATOR, ALREADY_ADDED_TO_GROUP, ALREADY_ADDED_TO_ORGANIZATION (the last three
- * carry redirectTo and name). Every failure counts against the user's and the client's
- * INVITATION_CODE_ATTEMPTS; when either is used up, TOO_MANY_ATTEMPTS with retryAt.
+ * carry redirectTo and name). Failed guesses count against the user's and the client's limits;
+ * when either is used up, TOO_MANY_ATTEMPTS with retryAt (docs/invitation-codes.md).
  */
 export async function redeemInvitationCode(ctx: Ctx, code: string): Promise<RedeemResult> {
-  return underRedeemLimits(ctx, () => {
-    if (!isWellFormedCode(code)) throw new DomainError('INVITATION_NOT_FOUND')
-    return redeem(ctx, codeHashes(code))
-  })
+  return underRedeemLimits(ctx, (hashes) => redeem(ctx, hashes), isWellFormedCode(code) ? codeHashes(code) : null)
 }
 
 /**
  * Redeems by the code's hashes, one per secret (what a sign-up keeps until the address is
  * verified), under the same limits.
  */
-export async function redeemInvitationCodeHash(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
-  return underRedeemLimits(ctx, () => redeem(ctx, codeHashes))
+export async function redeemInvitationCodeHash(ctx: Ctx, hashes: string[]): Promise<RedeemResult> {
+  return underRedeemLimits(ctx, (h) => redeem(ctx, h), hashes)
 }
 
 /**
- * Counts the attempt for the user and the client before the code is looked up (so parallel
- * guesses cannot outrun the limit), and gives it back when it succeeds: only failures count.
+ * The failures that are guesses: the code matched nothing the user may use. The "already" answers
+ * mean the code was good (a second click, a code used twice) and are given back like successes.
  */
-async function underRedeemLimits(ctx: Ctx, work: () => Promise<RedeemResult>): Promise<RedeemResult> {
+const FAILED_GUESSES = new Set<ErrorCode>(['INVITATION_NOT_FOUND', 'WRONG_EMAIL', 'USED'])
+
+/**
+ * Counts the attempt for the user and the client before the code is looked up (so parallel
+ * guesses cannot outrun the limit), and gives it back unless it was a failed guess: only failures
+ * count, never redemptions. A failed guess is also counted, watched only, for the organizations
+ * of its context and for the whole code space (watchFailedGuess).
+ */
+async function underRedeemLimits(ctx: Ctx, work: (codeHashes: string[]) => Promise<RedeemResult>, codeHashes: string[] | null): Promise<RedeemResult> {
   const actor = actorOf(ctx)
-  const keys = [`invitation-code:user:${actor.id}`, `invitation-code:client:${ctx.client}`]
-  const attempts = await takeAttempts(ctx.db, keys.map((key) => ({ key, policy: INVITATION_CODE_ATTEMPTS })), ctx.now)
-  let result: RedeemResult
+  const attempts = await takeAttempts(
+    ctx.db,
+    [
+      { key: `invitation-code:user:${actor.id}`, policy: INVITATION_CODE_PER_USER },
+      { key: `invitation-code:client:${ctx.client}`, policy: INVITATION_CODE_PER_CLIENT },
+    ],
+    ctx.now,
+  )
   try {
-    result = await work()
+    if (codeHashes === null) throw new DomainError('INVITATION_NOT_FOUND')
+    const result = await work(codeHashes)
+    for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
+    return result
   } catch (error) {
-    if (!(error instanceof DomainError)) for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
+    if (error instanceof DomainError && FAILED_GUESSES.has(error.code)) await watchFailedGuess(ctx, codeHashes)
+    else for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
     throw error
   }
-  for (const attempt of attempts) await refundAttempt(ctx.db, attempt)
-  return result
+}
+
+/**
+ * A failed guess names no code, so no single code can be locked after so many guesses at it.
+ * What can be known is the organization of the guess's context: the one whose invitation the code
+ * matched but could not be used (another address's, used, expired, revoked), and those the
+ * redeemer belongs to (an insider after group-creator rights). Each such organization, and the
+ * code space as a whole, has a budget of failures an hour; spending it logs a warning. It refuses
+ * nobody (see INVITATION_CODE_PER_ORGANIZATION).
+ */
+async function watchFailedGuess(ctx: Ctx, codeHashes: string[] | null) {
+  const actor = actorOf(ctx)
+  const [matched, memberships] = await Promise.all([
+    codeHashes === null
+      ? undefined
+      : ctx.db.selectFrom('invitations').select('organization_id').where('code_hash', 'in', codeHashes).executeTakeFirst(),
+    ctx.db.selectFrom('organization_members').select('organization_id').where('user_id', '=', actor.id).execute(),
+  ])
+  const organizations = new Set([...(matched ? [matched.organization_id] : []), ...memberships.map((m) => m.organization_id)])
+  for (const organizationId of organizations) {
+    if (await spendsBudget(ctx.db, `invitation-code:organization:${organizationId}`, INVITATION_CODE_PER_ORGANIZATION, ctx.now)) {
+      console.warn(
+        `[rate-limit] invitation codes: ${INVITATION_CODE_PER_ORGANIZATION.freeFailures + 1} failed redemptions within an hour in the context of organization ${organizationId} (the latest by user ${actor.id} from ${ctx.client})`,
+      )
+    }
+  }
+  if (await spendsBudget(ctx.db, 'invitation-code:all', INVITATION_CODE_ALL, ctx.now)) {
+    console.warn(`[rate-limit] invitation codes: ${INVITATION_CODE_ALL.freeFailures + 1} failed redemptions within an hour in all (the latest by user ${actor.id} from ${ctx.client})`)
+  }
 }
 
 /** `codeHashes`: the code's hash under each secret; at most one invitation has any of them (freshCode). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
-import { ANONYMOUS_WORK_PER_CLIENT, SIGNIN_PER_ACCOUNT, SIGNIN_PER_CLIENT } from '~/auth/rate-limit.server'
+import { ANONYMOUS_WORK_PER_CLIENT, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ACCOUNT_CLIENT, SIGNIN_PER_CLIENT } from '~/auth/rate-limit.server'
 import { db } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { createUser, lastMailTo, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
@@ -18,6 +18,7 @@ import {
   verifyEmail,
 } from './users.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { failWrites } from '../../tests/support/db-faults'
 
 // Counts the costly calls (password hashes and checks) without changing them.
 vi.mock('~/auth/password.server', async (importOriginal) => {
@@ -164,22 +165,64 @@ describe('sign-in', () => {
     await expectCode(signIn(ctx(), { email: uniqueEmail(), password: 'wrong-password' }), 'UNAUTHORIZED')
   })
 
-  it('blocks an account after 5 failures with a growing wait, across clients', async () => {
+  it('locks an account for one client after 5 failures with a growing wait; the owner signs in from their own client meanwhile', async () => {
     const user = await createUser()
-    for (let i = 0; i < 5; i++) {
-      await expectCode(signIn(ctx(`client-${i}`), { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+    const attacker = ctx('attacker')
+    for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) {
+      await expectCode(signIn(attacker, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
     }
-    const first = await expectCode(signIn(ctx('client-x'), { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
-    // Blocked even with the right password, from another client.
-    const again = await expectCode(signIn(ctx('client-y'), { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
+    const first = await expectCode(signIn(attacker, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    // Locked for the attacker's client even with the right password...
+    const again = await expectCode(signIn(attacker, { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
     expect(again.data.retryAt).toBe(first.data.retryAt)
-    const wait1 = new Date(first.data.retryAt as string).getTime() - Date.now()
-    expect(wait1).toBeGreaterThan(20_000)
-    // After the block, one more failure doubles the wait.
-    const later = { ...ctx('client-z'), now: new Date(new Date(first.data.retryAt as string).getTime() + 1000) }
+    const wait1 = new Date(first.data.retryAt as string).getTime() - attacker.now.getTime()
+    expect(wait1).toBe(SIGNIN_PER_ACCOUNT_CLIENT.baseSeconds * 1000)
+    // ...but not for the owner at home, and their success does not free the attacker.
+    expect((await signIn(ctx('owner-home'), { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+    await expectCode(signIn(attacker, { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
+    // After the block, one more failure from the attacker's client doubles the wait.
+    const later = { ...attacker, now: new Date(new Date(first.data.retryAt as string).getTime() + 1000) }
     const second = await expectCode(signIn(later, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
-    const wait2 = new Date(second.data.retryAt as string).getTime() - later.now.getTime()
-    expect(wait2).toBeGreaterThan(wait1 * 1.5)
+    expect(new Date(second.data.retryAt as string).getTime() - later.now.getTime()).toBe(2 * wait1)
+  })
+
+  it('lets one attacking client, retrying whenever allowed for a day, never lock the owner out', async () => {
+    const user = await createUser()
+    const t0 = new Date()
+    let now = t0
+    vi.mocked(verifyPassword).mockClear()
+    while (now.getTime() < t0.getTime() + 86_400_000) {
+      const refused = await signIn({ ...ctx('patient-attacker'), now }, { email: user.email, password: 'wrong' }).catch((e: DomainError) => e)
+      if (!(refused instanceof DomainError)) throw new Error('signed in with a wrong password')
+      now = refused.code === 'TOO_MANY_ATTEMPTS' ? new Date(refused.data.retryAt as string) : new Date(now.getTime() + 1000)
+    }
+    // About 35 passwords checked: a third of the account's cap.
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThan(SIGNIN_PER_ACCOUNT.freeFailures / 2)
+    expect((await signIn({ ...ctx('owner-home'), now }, { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+  })
+
+  it('locks the account for every client at the per-account cap of consecutive failures; a success or a reset ends the run', async () => {
+    const user = await createUser()
+    const t0 = new Date()
+    // Failures from many clients, under each client's own lock (4 apiece).
+    const fail = (i: number) => signIn({ ...ctx(`botnet-${Math.floor(i / 4)}`), now: t0 }, { email: user.email, password: `wrong-${i}` })
+    for (let i = 0; i < SIGNIN_PER_ACCOUNT.freeFailures - 10; i++) await expectCode(fail(i), 'UNAUTHORIZED')
+    // The owner signs in: the run of consecutive failures starts again.
+    expect((await signIn({ ...ctx('owner-home'), now: t0 }, { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
+    for (let i = 0; i < SIGNIN_PER_ACCOUNT.freeFailures; i++) await expectCode(fail(1000 + i), 'UNAUTHORIZED')
+    const capped = await expectCode(fail(2000), 'TOO_MANY_ATTEMPTS')
+    expect(new Date(capped.data.retryAt as string).getTime() - t0.getTime()).toBe(SIGNIN_PER_ACCOUNT.baseSeconds * 1000)
+    // Now every client waits, the owner's included, whatever the password...
+    await expectCode(signIn({ ...ctx('owner-home'), now: t0 }, { email: user.email, password: TEST_PASSWORD }), 'TOO_MANY_ATTEMPTS')
+    await expectCode(signIn({ ...ctx(), now: t0 }, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    // ...while other accounts sign in as usual from the same clients.
+    const other = await createUser()
+    expect((await signIn({ ...ctx('botnet-0'), now: t0 }, { email: other.email, password: TEST_PASSWORD })).id).toBe(other.id)
+    // A password reset (the link proves the address) ends the lock.
+    await requestPasswordReset(ctx(), user.email)
+    const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
+    await resetPassword({ ...ctx('owner-home'), now: t0 }, { token, newPassword: 'brand-new-password' })
+    expect((await signIn({ ...ctx('owner-home'), now: t0 }, { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)
   })
 
   it('blocks a client that tries many accounts', async () => {
@@ -193,17 +236,83 @@ describe('sign-in', () => {
   })
 })
 
-describe('sign-in under concurrent attempts', () => {
-  it('checks at most freeFailures + 1 of 40 parallel guesses at one account; the right password then waits', async () => {
+const alertsTo = (email: string) =>
+  db().selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', email).orderBy('created_at').execute()
+
+describe('the owner hears of an attack', () => {
+  it('emails the owner, in their language, once per attack period however many clients get locked', async () => {
+    const user = await createUser({ name: 'Olga', locale: 'en' })
+    const t0 = new Date()
+    const lockOut = async (client: string, now: Date) => {
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn({ ...ctx(client), now }, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+      await expectCode(signIn({ ...ctx(client), now }, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+    }
+    await lockOut('attacker-a', t0)
+    const [alert] = await alertsTo(user.email)
+    expect(alert?.subject).toBe('Failed sign-ins to your Groups account')
+    expect(alert?.text_body).toContain('Hi Olga,')
+    expect(alert?.text_body).toContain('/forgot-password')
+    // More locks the same day, from other clients or the same one after its wait: no more mail.
+    await lockOut('attacker-b', new Date(t0.getTime() + 3600_000))
+    await lockOut('attacker-c', new Date(t0.getTime() + 23 * 3600_000))
+    expect(await alertsTo(user.email)).toHaveLength(1)
+    // The next day's attack is news again.
+    await lockOut('attacker-d', new Date(t0.getTime() + 24 * 3600_000 + 1000))
+    expect(await alertsTo(user.email)).toHaveLength(2)
+  })
+
+  it('writes in Swedish to a Swedish owner; an unknown account gets the same answers and no mail', async () => {
+    const user = await createUser({ name: 'Sven', locale: 'sv' })
+    const stranger = uniqueEmail()
+    for (const email of [user.email, stranger]) {
+      const client = ctx()
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn(client, { email, password: 'wrong' }), 'UNAUTHORIZED')
+      const locked = await expectCode(signIn(client, { email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+      expect(Object.keys(locked.data)).toEqual(['retryAt'])
+    }
+    expect((await alertsTo(user.email)).map((m) => m.subject)).toEqual(['Misslyckade inloggningar på ditt konto på Groups'])
+    expect(await alertsTo(stranger)).toEqual([])
+  })
+
+  it('answers a lock as for an unknown account even when the alert cannot be sent, and logs it', async () => {
     const user = await createUser()
+    const healMail = await failWrites('mail_outbox', 'INSERT', 'to_address', user.email)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const client = ctx()
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+      await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`sign-in alert to ${user.email} not sent`))
+    } finally {
+      logged.mockRestore()
+      await healMail()
+    }
+  })
+})
+
+describe('sign-in under concurrent attempts', () => {
+  it('checks at most freeFailures + 1 of 40 parallel guesses at one account from one client; the right password then waits', async () => {
+    const user = await createUser()
+    const client = ctx()
     vi.mocked(verifyPassword).mockClear()
-    const guesses = Array.from({ length: 40 }, (_, i) => signIn(ctx(`parallel-${i}`), { email: user.email, password: `wrong-${i}` }))
-    const right = signIn(ctx('parallel-right'), { email: user.email, password: TEST_PASSWORD })
+    const guesses = Array.from({ length: 40 }, (_, i) => signIn(client, { email: user.email, password: `wrong-${i}` }))
+    const right = signIn(client, { email: user.email, password: TEST_PASSWORD })
     const results = await Promise.all([...guesses, right].map(outcomeOf))
-    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT.freeFailures + 1)
-    expect(results.filter((r) => r === 'UNAUTHORIZED').length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT.freeFailures)
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT_CLIENT.freeFailures + 1)
+    expect(results.filter((r) => r === 'UNAUTHORIZED').length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT_CLIENT.freeFailures)
     expect(results.at(-1)).toBe('TOO_MANY_ATTEMPTS')
     expect(results.filter((r) => r !== 'UNAUTHORIZED' && r !== 'TOO_MANY_ATTEMPTS')).toEqual([])
+  })
+
+  it('checks at most the per-account cap of parallel guesses at one account from many clients', async () => {
+    const user = await createUser()
+    vi.mocked(verifyPassword).mockClear()
+    const attempts = SIGNIN_PER_ACCOUNT.freeFailures + 30
+    const results = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => outcomeOf(signIn(ctx(`swarm-${i}`), { email: user.email, password: `wrong-${i}` }))),
+    )
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_ACCOUNT.freeFailures + 1)
+    expect(results.filter((r) => r === 'TOO_MANY_ATTEMPTS').length).toBeGreaterThanOrEqual(attempts - SIGNIN_PER_ACCOUNT.freeFailures - 1)
   })
 
   it('checks at most freeFailures + 1 of many parallel attempts from one client at many accounts', async () => {

@@ -1,13 +1,18 @@
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import {
   ANONYMOUS_WORK_PER_CLIENT,
+  type Attempt,
   clearFailures,
   consume,
   EMAIL_REQUESTS,
   latestBlock,
   refundAttempt,
+  SIGNIN_ATTACK_ALERT,
   SIGNIN_PER_ACCOUNT,
+  SIGNIN_PER_ACCOUNT_CLIENT,
   SIGNIN_PER_CLIENT,
+  signInKeys,
+  spendsBudget,
   takeAttempts,
 } from '~/auth/rate-limit.server'
 import { safeRedirect } from '~/auth/schemas'
@@ -16,7 +21,7 @@ import { checkToken, consumeToken, issueToken, pendingTokenData } from '~/auth/t
 import { DomainError } from '~/errors'
 import type { Locale } from '~/i18n/config'
 import { sendMail } from '~/mail/mailer.server'
-import { accountExistsEmail, passwordResetEmail, verificationEmail } from '~/mail/templates.server'
+import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verificationEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
 import { codeHashes, isWellFormedCode } from './invitation-codes.server'
@@ -167,31 +172,54 @@ export async function resendVerification(ctx: Ctx, email: string) {
 }
 
 /**
- * Checks credentials under the per-account and per-client limits. Each attempt is counted for
- * both before the password is checked (so parallel guesses cannot outrun the limit); success
- * clears the account's count and gives the client its attempt back, so only failures add up.
+ * Checks credentials under three limits, each counted before the password is checked (so
+ * parallel guesses cannot outrun them): the fast lock per (account, client), the looser cap per
+ * account, and the budget per client (docs/auth.md). Success ends the account's run of failures
+ * (the cap and this client's lock) and gives the client its attempt back, so only failures add up;
+ * another client's lock on the account stays. A failure that locks the account, for one client or
+ * for all, emails the owner, at most once a day. Unknown accounts take the same path, mail aside.
  */
 export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
   const email = input.email.toLowerCase()
-  const [account, client] = await takeAttempts(
+  const keys = signInKeys(email, ctx.client)
+  const attempts = await takeAttempts(
     ctx.db,
     [
-      { key: `signin:account:${email}`, policy: SIGNIN_PER_ACCOUNT },
-      { key: `signin:client:${ctx.client}`, policy: SIGNIN_PER_CLIENT },
+      { key: keys.accountClient, policy: SIGNIN_PER_ACCOUNT_CLIENT },
+      { key: keys.account, policy: SIGNIN_PER_ACCOUNT },
+      { key: keys.client, policy: SIGNIN_PER_CLIENT },
     ],
     ctx.now,
   )
+  const [accountClient, account, client] = attempts as [Attempt, Attempt, Attempt]
   const user = await findUserByEmail(ctx, email)
   const ok = await verifyPassword(user?.password_hash, input.password)
   if (!user || !ok) {
-    const blocked = latestBlock([account!, client!])
+    if (accountClient.blockedUntil || account.blockedUntil) await alertOwner(ctx, keys.alert, user)
+    const blocked = latestBlock(attempts)
     if (blocked) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: blocked })
     throw new DomainError('UNAUTHORIZED')
   }
-  await clearFailures(ctx.db, account!.key)
-  await refundAttempt(ctx.db, client!)
+  await clearFailures(ctx.db, accountClient.key)
+  await clearFailures(ctx.db, account.key)
+  await refundAttempt(ctx.db, client)
   if (!user.email_verified_at) throw new DomainError('USER_NOT_VERIFIED', { email: user.email })
   return user
+}
+
+/**
+ * Tells the owner that sign-ins to their account are being refused, once per attack period (a
+ * day): the alert budget is spent for unknown accounts too, so only the mail itself differs. A
+ * mail that cannot be sent is logged, not answered: the answer must stay that of an unknown account.
+ */
+async function alertOwner(ctx: Ctx, alertKey: string, user: { email: string; name: string; locale: string } | undefined) {
+  if (!(await spendsBudget(ctx.db, alertKey, SIGNIN_ATTACK_ALERT, ctx.now))) return
+  if (!user) return
+  try {
+    await sendMail(ctx.db, signInAttackEmail(user))
+  } catch (error) {
+    console.error(`[mail] sign-in alert to ${user.email} not sent: ${String(error)}`)
+  }
 }
 
 /** Emails a reset link if the account exists; the answer is the same either way. */
@@ -227,7 +255,11 @@ export async function resetPassword(ctx: Ctx, input: { token: string; newPasswor
     .returning(['email'])
     .executeTakeFirstOrThrow()
   await revokeAllSessions(ctx.db, used.user_id)
-  await clearFailures(ctx.db, `signin:account:${user.email}`)
+  // The owner proved the address: the account's run of failures ends, and so does this client's
+  // lock on it (another client's lock stays).
+  const keys = signInKeys(user.email, ctx.client)
+  await clearFailures(ctx.db, keys.account)
+  await clearFailures(ctx.db, keys.accountClient)
   return { email: user.email }
 }
 

@@ -11,9 +11,11 @@ import * as users from './users'
 import * as verifyEmail from './verify-email'
 import * as resend from './verify-email.resend'
 
-const call = async (fn: (a: ReturnType<typeof args>) => unknown, path: string, json?: unknown, cookie?: string) => {
+const call = async (fn: (a: ReturnType<typeof args>) => unknown, path: string, json?: unknown, cookie?: string, client?: string) => {
+  const a = args(makeRequest(path, { json, cookie, method: json === undefined ? 'GET' : 'POST' }))
+  if (client) a.context.clientIp = client
   try {
-    return (await fn(args(makeRequest(path, { json, cookie, method: json === undefined ? 'GET' : 'POST' })))) as Response
+    return (await fn(a)) as Response
   } catch (error) {
     if (error instanceof Response) return error
     throw error
@@ -54,10 +56,11 @@ describe('JSON API', () => {
 
   it('answers 429 with retryAt as an ISO time', async () => {
     const user = await createUser()
-    for (let i = 0; i < 5; i++) expect((await call(signin.action, '/api/v2/signin', { email: user.email, password: 'nope-nope' })).status).toBe(401)
-    expect((await call(signin.action, '/api/v2/signin', { email: user.email, password: 'nope-nope' })).status).toBe(429)
-    // Now even the right password waits.
-    const limited = await call(signin.action, '/api/v2/signin', { email: user.email, password: TEST_PASSWORD })
+    const attempt = (password: string) => call(signin.action, '/api/v2/signin', { email: user.email, password }, undefined, 'one-client')
+    for (let i = 0; i < 5; i++) expect((await attempt('nope-nope')).status).toBe(401)
+    expect((await attempt('nope-nope')).status).toBe(429)
+    // Now even the right password waits, from that client.
+    const limited = await attempt(TEST_PASSWORD)
     expect(limited.status).toBe(429)
     const body = await limited.json()
     expect(body.message).toBe('TOO_MANY_ATTEMPTS')

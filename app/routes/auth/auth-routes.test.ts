@@ -58,7 +58,11 @@ describe('sign-in screen', () => {
 
   it('answers 429 TOO_MANY_ATTEMPTS with retryAt after repeated failures', async () => {
     const user = await createUser()
-    const attempt = () => run(() => signin.action(post('/signin', { email: user.email, password: 'wrong-password' })))
+    const attempt = () => {
+      const request = post('/signin', { email: user.email, password: 'wrong-password' })
+      request.context.clientIp = 'one-browser'
+      return run(() => signin.action(request))
+    }
     for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401)
     const res = await attempt()
     expect(res.status).toBe(429)
