@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { SIGNIN_PER_ACCOUNT } from '../../app/auth/rate-limit.server'
+import { SIGNIN_PER_ACCOUNT_CLIENT } from '../../app/auth/rate-limit.server'
 import { emailCount } from '../support/e2e/mail'
 import { createDatabase, postgresReachable, seedDemo, startServer, type ServerProcess } from '../support/e2e/second-servers'
 
@@ -60,7 +60,7 @@ test('a session made by one process is valid on the other, and signing out on ei
 test('failed sign-ins count across processes: the lock comes after the same number of failures', async () => {
   const attempt = (server: ServerProcess) => fetch(`${server.baseUrl}/api/v2/signin`, json({ email: 'erik@example.se', password: 'not-the-password' }))
   const statuses: number[] = []
-  for (let i = 0; i < SIGNIN_PER_ACCOUNT.freeFailures + 1; i++) statuses.push((await attempt(i % 2 ? b : a)).status)
+  for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures + 1; i++) statuses.push((await attempt(i % 2 ? b : a)).status)
   // The free failures are 401 wherever they land; the next one, on either process, sets the lock.
   expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true)
   expect((await attempt(a)).status).toBe(429)
