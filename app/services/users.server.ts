@@ -1,3 +1,4 @@
+import { requireUncommonPassword } from '~/auth/common-passwords.server'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import {
   ANONYMOUS_WORK_PER_CLIENT,
@@ -88,10 +89,13 @@ function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp 
  * Creates an unverified account and emails a verification link. An address that already has an
  * account gets a note instead. Both paths spend the same budgets and hash the password, and the
  * answer is the same, so sign-up reveals no accounts, not even by its timing. Of two racing
- * sign-ups for one address, the second takes the "already has an account" path.
+ * sign-ups for one address, the second takes the "already has an account" path. A password that
+ * is too easy to guess (a common one, or made of the name or address) is refused first, with
+ * nothing spent.
  */
 export async function signUp(ctx: Ctx, input: SignUpInput) {
   const email = input.email.toLowerCase()
+  await requireUncommonPassword(input.password, { name: input.name, email }, 'password')
   await takeClientBudget(ctx)
   await takeAddressBudget(ctx, email)
   const user = {
@@ -209,10 +213,13 @@ export async function checkPasswordResetToken(ctx: Ctx, token: string) {
 
 /**
  * Sets a new password with a single-use token and revokes every session of the user. The token
- * is checked before the (costly) hash, and hashing spends the client's budget.
+ * is checked before the (costly) hash, and hashing spends the client's budget. A password that
+ * is too easy to guess is refused with the token left unused.
  */
 export async function resetPassword(ctx: Ctx, input: { token: string; newPassword: string }) {
-  await checkToken(ctx.db, input.token, 'password-reset', ctx.now)
+  const token = await checkToken(ctx.db, input.token, 'password-reset', ctx.now)
+  const owner = await ctx.db.selectFrom('users').select(['name', 'email']).where('id', '=', token.user_id).executeTakeFirst()
+  await requireUncommonPassword(input.newPassword, owner ?? {}, 'newPassword')
   await takeClientBudget(ctx)
   const passwordHash = await hashPassword(input.newPassword)
   const used = await consumeToken(ctx.db, input.token, 'password-reset', ctx.now)
