@@ -21,7 +21,7 @@ import { accountExistsEmail, passwordResetEmail, verificationEmail } from '~/mai
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
 import { hashCode, isWellFormedCode } from './invitation-codes.server'
-import { redeemSignUpCode } from './invitations.server'
+import { keepSignUpInvitation } from './invitations.server'
 
 /** The Current user shape of the specification (section 3). */
 export function toCurrentUser(user: SessionUser) {
@@ -126,15 +126,15 @@ export async function signUp(ctx: Ctx, input: SignUpInput) {
 export interface VerifiedEmail {
   message: 'VERIFY_SIGNIN_REQUIRED'
   email: string
-  /** Where sign-in should lead: the sign-up's redirectTo, or the invitation's target. */
+  /** Where sign-in should lead: the sign-up's redirectTo, or /invitation-code to confirm its invitation. */
   redirectTo?: string
 }
 
 /**
  * Verifies an address by its token; the user then signs in (VERIFY_SIGNIN_REQUIRED). After a
- * sign-up with an invitation code, the code is redeemed now: sign-in then leads to its group or
- * organization, or, if it failed, to /invitation-code, where the user types the code from their
- * email again and sees why it fails. The account is verified either way.
+ * sign-up with an invitation code, nobody joins anything yet: the code waits for the user, and
+ * sign-in leads to /invitation-code, which asks "Join Exempelskolan as group creator?" (or says
+ * why the code no longer works). The account is verified either way.
  */
 export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmail> {
   const used = await consumeToken(ctx.db, token, 'verify-email', ctx.now)
@@ -147,8 +147,8 @@ export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmai
   const pending = readPendingSignUp(used.data)
   let redirectTo = pending.redirectTo
   if (pending.invitationCodeHash) {
-    const redeemed = await redeemSignUpCode(ctx, used.user_id, pending.invitationCodeHash)
-    redirectTo = redeemed ? redeemed.redirectTo : '/invitation-code'
+    await keepSignUpInvitation(ctx, used.user_id, pending.invitationCodeHash)
+    redirectTo = '/invitation-code'
   }
   return { message: 'VERIFY_SIGNIN_REQUIRED', email: user.email, ...(redirectTo ? { redirectTo } : {}) }
 }
