@@ -147,7 +147,7 @@ test('after 10 failed codes the next attempt is refused with a retry time, even 
   expect(new Date(retryAt).getTime()).toBeGreaterThan(Date.now())
 })
 
-test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page }) => {
+test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
   const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
   const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
@@ -155,7 +155,10 @@ test('a group code joins the group and lands on the feed with a welcome naming t
   await signIn(page, joiner)
   await redeem(page, invitation.code)
   // A typed code asks too, naming the group.
-  await expect(page.getByRole('heading', { name: `Gå med i gruppen ${group.name} som medlem?` })).toBeVisible()
+  const question = page.getByRole('heading', { name: `Gå med i gruppen ${group.name} som medlem?` })
+  await expect(question).toBeVisible()
+  // The question has the focus, not the button: another Enter does not join unread.
+  if (javaScriptEnabled) await expect(question).toBeFocused()
   await expect(page.getByText(`Gruppen hör till ${org.name}.`)).toBeVisible()
   expect(groupMembers(group.id).map((m) => m.name)).not.toContain(joiner.name)
   await page.getByRole('button', { name: 'Gå med', exact: true }).click()

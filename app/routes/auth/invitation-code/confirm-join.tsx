@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, buttonClass } from '~/ui/button'
 import type { JoinConfirmation } from './intents.server'
@@ -14,10 +15,14 @@ export function ConfirmJoin({ confirm }: { confirm: JoinConfirmation }) {
   const navigation = useNavigation()
   const values = { organization: confirm.organization, group: confirm.group ?? '' }
   const busy = navigation.state === 'submitting'
+  // The question takes the focus (so a screen reader reads it), not the button: one more Enter
+  // after typing a code must not join unread.
+  const title = useRef<HTMLHeadingElement>(null)
+  useEffect(() => title.current?.focus(), [])
   return (
     <section aria-labelledby="confirm-join-title" className="flex flex-col gap-3 rounded-md border border-slate-300 bg-slate-50 p-4">
       {confirm.pending ? <p className="text-sm text-slate-700">{t('invitationCode.confirm.fromSignUp')}</p> : null}
-      <h2 id="confirm-join-title" className="text-lg font-semibold">
+      <h2 id="confirm-join-title" ref={title} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {t(`invitationCode.confirm.title.${confirm.kind}`, values)}
       </h2>
       <p id="confirm-join-body" className="text-slate-700">
@@ -31,7 +36,6 @@ export function ConfirmJoin({ confirm }: { confirm: JoinConfirmation }) {
           value={confirm.pending ? 'join-pending' : 'join'}
           pending={busy}
           aria-describedby="confirm-join-title confirm-join-body"
-          autoFocus
         >
           {t('invitationCode.confirm.join')}
         </Button>

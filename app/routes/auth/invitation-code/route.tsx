@@ -12,8 +12,6 @@ import { CodeForm } from './code-form'
 import { ConfirmJoin } from './confirm-join'
 import { confirmationFor, INTENTS } from './intents.server'
 
-export type { InvitationCodeError } from './intents.server'
-
 // Its messages are in the administration area, loaded in the browser only where needed.
 export const handle = { i18nArea: 'invitations' }
 export const clientLoader = withArea('invitations')
