@@ -11,7 +11,7 @@ export default [
     route('new-password', 'routes/auth/new-password.tsx'),
     route('verify', 'routes/auth/verify.tsx'),
     route('signout', 'routes/auth/signout.tsx'),
-    route('invitation-code', 'routes/auth/invitation-code.tsx'),
+    route('invitation-code', 'routes/auth/invitation-code/route.tsx'),
   ]),
   route('forgot_password', 'routes/redirects/forgot-password.ts'),
   route('locale', 'routes/locale.ts'),

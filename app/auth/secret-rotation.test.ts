@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createInvitation, redeemInvitationCode } from '~/services/invitations.server'
+import { createInvitation, redeemInvitationCode, redeemSignUpInvitation } from '~/services/invitations.server'
 import { signUp, verifyEmail } from '~/services/users.server'
 import { readToast, toastHeader } from '~/ui/toast.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -63,7 +63,7 @@ describe('rotating SESSION_SECRET', () => {
     await expect(redeemInvitationCode(ctxFor(user), oldCode.toLowerCase())).resolves.toMatchObject({ name: org.name })
   })
 
-  it('redeems an old code given at sign-up once the address is verified', async () => {
+  it('redeems an old code given at sign-up once the verified user confirms', async () => {
     const admin = await createUser()
     const org = await createOrganization({ adminIds: [admin.id] })
     const oldCode = 'PREV34'
@@ -73,8 +73,9 @@ describe('rotating SESSION_SECRET', () => {
     await signUp(ctx, { name: 'Ro Tated', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode: oldCode })
     const token = tokenFromMail((await lastMailTo(email))!.text_body)!
     const verified = await verifyEmail(ctx, token)
-    expect(verified.redirectTo).toBe('/organizations')
-    const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    expect(verified.redirectTo).toBe('/invitation-code')
+    const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+    await redeemSignUpInvitation(ctxFor(user))
     expect(await db().selectFrom('organization_members').select('role').where('organization_id', '=', org.id).where('user_id', '=', user.id).executeTakeFirst()).toEqual({
       role: 'member',
     })

@@ -8,6 +8,8 @@ type Purpose = TokensTable['purpose']
 export const TOKEN_TTL_SECONDS: Record<Purpose, number> = {
   'verify-email': 24 * 60 * 60,
   'password-reset': 60 * 60,
+  // A verified sign-up's invitation, waiting for the new user to sign in and confirm it.
+  'join-invitation': 24 * 60 * 60,
 }
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the purpose die. */

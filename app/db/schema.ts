@@ -34,7 +34,7 @@ export interface SessionsTable {
 export interface TokensTable {
   id: string
   user_id: string
-  purpose: 'verify-email' | 'password-reset'
+  purpose: 'verify-email' | 'password-reset' | 'join-invitation'
   token_hash: string
   created_at: string
   expires_at: string

@@ -22,7 +22,7 @@ import * as organizationsApi from './api/organizations/list'
 import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
-import * as invitationCodePage from './auth/invitation-code'
+import * as invitationCodePage from './auth/invitation-code/route'
 import * as groupCreatorsPage from './organizations/group-creators/route'
 import * as groupsPage from './organizations/groups/route'
 import * as homePage from './organizations/home/route'
@@ -551,12 +551,13 @@ const CASES: Case[] = [
     name: 'GET /invitation-code',
     kind: 'page',
     handler: invitationCodePage.loader,
-    path: () => '/invitation-code?code=acd234',
+    // Opening a link only asks (or, here, says why the code does not work): it joins nothing.
+    path: () => `/invitation-code?code=${fx.foreignCode.toLowerCase()}`,
     signedIn: {
       changesNothing: true,
       check: (_actor, res) => {
-        expect(res.status).toBe(200)
-        expect(res.body).toEqual({ code: 'ACD234' })
+        expect(res.status).toBe(403)
+        expect(res.body).toEqual({ code: fx.foreignCode, confirm: null, error: { code: 'WRONG_EMAIL' }, pendingFailed: false })
       },
     },
   },

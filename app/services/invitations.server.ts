@@ -8,6 +8,9 @@ import {
   spendsBudget,
   takeAttempts,
 } from '~/auth/rate-limit.server'
+import type { SessionUser } from '~/auth/session.server'
+import { issueToken } from '~/auth/tokens.server'
+import type { DB } from '~/db/db.server'
 import type { InvitationsTable } from '~/db/schema'
 import { DomainError, type ErrorCode } from '~/errors'
 import { invitationEmail } from '~/mail/invitation-mail.server'
@@ -263,6 +266,18 @@ export interface RedeemResult {
   name: string
 }
 
+/**
+ * What redeeming a code would do, for the confirmation the user answers first ("Join
+ * Exempelskolan as group creator?"): become a member of a group (and of its organization), a
+ * group creator of an organization, or a member of an organization.
+ */
+export interface InvitationPreview {
+  kind: 'group' | 'groupCreator' | 'organization'
+  organization: string
+  /** The group's name, for a group invitation. */
+  group?: string
+}
+
 const groupPath = (groupId: string) => `/groups/${groupId}/home`
 
 /**
@@ -275,17 +290,27 @@ const groupPath = (groupId: string) => `/groups/${groupId}/home`
  * IS_ALREADY_GROUP_CREATOR, ALREADY_ADDED_TO_GROUP, ALREADY_ADDED_TO_ORGANIZATION (the last three
  * carry redirectTo and name). Failed guesses count against the user's and the client's limits;
  * when either is used up, TOO_MANY_ATTEMPTS with retryAt (docs/invitation-codes.md).
+ * Screens ask first (previewInvitationCode); the JSON API's use-code is itself the explicit step.
  */
 export async function redeemInvitationCode(ctx: Ctx, code: string): Promise<RedeemResult> {
   return underRedeemLimits(ctx, (hashes) => redeem(ctx, hashes), isWellFormedCode(code) ? codeHashes(code) : null)
 }
 
 /**
- * Redeems by the code's hashes, one per secret (what a sign-up keeps until the address is
- * verified), under the same limits.
+ * Redeems by the code's hashes, one per secret (what a sign-up keeps until the user confirms),
+ * under the same limits.
  */
-export async function redeemInvitationCodeHash(ctx: Ctx, hashes: string[]): Promise<RedeemResult> {
+async function redeemInvitationCodeHash(ctx: Ctx, hashes: string[]): Promise<RedeemResult> {
   return underRedeemLimits(ctx, (h) => redeem(ctx, h), hashes)
+}
+
+/**
+ * What redeeming the code would do, changing nothing: the same checks and errors as
+ * redeemInvitationCode (so the user learns before confirming that a code is used, or that they
+ * are already a member), under the same limits, since a look-up tells whether a code exists.
+ */
+export async function previewInvitationCode(ctx: Ctx, code: string): Promise<InvitationPreview> {
+  return underRedeemLimits(ctx, (hashes) => preview(ctx, hashes), isWellFormedCode(code) ? codeHashes(code) : null)
 }
 
 /**
@@ -300,7 +325,7 @@ const FAILED_GUESSES = new Set<ErrorCode>(['INVITATION_NOT_FOUND', 'WRONG_EMAIL'
  * count, never redemptions. A failed guess is also counted, watched only, for the organizations
  * of its context and for the whole code space (watchFailedGuess).
  */
-async function underRedeemLimits(ctx: Ctx, work: (codeHashes: string[]) => Promise<RedeemResult>, codeHashes: string[] | null): Promise<RedeemResult> {
+async function underRedeemLimits<T>(ctx: Ctx, work: (codeHashes: string[]) => Promise<T>, codeHashes: string[] | null): Promise<T> {
   const actor = actorOf(ctx)
   const attempts = await takeAttempts(
     ctx.db,
@@ -351,96 +376,99 @@ async function watchFailedGuess(ctx: Ctx, codeHashes: string[] | null) {
   }
 }
 
-/** `codeHashes`: the code's hash under each secret; at most one invitation has any of them (freshCode). */
+/** A live invitation the actor may redeem, by its code's hashes (one per secret; at most one invitation has any); else INVITATION_NOT_FOUND, WRONG_EMAIL or USED. */
+async function findInvitation(db: DB, actor: SessionUser, codeHashes: string[], now: string) {
+  const invitation = await db
+    .selectFrom('invitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .leftJoin('groups as g', 'g.id', 'i.group_id')
+    .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
+    .select(['o.name as organizationName', 'g.name as groupName'])
+    .where('i.code_hash', 'in', codeHashes)
+    .where('i.revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
+  if (invitation.type === 'email' && invitation.email !== actor.email.toLowerCase()) throw new DomainError('WRONG_EMAIL')
+  if (invitation.type === 'email' && invitation.used_at) throw new DomainError('USED')
+  return invitation
+}
+type FoundInvitation = Awaited<ReturnType<typeof findInvitation>>
+
+/**
+ * The actor's membership of the invitation's organization and where redeeming leads, or the 409
+ * of an invitation that would change nothing: IS_ALREADY_GROUP_CREATOR, ALREADY_ADDED_TO_GROUP,
+ * ALREADY_ADDED_TO_ORGANIZATION, each with the way there (redirectTo) and its name.
+ */
+async function refuseIfAlreadyIn(db: DB, actor: SessionUser, invitation: FoundInvitation) {
+  const membership = await db
+    .selectFrom('organization_members')
+    .select(['role', 'is_group_creator'])
+    .where('organization_id', '=', invitation.organization_id)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst()
+  // The organization's own pages are for its admins; a group creator finds it in the list.
+  const orgTarget: RedeemResult = {
+    redirectTo: membership?.role === 'admin' ? `/organizations/${invitation.organization_id}` : '/organizations',
+    name: invitation.organizationName,
+  }
+  if (invitation.group_id) {
+    const target: RedeemResult = { redirectTo: groupPath(invitation.group_id), name: invitation.groupName ?? '' }
+    const inGroup = await db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', invitation.group_id)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst()
+    if (inGroup) throw new DomainError('ALREADY_ADDED_TO_GROUP', { ...target })
+    return { membership, target }
+  }
+  if (Number(invitation.group_creator) === 1) {
+    if (membership && Number(membership.is_group_creator) === 1) throw new DomainError('IS_ALREADY_GROUP_CREATOR', { ...orgTarget })
+  } else if (membership) {
+    throw new DomainError('ALREADY_ADDED_TO_ORGANIZATION', { ...orgTarget })
+  }
+  return { membership, target: orgTarget }
+}
+
+async function preview(ctx: Ctx, codeHashes: string[]): Promise<InvitationPreview> {
+  const actor = actorOf(ctx)
+  const invitation = await findInvitation(ctx.db, actor, codeHashes, nowIso(ctx.now))
+  await refuseIfAlreadyIn(ctx.db, actor, invitation)
+  if (invitation.group_id) return { kind: 'group', organization: invitation.organizationName, group: invitation.groupName ?? '' }
+  return { kind: Number(invitation.group_creator) === 1 ? 'groupCreator' : 'organization', organization: invitation.organizationName }
+}
+
 async function redeem(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
   const actor = actorOf(ctx)
   const now = nowIso(ctx.now)
   return ctx.db.transaction().execute(async (trx) => {
-    const invitation = await trx
-      .selectFrom('invitations as i')
-      .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-      .leftJoin('groups as g', 'g.id', 'i.group_id')
-      .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
-      .select(['o.name as organizationName', 'g.name as groupName'])
-      .where('i.code_hash', 'in', codeHashes)
-      .where('i.revoked_at', 'is', null)
-      .executeTakeFirst()
-    if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
-    if (invitation.type === 'email' && invitation.email !== actor.email.toLowerCase()) throw new DomainError('WRONG_EMAIL')
-    if (invitation.type === 'email' && invitation.used_at) throw new DomainError('USED')
+    const invitation = await findInvitation(trx, actor, codeHashes, now)
     // A double submit must not add the user twice: redemptions (and removals) in one
     // organization take turns, so the membership read below is the committed one.
     await lockOrganization(trx, invitation.organization_id)
+    const { membership, target } = await refuseIfAlreadyIn(trx, actor, invitation)
+    const groupCreator = !invitation.group_id && Number(invitation.group_creator) === 1
 
-    const orgTarget = async () => {
-      const admin = await trx
-        .selectFrom('organization_members')
-        .select('role')
-        .where('organization_id', '=', invitation.organization_id)
-        .where('user_id', '=', actor.id)
-        .executeTakeFirst()
-      // The organization's own pages are for its admins; a group creator finds it in the list.
-      return {
-        redirectTo: admin?.role === 'admin' ? `/organizations/${invitation.organization_id}` : '/organizations',
-        name: invitation.organizationName,
-      }
-    }
-    const membership = await trx
-      .selectFrom('organization_members')
-      .select(['role', 'is_group_creator'])
-      .where('organization_id', '=', invitation.organization_id)
-      .where('user_id', '=', actor.id)
-      .executeTakeFirst()
-    const joinOrganization = async (groupCreator: boolean) => {
-      if (membership) {
-        if (groupCreator) {
-          await trx
-            .updateTable('organization_members')
-            .set({ is_group_creator: 1 })
-            .where('organization_id', '=', invitation.organization_id)
-            .where('user_id', '=', actor.id)
-            .execute()
-        }
-        return
-      }
+    if (!membership) {
       await trx
         .insertInto('organization_members')
-        .values({
-          organization_id: invitation.organization_id,
-          user_id: actor.id,
-          role: 'member',
-          is_group_creator: groupCreator ? 1 : 0,
-          created_at: now,
-        })
+        .values({ organization_id: invitation.organization_id, user_id: actor.id, role: 'member', is_group_creator: groupCreator ? 1 : 0, created_at: now })
+        .execute()
+    } else if (groupCreator) {
+      await trx
+        .updateTable('organization_members')
+        .set({ is_group_creator: 1 })
+        .where('organization_id', '=', invitation.organization_id)
+        .where('user_id', '=', actor.id)
         .execute()
     }
-
-    let result: RedeemResult
     if (invitation.group_id) {
-      const target = { redirectTo: groupPath(invitation.group_id), name: invitation.groupName ?? '' }
-      const inGroup = await trx
-        .selectFrom('group_members')
-        .select('user_id')
-        .where('group_id', '=', invitation.group_id)
-        .where('user_id', '=', actor.id)
-        .executeTakeFirst()
-      if (inGroup) throw new DomainError('ALREADY_ADDED_TO_GROUP', { ...target })
-      await joinOrganization(false)
       await trx.insertInto('group_members').values({ group_id: invitation.group_id, user_id: actor.id, role: 'member', created_at: now }).execute()
       await trx
         .updateTable('groups')
         .set({ member_count: sql`member_count + 1` })
         .where('id', '=', invitation.group_id)
         .execute()
-      result = target
-    } else if (Number(invitation.group_creator) === 1) {
-      if (membership && Number(membership.is_group_creator) === 1) throw new DomainError('IS_ALREADY_GROUP_CREATOR', { ...(await orgTarget()) })
-      await joinOrganization(true)
-      result = await orgTarget()
-    } else {
-      if (membership) throw new DomainError('ALREADY_ADDED_TO_ORGANIZATION', { ...(await orgTarget()) })
-      await joinOrganization(false)
-      result = await orgTarget()
     }
 
     if (invitation.type === 'email') {
@@ -462,23 +490,77 @@ async function redeem(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
         result: { SUCCESS: 1, type: invitation.type, ...(invitation.group_id ? { groupId: invitation.group_id } : {}) },
       },
     )
-    return result
+    return target
   })
 }
 
-/**
- * After sign-up with an invitation code and email verification: redeems the code (kept only as
- * its hash) for the new user. Failures are not fatal (the account is verified either way): null
- * tells the caller to send the user to /invitation-code, where they type the code from their
- * email again, see the error and can retry.
+/*
+ * A sign-up with an invitation code: the code (kept as its hash by the verification token) is not
+ * redeemed when the address is verified. It waits, as a token of its own for the new user
+ * (purpose 'join-invitation', whose secret nobody needs: the signed-in user is the key), until
+ * the user, signed in, answers the same confirmation as for a link (/invitation-code).
  */
-export async function redeemSignUpCode(ctx: Ctx, userId: string, codeHashes: string[]): Promise<RedeemResult | null> {
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-  if (!user) return null
+
+/** Keeps a verified sign-up's invitation for the user to confirm once signed in. */
+export async function keepSignUpInvitation(ctx: Ctx, userId: string, codeHashes: string[]) {
+  await issueToken(ctx.db, userId, 'join-invitation', { invitationCodeHashes: codeHashes }, ctx.now)
+}
+
+/** The actor's waiting sign-up invitation (its token's id and the code's hashes), if any. */
+async function pendingSignUpInvitation(ctx: Ctx) {
+  const row = await ctx.db
+    .selectFrom('tokens')
+    .select(['id', 'data'])
+    .where('user_id', '=', actorOf(ctx).id)
+    .where('purpose', '=', 'join-invitation')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso(ctx.now))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  const hashes = row?.data ? (JSON.parse(row.data) as { invitationCodeHashes?: unknown }).invitationCodeHashes : undefined
+  return row && Array.isArray(hashes) && hashes.every((h) => typeof h === 'string') ? { id: row.id, codeHashes: hashes as string[] } : null
+}
+
+/**
+ * What the actor's waiting sign-up invitation would do, or null when none waits. It throws the
+ * redeem errors (used, already a member, ...) as the preview of a code does; it is not counted
+ * against the redeem limits, since the hash came from our own sign-up, not from a guess.
+ */
+export async function previewSignUpInvitation(ctx: Ctx): Promise<InvitationPreview | null> {
+  const pending = await pendingSignUpInvitation(ctx)
+  return pending ? preview(ctx, pending.codeHashes) : null
+}
+
+/**
+ * Redeems the actor's waiting sign-up invitation, once confirmed. It is settled either way: a
+ * redeem error (other than TOO_MANY_ATTEMPTS, which may pass) is shown once and not offered again.
+ */
+export async function redeemSignUpInvitation(ctx: Ctx): Promise<RedeemResult> {
+  const pending = await pendingSignUpInvitation(ctx)
+  if (!pending) throw new DomainError('INVITATION_NOT_FOUND')
   try {
-    return await redeemInvitationCodeHash({ ...ctx, actor: user }, codeHashes)
+    const result = await redeemInvitationCodeHash(ctx, pending.codeHashes)
+    await settle(ctx, pending.id)
+    return result
   } catch (error) {
-    if (error instanceof DomainError) return null
+    if (error instanceof DomainError && error.code !== 'TOO_MANY_ATTEMPTS') await settle(ctx, pending.id)
     throw error
   }
 }
+
+/** Declines the actor's waiting sign-up invitation ("Not now"): the code in their email still works. */
+export async function dismissSignUpInvitation(ctx: Ctx) {
+  await ctx.db
+    .updateTable('tokens')
+    .set({ used_at: nowIso(ctx.now) })
+    .where('user_id', '=', actorOf(ctx).id)
+    .where('purpose', '=', 'join-invitation')
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+async function settle(ctx: Ctx, tokenId: string) {
+  await ctx.db.updateTable('tokens').set({ used_at: nowIso(ctx.now) }).where('id', '=', tokenId).execute()
+}
+

@@ -1,3 +1,4 @@
+import { requireUncommonPassword } from '~/auth/common-passwords.server'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import {
   ANONYMOUS_WORK_PER_CLIENT,
@@ -25,7 +26,7 @@ import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verification
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
 import { codeHashes, isWellFormedCode } from './invitation-codes.server'
-import { redeemSignUpCode } from './invitations.server'
+import { keepSignUpInvitation } from './invitations.server'
 
 /** The Current user shape of the specification (section 3). */
 export function toCurrentUser(user: SessionUser) {
@@ -96,10 +97,13 @@ function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp 
  * Creates an unverified account and emails a verification link. An address that already has an
  * account gets a note instead. Both paths spend the same budgets and hash the password, and the
  * answer is the same, so sign-up reveals no accounts, not even by its timing. Of two racing
- * sign-ups for one address, the second takes the "already has an account" path.
+ * sign-ups for one address, the second takes the "already has an account" path. A password that
+ * is too easy to guess (a common one, or made of the name or address) is refused first, with
+ * nothing spent.
  */
 export async function signUp(ctx: Ctx, input: SignUpInput) {
   const email = input.email.toLowerCase()
+  await requireUncommonPassword(input.password, { name: input.name, email }, 'password')
   await takeClientBudget(ctx)
   await takeAddressBudget(ctx, email)
   const user = {
@@ -130,15 +134,15 @@ export async function signUp(ctx: Ctx, input: SignUpInput) {
 export interface VerifiedEmail {
   message: 'VERIFY_SIGNIN_REQUIRED'
   email: string
-  /** Where sign-in should lead: the sign-up's redirectTo, or the invitation's target. */
+  /** Where sign-in should lead: the sign-up's redirectTo, or /invitation-code to confirm its invitation. */
   redirectTo?: string
 }
 
 /**
  * Verifies an address by its token; the user then signs in (VERIFY_SIGNIN_REQUIRED). After a
- * sign-up with an invitation code, the code is redeemed now: sign-in then leads to its group or
- * organization, or, if it failed, to /invitation-code, where the user types the code from their
- * email again and sees why it fails. The account is verified either way.
+ * sign-up with an invitation code, nobody joins anything yet: the code waits for the user, and
+ * sign-in leads to /invitation-code, which asks "Join Exempelskolan as group creator?" (or says
+ * why the code no longer works). The account is verified either way.
  */
 export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmail> {
   const used = await consumeToken(ctx.db, token, 'verify-email', ctx.now)
@@ -151,8 +155,8 @@ export async function verifyEmail(ctx: Ctx, token: string): Promise<VerifiedEmai
   const pending = readPendingSignUp(used.data)
   let redirectTo = pending.redirectTo
   if (pending.invitationCodeHashes?.length) {
-    const redeemed = await redeemSignUpCode(ctx, used.user_id, pending.invitationCodeHashes)
-    redirectTo = redeemed ? redeemed.redirectTo : '/invitation-code'
+    await keepSignUpInvitation(ctx, used.user_id, pending.invitationCodeHashes)
+    redirectTo = '/invitation-code'
   }
   return { message: 'VERIFY_SIGNIN_REQUIRED', email: user.email, ...(redirectTo ? { redirectTo } : {}) }
 }
@@ -240,10 +244,13 @@ export async function checkPasswordResetToken(ctx: Ctx, token: string) {
 
 /**
  * Sets a new password with a single-use token and revokes every session of the user. The token
- * is checked before the (costly) hash, and hashing spends the client's budget.
+ * is checked before the (costly) hash, and hashing spends the client's budget. A password that
+ * is too easy to guess is refused with the token left unused.
  */
 export async function resetPassword(ctx: Ctx, input: { token: string; newPassword: string }) {
-  await checkToken(ctx.db, input.token, 'password-reset', ctx.now)
+  const token = await checkToken(ctx.db, input.token, 'password-reset', ctx.now)
+  const owner = await ctx.db.selectFrom('users').select(['name', 'email']).where('id', '=', token.user_id).executeTakeFirst()
+  await requireUncommonPassword(input.newPassword, owner ?? {}, 'newPassword')
   await takeClientBudget(ctx)
   const passwordHash = await hashPassword(input.newPassword)
   const used = await consumeToken(ctx.db, input.token, 'password-reset', ctx.now)

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e/fixtures'
-import { addMember, createOrgWorld, insertGroup, insertInvitation, insertUser, randomCode, signIn } from '../support/e2e/orgs'
+import { APP_URL, appLinkIn, latestEmail } from '../support/e2e/mail'
+import { addMember, appDb, createOrgWorld, groupMembers, insertGroup, insertInvitation, insertUser, randomCode, signIn } from '../support/e2e/orgs'
+import { newUser, submitSignIn, VERIFY_SUBJECT } from '../support/e2e/users'
 
 /*
  * /invitation-code: every error of the invitation-code catalogue (spec section 8) with its
@@ -24,6 +26,12 @@ async function redeem(page: Page, code: string) {
 }
 
 const codeError = (page: Page) => page.locator('#code-error')
+
+/** The user's membership of the organization, straight from the database (to see that asking joined nothing). */
+const membershipOf = (organizationId: string, userId: string) =>
+  appDb().prepare('select role, is_group_creator from organization_members where organization_id = ? and user_id = ?').get(organizationId, userId) as
+    | { role: string; is_group_creator: number }
+    | undefined
 
 test('each error of the invitation-code catalogue shows its message', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
@@ -100,15 +108,18 @@ test('a code opened signed out asks to sign in, then redeems and lands on the or
   await page.getByLabel('E-post', { exact: true }).fill(user.email)
   await page.getByLabel('Lösenord', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Logga in', exact: true }).click()
-  await expect(page.getByLabel('Inbjudningskod')).toHaveValue(open.code)
-  await page.getByRole('button', { name: 'Använd koden' }).click()
+  // The link only asks: what the code makes of the user, and a button.
+  await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
+  expect(membershipOf(org.id, user.id)).toBeUndefined()
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
   await expect(page).toHaveURL('/organizations')
   await expect(page.getByRole('status').filter({ hasText: `Välkommen till ${org.name}!` })).toBeVisible()
+  expect(membershipOf(org.id, user.id)).toEqual({ role: 'member', is_group_creator: 1 })
 
-  // The same open code again: already a group creator, with the way to the organization.
+  // The same open code again: the link says at once that the user is already a group creator.
   await page.goto(`/invitation-code?code=${open.code}`)
-  await page.getByRole('button', { name: 'Använd koden' }).click()
   await expect(codeError(page)).toContainText('Du är redan gruppskapare i den här organisationen.')
+  await expect(page.getByRole('button', { name: 'Gå med', exact: true })).toHaveCount(0)
 })
 
 test('after 10 failed codes the next attempt is refused with a retry time, even with a right code', async ({ page }) => {
@@ -136,14 +147,106 @@ test('after 10 failed codes the next attempt is refused with a retry time, even 
   expect(new Date(retryAt).getTime()).toBeGreaterThan(Date.now())
 })
 
-test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page }) => {
+test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
   const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
   const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
   const invitation = insertInvitation({ organizationId: org.id, groupId: group.id })
   await signIn(page, joiner)
   await redeem(page, invitation.code)
+  // A typed code asks too, naming the group.
+  const question = page.getByRole('heading', { name: `Gå med i gruppen ${group.name} som medlem?` })
+  await expect(question).toBeVisible()
+  // The question has the focus, not the button: another Enter does not join unread.
+  if (javaScriptEnabled) await expect(question).toBeFocused()
+  await expect(page.getByText(`Gruppen hör till ${org.name}.`)).toBeVisible()
+  expect(groupMembers(group.id).map((m) => m.name)).not.toContain(joiner.name)
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
   // The group's own screen is not built yet (BUILT_SCREENS.groups): the feed, not a dead end.
   await expect(page).toHaveURL('/')
   await expect(page.getByText(`Välkommen till ${group.name}!`)).toBeVisible()
+  expect(groupMembers(group.id)).toContainEqual({ name: joiner.name, role: 'member' })
+})
+
+test('an invitation link followed while signed in asks, and joins only on the button', { tag: '@nojs' }, async ({ page }) => {
+  const { org, tag } = await createOrgWorld({ memberNames: [] })
+  const user = await insertUser({ name: `Lina Länk ${tag}` })
+  const invitation = insertInvitation({ organizationId: org.id, type: 'email', email: user.email })
+  await signIn(page, user)
+
+  await page.goto(`/invitation-code?code=${invitation.code}`)
+  await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
+  await expect(page.getByText(`Du blir medlem i organisationen ${org.name} och kan skapa grupper i den.`)).toBeVisible()
+  // Opening it (again) changed nothing.
+  await page.reload()
+  expect(membershipOf(org.id, user.id)).toBeUndefined()
+
+  // Cancel leaves without joining.
+  await page.getByRole('link', { name: 'Avbryt' }).click()
+  await expect(page).toHaveURL('/invitation-code')
+  await expect(page.getByLabel('Inbjudningskod')).toHaveValue('')
+  expect(membershipOf(org.id, user.id)).toBeUndefined()
+
+  await page.goto(`/invitation-code?code=${invitation.code}`)
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+  await expect(page).toHaveURL('/organizations')
+  await expect(page.getByRole('status').filter({ hasText: `Välkommen till ${org.name}!` })).toBeVisible()
+  expect(membershipOf(org.id, user.id)).toEqual({ role: 'member', is_group_creator: 1 })
+})
+
+test('a join posted from another site is refused by the server', async ({ page }) => {
+  const { org, tag } = await createOrgWorld({ memberNames: [] })
+  const user = await insertUser({ name: `Olle Offer ${tag}` })
+  const invitation = insertInvitation({ organizationId: org.id })
+  await signIn(page, user)
+  // A page on another origin (127.0.0.1 is another site than localhost, and stays on this machine)
+  // with a form that posts the confirmation's answer to us.
+  const elsewhere = `${APP_URL.replace('localhost', '127.0.0.1')}/elsewhere/prize`
+  const other = await page.context().newPage()
+  await other.route(elsewhere, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><form method="post" action="${APP_URL}/invitation-code">
+        <input type="hidden" name="intent" value="join"><input type="hidden" name="code" value="${invitation.code}">
+        <button>Vinn en resa</button></form>`,
+    }),
+  )
+  await other.goto(elsewhere)
+  const [response] = await Promise.all([other.waitForResponse(`${APP_URL}/invitation-code`), other.getByRole('button', { name: 'Vinn en resa' }).click()])
+  expect(response.status()).toBe(403)
+  expect(await response.json()).toEqual({ message: 'FORBIDDEN' })
+  expect(membershipOf(org.id, user.id)).toBeUndefined()
+})
+
+test('sign up with an invitation code, verify, sign in: the page asks before joining', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: [] })
+  const invitation = insertInvitation({ organizationId: org.id, createdBy: admin.id })
+  const user = newUser()
+
+  await page.goto(`/signup?invitationCode=${invitation.code}`)
+  await page.getByLabel('Namn', { exact: true }).fill(user.name)
+  await page.getByLabel('E-post', { exact: true }).fill(user.email)
+  // A common password is refused, saying why, under the field.
+  await page.getByLabel('Lösenord', { exact: true }).fill('Sommar2024!')
+  await page.getByRole('button', { name: 'Skapa konto' }).click()
+  await expect(page.getByLabel('Lösenord', { exact: true })).toHaveAccessibleDescription(/Lösenordet är för vanligt eller för lätt att gissa/)
+  await page.getByLabel('Lösenord', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Skapa konto' }).click()
+  await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible()
+
+  await page.goto(appLinkIn(await latestEmail(user.email, { subject: VERIFY_SUBJECT })))
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click()
+  await expect(page).toHaveURL(/\/signin\?/)
+  await submitSignIn(page, { email: user.email, password: user.password })
+
+  await expect(page).toHaveURL('/invitation-code')
+  await expect(page.getByText('Du skapade ditt konto med en inbjudan.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
+  const userId = (appDb().prepare('select id from users where email = ?').get(user.email.toLowerCase()) as { id: string }).id
+  expect(membershipOf(org.id, userId)).toBeUndefined()
+
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+  await expect(page).toHaveURL('/organizations')
+  await expect(page.getByRole('status').filter({ hasText: `Välkommen till ${org.name}!` })).toBeVisible()
+  expect(membershipOf(org.id, userId)).toEqual({ role: 'member', is_group_creator: 1 })
 })

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
-import { addMember, appDb, createOrgWorld, insertGroup, insertInvitation, orgPath, signIn } from '../support/e2e/orgs'
+import { addMember, appDb, createOrgWorld, insertGroup, insertInvitation, insertOrganization, orgPath, signIn } from '../support/e2e/orgs'
 
 /*
  * axe on the organization screens and /invitation-code, in Swedish and English (the admin's saved
@@ -79,6 +79,14 @@ const SCREENS: Screen[] = [
         await page.getByLabel(pick({ sv: 'Inbjudningskod', en: 'Invitation code' }, locale)).fill('222222')
         await page.getByRole('button', { name: pick({ sv: 'Använd koden', en: 'Use code' }, locale) }).click()
         await expect(page.locator('#code-error')).toBeVisible()
+      },
+      // A working code: the confirmation that asks before joining.
+      async (page, locale) => {
+        const other = insertOrganization(`Annan skola ${randomBytes(3).toString('hex')}`)
+        const { code } = insertInvitation({ organizationId: other.id })
+        await page.goto(`/invitation-code?code=${code}`)
+        const join = pick({ sv: `Gå med i ${other.name} som gruppskapare?`, en: `Join ${other.name} as group creator?` }, locale)
+        await expect(page.getByRole('heading', { name: join })).toBeVisible()
       },
     ],
   },

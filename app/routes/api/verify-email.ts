@@ -6,8 +6,8 @@ import { apiCall, readJson } from './api.server'
 
 /**
  * POST /api/verify-email: answers VERIFY_SIGNIN_REQUIRED; the user then signs in. When sign-in
- * should lead somewhere (after a sign-up with an invitation code, which is redeemed now: its group
- * or organization, or /invitation-code if it failed), `signinAt` is that sign-in URL.
+ * should lead somewhere (after a sign-up with an invitation code: /invitation-code, where the
+ * signed-in user confirms joining; nothing is joined here), `signinAt` is that sign-in URL.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiCall(async () => {

@@ -27,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await formCall({}, () => verifyEmail(ctxFor(null, context), token))
   if (!outcome.ok) return outcome.response
   // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled, and then goes where the
-  // sign-up was headed (a sign-up invitation code was redeemed by verifyEmail: its target).
+  // sign-up was headed (after a sign-up with an invitation code: /invitation-code, which asks
+  // before joining).
   const { email, redirectTo } = outcome.value
   const next = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''
   return redirect(`/signin?email=${encodeURIComponent(email)}&notice=verified${next}`)

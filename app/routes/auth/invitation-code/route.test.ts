@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { createGroupInvitation, createInvitation } from '~/services/invitations.server'
-import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
-import { createGroup, createOrganization } from '../../../tests/support/org-factories'
-import * as verifyEmailApi from '../api/verify-email'
-import * as forgot from './forgot-password'
-import * as invitationCode from './invitation-code'
-import * as signup from './signup'
-import * as verify from './verify'
+import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../../tests/support/factories'
+import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
+import * as verifyEmailApi from '../../api/verify-email'
+import * as forgot from '../forgot-password'
+import * as invitationCode from './route'
+import * as signup from '../signup'
+import * as verify from '../verify'
 
 const post = (path: string, form: Record<string, string>, cookie?: string, client?: string) => {
   const a = args(makeRequest(path, { form, cookie }))
@@ -20,6 +20,17 @@ async function orgAndAdmin() {
   const admin = await createUser({ name: 'Ada' })
   const org = await createOrganization({ name: 'Lakeside', adminIds: [admin.id] })
   return { admin, org }
+}
+
+/** What joining changes: memberships, group memberships, invitations (their use) and the audit log. */
+async function tables() {
+  const d = db()
+  return Promise.all([
+    d.selectFrom('organization_members').selectAll().orderBy('organization_id').orderBy('user_id').execute(),
+    d.selectFrom('group_members').selectAll().orderBy('group_id').orderBy('user_id').execute(),
+    d.selectFrom('invitations').select(['id', 'used_at', 'used_by']).orderBy('id').execute(),
+    d.selectFrom('audit_log').select('id').orderBy('id').execute(),
+  ])
 }
 
 const membership = (orgId: string, userId: string) =>
@@ -35,22 +46,60 @@ describe('/invitation-code screen', () => {
     expect(posted.headers.get('Location')).toMatch(/^\/signin\?redirectTo=/)
   })
 
-  it('prefills the code from ?code=', async () => {
+  it('prefills a malformed code from ?code=, asking nothing', async () => {
     const cookie = await sessionCookieFor(await createUser())
-    const res = await run(() => invitationCode.loader(args(makeRequest('/invitation-code?code=acd234', { cookie }))))
-    expect(res.data).toEqual({ code: 'ACD234' })
+    const res = await run(() => invitationCode.loader(args(makeRequest('/invitation-code?code=acd', { cookie }))))
+    expect(res.data).toEqual({ code: 'ACD', confirm: null, error: null, pendingFailed: false })
   })
 
-  it('redeems and redirects to the target with a toast', async () => {
+  it("a link's code asks first, naming what the user joins, and changes nothing", async () => {
+    const { admin, org } = await orgAndAdmin()
+    const group = await createGroup(org.id, { ownerId: admin.id, name: 'Year 9' })
+    const creator = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const groupCode = await createGroupInvitation(ctxFor(admin), group.id)
+    const user = await createUser()
+    const cookie = await sessionCookieFor(user)
+    const open = (code: string) => run(() => invitationCode.loader(args(makeRequest(`/invitation-code?code=${code}`, { cookie }))))
+    const before = await tables()
+
+    const asCreator = await open(creator.code.toLowerCase())
+    expect(asCreator.status).toBe(200)
+    expect(asCreator.data.confirm).toEqual({ kind: 'groupCreator', organization: 'Lakeside', code: creator.code })
+    expect((await open(groupCode.code)).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Year 9', code: groupCode.code })
+    // A code that does not work says why at once (and counts, as a guess would).
+    const unknown = await open('ACD234')
+    expect(unknown.status).toBe(404)
+    expect(unknown.data).toMatchObject({ confirm: null, error: { code: 'INVITATION_NOT_FOUND' } })
+
+    expect(await tables()).toEqual(before)
+    expect(await membership(org.id, user.id)).toBeUndefined()
+  })
+
+  it('a typed code asks first too; the confirmation joins and redirects to the target with a toast', async () => {
     const { admin, org } = await orgAndAdmin()
     const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
     const user = await createUser()
     const cookie = await sessionCookieFor(user)
-    const res = await run(() => invitationCode.action(post('/invitation-code', { code: code.toLowerCase() }, cookie)))
+    const asked = await run(() => invitationCode.action(post('/invitation-code', { code: code.toLowerCase() }, cookie)))
+    expect(asked.status).toBe(200)
+    expect(asked.data.confirm).toEqual({ kind: 'groupCreator', organization: 'Lakeside', code })
+    expect(await membership(org.id, user.id)).toBeUndefined()
+
+    const res = await run(() => invitationCode.action(post('/invitation-code', { intent: 'join', code: asked.data.confirm.code }, cookie)))
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe('/organizations')
     expect(res.headers.getSetCookie().join(';')).toMatch(/toast=/)
     expect(await membership(org.id, user.id)).toMatchObject({ is_group_creator: 1 })
+  })
+
+  it('answers an unknown intent with 400, joining nothing', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const user = await createUser()
+    const cookie = await sessionCookieFor(user)
+    const res = await run(() => invitationCode.action(post('/invitation-code', { intent: 'redeem', code }, cookie)))
+    expect(res.status).toBe(400)
+    expect(await membership(org.id, user.id)).toBeUndefined()
   })
 
   it('shows every catalogue error with its status, and the name and link for the 409s', async () => {
@@ -58,6 +107,7 @@ describe('/invitation-code screen', () => {
     const user = await createUser()
     const cookie = await sessionCookieFor(user)
     const submit = (code: string) => run(() => invitationCode.action(post('/invitation-code', { code }, cookie)))
+    const join = (code: string) => run(() => invitationCode.action(post('/invitation-code', { intent: 'join', code }, cookie)))
 
     const notFound = await submit('ACD234')
     expect(notFound.status).toBe(404)
@@ -69,7 +119,7 @@ describe('/invitation-code screen', () => {
     expect(wrong.data.error).toEqual({ code: 'WRONG_EMAIL' })
 
     const mine = await createInvitation(ctxFor(admin), org.id, { type: 'email', email: user.email, groupCreator: true })
-    expect((await submit(mine.code)).status).toBe(302)
+    expect((await join(mine.code)).status).toBe(302)
     const used = await submit(mine.code)
     expect(used.status).toBe(410)
     expect(used.data.error).toEqual({ code: 'USED' })
@@ -82,7 +132,7 @@ describe('/invitation-code screen', () => {
     const group = await createGroup(org.id, { ownerId: admin.id, name: 'Year 9' })
     const groupCode = await createGroupInvitation(ctxFor(admin), group.id)
     // The group's own screen is not built yet (BUILT_SCREENS.groups): the feed, with a toast naming the group.
-    expect((await submit(groupCode.code)).headers.get('Location')).toBe('/')
+    expect((await join(groupCode.code)).headers.get('Location')).toBe('/')
     const inGroup = await submit(groupCode.code)
     expect(inGroup.status).toBe(409)
     expect(inGroup.data.error).toEqual({ code: 'ALREADY_ADDED_TO_GROUP', redirectTo: `/groups/${group.id}/home`, name: 'Year 9' })
@@ -92,6 +142,10 @@ describe('/invitation-code screen', () => {
     expect(short.data.result.error).toEqual({ code: ['validation.invitationCode'] })
     const empty = await submit('')
     expect(empty.data.result.error).toEqual({ code: ['validation.required'] })
+    // The confirmation's answer fails alike when the code stopped working meanwhile.
+    const usedMeanwhile = await join(mine.code)
+    expect(usedMeanwhile.status).toBe(410)
+    expect(usedMeanwhile.data.error).toEqual({ code: 'USED' })
   })
 
   it('answers 429 with retryAt after 10 failures from one client', async () => {
@@ -112,28 +166,73 @@ describe('sign-up with an invitation code', () => {
     return { email, token: tokenFromMail((await lastMailTo(email))!.text_body) }
   }
 
-  it('redeems the code once the email is verified; sign-in then leads to the target', async () => {
+  /** The user, signed in (as after the sign-in that verification leads to), and their /invitation-code. */
+  async function signedIn(email: string) {
+    const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+    const cookie = await sessionCookieFor(user)
+    const page = () => run(() => invitationCode.loader(args(makeRequest('/invitation-code', { cookie }))))
+    const send = (form: Record<string, string>) => run(() => invitationCode.action(post('/invitation-code', form, cookie)))
+    return { user, page, send }
+  }
+
+  it('joins nothing on verification: sign-in leads to the confirmation, and its button joins', async () => {
     const { admin, org } = await orgAndAdmin()
     const email = uniqueEmail('joiner')
     const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'email', email, groupCreator: true })
     const { token } = await signUpWith(code.toLowerCase(), email)
-    const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
-    expect(await membership(org.id, user.id)).toBeUndefined()
+    const before = await tables()
 
     const res = await run(() => verify.action(post('/verify', { token })))
     expect(res.status).toBe(302)
     const location = new URL(res.headers.get('Location')!, 'http://x')
     expect(location.pathname).toBe('/signin')
-    expect(location.searchParams.get('redirectTo')).toBe('/organizations')
+    expect(location.searchParams.get('redirectTo')).toBe('/invitation-code')
+    expect(await tables()).toEqual(before)
+
+    const { user, page, send } = await signedIn(email)
+    const asked = await page()
+    expect(asked.status).toBe(200)
+    expect(asked.data).toMatchObject({ confirm: { kind: 'groupCreator', organization: 'Lakeside', pending: true }, error: null })
+    // Opening it again still only asks.
+    expect((await page()).data.confirm).toMatchObject({ pending: true })
+    expect(await tables()).toEqual(before)
+
+    const joined = await send({ intent: 'join-pending' })
+    expect(joined.status).toBe(302)
+    expect(joined.headers.get('Location')).toBe('/organizations')
     expect(await membership(org.id, user.id)).toMatchObject({ role: 'member', is_group_creator: 1 })
+    // Settled: the page no longer asks, and a second answer joins nothing.
+    expect((await page()).data).toMatchObject({ confirm: null, error: null })
+    expect((await send({ intent: 'join-pending' })).data.error).toEqual({ code: 'INVITATION_NOT_FOUND' })
   })
 
-  it('keeps going when the code fails: sign-in leads to /invitation-code (the code is in their email)', async () => {
-    const { token } = await signUpWith('ACD234')
+  it('"Not now" settles the waiting invitation without joining; the code itself still works', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const { code } = await createInvitation(ctxFor(admin), org.id, { type: 'open', groupCreator: true })
+    const { email, token } = await signUpWith(code)
+    await run(() => verify.action(post('/verify', { token })))
+    const { user, page, send } = await signedIn(email)
+    expect((await page()).data.confirm).toMatchObject({ pending: true })
+    const declined = await send({ intent: 'dismiss-pending' })
+    expect(declined.status).toBe(302)
+    expect(declined.headers.get('Location')).toBe('/')
+    expect((await page()).data.confirm).toBeNull()
+    expect(await membership(org.id, user.id)).toBeUndefined()
+    expect((await send({ code })).data.confirm).toMatchObject({ kind: 'groupCreator' })
+  })
+
+  it('says why when the waiting code no longer works, and offers to skip it', async () => {
+    const { token, email } = await signUpWith('ACD234')
     const res = await run(() => verify.action(post('/verify', { token })))
     const location = new URL(res.headers.get('Location')!, 'http://x')
     expect(location.searchParams.get('notice')).toBe('verified')
     expect(location.searchParams.get('redirectTo')).toBe('/invitation-code')
+    const { page, send } = await signedIn(email)
+    const shown = await page()
+    expect(shown.status).toBe(404)
+    expect(shown.data).toMatchObject({ confirm: null, error: { code: 'INVITATION_NOT_FOUND' }, pendingFailed: true })
+    expect((await send({ intent: 'dismiss-pending' })).status).toBe(302)
+    expect((await page()).data).toMatchObject({ error: null, pendingFailed: false })
   })
 
   const pendingData = async (email: string) =>
@@ -165,9 +264,9 @@ describe('sign-up with an invitation code', () => {
     const token = tokenFromMail((await lastMailTo(email))!.text_body)
     expect(token).not.toBe(first)
     const res = await run(() => verify.action(post('/verify', { token })))
-    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe('/organizations')
-    const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-    expect(await membership(org.id, user.id)).toMatchObject({ is_group_creator: 1 })
+    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe('/invitation-code')
+    const { page } = await signedIn(email)
+    expect((await page()).data.confirm).toEqual({ kind: 'groupCreator', organization: 'Lakeside', pending: true })
   })
 
   it('signs up from the invitation link: sign-in passed redirectTo=/invitation-code?code=X on to the sign-up tab', async () => {
@@ -185,7 +284,9 @@ describe('sign-up with an invitation code', () => {
     expect(await pendingData(email)).not.toContain(code)
     const token = tokenFromMail((await lastMailTo(email))!.text_body)
     const res = await run(() => verify.action(post('/verify', { token })))
-    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe(`/groups/${group.id}/home`)
+    expect(new URL(res.headers.get('Location')!, 'http://x').searchParams.get('redirectTo')).toBe('/invitation-code')
+    const joiner = await signedIn(email)
+    expect((await joiner.page()).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Choir', pending: true })
   })
 
   it('keeps any other same-origin redirectTo through verification, and drops one to another origin', async () => {
@@ -221,14 +322,18 @@ describe('sign-up with an invitation code', () => {
     const group = await createGroup(org.id, { ownerId: admin.id, name: 'Drama' })
     const { code } = await createGroupInvitation(ctxFor(admin), group.id)
     const { email, token } = await signUpWith(code)
+    const before = await tables()
     const res = (await verifyEmailApi.action(args(makeRequest('/api/verify-email', { json: { token } })))) as Response
     const body = await res.json()
     expect(body).toEqual({
       message: 'VERIFY_SIGNIN_REQUIRED',
       email,
-      signinAt: `/signin?email=${encodeURIComponent(email)}&redirectTo=${encodeURIComponent(`/groups/${group.id}/home`)}`,
+      signinAt: `/signin?email=${encodeURIComponent(email)}&redirectTo=${encodeURIComponent('/invitation-code')}`,
     })
-    const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    expect(await tables()).toEqual(before)
+    const { user, page, send } = await signedIn(email)
+    expect((await page()).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Drama', pending: true })
+    expect((await send({ intent: 'join-pending' })).headers.get('Location')).toBe('/')
     expect(await db().selectFrom('group_members').select('role').where('group_id', '=', group.id).where('user_id', '=', user.id).executeTakeFirst()).toEqual({
       role: 'member',
     })
