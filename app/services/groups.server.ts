@@ -427,14 +427,16 @@ export async function changeGroupOwnersByEmail(
 /**
  * Whether the actor may create attendance groups in the organization (spec section 6: "creating
  * an attendance group is offered only with that permission"): its admins and group creators may.
- * One query; false for anyone else.
+ * One query; false for anyone else, and in an inactive organization.
  */
 export async function canCreateAttendanceGroups(ctx: Ctx, organizationId: string): Promise<boolean> {
   const membership = await ctx.db
-    .selectFrom('organization_members')
-    .select(['role', 'is_group_creator'])
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', actorOf(ctx).id)
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['m.role', 'm.is_group_creator'])
+    .where('m.organization_id', '=', organizationId)
+    .where('m.user_id', '=', actorOf(ctx).id)
+    .where('o.active', '=', 1)
     .executeTakeFirst()
   return !!membership && (membership.role === 'admin' || Number(membership.is_group_creator) === 1)
 }

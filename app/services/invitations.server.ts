@@ -5,7 +5,7 @@ import { DomainError } from '~/errors'
 import { invitationEmail } from '~/mail/invitation-mail.server'
 import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
-import { requireOrgAdmin } from './access.server'
+import { requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
 import { recordAudit } from './audit.server'
 import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
@@ -155,10 +155,10 @@ async function issueInvitation(
  * Invites someone to become a member and group creator of the organization. An email invitation
  * sends the code to that address (only it may redeem the code, once); an open one returns the
  * code to be handed out (anyone may redeem it until it expires). The code is stored hashed, so
- * this is the only time it can be shown.
+ * this is the only time it can be shown. Not in an inactive organization (ORGANIZATION_INACTIVE).
  */
 export async function createInvitation(ctx: Ctx, organizationId: string, input: CreateInvitationInput) {
-  const org = await requireOrgAdmin(ctx, organizationId)
+  const org = await requireActiveOrgAdmin(ctx, organizationId)
   if (input.type === 'email') {
     const member = await ctx.db
       .selectFrom('organization_members as m')
@@ -179,7 +179,7 @@ export async function createInvitation(ctx: Ctx, organizationId: string, input: 
 export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { type: 'email' | 'open'; email?: string } = { type: 'open' }) {
   const group = await ctx.db.selectFrom('groups').select(['id', 'name', 'organization_id']).where('id', '=', groupId).executeTakeFirst()
   if (!group) throw new DomainError('GROUP_NOT_FOUND')
-  const org = await requireOrgAdmin(ctx, group.organization_id)
+  const org = await requireActiveOrgAdmin(ctx, group.organization_id)
   if (input.type === 'email' && !input.email) throw new DomainError('BAD_REQUEST', { errors: { email: ['validation.required'] } })
   return issueInvitation(
     ctx,
@@ -214,10 +214,12 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, sco
 
 /**
  * Sends an email invitation again with a new code and a new expiry; the old code stops working.
- * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST).
+ * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST); nor can
+ * one of an inactive organization (ORGANIZATION_INACTIVE). Revoking always works.
  */
 export async function resendInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}): Promise<Invitation> {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
+  await requireActiveOrganization(ctx.db, row.organization_id)
   if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
   if (row.used_at) throw new DomainError('USED')
   const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
@@ -319,6 +321,7 @@ async function redeem(ctx: Ctx, codeHash: string): Promise<RedeemResult> {
     // A double submit must not add the user twice: redemptions (and removals) in one
     // organization take turns, so the membership read below is the committed one.
     await lockOrganization(trx, invitation.organization_id)
+    await requireActiveOrganization(trx, invitation.organization_id)
 
     const orgTarget = async () => {
       const admin = await trx
