@@ -18,10 +18,16 @@ type AuditEntry = { organizationId: string; action: string; items?: string[]; re
 
 /**
  * Records an admin change: what, who, when, which items, and the result. Pass the change's
- * transaction as `ctx.db`, so the change and its record commit together or not at all.
+ * transaction as `ctx.db`, so the change and its record commit together or not at all. Returns
+ * the entry's id.
  */
 export async function recordAudit(ctx: Ctx, entry: AuditEntry) {
-  await insertAudit(ctx, entry, 'done')
+  return insertAudit(ctx, entry, 'done')
+}
+
+/** Takes back the record of a change that was undone (e.g. an invitation whose email could not be sent), with it. */
+export async function removeAudit(db: Ctx['db'], id: string) {
+  await db.deleteFrom('audit_log').where('id', '=', id).execute()
 }
 
 /**

@@ -6,7 +6,7 @@ import { invitationEmail } from '~/mail/invitation-mail.server'
 import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
 import { requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
-import { recordAudit } from './audit.server'
+import { recordAudit, removeAudit } from './audit.server'
 import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
@@ -132,22 +132,31 @@ async function issueInvitation(
     expires_at: addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString(),
     used_at: null,
   }
-  await ctx.db.insertInto('invitations').values(row).execute()
+  // The invitation and its audit entry commit together.
+  const auditId = await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('invitations').values(row).execute()
+    return recordAudit(
+      { ...ctx, db: trx },
+      {
+        organizationId: target.organizationId,
+        action: 'invitation.create',
+        items: [row.id],
+        result: { SUCCESS: 1, type: input.type, ...(target.groupId ? { groupId: target.groupId } : { groupCreator: input.groupCreator }) },
+      },
+    )
+  })
   if (email) {
     try {
       await mailInvitation(ctx, target, email, code, row.expires_at)
     } catch (error) {
-      // No email, no invitation: the admin sees the failure and tries again.
-      await ctx.db.deleteFrom('invitations').where('id', '=', row.id).execute()
+      // No email, no invitation (nor its record): the admin sees the failure and tries again.
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('invitations').where('id', '=', row.id).execute()
+        await removeAudit(trx, auditId)
+      })
       throw error
     }
   }
-  await recordAudit(ctx, {
-    organizationId: target.organizationId,
-    action: 'invitation.create',
-    items: [row.id],
-    result: { SUCCESS: 1, type: input.type, ...(target.groupId ? { groupId: target.groupId } : { groupCreator: input.groupCreator }) },
-  })
   return { invitation: toInvitation(row, ctx.now), code }
 }
 
@@ -225,30 +234,38 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
   const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
   const { code, codeHash } = await freshCode(ctx)
   const expiresAt = addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString()
-  const updated = await ctx.db
-    .updateTable('invitations')
-    .set({ code_hash: codeHash, expires_at: expiresAt })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
+  // The new code and its audit entry commit together.
+  const auditId = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('invitations')
+      .set({ code_hash: codeHash, expires_at: expiresAt })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
+    return recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
+  })
   const target = { organizationId: row.organization_id, organizationName: row.organizationName, groupId: row.group_id, groupName: row.groupName }
   try {
     await mailInvitation(ctx, target, row.email, code, expiresAt)
   } catch (error) {
-    await ctx.db.updateTable('invitations').set(previous).where('id', '=', row.id).execute()
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('invitations').set(previous).where('id', '=', row.id).execute()
+      await removeAudit(trx, auditId)
+    })
     throw error
   }
-  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
   return toInvitation({ ...row, expires_at: expiresAt }, ctx.now)
 }
 
 /** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
 export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
-  await ctx.db.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
-  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
+    await recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+  })
 }
 
 export interface RedeemResult {
