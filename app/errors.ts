@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   ALREADY_ADDED_TO_GROUP: 409,
   ALREADY_ADDED_TO_ORGANIZATION: 409,
   ORGANIZATION_NOT_FOUND: 404,
+  /** The organization is inactive: its codes cannot be redeemed, nothing new happens in it (docs/organizations.md). */
+  ORGANIZATION_INACTIVE: 403,
   GROUP_NOT_FOUND: 404,
   MEMBER_NOT_FOUND: 404,
   LAST_ADMIN: 409,

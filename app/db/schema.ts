@@ -144,7 +144,14 @@ export interface AuditLogTable {
   /** JSON: counts of results by status, and anything else worth keeping. */
   result: Generated<string>
   created_at: string
+  /**
+   * 'done', or 'started' while a bulk action runs (migration 009): an entry still 'started' after
+   * its action stopped part-way counts in `result` exactly what was committed.
+   */
+  status: Generated<AuditStatus>
 }
+
+export type AuditStatus = 'started' | 'done'
 
 export interface Database {
   users: UsersTable

@@ -1,3 +1,4 @@
+import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { actorOf, memoized, type Ctx } from './context.server'
 
@@ -21,4 +22,30 @@ async function findAdministeredOrg(ctx: Ctx, actorId: string, organizationId: st
     .executeTakeFirst()
   if (!org) throw new DomainError('ORGANIZATION_NOT_FOUND')
   return org
+}
+
+/**
+ * The organization, if the actor administers it and it is active: what an admin may not do in an
+ * inactive organization (create groups, invite, add group creators, change owners, activate
+ * groups; docs/organizations.md) answers ORGANIZATION_INACTIVE, and changes nothing.
+ */
+export async function requireActiveOrgAdmin(ctx: Ctx, organizationId: string) {
+  const org = await requireOrgAdmin(ctx, organizationId)
+  if (Number(org.active) !== 1) throw new DomainError('ORGANIZATION_INACTIVE')
+  return org
+}
+
+/**
+ * ORGANIZATION_INACTIVE unless the organization is active, read through `db`: inside a
+ * transaction after lockOrganization, the flag cannot change before the transaction commits
+ * (on PostgreSQL, deactivating updates the locked row and so waits for it).
+ */
+export async function requireActiveOrganization(db: DB, organizationId: string) {
+  if (!(await isOrganizationActive(db, organizationId))) throw new DomainError('ORGANIZATION_INACTIVE')
+}
+
+/** Whether the organization is active (false for an unknown id), read through `db` (see requireActiveOrganization). */
+export async function isOrganizationActive(db: DB, organizationId: string) {
+  const org = await db.selectFrom('organizations').select('active').where('id', '=', organizationId).executeTakeFirst()
+  return Number(org?.active) === 1
 }

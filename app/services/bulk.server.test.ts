@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
+import { dyingAfterTransactions } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { BULK_BATCH, lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
@@ -174,6 +175,42 @@ describe('runBulk with batch', () => {
     expect([await nameOf(g1.id), await nameOf(g2.id), await nameOf(g3.id)]).toEqual(['alone', g2.name, 'alone'])
     expect(warned).toHaveBeenCalledTimes(1)
     expect(logged).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('runBulk’s audit entry as it goes', () => {
+  it('is started before the first item and counts, with its extra fields, exactly the items committed when the run stops', async () => {
+    const { admin, org, ctx, audits } = await setup()
+    const groups = [
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+    ]
+    const ids = groups.map((g) => g.id)
+    const dying = dyingAfterTransactions(db(), 2)
+    void runBulk<string, { renamed: boolean }>(
+      { ...ctx, db: dying.db },
+      {
+        organizationId: org.id,
+        action: 'test.rename',
+        items: [...ids, 'unknown'],
+        check: (id) => (id === 'unknown' ? 'GROUP_NOT_FOUND' : undefined),
+        failed: { renamed: false },
+        item: async (trx, id) => {
+          await renameGroup(trx, id, 'renamed')
+          return { result: 'SUCCESS', renamed: true }
+        },
+        auditResult: (results) => ({ renamed: results.filter((r) => r.renamed).length }),
+      },
+    )
+    await dying.died
+    expect(await Promise.all(ids.map(nameOf))).toEqual(['renamed', 'renamed', groups[2].name, groups[3].name])
+    expect(await audits()).toEqual([
+      { action: 'test.rename', items: [...ids, 'unknown'], result: { SUCCESS: 2, GROUP_NOT_FOUND: 1, renamed: 2 }, actor_id: admin.id },
+    ])
+    const status = await db().selectFrom('audit_log').select('status').where('organization_id', '=', org.id).executeTakeFirstOrThrow()
+    expect(status.status).toBe('started')
   })
 })
 

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Kysely } from 'kysely'
 import type { Database } from '~/db/schema'
-import { recordAudit, tally, type ItemResult } from './audit.server'
+import { startAudit, tally, updateAudit, type ItemResult } from './audit.server'
 import type { Ctx } from './context.server'
 
 /** The transaction an item runs in. */
@@ -77,12 +77,16 @@ const resultOf = (outcome: Outcome<object>) => (typeof outcome === 'string' ? ou
 /** Items per batch transaction: one round trip per statement serves this many items. */
 export const BULK_BATCH = 500
 
+/** Writes, inside the transaction that commits them, the audit entry's result with these outcomes counted. */
+type RecordCommitted<X extends object> = (trx: Tx, outcomes: Outcome<X>[]) => Promise<void>
+
 /** One item in its own transaction: its outcome, SERVER_ERROR (logged) for an unexpected error. */
-async function runItem<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, entry: E): Promise<Outcome<X>> {
+async function runItem<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, entry: E, record: RecordCommitted<X>): Promise<Outcome<X>> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const answer = await spec.item(trx, entry)
       if (resultOf(answer) !== 'SUCCESS') throw new Failed(answer)
+      await record(trx, [answer])
       return answer
     })
   } catch (error) {
@@ -94,17 +98,29 @@ async function runItem<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, entr
   }
 }
 
-/** Items in one transaction through `batch`; if it fails, each item alone through `item`. */
-async function runBatch<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, entries: E[]): Promise<Outcome<X>[]> {
+/** What runBatch reports to runBulk: the audit update of a transaction's items, and each item's outcome as it is known. */
+interface Progress<X extends object> {
+  /** Updates the audit entry, inside the transaction, with the outcomes of these items counted. */
+  commit: (indexes: number[]) => RecordCommitted<X>
+  settle: (indexes: number[], outcomes: Outcome<X>[]) => void
+}
+
+/** Items (by index) in one transaction through `batch`; if it fails, each item alone through `item`. */
+async function runBatch<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, items: readonly E[], part: number[], progress: Progress<X>) {
   try {
-    const outcomes = await ctx.db.transaction().execute((trx) => spec.batch!(trx, entries))
-    if (outcomes.length !== entries.length) throw new Error(`batch answered ${outcomes.length} outcomes for ${entries.length} items`)
-    return outcomes
+    const outcomes = await ctx.db.transaction().execute(async (trx) => {
+      const answers = await spec.batch!(
+        trx,
+        part.map((i) => items[i]),
+      )
+      if (answers.length !== part.length) throw new Error(`batch answered ${answers.length} outcomes for ${part.length} items`)
+      await progress.commit(part)(trx, answers)
+      return answers
+    })
+    progress.settle(part, outcomes)
   } catch (error) {
-    if (entries.length > 1) console.warn(`bulk ${spec.action}: batch of ${entries.length} failed (${String(error)}); item by item`)
-    const outcomes: Outcome<X>[] = []
-    for (const entry of entries) outcomes.push(await runItem(ctx, spec, entry))
-    return outcomes
+    if (part.length > 1) console.warn(`bulk ${spec.action}: batch of ${part.length} failed (${String(error)}); item by item`)
+    for (const i of part) progress.settle([i], [await runItem(ctx, spec, items[i], progress.commit([i]))])
   }
 }
 
@@ -114,14 +130,24 @@ async function runBatch<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, ent
  * then each item either fully happens or not at all: in its own transaction, or with `batch`
  * BULK_BATCH items per transaction (a round trip per statement, not per item: 1,000 members
  * removed in well under a second on PostgreSQL too). An unexpected error of one item is logged and
- * becomes its SERVER_ERROR; the others go on. One audit entry records
- * the action, its items and the tally of results, whatever happened. An empty list does nothing.
+ * becomes its SERVER_ERROR; the others go on. An empty list does nothing.
+ *
+ * The audit entry (one per action: its items and the tally of results) is written 'started' before
+ * the first transaction, and every transaction that commits items updates its result in that same
+ * transaction; at the end it is 'done'. So whenever the run stops (the process killed between two
+ * batches, or during one, which the database rolls back), the entry counts exactly the changes
+ * that were committed.
  */
 export async function runBulk<E = string, X extends object = object>(ctx: Ctx, spec: BulkSpec<E, X>): Promise<BulkResult<X>[]> {
   const idOf = spec.idOf ?? ((item: E) => item as unknown as string)
   const items = spec.idOf ? spec.items : uniqueIds(spec.items as readonly unknown[] as string[]).map((id) => id as unknown as E)
   if (items.length === 0) return []
   const failed = (spec.failed ?? {}) as X
+  const toResult = (i: number, outcome: Outcome<X>): BulkResult<X> => {
+    const _id = idOf(items[i])
+    return typeof outcome === 'string' ? { _id, result: outcome, ...failed } : { _id, ...outcome }
+  }
+  const auditResult = (results: BulkResult<X>[]) => ({ ...tally(results), ...spec.auditResult?.(results) })
   // Items the preloaded state already answers, then the others: alone, or BULK_BATCH at a time.
   const outcomes = new Map<number, Outcome<X>>()
   const pending: number[] = []
@@ -130,23 +156,27 @@ export async function runBulk<E = string, X extends object = object>(ctx: Ctx, s
     if (known === undefined) pending.push(i)
     else outcomes.set(i, known)
   })
-  const size = spec.batch ? BULK_BATCH : 1
-  for (let start = 0; start < pending.length; start += size) {
-    const part = pending.slice(start, start + size)
-    const answers = spec.batch ? await runBatch(ctx, spec, part.map((i) => items[i])) : [await runItem(ctx, spec, items[part[0]])]
-    part.forEach((i, k) => outcomes.set(i, answers[k]))
-  }
-  const results: BulkResult<X>[] = items.map((entry, i) => {
-    const outcome = outcomes.get(i)!
-    const _id = idOf(entry)
-    return typeof outcome === 'string' ? { _id, result: outcome, ...failed } : { _id, ...outcome }
-  })
-  await recordAudit(ctx, {
+  const sofar = () => [...outcomes].map(([i, outcome]) => toResult(i, outcome))
+  const auditId = await startAudit(ctx, {
     organizationId: spec.organizationId,
     action: spec.action,
     items: uniqueIds(items.map(idOf)),
-    result: { ...tally(results), ...spec.auditResult?.(results) },
+    result: auditResult(sofar()),
   })
+  const progress: Progress<X> = {
+    // The results so far plus those the transaction commits.
+    commit: (indexes) => (trx, committed) =>
+      updateAudit(trx, auditId, auditResult([...sofar(), ...indexes.map((i, k) => toResult(i, committed[k]))])),
+    settle: (indexes, answers) => indexes.forEach((i, k) => outcomes.set(i, answers[k])),
+  }
+  if (spec.batch) {
+    for (let start = 0; start < pending.length; start += BULK_BATCH)
+      await runBatch(ctx, spec, items, pending.slice(start, start + BULK_BATCH), progress)
+  } else {
+    for (const i of pending) progress.settle([i], [await runItem(ctx, spec, items[i], progress.commit([i]))])
+  }
+  const results = items.map((_, i) => toResult(i, outcomes.get(i)!))
+  await updateAudit(ctx.db, auditId, auditResult(results), 'done')
   return results
 }
 

@@ -1,11 +1,13 @@
+import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { PAGE_SIZE } from '~/utils/list-query'
-import { failWrites } from '../../tests/support/db-faults'
+import { beforeFirstTransaction, failWrites } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
+import { isMember, removeMembers } from './members.server'
 import {
   canCreateAttendanceGroups,
   changeGroupOwners,
@@ -475,6 +477,92 @@ describe('createGroupWithMembers', () => {
       createGroupWithMemberEmails(ctx(admin), org.id, { name: 'Y', kind: 'standard', ownerEmail: 'nobody@example.se', members: [] }),
       'OWNER_NOT_MEMBER',
     )
+  })
+})
+
+describe('createGroupWithMembers racing a removal from the organization', () => {
+  const createdGroups = async (orgId: string) => db().selectFrom('groups').select('id').where('organization_id', '=', orgId).execute()
+
+  it('does not add a member removed after the request came in: MEMBER_NOT_FOUND, and the audit says so', async () => {
+    const { admin, org } = await setup()
+    const [owner, staying, leaving] = await createMembers(org.id, 3)
+    // The removal commits after the service was called, just before its transaction starts.
+    const racing = beforeFirstTransaction(db(), () => removeMembers(ctx(admin), org.id, [leaving]))
+    const { group, membersResults } = await createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, {
+      name: 'Race',
+      kind: 'standard',
+      groupOwnerId: owner,
+      memberIdsWithRoles: { [staying]: 'member', [leaving]: 'leader' },
+    })
+    expect(await isMember(db(), org.id, leaving)).toBe(false)
+    expect(membersResults).toEqual([
+      { _id: staying, result: 'SUCCESS' },
+      { _id: leaving, result: 'MEMBER_NOT_FOUND' },
+    ])
+    expect(await roleOf(group._id, leaving)).toBeUndefined()
+    expect(await groupMemberCounts(group._id)).toEqual({ rows: 2, memberCount: 2 })
+    const audit = await db().selectFrom('audit_log').select('result').where('action', '=', 'groups.create').where('organization_id', '=', org.id).executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.result)).toEqual({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 1 } })
+  })
+
+  it('does not add a member given by email who is removed meanwhile', async () => {
+    const { admin, org } = await setup()
+    const leaving = await createUser({ email: 'leaving@example.se' })
+    await addMember(org.id, leaving.id)
+    const racing = beforeFirstTransaction(db(), () => removeMembers(ctx(admin), org.id, [leaving.id]))
+    const { group, membersResults } = await createGroupWithMemberEmails({ ...ctx(admin), db: racing }, org.id, {
+      name: 'Race',
+      kind: 'standard',
+      ownerEmail: admin.email,
+      members: [{ email: leaving.email, role: 'member' }],
+    })
+    expect(membersResults).toEqual([{ _id: leaving.id, email: leaving.email, result: 'MEMBER_NOT_FOUND' }])
+    expect(await groupMemberCounts(group._id)).toEqual({ rows: 1, memberCount: 1 })
+  })
+
+  it('creates nothing when the owner is removed meanwhile (OWNER_NOT_MEMBER)', async () => {
+    const { admin, org } = await setup()
+    const [owner, member] = await createMembers(org.id, 2)
+    const racing = beforeFirstTransaction(db(), () => removeMembers(ctx(admin), org.id, [owner]))
+    await expectCode(
+      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, { name: 'X', kind: 'standard', groupOwnerId: owner, memberIdsWithRoles: { [member]: 'member' } }),
+      'OWNER_NOT_MEMBER',
+    )
+    expect(await createdGroups(org.id)).toEqual([])
+  })
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('waits for a removal that holds the organization’s lock, then reads its outcome (PostgreSQL)', async () => {
+    const { admin, org } = await setup()
+    const [owner, leaving] = await createMembers(org.id, 2)
+    const remover = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await remover.connect()
+    try {
+      const { rows } = await remover.query<{ pid: number }>('select pg_backend_pid() as pid')
+      // A removal in progress, as removeMembers does it: the organization locked, the row deleted, not committed.
+      await remover.query('begin')
+      await remover.query('select id from organizations where id = $1 for update', [org.id])
+      await remover.query('delete from organization_members where organization_id = $1 and user_id = $2', [org.id, leaving])
+      const creating = createGroupWithMembers(ctx(admin), org.id, {
+        name: 'Race',
+        kind: 'standard',
+        groupOwnerId: owner,
+        memberIdsWithRoles: { [leaving]: 'member' },
+      })
+      // The creation is blocked by the removal's lock (it read nothing yet), then the removal commits.
+      await vi.waitFor(
+        async () => {
+          const blocked = await remover.query('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [rows[0].pid])
+          expect(blocked.rowCount).toBe(1)
+        },
+        { timeout: 5000, interval: 20 },
+      )
+      await remover.query('commit')
+      const { group, membersResults } = await creating
+      expect(membersResults).toEqual([{ _id: leaving, result: 'MEMBER_NOT_FOUND' }])
+      expect(await groupMemberCounts(group._id)).toEqual({ rows: 1, memberCount: 1 })
+    } finally {
+      await remover.end()
+    }
   })
 })
 

@@ -4,7 +4,7 @@ import { DomainError } from '~/errors'
 import { swedish } from '~/db/collation'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { newId, nowIso } from '~/utils/ids.server'
-import { requireOrgAdmin } from './access.server'
+import { isOrganizationActive, requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
 import { recordAudit, tally, type ItemResult } from './audit.server'
 import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
@@ -235,9 +235,10 @@ async function groupsOfOrganization(ctx: Ctx, organizationId: string, groupIds: 
   return new Set(rows.map((r) => r.id))
 }
 
-/** Sets the active flag of groups (PUT …/groups/set-active). */
+/** Sets the active flag of groups (PUT …/groups/set-active); activating needs an active organization. */
 export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds: string[], active: boolean): Promise<ItemResult[]> {
-  await requireOrgAdmin(ctx, organizationId)
+  // An inactive organization's groups may be deactivated, not activated.
+  await (active ? requireActiveOrgAdmin : requireOrgAdmin)(ctx, organizationId)
   const found = await groupsOfOrganization(ctx, organizationId, uniq(groupIds))
   return runBulk(ctx, {
     organizationId,
@@ -317,10 +318,12 @@ export type OwnerChangeResult = ItemResult & OwnerChangeFields
  * Changes the owners of groups (PUT …/groups/change-owners). The new owner must be a member of
  * the organization; they join the group if needed and get the role 'owner'. The old owner keeps
  * `oldOwnerRole`, or leaves the group with REMOVE. A group always keeps exactly one owner.
- * Every change is an item, in the order given (a group named twice is changed twice).
+ * Every change is an item, in the order given (a group named twice is changed twice). Not in an
+ * inactive organization (ORGANIZATION_INACTIVE; an item that finds it deactivated meanwhile
+ * answers that code).
  */
 export async function changeGroupOwners(ctx: Ctx, organizationId: string, changeList: OwnerChange[]): Promise<OwnerChangeResult[]> {
-  await requireOrgAdmin(ctx, organizationId)
+  await requireActiveOrgAdmin(ctx, organizationId)
   const groupIds = uniq(changeList.map((c) => c.groupId))
   const ownerIds = uniq(changeList.map((c) => c.newOwnerId).filter(Boolean))
   const [groups, owners] = await Promise.all([
@@ -351,6 +354,7 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
       // The new owner may have been removed since the list was loaded: check again, locked
       // against concurrent removals, so a group never ends up owned by a non-member.
       await lockOrganization(trx, organizationId)
+      if (!(await isOrganizationActive(trx, organizationId))) return 'ORGANIZATION_INACTIVE'
       if (!(await isMember(trx, organizationId, newOwner.id))) return 'MEMBER_NOT_FOUND'
       const { memberCount, oldOwnerRemoved } = await changeOwner(trx, ctx, organizationId, change.groupId, newOwner.id, change.oldOwnerRole)
       const updated = { ...group, owner_id: newOwner.id, owner_name: newOwner.name, owner_email: newOwner.email, member_count: memberCount }
@@ -423,14 +427,16 @@ export async function changeGroupOwnersByEmail(
 /**
  * Whether the actor may create attendance groups in the organization (spec section 6: "creating
  * an attendance group is offered only with that permission"): its admins and group creators may.
- * One query; false for anyone else.
+ * One query; false for anyone else, and in an inactive organization.
  */
 export async function canCreateAttendanceGroups(ctx: Ctx, organizationId: string): Promise<boolean> {
   const membership = await ctx.db
-    .selectFrom('organization_members')
-    .select(['role', 'is_group_creator'])
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', actorOf(ctx).id)
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['m.role', 'm.is_group_creator'])
+    .where('m.organization_id', '=', organizationId)
+    .where('m.user_id', '=', actorOf(ctx).id)
+    .where('o.active', '=', 1)
     .executeTakeFirst()
   return !!membership && (membership.role === 'admin' || Number(membership.is_group_creator) === 1)
 }
@@ -449,46 +455,53 @@ export interface CreateGroupInput {
  * (MEMBER_NOT_FOUND) and the group is created with the others, in one transaction. The owner
  * named again among the members stays the owner (their item is SUCCESS).
  * Only organization admins get here, and they may create both kinds (canCreateAttendanceGroups).
+ * Not in an inactive organization (ORGANIZATION_INACTIVE).
  */
 export async function createGroupWithMembers(
   ctx: Ctx,
   organizationId: string,
   input: CreateGroupInput,
 ): Promise<{ group: GroupListItem; membersResults: ItemResult[] }> {
-  await requireOrgAdmin(ctx, organizationId)
+  await requireActiveOrgAdmin(ctx, organizationId)
   return createGroup(ctx, organizationId, input, [])
 }
 
-/** Creates the group (access already checked); `unresolved` are members that failed before (for the audit). */
+/**
+ * Creates the group (access already checked); `unresolved` are members that failed before (for
+ * the audit). Who is a member is read inside the transaction, under the organization's lock
+ * (lockOrganization): a member removed while the group is being created is either still a member
+ * when it commits, or answered MEMBER_NOT_FOUND (OWNER_NOT_MEMBER for the owner), never added.
+ * The audit entry commits with the group.
+ */
 async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupInput, unresolved: ItemResult[]) {
   const memberIds = Object.keys(input.memberIdsWithRoles)
   const wanted = uniq([input.groupOwnerId, ...memberIds])
-  const inOrg = new Map<string, { id: string; name: string; email: string }>()
-  for (let i = 0; i < wanted.length; i += 1000) {
-    const rows = await ctx.db
-      .selectFrom('organization_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.name', 'u.email'])
-      .where('m.organization_id', '=', organizationId)
-      .where('m.user_id', 'in', wanted.slice(i, i + 1000))
-      .execute()
-    for (const r of rows) inOrg.set(r.id, r)
-  }
-  const owner = inOrg.get(input.groupOwnerId)
-  if (!owner) throw new DomainError('OWNER_NOT_MEMBER')
-
-  const membersResults: ItemResult[] = memberIds.map((id) => ({ _id: id, result: inOrg.has(id) ? 'SUCCESS' : 'MEMBER_NOT_FOUND' }))
   const now = nowIso(ctx.now)
   const groupId = newId()
-  const rows = [
-    { group_id: groupId, user_id: owner.id, role: 'owner' as GroupRole, created_at: now },
-    ...memberIds
-      .filter((id) => inOrg.has(id) && id !== owner.id)
-      .map((id) => ({ group_id: groupId, user_id: id, role: input.memberIdsWithRoles[id] as GroupRole, created_at: now })),
-  ]
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, organizationId)
-    if (!(await isMember(trx, organizationId, owner.id))) throw new DomainError('OWNER_NOT_MEMBER')
+    await requireActiveOrganization(trx, organizationId)
+    const inOrg = new Map<string, { id: string; name: string; email: string }>()
+    for (let i = 0; i < wanted.length; i += 1000) {
+      const rows = await trx
+        .selectFrom('organization_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['u.id', 'u.name', 'u.email'])
+        .where('m.organization_id', '=', organizationId)
+        .where('m.user_id', 'in', wanted.slice(i, i + 1000))
+        .execute()
+      for (const r of rows) inOrg.set(r.id, r)
+    }
+    const owner = inOrg.get(input.groupOwnerId)
+    if (!owner) throw new DomainError('OWNER_NOT_MEMBER')
+
+    const membersResults: ItemResult[] = memberIds.map((id) => ({ _id: id, result: inOrg.has(id) ? 'SUCCESS' : 'MEMBER_NOT_FOUND' }))
+    const rows = [
+      { group_id: groupId, user_id: owner.id, role: 'owner' as GroupRole, created_at: now },
+      ...memberIds
+        .filter((id) => inOrg.has(id) && id !== owner.id)
+        .map((id) => ({ group_id: groupId, user_id: id, role: input.memberIdsWithRoles[id] as GroupRole, created_at: now })),
+    ]
     await trx
       .insertInto('groups')
       .values({
@@ -509,24 +522,27 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
         .insertInto('group_members')
         .values(rows.slice(i, i + 500))
         .execute()
+    await recordAudit(
+      { ...ctx, db: trx },
+      {
+        organizationId,
+        action: input.kind === 'attendance' ? 'groups.create-attendance' : 'groups.create',
+        items: [groupId],
+        result: { members: tally([...membersResults, ...unresolved]) },
+      },
+    )
+    const group: GroupListItem = {
+      _id: groupId,
+      name: input.name,
+      kind: input.kind,
+      created: now,
+      active: true,
+      owner: { _id: owner.id, name: owner.name, email: owner.email },
+      memberCount: rows.length,
+      latestActivity: null,
+    }
+    return { group, membersResults }
   })
-  await recordAudit(ctx, {
-    organizationId,
-    action: input.kind === 'attendance' ? 'groups.create-attendance' : 'groups.create',
-    items: [groupId],
-    result: { members: tally([...membersResults, ...unresolved]) },
-  })
-  const group: GroupListItem = {
-    _id: groupId,
-    name: input.name,
-    kind: input.kind,
-    created: now,
-    active: true,
-    owner: { _id: owner.id, name: owner.name, email: owner.email },
-    memberCount: rows.length,
-    latestActivity: null,
-  }
-  return { group, membersResults }
 }
 
 /**
@@ -539,7 +555,7 @@ export async function createGroupWithMemberEmails(
   organizationId: string,
   input: { name: string; kind: GroupKind; ownerEmail: string; members: { email: string; role: MemberRole }[] },
 ) {
-  await requireOrgAdmin(ctx, organizationId)
+  await requireActiveOrgAdmin(ctx, organizationId)
   const byEmail = await memberIdsByEmail(ctx, organizationId, [input.ownerEmail, ...input.members.map((m) => m.email)])
   const ownerId = byEmail.get(input.ownerEmail.toLowerCase())
   if (!ownerId) throw new DomainError('OWNER_NOT_MEMBER')

@@ -19,6 +19,7 @@ import {
 } from './invitations.server'
 import { expectCode } from '../../tests/support/expect-code'
 import { INVITATION_CODE_PER_CLIENT, INVITATION_CODE_PER_ORGANIZATION, INVITATION_CODE_PER_USER } from '~/auth/rate-limit.server'
+import { failWrites } from '../../tests/support/db-faults'
 
 const ctxOf = (user: User, options: { client?: string; now?: Date } = {}): Ctx => ({
   ...ctxFor(user),
@@ -153,6 +154,60 @@ describe('resending and revoking', () => {
     const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'invitation.revoke').where('organization_id', '=', org.id).execute()
     expect(audit).toHaveLength(1)
     expect(JSON.parse(audit[0].items)).toEqual([invitation._id])
+  })
+})
+
+describe('invitations and their audit entries commit together', () => {
+  const invitationsOf = (orgId: string) => db().selectFrom('invitations').select(['id', 'revoked_at', 'code_hash']).where('organization_id', '=', orgId).execute()
+  const auditsOf = (orgId: string) => db().selectFrom('audit_log').select('action').where('organization_id', '=', orgId).execute()
+
+  it('creates no invitation, and sends nothing, when its audit entry cannot be written', async () => {
+    const { admin, org } = await orgWithAdmin()
+    const email = uniqueEmail()
+    const restore = await failWrites('audit_log', 'INSERT', 'organization_id', org.id)
+    try {
+      await expect(createInvitation(ctxOf(admin), org.id, { type: 'email', email, groupCreator: true })).rejects.toThrow(/forced failure/)
+    } finally {
+      await restore()
+    }
+    expect(await invitationsOf(org.id)).toEqual([])
+    expect(await lastMailTo(email)).toBeUndefined()
+  })
+
+  it('keeps neither the invitation nor its entry when its email cannot be sent', async () => {
+    const { admin, org } = await orgWithAdmin()
+    const email = uniqueEmail()
+    const restore = await failWrites('mail_outbox', 'INSERT', 'to_address', email)
+    try {
+      await expect(createInvitation(ctxOf(admin), org.id, { type: 'email', email, groupCreator: true })).rejects.toThrow(/forced failure/)
+    } finally {
+      await restore()
+    }
+    expect(await invitationsOf(org.id)).toEqual([])
+    expect(await auditsOf(org.id)).toEqual([])
+  })
+
+  it('neither revokes nor resends without the audit entry; a failed resend email keeps the old code and no entry', async () => {
+    const { admin, org } = await orgWithAdmin()
+    const email = uniqueEmail()
+    const { invitation } = await createInvitation(ctxOf(admin), org.id, { type: 'email', email, groupCreator: true })
+    const before = await invitationsOf(org.id)
+    const restore = await failWrites('audit_log', 'INSERT', 'organization_id', org.id)
+    try {
+      await expect(revokeInvitation(ctxOf(admin), invitation._id)).rejects.toThrow(/forced failure/)
+      await expect(resendInvitation(ctxOf(admin), invitation._id)).rejects.toThrow(/forced failure/)
+    } finally {
+      await restore()
+    }
+    expect(await invitationsOf(org.id)).toEqual(before)
+    const mailFails = await failWrites('mail_outbox', 'INSERT', 'to_address', email)
+    try {
+      await expect(resendInvitation(ctxOf(admin), invitation._id)).rejects.toThrow(/forced failure/)
+    } finally {
+      await mailFails()
+    }
+    expect(await invitationsOf(org.id)).toEqual(before)
+    expect(await auditsOf(org.id)).toEqual([{ action: 'invitation.create' }])
   })
 })
 

@@ -16,8 +16,8 @@ import { DomainError, type ErrorCode } from '~/errors'
 import { invitationEmail } from '~/mail/invitation-mail.server'
 import { sendMail } from '~/mail/mailer.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
-import { requireOrgAdmin } from './access.server'
-import { recordAudit } from './audit.server'
+import { requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
+import { recordAudit, removeAudit } from './audit.server'
 import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
@@ -142,22 +142,31 @@ async function issueInvitation(
     expires_at: addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString(),
     used_at: null,
   }
-  await ctx.db.insertInto('invitations').values(row).execute()
+  // The invitation and its audit entry commit together.
+  const auditId = await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('invitations').values(row).execute()
+    return recordAudit(
+      { ...ctx, db: trx },
+      {
+        organizationId: target.organizationId,
+        action: 'invitation.create',
+        items: [row.id],
+        result: { SUCCESS: 1, type: input.type, ...(target.groupId ? { groupId: target.groupId } : { groupCreator: input.groupCreator }) },
+      },
+    )
+  })
   if (email) {
     try {
       await mailInvitation(ctx, target, email, code, row.expires_at)
     } catch (error) {
-      // No email, no invitation: the admin sees the failure and tries again.
-      await ctx.db.deleteFrom('invitations').where('id', '=', row.id).execute()
+      // No email, no invitation (nor its record): the admin sees the failure and tries again.
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('invitations').where('id', '=', row.id).execute()
+        await removeAudit(trx, auditId)
+      })
       throw error
     }
   }
-  await recordAudit(ctx, {
-    organizationId: target.organizationId,
-    action: 'invitation.create',
-    items: [row.id],
-    result: { SUCCESS: 1, type: input.type, ...(target.groupId ? { groupId: target.groupId } : { groupCreator: input.groupCreator }) },
-  })
   return { invitation: toInvitation(row, ctx.now), code }
 }
 
@@ -165,10 +174,10 @@ async function issueInvitation(
  * Invites someone to become a member and group creator of the organization. An email invitation
  * sends the code to that address (only it may redeem the code, once); an open one returns the
  * code to be handed out (anyone may redeem it until it expires). The code is stored hashed, so
- * this is the only time it can be shown.
+ * this is the only time it can be shown. Not in an inactive organization (ORGANIZATION_INACTIVE).
  */
 export async function createInvitation(ctx: Ctx, organizationId: string, input: CreateInvitationInput) {
-  const org = await requireOrgAdmin(ctx, organizationId)
+  const org = await requireActiveOrgAdmin(ctx, organizationId)
   if (input.type === 'email') {
     const member = await ctx.db
       .selectFrom('organization_members as m')
@@ -189,7 +198,7 @@ export async function createInvitation(ctx: Ctx, organizationId: string, input: 
 export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { type: 'email' | 'open'; email?: string } = { type: 'open' }) {
   const group = await ctx.db.selectFrom('groups').select(['id', 'name', 'organization_id']).where('id', '=', groupId).executeTakeFirst()
   if (!group) throw new DomainError('GROUP_NOT_FOUND')
-  const org = await requireOrgAdmin(ctx, group.organization_id)
+  const org = await requireActiveOrgAdmin(ctx, group.organization_id)
   if (input.type === 'email' && !input.email) throw new DomainError('BAD_REQUEST', { errors: { email: ['validation.required'] } })
   return issueInvitation(
     ctx,
@@ -224,39 +233,49 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, sco
 
 /**
  * Sends an email invitation again with a new code and a new expiry; the old code stops working.
- * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST).
+ * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST); nor can
+ * one of an inactive organization (ORGANIZATION_INACTIVE). Revoking always works.
  */
 export async function resendInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}): Promise<Invitation> {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
+  await requireActiveOrganization(ctx.db, row.organization_id)
   if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
   if (row.used_at) throw new DomainError('USED')
   const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
   const { code, codeHash } = await freshCode(ctx)
   const expiresAt = addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString()
-  const updated = await ctx.db
-    .updateTable('invitations')
-    .set({ code_hash: codeHash, expires_at: expiresAt })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
+  // The new code and its audit entry commit together.
+  const auditId = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('invitations')
+      .set({ code_hash: codeHash, expires_at: expiresAt })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
+    return recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
+  })
   const target = { organizationId: row.organization_id, organizationName: row.organizationName, groupId: row.group_id, groupName: row.groupName }
   try {
     await mailInvitation(ctx, target, row.email, code, expiresAt)
   } catch (error) {
-    await ctx.db.updateTable('invitations').set(previous).where('id', '=', row.id).execute()
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('invitations').set(previous).where('id', '=', row.id).execute()
+      await removeAudit(trx, auditId)
+    })
     throw error
   }
-  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
   return toInvitation({ ...row, expires_at: expiresAt }, ctx.now)
 }
 
 /** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
 export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
-  await ctx.db.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
-  await recordAudit(ctx, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
+    await recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+  })
 }
 
 export interface RedeemResult {
@@ -433,6 +452,7 @@ async function refuseIfAlreadyIn(db: DB, actor: SessionUser, invitation: FoundIn
 async function preview(ctx: Ctx, codeHashes: string[]): Promise<InvitationPreview> {
   const actor = actorOf(ctx)
   const invitation = await findInvitation(ctx.db, actor, codeHashes, nowIso(ctx.now))
+  await requireActiveOrganization(ctx.db, invitation.organization_id)
   await refuseIfAlreadyIn(ctx.db, actor, invitation)
   if (invitation.group_id) return { kind: 'group', organization: invitation.organizationName, group: invitation.groupName ?? '' }
   return { kind: Number(invitation.group_creator) === 1 ? 'groupCreator' : 'organization', organization: invitation.organizationName }
@@ -446,6 +466,7 @@ async function redeem(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
     // A double submit must not add the user twice: redemptions (and removals) in one
     // organization take turns, so the membership read below is the committed one.
     await lockOrganization(trx, invitation.organization_id)
+    await requireActiveOrganization(trx, invitation.organization_id)
     const { membership, target } = await refuseIfAlreadyIn(trx, actor, invitation)
     const groupCreator = !invitation.group_id && Number(invitation.group_creator) === 1
 

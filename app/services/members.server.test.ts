@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { newId } from '~/utils/ids.server'
-import { failWrites } from '../../tests/support/db-faults'
+import { dyingAfterTransactions, failWrites } from '../../tests/support/db-faults'
 import { createUser } from '../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
+import { latestAudit } from './audit.server'
+import { BULK_BATCH } from './bulk.server'
 import {
   addGroupCreators,
   addGroupCreatorsByEmail,
@@ -23,7 +25,6 @@ import { isMember as isMemberOf } from './members.server'
 
 const ctx = (actor: User) => ctxFor(actor)
 const query = (over: Partial<MemberQuery> = {}): MemberQuery => ({ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 50, ...over })
-
 
 const isMember = (orgId: string, userId: string) => isMemberOf(db(), orgId, userId)
 
@@ -321,6 +322,70 @@ describe('removeMembers', () => {
   })
 })
 
+describe('the audit of a removal that stops part-way (a killed process)', () => {
+  const removedOf = async (orgId: string, ids: string[]) => {
+    const left = new Set(
+      (await db().selectFrom('organization_members').select('user_id').where('organization_id', '=', orgId).execute()).map(
+        (r) => r.user_id,
+      ),
+    )
+    return ids.filter((id) => !left.has(id))
+  }
+
+  it('killed after its first batch of 1,000: one entry, not finished, counting exactly the 500 removed', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const ids = await createMembers(org.id, 1000)
+    const dying = dyingAfterTransactions(db(), 1)
+    void removeMembers({ ...ctx(admin), db: dying.db }, org.id, ids)
+    await dying.died
+
+    const removed = await removedOf(org.id, ids)
+    expect(removed).toEqual(ids.slice(0, BULK_BATCH))
+    const audit = await lastAudit(org.id)
+    expect(audit).toMatchObject({ action: 'members.remove', actor_id: admin.id, status: 'started' })
+    expect(JSON.parse(audit.items)).toEqual(ids)
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: removed.length })
+    // The home's latest activity: the one entry, with what was committed, marked unfinished.
+    expect(await latestAudit(ctx(admin), org.id)).toMatchObject([
+      { action: 'members.remove', itemCount: 1000, result: { SUCCESS: 500 }, finished: false },
+    ])
+  })
+
+  it('killed while its items run one by one (after a failed batch): the entry counts each committed item and the failure', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const ids = await createMembers(org.id, 6)
+    const restore = await failWrites('organization_members', 'DELETE', 'user_id', ids[1])
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // The batch (rolled back), then items 0 (removed), 1 (fails) and 2 (removed); then the process dies.
+    const dying = dyingAfterTransactions(db(), 4)
+    try {
+      void removeMembers({ ...ctx(admin), db: dying.db }, org.id, ids)
+      await dying.died
+    } finally {
+      await restore()
+    }
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(await removedOf(org.id, ids)).toEqual([ids[0], ids[2]])
+    const audit = await lastAudit(org.id)
+    expect(audit.status).toBe('started')
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: 2, SERVER_ERROR: 1 })
+  })
+
+  it('marks the entry finished with the full tally when the run completes', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const ids = await createMembers(org.id, BULK_BATCH + 3)
+    await removeMembers(ctx(admin), org.id, [...ids, 'f'.repeat(24)])
+    const audit = await lastAudit(org.id)
+    expect(audit.status).toBe('done')
+    expect(JSON.parse(audit.result)).toEqual({ SUCCESS: BULK_BATCH + 3, MEMBER_NOT_FOUND: 1 })
+    expect(await latestAudit(ctx(admin), org.id)).toMatchObject([{ itemCount: BULK_BATCH + 4, finished: true }])
+  })
+})
+
 describe('group creators', () => {
   it('adds and removes group creators with per-item results', async () => {
     const admin = await createUser()
@@ -353,7 +418,7 @@ describe('group creators', () => {
       .where('action', '=', 'groupCreators.remove')
       .execute()
     expect(audit.map((a) => JSON.parse(a.result))).toEqual(
-      expect.arrayContaining([{ SUCCESS: 2, MEMBER_NOT_FOUND: 1 }, { NOT_GROUP_CREATOR: 1 }])
+      expect.arrayContaining([{ SUCCESS: 2, MEMBER_NOT_FOUND: 1 }, { NOT_GROUP_CREATOR: 1 }]),
     )
   })
 })
@@ -374,13 +439,15 @@ describe('members by email', () => {
     const [plain, creator, outsider] = [await createUser(), await createUser(), await createUser()]
     const org = await createOrganization({ adminIds: [admin.id], memberIds: [plain.id], groupCreatorIds: [creator.id] })
     await expectCode(addGroupCreatorsByEmail(ctx(plain), org.id, [plain.email]), 'ORGANIZATION_NOT_FOUND')
-    expect(await addGroupCreatorsByEmail(ctx(admin), org.id, [plain.email.toUpperCase(), creator.email, outsider.email, plain.email])).toEqual([
+    expect(
+      await addGroupCreatorsByEmail(ctx(admin), org.id, [plain.email.toUpperCase(), creator.email, outsider.email, plain.email]),
+    ).toEqual([
       { email: plain.email, _id: plain.id, result: 'SUCCESS' },
       { email: creator.email, _id: creator.id, result: 'ALREADY_GROUP_CREATOR' },
       { email: outsider.email, _id: outsider.email, result: 'MEMBER_NOT_FOUND' },
     ])
     expect((await listMembers(ctx(admin), org.id, query({ groupCreatorsOnly: true }))).items.map((m) => m._id).sort()).toEqual(
-      [plain.id, creator.id].sort()
+      [plain.id, creator.id].sort(),
     )
   })
 })

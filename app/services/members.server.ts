@@ -5,7 +5,7 @@ import { LAST_SEEN_KEY, swedish } from '~/db/collation'
 import { DomainError } from '~/errors'
 import { csvDateTime, csvDocument, type CsvFormat } from '~/utils/csv'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
-import { requireOrgAdmin } from './access.server'
+import { requireActiveOrgAdmin, requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
 import { lockOrganization, runBulk, uniqueIds, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
@@ -445,7 +445,8 @@ async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
 
 /** Sets the group-creator flag of members to `value`; an item already at `value` is reported. */
 async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: string[], value: boolean) {
-  await requireOrgAdmin(ctx, organizationId)
+  // The right to create groups is not given in an inactive organization (it may be taken away).
+  await (value ? requireActiveOrgAdmin : requireOrgAdmin)(ctx, organizationId)
   const ids = uniqueIds(memberIds)
   const members = await loadMembers(ctx, organizationId, ids)
   const wrongState = value ? 'ALREADY_GROUP_CREATOR' : 'NOT_GROUP_CREATOR'
@@ -507,7 +508,10 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
   })
 }
 
-/** Makes members group creators: MEMBER_NOT_FOUND, ALREADY_GROUP_CREATOR or SUCCESS per item. */
+/**
+ * Makes members group creators: MEMBER_NOT_FOUND, ALREADY_GROUP_CREATOR or SUCCESS per item; not
+ * in an inactive organization (ORGANIZATION_INACTIVE).
+ */
 export const addGroupCreators = (ctx: Ctx, organizationId: string, memberIds: string[]) =>
   setGroupCreator(ctx, organizationId, memberIds, true)
 
@@ -547,7 +551,7 @@ export interface EmailItemResult extends ItemResult {
  * get addGroupCreators' per-item result.
  */
 export async function addGroupCreatorsByEmail(ctx: Ctx, organizationId: string, emails: string[]): Promise<EmailItemResult[]> {
-  await requireOrgAdmin(ctx, organizationId)
+  await requireActiveOrgAdmin(ctx, organizationId)
   const wanted = uniqueIds(emails.map((e) => e.trim().toLowerCase()))
   const idByEmail = await memberIdsByEmail(ctx, organizationId, wanted)
   const results = idByEmail.size > 0 ? await addGroupCreators(ctx, organizationId, [...idByEmail.values()]) : []

@@ -7,7 +7,8 @@ export const MENU_GROUP_LIMIT = 30
 
 /**
  * What the side menu shows (spec section 2): the user's groups with their role, and the
- * organizations where the user may create groups (admin or group creator). Two queries.
+ * organizations where the user may create groups (admin or group creator; an inactive one only
+ * for its admins, marked inactive). Two queries.
  */
 export async function sideMenuFor(ctx: Ctx) {
   const actor = actorOf(ctx)
@@ -15,9 +16,10 @@ export async function sideMenuFor(ctx: Ctx) {
     ctx.db
       .selectFrom('organization_members as m')
       .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-      .select(['o.id', 'o.name', 'm.role'])
+      .select(['o.id', 'o.name', 'm.role', 'o.active'])
       .where('m.user_id', '=', actor.id)
-      .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
+      // No groups are created in an inactive organization: only its admins still see it (to reactivate it).
+      .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb.and([eb('m.is_group_creator', '=', 1), eb('o.active', '=', 1)])]))
       .orderBy(swedish(ctx.db, 'o.name'))
       .execute(),
     ctx.db
@@ -31,10 +33,10 @@ export async function sideMenuFor(ctx: Ctx) {
       .execute(),
   ])
   return {
-    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, isAdmin: o.role === 'admin' })),
+    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, isAdmin: o.role === 'admin', active: Number(o.active) === 1 })),
     groups: groups.map((g) => ({ _id: g.id, name: g.name, kind: g.kind, role: g.role as GroupRole })),
-    // Creating groups, attendance groups included, is for admins and group creators.
-    canCreateGroups: organizations.length > 0,
+    // Creating groups, attendance groups included, is for admins and group creators of an active organization.
+    canCreateGroups: organizations.some((o) => Number(o.active) === 1),
   }
 }
 export type SideMenu = Awaited<ReturnType<typeof sideMenuFor>>

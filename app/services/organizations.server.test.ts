@@ -14,6 +14,19 @@ import {
   updateOrganizationContact,
 } from './organizations.server'
 import { expectCode } from '../../tests/support/expect-code'
+import { DomainError } from '~/errors'
+import { beforeFirstTransaction } from '../../tests/support/db-faults'
+import {
+  canCreateAttendanceGroups,
+  changeGroupOwners,
+  createGroupWithMemberEmails,
+  createGroupWithMembers,
+  deleteGroups,
+  setGroupsActive,
+} from './groups.server'
+import { createGroupInvitation, createInvitation, redeemInvitationCode, resendInvitation, revokeInvitation } from './invitations.server'
+import { addGroupCreators, addGroupCreatorsByEmail, exportMembersCsv, removeGroupCreators, removeMembers } from './members.server'
+import { sideMenuFor } from './menu.server'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 
 const ctx = (actor: User, now = new Date()) => ({ ...ctxFor(actor), now })
@@ -138,5 +151,107 @@ describe('organization changes', () => {
     const home = await getOrganizationHome(ctx(admin, now), org.id)
     expect(home.counts).toEqual({ members: 4, groups: 2, activeGroups: 1, groupCreators: 2, pendingInvitations: 2 })
     expect(home.organization.groupCreators.sort()).toEqual([b.id, c.id].sort())
+  })
+})
+
+describe('an inactive organization (docs/organizations.md)', () => {
+  /** Everything of the organization a refused call could have changed. */
+  const stateOf = async (orgId: string) => ({
+    members: await db().selectFrom('organization_members').select(['user_id', 'role', 'is_group_creator']).where('organization_id', '=', orgId).orderBy('user_id').execute(),
+    groups: await db().selectFrom('groups').select(['id', 'owner_id', 'active', 'member_count']).where('organization_id', '=', orgId).orderBy('id').execute(),
+    groupMembers: await db()
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select(['gm.group_id', 'gm.user_id', 'gm.role'])
+      .where('g.organization_id', '=', orgId)
+      .orderBy('gm.group_id')
+      .orderBy('gm.user_id')
+      .execute(),
+    invitations: await db().selectFrom('invitations').select(['id', 'code_hash', 'expires_at', 'used_at', 'revoked_at']).where('organization_id', '=', orgId).orderBy('id').execute(),
+    audit: await db().selectFrom('audit_log').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
+  })
+
+  async function inactiveOrganization() {
+    const admin = await createUser()
+    const [member, creator, joiner] = [await createUser(), await createUser(), await createUser()]
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id], groupCreatorIds: [creator.id] })
+    const group = await createGroup(org.id, { ownerId: admin.id, memberIds: [member.id] })
+    const sleeping = await createGroup(org.id, { ownerId: admin.id, active: false })
+    // Codes handed out while it was active.
+    const open = await createInvitation(ctx(admin), org.id, { type: 'open', groupCreator: true })
+    const byEmail = await createInvitation(ctx(admin), org.id, { type: 'email', email: joiner.email, groupCreator: true })
+    const toGroup = await createGroupInvitation(ctx(admin), group.id)
+    await setOrganizationActive(ctx(admin), org.id, false)
+    return { admin, member, creator, joiner, org, group, sleeping, open, byEmail, toGroup }
+  }
+
+  it('refuses what would add to it, with ORGANIZATION_INACTIVE, and changes nothing', async () => {
+    const { admin, member, creator, joiner, org, group, sleeping, open, byEmail, toGroup } = await inactiveOrganization()
+    const before = await stateOf(org.id)
+    const refused: [string, () => Promise<unknown>][] = [
+      ['redeem an open code', () => redeemInvitationCode(ctx(joiner), open.code)],
+      ['redeem an email code', () => redeemInvitationCode(ctx(joiner), byEmail.code)],
+      ['redeem a group code', () => redeemInvitationCode(ctx(joiner), toGroup.code)],
+      ['create a group', () => createGroupWithMembers(ctx(admin), org.id, { name: 'New', kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: { [member.id]: 'member' } })],
+      ['create a group by email', () => createGroupWithMemberEmails(ctx(admin), org.id, { name: 'New', kind: 'attendance', ownerEmail: admin.email, members: [] })],
+      ['change owners', () => changeGroupOwners(ctx(admin), org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' }])],
+      ['activate groups', () => setGroupsActive(ctx(admin), org.id, [sleeping.id], true)],
+      ['add group creators', () => addGroupCreators(ctx(admin), org.id, [member.id])],
+      ['add group creators by email', () => addGroupCreatorsByEmail(ctx(admin), org.id, [member.email])],
+      ['invite a group creator', () => createInvitation(ctx(admin), org.id, { type: 'open', groupCreator: true })],
+      ['invite to a group', () => createGroupInvitation(ctx(admin), group.id)],
+      ['resend an invitation', () => resendInvitation(ctx(admin), byEmail.invitation._id)],
+    ]
+    for (const [what, call] of refused) {
+      const code = await call().then(
+        () => 'done',
+        (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+      )
+      expect(code, what).toBe('ORGANIZATION_INACTIVE')
+    }
+    expect(await stateOf(org.id)).toEqual(before)
+    expect(await canCreateAttendanceGroups(ctx(admin), org.id)).toBe(false)
+    // A group creator is no longer offered it; its admin still finds it.
+    expect((await sideMenuFor(ctx(creator))).organizations).toEqual([])
+    expect((await sideMenuFor(ctx(creator))).canCreateGroups).toBe(false)
+    expect((await sideMenuFor(ctx(admin))).organizations).toEqual([expect.objectContaining({ _id: org.id, active: false })])
+  })
+
+  it('lets its admins see it, tidy it up and reactivate it; then its codes work again', async () => {
+    const { admin, member, creator, joiner, org, group, sleeping, open, byEmail } = await inactiveOrganization()
+    expect((await getOrganizationHome(ctx(admin), org.id)).organization.active).toBe(false)
+    expect(await exportMembersCsv(ctx(admin), org.id, { q: '', sort: 'name', dir: 'asc' })).toContain(member.email)
+    await renameOrganization(ctx(admin), org.id, 'Sovande skolan')
+    await updateOrganizationContact(ctx(admin), org.id, { name: 'Kontakt' })
+    expect(await removeGroupCreators(ctx(admin), org.id, [creator.id])).toEqual([{ _id: creator.id, result: 'SUCCESS' }])
+    expect(await setGroupsActive(ctx(admin), org.id, [group.id], false)).toEqual([{ _id: group.id, result: 'SUCCESS' }])
+    expect(await deleteGroups(ctx(admin), org.id, [sleeping.id])).toEqual([{ _id: sleeping.id, result: 'SUCCESS' }])
+    expect(await removeMembers(ctx(admin), org.id, [creator.id])).toEqual([{ _id: creator.id, result: 'SUCCESS' }])
+    await revokeInvitation(ctx(admin), byEmail.invitation._id)
+
+    await setOrganizationActive(ctx(admin), org.id, true)
+    expect(await redeemInvitationCode(ctx(joiner), open.code)).toMatchObject({ name: 'Sovande skolan' })
+  })
+
+  it('creates no group when the organization is deactivated between the request and the group’s transaction', async () => {
+    const admin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const racing = beforeFirstTransaction(db(), () => setOrganizationActive(ctx(admin), org.id, false))
+    await expectCode(
+      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, { name: 'Late', kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: {} }),
+      'ORGANIZATION_INACTIVE',
+    )
+    expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toEqual([])
+  })
+
+  it('answers an owner change that finds it deactivated meanwhile with ORGANIZATION_INACTIVE per item', async () => {
+    const admin = await createUser()
+    const member = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id] })
+    const group = await createGroup(org.id, { ownerId: admin.id })
+    const racing = beforeFirstTransaction(db(), () => setOrganizationActive(ctx(admin), org.id, false))
+    const results = await changeGroupOwners({ ...ctx(admin), db: racing }, org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' }])
+    expect(results).toEqual([{ _id: group.id, result: 'ORGANIZATION_INACTIVE', group: null, oldOwnerRemoved: false }])
+    expect((await db().selectFrom('groups').select('owner_id').where('id', '=', group.id).executeTakeFirstOrThrow()).owner_id).toBe(admin.id)
   })
 })

@@ -100,6 +100,15 @@ export async function getOrganizationName(ctx: Ctx, organizationId: string): Pro
   return org.name
 }
 
+/**
+ * The organization's name and active flag, for the layout (breadcrumbs, and the notice and the
+ * actions left out while it is inactive). Admins only.
+ */
+export async function getOrganizationSummary(ctx: Ctx, organizationId: string): Promise<{ name: string; active: boolean }> {
+  const org = await requireOrgAdmin(ctx, organizationId)
+  return { name: org.name, active: Number(org.active) === 1 }
+}
+
 /** One organization as the specification's Organization (admins only). */
 export async function getOrganization(ctx: Ctx, organizationId: string): Promise<Organization> {
   const org = await requireOrgAdmin(ctx, organizationId)

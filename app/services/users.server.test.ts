@@ -223,7 +223,8 @@ describe('sign-in', () => {
     const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
     await resetPassword({ ...ctx('owner-home'), now: t0 }, { token, newPassword: 'brand-new-password' })
     expect((await signIn({ ...ctx('owner-home'), now: t0 }, { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)
-  })
+    // About 200 password checks (argon2id): slow on a busy machine.
+  }, 120_000)
 
   it('blocks a client that tries many accounts', async () => {
     for (let i = 0; i < SIGNIN_PER_CLIENT.freeFailures; i++) {

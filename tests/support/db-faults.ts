@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { db, dialectOf } from '~/db/db.server'
+import { db, dialectOf, type DB } from '~/db/db.server'
 
 /**
  * Makes the database fail one kind of write to one row, as an outage or a bug would: a trigger
@@ -15,14 +15,66 @@ export async function failWrites(table: string, event: 'INSERT' | 'UPDATE' | 'DE
   const run = (text: string) => sql.raw(text).execute(db())
   if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
     await run(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$`)
-    await run(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN (${row}.${column} = ${literal}) EXECUTE FUNCTION ${name}()`)
+    await run(
+      `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN (${row}.${column} = ${literal}) EXECUTE FUNCTION ${name}()`,
+    )
     return async () => {
       await run(`DROP TRIGGER ${name} ON ${table}`)
       await run(`DROP FUNCTION ${name}()`)
     }
   }
-  await run(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN ${row}.${column} = ${literal} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)
+  await run(
+    `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN ${row}.${column} = ${literal} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+  )
   return async () => {
     await run(`DROP TRIGGER ${name}`)
   }
+}
+
+/**
+ * A handle on `database` that runs its first `transactions` transactions (to commit or roll back),
+ * and then none: the service stops there as if its process had been killed (`kill -9`) between
+ * two transactions. What it committed stays; nothing after it runs. `died` resolves when it stops. Everything else
+ * goes to `database` unchanged.
+ */
+export function dyingAfterTransactions(database: DB, transactions: number) {
+  let started = 0
+  let die: () => void
+  const died = new Promise<void>((resolve) => (die = resolve))
+  const handle = withTransactions(database, (begin) => {
+    if (started++ < transactions) return begin()
+    die()
+    return new Promise<never>(() => {})
+  })
+  return { db: handle, died }
+}
+
+/**
+ * A handle on `database` that runs `hook` just before its first transaction starts: a change by
+ * someone else that lands between what a service reads first and its transaction.
+ */
+export function beforeFirstTransaction(database: DB, hook: () => Promise<unknown>): DB {
+  let ran = false
+  return withTransactions(database, async (begin) => {
+    if (!ran) {
+      ran = true
+      await hook()
+    }
+    return begin()
+  })
+}
+
+/** `database` with `transaction().execute(fn)` going through `around`, which starts it with `begin()`. */
+function withTransactions(database: DB, around: (begin: () => Promise<unknown>) => Promise<unknown>): DB {
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === 'transaction')
+        return () => {
+          const builder = target.transaction()
+          return { execute: (fn: Parameters<typeof builder.execute>[0]) => around(() => builder.execute(fn)) }
+        }
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { getOrganizationName } from '~/services/organizations.server'
+import { getOrganizationSummary } from '~/services/organizations.server'
+import { Alert } from '~/ui/alert'
 import { ErrorScreen } from '~/ui/error-screen'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
-
-type LayoutData = { org: { id: string; name: string } | null }
+import type { OrganizationLayoutData as LayoutData } from './organization-data'
 
 /** The organization's name replaces its id in the breadcrumbs; unknown (null) hides them. */
 const breadcrumb: Breadcrumb = (loaderData) => {
@@ -26,8 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const organizationId = params.organizationId!
   try {
-    const name = await getOrganizationName(ctxFor(actor, context), organizationId)
-    return data<LayoutData>({ org: { id: organizationId, name } })
+    const { name, active } = await getOrganizationSummary(ctxFor(actor, context), organizationId)
+    return data<LayoutData>({ org: { id: organizationId, name, active } })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') return data<LayoutData>({ org: null }, { status: 404 })
     throw error
@@ -68,6 +68,14 @@ export default function OrganizationLayout() {
   return (
     <div>
       <p className="mb-2 text-2xl font-bold">{org.name}</p>
+      {org.active ? null : (
+        <div className="mb-4">
+          <Alert tone="info">
+            <p className="font-semibold">{t('organizations.inactiveNotice.title')}</p>
+            <p>{t('organizations.inactiveNotice.body')}</p>
+          </Alert>
+        </div>
+      )}
       {/* NavLink sets aria-current="page" on the current tab. */}
       <nav
         ref={tabsRef}

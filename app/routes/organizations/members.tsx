@@ -15,7 +15,8 @@ import { orRouteFailure } from '~/ui/route-failure.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { confirmationOf, resolveSelection } from './bulk-selection.server'
-import { orNotFound, requireOrgAdminCtx } from './org-not-found.server'
+import { orInactiveToast, orNotFound, requireOrgAdminCtx } from './org-not-found.server'
+import { useOrganization } from './organization-data'
 
 const FORM_ID = 'members-bulk'
 
@@ -62,9 +63,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
     }
     if (intent === 'remove' && !selection.confirmed) return data({ result: null, confirm: { intent, ...confirmationOf(selection) } })
-    const results = await orNotFound(() => run[intent](ctx, organizationId, selection.ids))
     url.searchParams.delete('index')
-    return redirectWithToast(`${url.pathname}${url.search}`, bulkToast(results, TOAST_KEYS))
+    const here = `${url.pathname}${url.search}`
+    return orInactiveToast(here, async () => {
+      const results = await orNotFound(() => run[intent](ctx, organizationId, selection.ids))
+      return redirectWithToast(here, bulkToast(results, TOAST_KEYS))
+    })
   })
 }
 
@@ -78,6 +82,8 @@ export default function Members() {
   const location = useLocation()
   const { date, dateTime } = useFormatters()
   const loading = useListLoading()
+  // No group creators are added in an inactive organization (ORGANIZATION_INACTIVE).
+  const active = useOrganization()?.active !== false
   const confirm = actionData?.confirm
   const formError = actionData?.result?.error ? Object.values(actionData.result.error).flat()[0] : null
   const csvParams = new URLSearchParams()
@@ -145,13 +151,16 @@ export default function Members() {
             >
               {t('orgMembers.actions.remove')}
             </BulkAction>
-            <BulkAction formId={FORM_ID} intent="addGroupCreators">
-              {t('orgMembers.actions.addGroupCreators')}
-            </BulkAction>
+            {active ? (
+              <BulkAction formId={FORM_ID} intent="addGroupCreators">
+                {t('orgMembers.actions.addGroupCreators')}
+              </BulkAction>
+            ) : null}
             <BulkAction formId={FORM_ID} intent="removeGroupCreators">
               {t('orgMembers.actions.removeGroupCreators')}
             </BulkAction>
           </BulkBar>
+          {active ? null : <p className="mb-2 text-sm text-slate-700">{t('organizations.inactiveNotice.members')}</p>}
           {loading ? (
             <p role="status" className="mb-2 text-sm text-slate-600">
               {t('orgMembers.loading')}

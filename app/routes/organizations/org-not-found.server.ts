@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { requireOrgAdmin } from '~/services/access.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
+import { redirectWithToast } from '~/ui/toast.server'
 
 /**
  * Runs a service call of an organization screen. ORGANIZATION_NOT_FOUND (not an admin of it, or
@@ -27,4 +28,19 @@ export async function requireOrgAdminCtx(request: Request, context: AppLoadConte
   const ctx = ctxFor(await requireUser(request, context), context)
   await orNotFound(() => requireOrgAdmin(ctx, organizationId))
   return ctx
+}
+
+/**
+ * Runs the change of an organization screen's action. ORGANIZATION_INACTIVE (the organization was
+ * deactivated, e.g. in another tab, after the page was shown) goes back to the screen with that
+ * error as a toast (a thrown redirect, which orRouteFailure passes on); the screen then shows the inactive notice and leaves the action out.
+ */
+export async function orInactiveToast<T>(here: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'ORGANIZATION_INACTIVE')
+      throw await redirectWithToast(here, { key: 'errors.ORGANIZATION_INACTIVE', type: 'error' })
+    throw error
+  }
 }

@@ -41,8 +41,15 @@ describe('/organizations/:id layout', () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
     expect(res.status).toBe(200)
-    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan' } })
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: true } })
     expect(layout.handle.breadcrumb(res.data)).toEqual({ label: 'Exempelskolan' })
+  })
+
+  it('tells the screens that the organization is inactive', async () => {
+    const { org, cookie } = await adminSetup()
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: false } })
   })
 
   it('answers 404 with no name (breadcrumbs hidden) to a plain member, another organization’s admin and an unknown id', async () => {
@@ -186,6 +193,25 @@ describe('members page', () => {
     expect(await toastOf(again.headers)).toMatchObject({ type: 'error', values: { code: 'ALREADY_GROUP_CREATOR' } })
     const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
     expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
+  })
+
+  it('answers adding group creators in an inactive organization with the ORGANIZATION_INACTIVE toast; removing still works', async () => {
+    const { member, org, cookie } = await adminSetup()
+    await addMember(org.id, member.id, { groupCreator: true })
+    const other = await createUser()
+    await addMember(org.id, other.id)
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    const path = `/organizations/${org.id}/members?q=`
+    const post = (form: Record<string, string | string[]>) =>
+      run(() => members.action(args(makeRequest(path, { cookie, form }), { organizationId: org.id })))
+    const refused = await post({ intent: 'addGroupCreators', ids: other.id })
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('Location')).toBe(path)
+    expect(await toastOf(refused.headers)).toEqual({ key: 'errors.ORGANIZATION_INACTIVE', type: 'error' })
+    const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
+    expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
+    const flags = await db().selectFrom('organization_members').select(['user_id', 'is_group_creator']).where('organization_id', '=', org.id).where('user_id', 'in', [member.id, other.id]).execute()
+    expect(flags.every((f) => f.is_group_creator === 0)).toBe(true)
   })
 
   it('acts on every member the search matches across pages with "all N matching", and on nobody else', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
 import { args, createUser, lastMailTo, makeRequest, sessionCookieFor, uniqueEmail } from '../../../../tests/support/factories'
 import { addMember, createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import { ctxFor } from '~/services/context.server'
@@ -120,6 +121,20 @@ describe('PUT /api/v1/invitations/use-code', () => {
     const inGroup = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: groupCode.code }, cookie: userCookie })
     expect(inGroup.status).toBe(409)
     expect(await inGroup.json()).toEqual({ message: 'ALREADY_ADDED_TO_GROUP', redirectTo: `/groups/${group.id}/home`, name: 'Band' })
+  })
+
+  it('answers 403 ORGANIZATION_INACTIVE for a code of an inactive organization, and to inviting there; the code works once it is active again', async () => {
+    const { org, cookie, path, params } = await setup()
+    const { code } = await (await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })).json()
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    const userCookie = await sessionCookieFor(await createUser())
+    const refused = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ message: 'ORGANIZATION_INACTIVE' })
+    const invite = await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
+    expect(invite.status).toBe(403)
+    await db().updateTable('organizations').set({ active: 1 }).where('id', '=', org.id).execute()
+    expect((await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie })).status).toBe(200)
   })
 
   it('answers 404, 400, 401, 405 and, after 10 failures by one user, 429 with retryAt; a neighbour on the same address is not held up', async () => {

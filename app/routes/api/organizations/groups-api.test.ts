@@ -118,6 +118,31 @@ describe('the groups API', () => {
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toHaveLength(2)
   })
 
+  it('answers 403 ORGANIZATION_INACTIVE to creating, activating and owner changes in an inactive organization', async () => {
+    const { admin, org, base, params, cookie } = await setup()
+    const [m] = await createMembers(org.id, 1)
+    const group = await createGroup(org.id, { ownerId: admin.id })
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    const create = await call(createGroupApi.action, `${base}/create-group-with-members`, {
+      method: 'POST',
+      json: { name: 'X', organizationId: org.id, groupOwnerId: admin.id, memberIdsWithRoles: {} },
+      cookie,
+      params,
+    })
+    expect(create.status).toBe(403)
+    expect(await create.json()).toEqual({ message: 'ORGANIZATION_INACTIVE' })
+    const activate = await call(setActive.action, `${base}/groups/set-active`, { method: 'PUT', json: { groupIds: [group.id], active: true }, cookie, params })
+    expect(activate.status).toBe(403)
+    const owners = await call(changeOwners.action, `${base}/groups/change-owners`, {
+      method: 'PUT',
+      json: { changeList: [{ groupId: group.id, newOwnerId: m, oldOwnerRole: 'member' }] },
+      cookie,
+      params,
+    })
+    expect(owners.status).toBe(403)
+    expect(await db().selectFrom('groups').select(['id', 'owner_id']).where('organization_id', '=', org.id).execute()).toEqual([{ id: group.id, owner_id: admin.id }])
+  })
+
   it('answers 401 without a session, 404 to another organization’s admin and 405 to other methods', async () => {
     const { base, params } = await setup()
     expect((await call(groups.loader, `${base}/groups`, { params })).status).toBe(401)

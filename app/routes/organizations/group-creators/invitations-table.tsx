@@ -5,8 +5,8 @@ import type { Invitation } from '~/services/invitations.server'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useFormatters } from '~/ui/format'
 
-/** The organization's invitations, each with resend (email invitations) and revoke. */
-export function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
+/** The organization's invitations, each with resend (email invitations; not in an inactive organization) and revoke. */
+export function InvitationsTable({ invitations, canResend = true }: { invitations: Invitation[]; canResend?: boolean }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   if (invitations.length === 0) return <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('invitations.empty')}</p>
@@ -55,7 +55,7 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
               <td className="px-3 py-2 whitespace-nowrap">{dateTime(inv.expires)}</td>
               <td className="px-3 py-2">
                 <div className="flex flex-wrap gap-2">
-                  {inv.type === 'email' && inv.status !== 'used' ? (
+                  {canResend && inv.type === 'email' && inv.status !== 'used' ? (
                     <RowAction intent="resend" id={inv._id} label={t('invitations.resendLabel', { email: inv.email })}>
                       {t('invitations.resend')}
                     </RowAction>

@@ -15,6 +15,7 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { useOrganization } from '../organization-data'
 import { AddCreatorsForm } from './add-creators-form'
 import { CreatorsList } from './creators-list'
 import { GROUP_CREATORS_INTENTS, type GroupCreatorsActionData } from './intents.server'
@@ -72,6 +73,8 @@ export default function GroupCreators() {
   const { page, query, invitations, newCode } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as GroupCreatorsActionData | undefined
   const location = useLocation()
+  // No invitations and no new group creators in an inactive organization (ORGANIZATION_INACTIVE).
+  const active = useOrganization()?.active !== false
   return (
     <div className="flex flex-col gap-10">
       <section aria-labelledby="creators-title">
@@ -95,10 +98,14 @@ export default function GroupCreators() {
         ) : null}
         <CreatorsList page={page} query={query} />
         {/* Keyed by the location: a successful submission (a redirect) leaves an empty form. */}
-        <AddCreatorsForm
-          key={location.key}
-          lastResult={actionData?.intent === 'addCreators' && 'result' in actionData ? actionData.result : undefined}
-        />
+        {active ? (
+          <AddCreatorsForm
+            key={location.key}
+            lastResult={actionData?.intent === 'addCreators' && 'result' in actionData ? actionData.result : undefined}
+          />
+        ) : (
+          <p className="mt-4 text-sm text-slate-700">{t('organizations.inactiveNotice.groupCreators')}</p>
+        )}
       </section>
 
       <section aria-labelledby="invitations-title">
@@ -116,8 +123,12 @@ export default function GroupCreators() {
             action={t('invitations.revokeConfirm.action')}
           />
         ) : null}
-        <InviteDialog lastResult={actionData?.intent === 'invite' && 'result' in actionData ? actionData.result : undefined} />
-        <InvitationsTable invitations={invitations} />
+        {active ? (
+          <InviteDialog lastResult={actionData?.intent === 'invite' && 'result' in actionData ? actionData.result : undefined} />
+        ) : (
+          <p className="mb-3 text-sm text-slate-700">{t('organizations.inactiveNotice.groupCreators')}</p>
+        )}
+        <InvitationsTable invitations={invitations} canResend={active} />
       </section>
     </div>
   )

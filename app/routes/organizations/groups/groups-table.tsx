@@ -13,11 +13,14 @@ export function GroupsTable({
   sort,
   dir,
   filtered,
+  active = true,
 }: {
   page: Page<GroupListItem>
   sort: string
   dir: 'asc' | 'desc'
   filtered: boolean
+  /** The organization's flag: an inactive one's groups are not activated nor given new owners. */
+  active?: boolean
 }) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
@@ -36,15 +39,19 @@ export function GroupsTable({
     <>
       <BulkBar formId={BULK_FORM} total={page.total} pageCount={page.items.length}>
         <span className="sr-only">{t('groups.bulkLabel')}</span>
-        <BulkAction formId={BULK_FORM} intent="activate">
-          {t('groups.activate')}
-        </BulkAction>
+        {active ? (
+          <BulkAction formId={BULK_FORM} intent="activate">
+            {t('groups.activate')}
+          </BulkAction>
+        ) : null}
         <BulkAction formId={BULK_FORM} intent="deactivate">
           {t('groups.deactivate')}
         </BulkAction>
-        <BulkAction formId={BULK_FORM} intent="change-owners-form">
-          {t('groups.changeOwners')}
-        </BulkAction>
+        {active ? (
+          <BulkAction formId={BULK_FORM} intent="change-owners-form">
+            {t('groups.changeOwners')}
+          </BulkAction>
+        ) : null}
         <BulkAction
           formId={BULK_FORM}
           intent="delete"

@@ -347,3 +347,32 @@ describe('groups screen: dispatch and failures', () => {
     }
   })
 })
+
+describe('groups screen of an inactive organization', () => {
+  it('answers creating, activating and changing owners with the ORGANIZATION_INACTIVE toast and changes nothing; deactivating still works', async () => {
+    const { admin, org, path, cookie } = await setup()
+    const [member] = await createMembers(org.id, 1)
+    const sleeping = await createGroup(org.id, { ownerId: admin.id, name: 'Sleeping', active: false })
+    const awake = await createGroup(org.id, { ownerId: admin.id, name: 'Awake' })
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    const memberEmail = (await db().selectFrom('users').select('email').where('id', '=', member).executeTakeFirstOrThrow()).email
+    const refused: Record<string, string | string[]>[] = [
+      { intent: 'create-group', kind: 'standard', name: 'New', ownerEmail: admin.email, members: '' },
+      { intent: 'activate', ids: [sleeping.id] },
+      { intent: 'change-owners', newOwnerEmail: memberEmail, oldOwnerRole: 'member', 'changes[0].groupId': awake.id },
+    ]
+    for (const form of refused) {
+      const res = await post(path, cookie, form, org.id)
+      expect(res.status, String(form.intent)).toBe(302)
+      expect(res.headers.get('Location')).toBe(path)
+      expect(await toastOf(res.headers)).toEqual({ key: 'errors.ORGANIZATION_INACTIVE', type: 'error' })
+    }
+    expect((await db().selectFrom('groups').select(['name', 'active', 'owner_id']).where('organization_id', '=', org.id).orderBy('name').execute())).toEqual([
+      { name: 'Awake', active: 1, owner_id: admin.id },
+      { name: 'Sleeping', active: 0, owner_id: admin.id },
+    ])
+    const deactivated = await post(path, cookie, { intent: 'deactivate', ids: [awake.id] }, org.id)
+    expect(await toastOf(deactivated.headers)).toMatchObject({ type: 'success' })
+    expect((await groupRow(awake.id))?.active).toBe(0)
+  })
+})

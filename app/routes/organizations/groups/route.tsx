@@ -11,7 +11,8 @@ import { buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
-import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { orInactiveToast, orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { useOrganization } from '../organization-data'
 import { ChangeOwnersPanel } from './change-owners-panel'
 import { createGroupHref, CreateGroupForm } from './create-group-form'
 import { GroupsFilters } from './groups-filters'
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groups.updateError', () => orNotFound(() => handler({ ctx, organizationId, form, url, here })))
+  return orRouteFailure('groups.updateError', () => orNotFound(() => orInactiveToast(here, () => handler({ ctx, organizationId, form, url, here }))))
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -68,6 +69,8 @@ export default function Groups() {
   const organizationId = useParams().organizationId!
   const actionData = useActionData<typeof action>() as GroupsActionData | undefined
   const createResult = actionData?.intent === 'create-group' ? actionData : undefined
+  // An inactive organization takes no new groups (ORGANIZATION_INACTIVE): its create actions are left out.
+  const active = useOrganization()?.active !== false
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="groups-title">
@@ -76,10 +79,12 @@ export default function Groups() {
             {t('groups.title')}
           </h1>
           <div className="flex flex-wrap gap-2">
-            <a href={createGroupHref(organizationId, 'standard')} className={buttonClass()}>
-              {t('groups.create.button.standard')}
-            </a>
-            {canCreateAttendance ? (
+            {active ? (
+              <a href={createGroupHref(organizationId, 'standard')} className={buttonClass()}>
+                {t('groups.create.button.standard')}
+              </a>
+            ) : null}
+            {active && canCreateAttendance ? (
               <a href={createGroupHref(organizationId, 'attendance')} className={buttonClass('secondary')}>
                 {t('groups.create.button.attendance')}
               </a>
@@ -87,6 +92,7 @@ export default function Groups() {
           </div>
         </div>
         <p className="mb-4 max-w-3xl text-slate-700">{t('groups.intro')}</p>
+        {active ? null : <p className="mb-3 text-sm text-slate-700">{t('organizations.inactiveNotice.groups')}</p>}
 
         {actionData?.intent === 'confirm-delete' ? (
           <ConfirmPanel
@@ -117,15 +123,18 @@ export default function Groups() {
           sort={query.sort}
           dir={query.dir}
           filtered={Boolean(query.q || filters.kind || filters.status !== 'all')}
+          active={active}
         />
       </section>
 
-      <div className="flex flex-col gap-3">
-        <CreateGroupForm kind="standard" lastResult={createResult?.kind === 'standard' ? createResult.result : undefined} />
-        {canCreateAttendance ? (
-          <CreateGroupForm kind="attendance" lastResult={createResult?.kind === 'attendance' ? createResult.result : undefined} />
-        ) : null}
-      </div>
+      {active ? (
+        <div className="flex flex-col gap-3">
+          <CreateGroupForm kind="standard" lastResult={createResult?.kind === 'standard' ? createResult.result : undefined} />
+          {canCreateAttendance ? (
+            <CreateGroupForm kind="attendance" lastResult={createResult?.kind === 'attendance' ? createResult.result : undefined} />
+          ) : null}
+        </div>
+      ) : null}
     </div>
   )
 }

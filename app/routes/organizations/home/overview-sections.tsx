@@ -34,6 +34,7 @@ type Activity = {
   itemCount: number
   result: Record<string, unknown>
   created: string
+  finished: boolean
 }
 
 /** Result counts of an audit entry: error codes are the upper-case keys with a number. */
@@ -41,7 +42,9 @@ function outcome(entry: Activity) {
   const codes = Object.entries(entry.result).filter((e): e is [string, number] => /^[A-Z][A-Z_]*$/.test(e[0]) && typeof e[1] === 'number')
   const succeeded = codes.find(([code]) => code === 'SUCCESS')?.[1] ?? 0
   const counted = codes.reduce((sum, [, n]) => sum + n, 0)
-  return { succeeded, total: counted || entry.itemCount, failures: codes.filter(([code]) => code !== 'SUCCESS') }
+  // An unfinished bulk action counts what it committed so far, out of all its items.
+  const total = entry.finished ? counted || entry.itemCount : entry.itemCount
+  return { succeeded, counted, total, failures: codes.filter(([code]) => code !== 'SUCCESS') }
 }
 
 export function ActivitySection({ activity }: { activity: Activity[] }) {
@@ -78,7 +81,7 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
             </thead>
             <tbody>
               {activity.map((entry) => {
-                const { succeeded, total, failures } = outcome(entry)
+                const { succeeded, counted, total, failures } = outcome(entry)
                 return (
                   <tr key={entry._id} className="border-b border-slate-100 align-top">
                     <td className="whitespace-nowrap px-3 py-2">
@@ -90,9 +93,12 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
                     </td>
                     <td className="px-3 py-2 text-right">{entry.itemCount}</td>
                     <td className="px-3 py-2">
-                      <span className={failures.length ? 'text-red-800' : 'text-green-800'}>
+                      <span className={failures.length || !entry.finished ? 'text-red-800' : 'text-green-800'}>
                         {t('orgHome.activity.summary', { succeeded, total })}
                       </span>
+                      {entry.finished ? null : (
+                        <p className="mt-1 text-slate-700">{t('orgHome.activity.unfinished', { done: counted, total })}</p>
+                      )}
                       {failures.length ? (
                         <ul className="mt-1 text-slate-700">
                           {failures.map(([code, count]) => (
