@@ -6,6 +6,8 @@ import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
+import { admissionGate, eventLoopLag } from './admission'
+import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -69,6 +71,18 @@ if (viteDevServer) {
 // Bodies larger than this are refused before Remix reads them.
 app.use(bodyLimit(1_000_000))
 
+// Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
+// beyond it a quick 503 with Retry-After instead of a time-out (docs/operations.md).
+app.use(
+  admissionGate({
+    concurrency: config.MAX_REQUESTS_IN_PROGRESS,
+    queueSize: config.MAX_REQUESTS_QUEUED,
+    maxWaitMs: config.MAX_QUEUE_WAIT_SECONDS * 1000,
+    lagging: config.MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopLag(config.MAX_EVENT_LOOP_DELAY_MS).lagging : undefined,
+    exempt: (req) => req.path === '/healthz',
+  }),
+)
+
 app.all(
   '*',
   createRequestHandler({
@@ -89,13 +103,13 @@ server.listen(config.PORT, config.HOST, () => {
   console.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${config.APP_URL})`)
 })
 
-// Graceful shutdown: stop accepting, let requests finish, close the database.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close(async () => {
-      await entryOf(build).shutdown()
-      process.exit(0)
-    })
-    setTimeout(() => process.exit(0), 5000).unref()
-  })
-}
+// Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
+const { shutdown } = gracefulShutdown(server, {
+  graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  onClose: async () => {
+    await viteDevServer?.close()
+    await entryOf(build).shutdown()
+  },
+  exit: (code) => process.exit(code),
+})
+shutdownOnSignals(shutdown)
