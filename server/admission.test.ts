@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, httpGet, listen } from '../tests/support/http'
-import { admissionGate, eventLoopLag, type AdmissionOptions, type ShedReason } from './admission'
+import { admissionGate, eventLoopLag, shedLog, type AdmissionOptions, type ShedReason } from './admission'
 
 let server: Server | undefined
 afterEach(() => {
@@ -191,5 +191,24 @@ describe('event-loop lag', () => {
     } finally {
       lag.stop()
     }
+  })
+})
+
+describe('shed log', () => {
+  it('logs the refusals of each period by reason, and nothing for a period without any', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-01-01T00:00:00Z') })
+    const lines: string[] = []
+    const shed = shedLog((line) => lines.push(line), 10_000)
+    shed.count('queue-full')
+    shed.count('queue-full')
+    shed.count('waited-too-long')
+    vi.advanceTimersByTime(10_000)
+    vi.advanceTimersByTime(10_000)
+    shed.count('event-loop-delay')
+    shed.stop()
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { t: '2026-01-01T00:00:10.000Z', shed: { 'queue-full': 2, 'waited-too-long': 1 }, seconds: 10 },
+      { t: '2026-01-01T00:00:20.000Z', shed: { 'event-loop-delay': 1 }, seconds: 0 },
+    ])
   })
 })

@@ -73,6 +73,33 @@ export function admissionGate(opts: AdmissionOptions) {
   })
 }
 
+/**
+ * Counts refused requests by reason and logs them at most once every `everyMs`, as one JSON line
+ * (`{"t":…,"shed":{"queue-full":12,…}}`), only when something was refused meanwhile. `count` is
+ * the gate's `onShed`.
+ */
+export function shedLog(log: (line: string) => void, everyMs = 10_000) {
+  let counts: Partial<Record<ShedReason, number>> = {}
+  let since = Date.now()
+  const timer = setInterval(flush, everyMs)
+  timer.unref()
+  function flush() {
+    if (Object.keys(counts).length > 0)
+      log(JSON.stringify({ t: new Date().toISOString(), shed: counts, seconds: Math.round((Date.now() - since) / 1000) }))
+    counts = {}
+    since = Date.now()
+  }
+  return {
+    count: (reason: ShedReason) => {
+      counts[reason] = (counts[reason] ?? 0) + 1
+    },
+    stop: () => {
+      clearInterval(timer)
+      flush()
+    },
+  }
+}
+
 /** The part of perf_hooks' IntervalHistogram that eventLoopLag reads (nanoseconds). */
 export type DelayHistogram = Pick<IntervalHistogram, 'max' | 'reset' | 'enable' | 'disable'>
 

@@ -6,7 +6,7 @@ import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
-import { admissionGate, eventLoopLag } from './admission'
+import { admissionGate, eventLoopLag, shedLog } from './admission'
 import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
@@ -73,6 +73,7 @@ app.use(bodyLimit(1_000_000))
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
 // beyond it a quick 503 with Retry-After instead of a time-out (docs/operations.md).
+const shed = shedLog((line) => console.warn(line))
 app.use(
   admissionGate({
     concurrency: config.MAX_REQUESTS_IN_PROGRESS,
@@ -80,6 +81,7 @@ app.use(
     maxWaitMs: config.MAX_QUEUE_WAIT_SECONDS * 1000,
     lagging: config.MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopLag(config.MAX_EVENT_LOOP_DELAY_MS).lagging : undefined,
     exempt: (req) => req.path === '/healthz',
+    onShed: shed.count,
   }),
 )
 
@@ -107,6 +109,7 @@ server.listen(config.PORT, config.HOST, () => {
 const { shutdown } = gracefulShutdown(server, {
   graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
   onClose: async () => {
+    shed.stop()
     await viteDevServer?.close()
     await entryOf(build).shutdown()
   },

@@ -124,16 +124,38 @@ describe('graceful shutdown', () => {
     await h.streaming
     const streamSocket = h.sockets[1]
 
+    const streamClosed = once(streamSocket, 'close')
+
     const done = h.lifecycle.shutdown('SIGTERM')
+    await vi.waitFor(() => expect(h.server.listening).toBe(false))
     h.finishStream()
     const answer = await stream
     expect(answer.body).toBe('first part, last part')
     expect(answer.headers.connection).toBe('keep-alive')
-    await once(streamSocket, 'close')
+    await streamClosed
     expect(h.lifecycle.inFlight()).toBe(1)
 
     h.finishSlow()
     await slow
+    expect(await done).toBe(0)
+  })
+
+  it('answers a request already sent on an idle keep-alive connection but not yet read when the shutdown starts', async () => {
+    const h = await harness()
+    const socket = connect(Number(new URL(h.base).port), '127.0.0.1')
+    let raw = ''
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+    socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await vi.waitFor(() => expect(raw).toMatch(/fast$/))
+    expect(raw).toMatch(/\r\nConnection: keep-alive\r\n/i)
+
+    // Written to the kernel at once; the server reads it in its next turn, after shutdown began.
+    raw = ''
+    socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    const done = h.lifecycle.shutdown('SIGTERM')
+    await once(socket, 'close')
+    expect(raw).toMatch(/^HTTP\/1\.1 200 OK/)
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i)
     expect(await done).toBe(0)
   })
 

@@ -16,7 +16,7 @@ export const exitCode = ({ cut, closeFailed }: { cut: number; closeFailed: boole
 
 /**
  * Graceful shutdown of an http server. `shutdown(reason)`: stop accepting connections, close idle
- * keep-alive connections at once, answer the requests in progress (and any request that still
+ * keep-alive connections (after reading what was already sent on them), answer the requests in progress (and any request that still
  * arrives on an open connection) with `Connection: close`, so each connection closes after its
  * response; wait for them up to `graceMs`, cut what is left, run the app's `onClose`, then
  * `exit(0)`, or `exit(1)` with a log line when requests had to be cut or closing failed.
@@ -37,7 +37,7 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
       inFlight.delete(res)
       if (!closing) return
       // A response whose headers went out before shutdown kept its connection open: close it now.
-      if (!res.getHeader('Connection')) req.socket.end()
+      if (!res.getHeader('Connection')) req.socket.destroySoon()
       if (inFlight.size === 0) allDone?.()
     })
   })
@@ -50,19 +50,21 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
     }
     closing = true
     log.info(`${reason}: shutting down; ${inFlight.size} request(s) in progress, waiting up to ${opts.graceMs / 1000} s`)
-    // Since Node 19 close() also closes the idle keep-alive connections at once.
-    server.close()
     for (const res of inFlight.keys()) if (!res.headersSent) res.setHeader('Connection', 'close')
+    let graceTimer: NodeJS.Timeout | undefined
+    const graceOver = new Promise<void>((resolve) => {
+      graceTimer = setTimeout(resolve, opts.graceMs)
+      cutNow = resolve
+    })
     done = (async () => {
-      if (inFlight.size > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, opts.graceMs)
-          allDone = cutNow = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-      }
+      // Stop accepting and close the idle keep-alive connections (close() does both since Node 19),
+      // after the next poll of the sockets: a request already sent on a connection that looks idle
+      // only because the server has not read it yet (a busy event loop) is then read, and answered
+      // with Connection: close, instead of being cut unread.
+      await Promise.race([graceOver, new Promise((resolve) => setImmediate(() => setImmediate(resolve)))])
+      server.close()
+      if (inFlight.size > 0) await Promise.race([graceOver, new Promise<void>((resolve) => (allDone = resolve))])
+      clearTimeout(graceTimer)
       const cut = [...inFlight.values()].map((req) => `${req.method} ${req.url?.split('?')[0]}`)
       if (cut.length > 0) log.warn(`shutdown: cutting ${cut.length} request(s) still in progress: ${cut.join(', ')}`)
       server.closeAllConnections()
