@@ -24,9 +24,9 @@ const EnvSchema = z
     /** `0` when a reverse proxy compresses responses instead of the app (docs/operations.md). */
     COMPRESSION: z.enum(['0', '1']).default('1'),
     /** Load shedding (server/admission.ts, docs/operations.md): pages and API calls handled at once. */
-    MAX_REQUESTS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(16),
+    MAX_REQUESTS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(8),
     /** Requests that may wait for a place; one more is answered 503 at once. */
-    MAX_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(100_000).default(64),
+    MAX_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
     /** How long a request may wait for a place before it is answered 503. */
     MAX_QUEUE_WAIT_SECONDS: z.coerce.number().positive().max(60).default(3),
     /** Nothing more queues while the event loop was blocked longer than this in the last second; 0: off. */

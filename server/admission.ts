@@ -28,9 +28,14 @@ export interface AdmissionOptions {
  * answered at once with 503 and `Retry-After`, so no client waits long for nothing and the work in
  * progress keeps its pace. A request in progress holds its place until its response is finished
  * or its connection closes; one whose client goes away while it waits leaves the queue.
+ *
+ * Admitted requests start one per turn of the event loop. A page's work is mostly synchronous
+ * (SQLite, rendering), so requests started together would run back to back in one turn, and
+ * meanwhile no connection is accepted, no request read or refused and /healthz not answered.
  */
 export function admissionGate(opts: AdmissionOptions) {
   const queue = new PQueue({ concurrency: opts.concurrency })
+  const nextTurn = oneStartPerTurn()
   const retryAfter = Math.max(1, Math.ceil(opts.maxWaitMs / 1000))
   const shed = (req: Request, res: Response, reason: ShedReason) => {
     opts.onShed?.(reason)
@@ -56,8 +61,12 @@ export function admissionGate(opts: AdmissionOptions) {
         () => {
           stopWaiting()
           return new Promise<void>((done) => {
-            res.once('close', done)
-            next()
+            let closed = false
+            res.once('close', () => {
+              closed = true
+              done()
+            })
+            void nextTurn().then(() => closed || next())
           })
         },
         { signal: waiting.signal },
@@ -71,6 +80,15 @@ export function admissionGate(opts: AdmissionOptions) {
     /** Requests in progress and waiting, for tests and logs. */
     stats: () => ({ inProgress: queue.pending, waiting: queue.size }),
   })
+}
+
+/**
+ * Resolves each caller's promise in a turn of the event loop of its own, in call order (a chain
+ * of setImmediate: one set during the check phase runs in the next turn, after the next poll).
+ */
+function oneStartPerTurn() {
+  let last: Promise<unknown> = Promise.resolve()
+  return () => (last = last.then(() => new Promise((resolve) => setImmediate(resolve))))
 }
 
 /**

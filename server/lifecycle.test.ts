@@ -2,6 +2,7 @@ import express from 'express'
 import { Agent, type Server } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { once } from 'node:events'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, httpGet, listen } from '../tests/support/http'
 import { exitCode, gracefulShutdown } from './lifecycle'
@@ -51,7 +52,7 @@ async function harness(graceMs = 5000) {
   const exit = vi.fn((code: number) => void events.push(`exit ${code}`))
   const onClose = vi.fn(async () => void events.push('app closed'))
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-  const lifecycle = gracefulShutdown(server, { graceMs, onClose, exit, log })
+  const lifecycle = gracefulShutdown(server, { graceMs, idleCloseMs: 20, onClose, exit, log })
   return {
     ...listening,
     lifecycle,
@@ -68,7 +69,7 @@ async function harness(graceMs = 5000) {
 }
 
 describe('graceful shutdown', () => {
-  it('closes idle keep-alive connections at once, lets the request in progress finish with Connection: close, then exits 0', async () => {
+  it('stops accepting, closes idle keep-alive connections, lets the request in progress finish with Connection: close, then exits 0', async () => {
     const h = await harness()
     const idle = keepAlive()
     expect((await httpGet(`${h.base}/fast`, { agent: idle })).headers.connection).toBe('keep-alive')
@@ -156,6 +157,26 @@ describe('graceful shutdown', () => {
     await once(socket, 'close')
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK/)
     expect(raw).toMatch(/\r\nConnection: close\r\n/i)
+    expect(await done).toBe(0)
+  })
+
+  it('keeps an idle keep-alive connection a moment for a request sent just after the shutdown began', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const h = await harness()
+    const socket = connect(Number(new URL(h.base).port), '127.0.0.1')
+    let raw = ''
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+    socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await vi.waitFor(() => expect(raw).toMatch(/fast$/))
+
+    const done = h.lifecycle.shutdown('SIGTERM')
+    for (let i = 0; i < 3; i++) await nextTurn()
+    raw = ''
+    socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await once(socket, 'close')
+    expect(raw).toMatch(/^HTTP\/1\.1 200 OK/)
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i)
+    vi.advanceTimersByTime(20)
     expect(await done).toBe(0)
   })
 

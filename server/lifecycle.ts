@@ -1,10 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import net from 'node:net'
 
 export interface ShutdownOptions {
   /** How long requests in progress may take to finish once shutdown starts. */
   graceMs: number
   /** The app's own shutdown (closes the database), once no request runs any more. */
   onClose: () => Promise<void>
+  /** How long a connection idle at shutdown may stay open for a request already on its way (default 500). */
+  idleCloseMs?: number
   /** At most this long for `onClose` (a pool waiting for a cut request's connection must not hang the exit). */
   closeTimeoutMs?: number
   exit: (code: number) => void
@@ -16,7 +19,7 @@ export const exitCode = ({ cut, closeFailed }: { cut: number; closeFailed: boole
 
 /**
  * Graceful shutdown of an http server. `shutdown(reason)`: stop accepting connections, close idle
- * keep-alive connections (after reading what was already sent on them), answer the requests in progress (and any request that still
+ * keep-alive connections (after a moment for a request already on its way), answer the requests in progress (and any request that still
  * arrives on an open connection) with `Connection: close`, so each connection closes after its
  * response; wait for them up to `graceMs`, cut what is left, run the app's `onClose`, then
  * `exit(0)`, or `exit(1)` with a log line when requests had to be cut or closing failed.
@@ -57,12 +60,16 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
       cutNow = resolve
     })
     done = (async () => {
-      // Stop accepting and close the idle keep-alive connections (close() does both since Node 19),
-      // after the next poll of the sockets: a request already sent on a connection that looks idle
-      // only because the server has not read it yet (a busy event loop) is then read, and answered
-      // with Connection: close, instead of being cut unread.
-      await Promise.race([graceOver, new Promise((resolve) => setImmediate(() => setImmediate(resolve)))])
-      server.close()
+      // Stop accepting connections once those already made are accepted (a connection still in the
+      // listen queue when the listener closes is reset). net's close, not http's: that one would
+      // close the idle connections at once.
+      await Promise.race([graceOver, nextPoll()])
+      net.Server.prototype.close.call(server)
+      // Idle keep-alive connections are closed once they stay idle a moment (idleCloseMs): a
+      // request already sent on one, or sent on the keep-alive answer that left just before the
+      // shutdown, is then read and answered with Connection: close instead of being reset unread.
+      await Promise.race([graceOver, delay(opts.idleCloseMs ?? 500)])
+      server.closeIdleConnections()
       if (inFlight.size > 0) await Promise.race([graceOver, new Promise<void>((resolve) => (allDone = resolve))])
       clearTimeout(graceTimer)
       const cut = [...inFlight.values()].map((req) => `${req.method} ${req.url?.split('?')[0]}`)
@@ -94,6 +101,11 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
 export function shutdownOnSignals(shutdown: (reason: string) => Promise<number>) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
 }
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Resolves after the event loop has polled the sockets at least once more. */
+const nextPoll = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)))
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined

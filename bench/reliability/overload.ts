@@ -68,6 +68,7 @@ export const overload: ReliabilityScenario = {
           errors,
         )}`,
     )
+    await server.stop() // the server logs its last 503 counts as it shuts down
     const shedReasons = shedByReason(readFileSync(server.logFile, 'utf8'))
     ctx.log(`the server's reasons for 503: ${JSON.stringify(shedReasons)}`)
     const otherStatuses = answered.filter((o) => o.status !== 200 && o.status !== 503).length
