@@ -29,13 +29,12 @@ export interface AdmissionOptions {
  * progress keeps its pace. A request in progress holds its place until its response is finished
  * or its connection closes; one whose client goes away while it waits leaves the queue.
  *
- * Admitted requests start one per turn of the event loop. A page's work is mostly synchronous
- * (SQLite, rendering), so requests started together would run back to back in one turn, and
- * meanwhile no connection is accepted, no request read or refused and /healthz not answered.
+ * A page's work is mostly synchronous (SQLite, rendering): requests started in one turn of the
+ * event loop run back to back, and meanwhile no connection is accepted and /healthz not answered.
+ * Bounding the requests in progress bounds that turn too.
  */
 export function admissionGate(opts: AdmissionOptions) {
   const queue = new PQueue({ concurrency: opts.concurrency })
-  const nextTurn = oneStartPerTurn()
   const retryAfter = Math.max(1, Math.ceil(opts.maxWaitMs / 1000))
   const shed = (req: Request, res: Response, reason: ShedReason) => {
     opts.onShed?.(reason)
@@ -61,12 +60,8 @@ export function admissionGate(opts: AdmissionOptions) {
         () => {
           stopWaiting()
           return new Promise<void>((done) => {
-            let closed = false
-            res.once('close', () => {
-              closed = true
-              done()
-            })
-            void nextTurn().then(() => closed || next())
+            res.once('close', done)
+            next()
           })
         },
         { signal: waiting.signal },
@@ -80,15 +75,6 @@ export function admissionGate(opts: AdmissionOptions) {
     /** Requests in progress and waiting, for tests and logs. */
     stats: () => ({ inProgress: queue.pending, waiting: queue.size }),
   })
-}
-
-/**
- * Resolves each caller's promise in a turn of the event loop of its own, in call order (a chain
- * of setImmediate: one set during the check phase runs in the next turn, after the next poll).
- */
-function oneStartPerTurn() {
-  let last: Promise<unknown> = Promise.resolve()
-  return () => (last = last.then(() => new Promise((resolve) => setImmediate(resolve))))
 }
 
 /**
