@@ -117,15 +117,15 @@ describe('graceful shutdown', () => {
     expect(await done).toBe(0)
   })
 
-  it('closes the connection of a response whose headers went out before the shutdown once it ends', async () => {
+  it('answers the next request on a connection whose keep-alive answer was under way at the shutdown, then closes it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const h = await harness()
     const slow = httpGet(`${h.base}/slow`)
     await h.slowStarted
-    const stream = httpGet(`${h.base}/stream`, { agent: keepAlive() })
+    const agent = keepAlive()
+    const stream = httpGet(`${h.base}/stream`, { agent })
     await h.streaming
-    const streamSocket = h.sockets[1]
-
-    const streamClosed = once(streamSocket, 'close')
+    const streamClosed = once(h.sockets[1], 'close')
 
     const done = h.lifecycle.shutdown('SIGTERM')
     await vi.waitFor(() => expect(h.server.listening).toBe(false))
@@ -133,6 +133,33 @@ describe('graceful shutdown', () => {
     const answer = await stream
     expect(answer.body).toBe('first part, last part')
     expect(answer.headers.connection).toBe('keep-alive')
+    // The connection is swept for idle ones right after its answer; the client sends its next
+    // request on it then.
+    vi.advanceTimersByTime(20)
+    const next = await httpGet(`${h.base}/fast`, { agent })
+    expect(`${next.status} ${next.body} ${next.headers.connection}`).toBe('200 fast close')
+    await streamClosed
+    expect(h.sockets).toHaveLength(2)
+    expect(h.lifecycle.inFlight()).toBe(1)
+
+    h.finishSlow()
+    await slow
+    vi.advanceTimersByTime(20)
+    expect(await done).toBe(0)
+  })
+
+  it('closes a connection whose keep-alive answer was under way at the shutdown once it stays idle', async () => {
+    const h = await harness()
+    const slow = httpGet(`${h.base}/slow`)
+    await h.slowStarted
+    const stream = httpGet(`${h.base}/stream`, { agent: keepAlive() })
+    await h.streaming
+    const streamClosed = once(h.sockets[1], 'close')
+
+    const done = h.lifecycle.shutdown('SIGTERM')
+    await vi.waitFor(() => expect(h.server.listening).toBe(false))
+    h.finishStream()
+    expect((await stream).headers.connection).toBe('keep-alive')
     await streamClosed
     expect(h.lifecycle.inFlight()).toBe(1)
 
@@ -177,6 +204,25 @@ describe('graceful shutdown', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK/)
     expect(raw).toMatch(/\r\nConnection: close\r\n/i)
     vi.advanceTimersByTime(20)
+    expect(await done).toBe(0)
+  })
+
+  it('serves the connections already in the listen queue before it stops accepting', async () => {
+    const h = await harness()
+    const port = Number(new URL(h.base).port)
+    // Connected by the kernel at once; the server accepts one connection per turn of its loop.
+    const answers = Array.from({ length: 6 }, () => {
+      const socket = connect(port, '127.0.0.1')
+      socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n')
+      let raw = ''
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+      return new Promise<string>((resolve) => {
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+        socket.on('close', () => resolve(raw.split('\r\n')[0]))
+      })
+    })
+    const done = h.lifecycle.shutdown('SIGTERM')
+    expect(await Promise.all(answers)).toEqual(Array(6).fill('HTTP/1.1 200 OK'))
     expect(await done).toBe(0)
   })
 

@@ -1,13 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import net from 'node:net'
+import net, { type Socket } from 'node:net'
 
 export interface ShutdownOptions {
   /** How long requests in progress may take to finish once shutdown starts. */
   graceMs: number
   /** The app's own shutdown (closes the database), once no request runs any more. */
   onClose: () => Promise<void>
-  /** How long a connection idle at shutdown may stay open for a request already on its way (default 500). */
+  /** A connection is closed once it has been idle this long during shutdown (default 500). */
   idleCloseMs?: number
+  /** At most this long to accept the connections already in the listen queue (default 1000). */
+  drainMs?: number
   /** At most this long for `onClose` (a pool waiting for a cut request's connection must not hang the exit). */
   closeTimeoutMs?: number
   exit: (code: number) => void
@@ -18,34 +20,58 @@ export interface ShutdownOptions {
 export const exitCode = ({ cut, closeFailed }: { cut: number; closeFailed: boolean }) => (cut === 0 && !closeFailed ? 0 : 1)
 
 /**
- * Graceful shutdown of an http server. `shutdown(reason)`: stop accepting connections, close idle
- * keep-alive connections (after a moment for a request already on its way), answer the requests in progress (and any request that still
- * arrives on an open connection) with `Connection: close`, so each connection closes after its
- * response; wait for them up to `graceMs`, cut what is left, run the app's `onClose`, then
- * `exit(0)`, or `exit(1)` with a log line when requests had to be cut or closing failed.
+ * Graceful shutdown of an http server. `shutdown(reason)`:
+ * - answers the requests in progress, and every request that still arrives, with
+ *   `Connection: close` (when their headers have not gone out yet), so each connection closes
+ *   after its answer;
+ * - stops accepting connections once the listen queue is empty (a connection left in it when the
+ *   listener closes is reset);
+ * - closes each keep-alive connection once it has been idle for `idleCloseMs`: not at once, since
+ *   the client may already be sending its next request on it (after an answer that left before the
+ *   shutdown), which would then be reset unread;
+ * - when no connection is left, or after `graceMs`, cuts what still runs, runs the app's `onClose`
+ *   and calls `exit(0)`, or `exit(1)` with a log line when requests were cut or closing failed.
  * A second call (a second Ctrl-C) cuts at once.
  */
 export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
   const log = opts.log ?? console
+  const idleCloseMs = opts.idleCloseMs ?? 500
   const inFlight = new Map<ServerResponse, IncomingMessage>()
+  /** Each open connection: its requests in progress, and whether it was used since the last sweep. */
+  const connections = new Map<Socket, { active: number; used: boolean }>()
   let closing = false
-  let allDone: (() => void) | undefined
-  let cutNow: (() => void) | undefined
+  let wake: (() => void) | undefined
 
+  let accepted = 0
+  server.on('connection', (socket: Socket) => {
+    accepted++
+    connections.set(socket, { active: 0, used: true })
+    socket.once('close', () => {
+      connections.delete(socket)
+      wake?.()
+    })
+  })
   // Before the app's own listener, so the header is set before anything can be sent.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     inFlight.set(res, req)
+    const connection = connections.get(req.socket)
+    if (connection) {
+      connection.active++
+      connection.used = true
+    }
     if (closing) res.setHeader('Connection', 'close')
     res.once('close', () => {
       inFlight.delete(res)
-      if (!closing) return
-      // A response whose headers went out before shutdown kept its connection open: close it now.
-      if (!res.getHeader('Connection')) req.socket.destroySoon()
-      if (inFlight.size === 0) allDone?.()
+      if (connection) {
+        connection.active--
+        connection.used = true
+      }
+      wake?.()
     })
   })
 
   let done: Promise<number> | undefined
+  let cutNow: (() => void) | undefined
   function shutdown(reason: string): Promise<number> {
     if (done) {
       cutNow?.()
@@ -55,22 +81,35 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
     log.info(`${reason}: shutting down; ${inFlight.size} request(s) in progress, waiting up to ${opts.graceMs / 1000} s`)
     for (const res of inFlight.keys()) if (!res.headersSent) res.setHeader('Connection', 'close')
     let graceTimer: NodeJS.Timeout | undefined
+    let graceIsOver = false
     const graceOver = new Promise<void>((resolve) => {
       graceTimer = setTimeout(resolve, opts.graceMs)
       cutNow = resolve
+    }).then(() => {
+      graceIsOver = true
     })
     done = (async () => {
-      // Stop accepting connections once those already made are accepted (a connection still in the
-      // listen queue when the listener closes is reset). net's close, not http's: that one would
-      // close the idle connections at once.
-      await Promise.race([graceOver, nextPoll()])
+      // libuv accepts one connection per turn of the event loop: keep the listener open until a
+      // turn accepts none (at most drainMs), so that connections already in the listen queue are
+      // served rather than reset when it closes.
+      const drainUntil = performance.now() + (opts.drainMs ?? 1000)
+      let before: number
+      do {
+        before = accepted
+        await Promise.race([graceOver, nextPoll()])
+      } while (accepted !== before && !graceIsOver && performance.now() < drainUntil)
+      // net's close, not http's: that one would also close every idle connection at once.
       net.Server.prototype.close.call(server)
-      // Idle keep-alive connections are closed once they stay idle a moment (idleCloseMs): a
-      // request already sent on one, or sent on the keep-alive answer that left just before the
-      // shutdown, is then read and answered with Connection: close instead of being reset unread.
-      await Promise.race([graceOver, delay(opts.idleCloseMs ?? 500)])
-      server.closeIdleConnections()
-      if (inFlight.size > 0) await Promise.race([graceOver, new Promise<void>((resolve) => (allDone = resolve))])
+      for (const connection of connections.values()) connection.used = false
+      while (!graceIsOver && connections.size > 0) {
+        const allClosed = new Promise<void>((resolve) => (wake = () => connections.size === 0 && resolve()))
+        await Promise.race([graceOver, allClosed, delay(idleCloseMs)])
+        for (const [socket, connection] of connections) {
+          if (connection.active === 0 && !connection.used) socket.destroy()
+          connection.used = false
+        }
+      }
+      wake = undefined
       clearTimeout(graceTimer)
       const cut = [...inFlight.values()].map((req) => `${req.method} ${req.url?.split('?')[0]}`)
       if (cut.length > 0) log.warn(`shutdown: cutting ${cut.length} request(s) still in progress: ${cut.join(', ')}`)

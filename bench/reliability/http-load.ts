@@ -18,6 +18,8 @@ export interface Outcome {
   connection?: string
   /** An error code when there was no whole answer: ETIMEDOUT (our time-out), ECONNRESET, ECONNREFUSED... */
   error?: string
+  /** Sent on a connection kept from an earlier request (false: a new connection). */
+  reused?: boolean
 }
 
 export interface LoadPlan {
@@ -76,7 +78,7 @@ function get(url: string, agent: Agent, headers: Record<string, string> | undefi
       if (settled) return
       settled = true
       clearTimeout(timer)
-      resolve({ start, end: now(), ...o })
+      resolve({ start, end: now(), reused: req.reusedSocket, ...o })
     }
     const req = request(url, { agent, headers }, (res) => {
       res.on('data', () => {})

