@@ -82,4 +82,14 @@ describe('configuration', () => {
       /HOUSEKEEPING_INTERVAL_SECONDS[\s\S]*AUDIT_RETENTION_DAYS/,
     )
   })
+
+  it('bounds requests in progress and waiting, and the shutdown grace, with defaults for 2 cores', () => {
+    const defaults = parseEnv({})
+    expect([defaults.MAX_REQUESTS_IN_PROGRESS, defaults.MAX_REQUESTS_QUEUED, defaults.MAX_QUEUE_WAIT_SECONDS]).toEqual([8, 256, 3])
+    expect([defaults.MAX_EVENT_LOOP_DELAY_MS, defaults.SHUTDOWN_GRACE_SECONDS]).toEqual([500, 8])
+    const set = parseEnv({ MAX_REQUESTS_IN_PROGRESS: '4', MAX_QUEUE_WAIT_SECONDS: '0.5', SHUTDOWN_GRACE_SECONDS: '30' })
+    expect([set.MAX_REQUESTS_IN_PROGRESS, set.MAX_QUEUE_WAIT_SECONDS, set.SHUTDOWN_GRACE_SECONDS]).toEqual([4, 0.5, 30])
+    expect(() => parseEnv({ MAX_REQUESTS_IN_PROGRESS: '0' })).toThrowError(/MAX_REQUESTS_IN_PROGRESS/)
+    expect(() => parseEnv({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrowError(/SHUTDOWN_GRACE_SECONDS/)
+  })
 })

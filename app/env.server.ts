@@ -74,6 +74,16 @@ const EnvSchema = z
     /** Audit entries older than this many days are deleted; unset keeps them forever. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
     TRUST_PROXY: TrustProxySchema.optional(),
+    /** Load shedding (server/admission.ts, docs/operations.md): pages and API calls handled at once. */
+    MAX_REQUESTS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(8),
+    /** Requests that may wait for a place; one more is answered 503 at once. */
+    MAX_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
+    /** How long a request may wait for a place before it is answered 503. */
+    MAX_QUEUE_WAIT_SECONDS: z.coerce.number().positive().max(60).default(3),
+    /** Nothing more queues while the event loop was blocked longer than this in the last second; 0: off. */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+    /** On SIGTERM/SIGINT, how long requests in progress may take before they are cut (exit code 1). */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(8),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

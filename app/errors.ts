@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   NOT_GROUP_CREATOR: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
+  /** The server is overloaded (or a part it needs is down): try again after Retry-After. */
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -149,7 +149,7 @@ export function rssBytes(pid: number): number | undefined {
 
 const MB = 1_000_000
 
-function sampleRss(pid: number, intervalMs: number) {
+export function sampleRss(pid: number, intervalMs: number) {
   const samples: number[] = []
   const take = () => {
     const v = rssBytes(pid)

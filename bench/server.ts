@@ -57,6 +57,8 @@ export interface BenchServer {
   pid: number
   logFile: string
   stop: () => Promise<void>
+  /** Settles when the server process exits, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 export interface StartOptions {
@@ -71,7 +73,7 @@ export interface StartOptions {
   tsx?: boolean
   /** Another bundled entry than build/server.js (A/B experiments). */
   entry?: string
-  /** More environment for the server, e.g. another SMTP_URL (bench/enumeration.ts). */
+  /** More configuration for the server, e.g. another SMTP_URL (bench/enumeration.ts) or { SHUTDOWN_GRACE_SECONDS: '2' }. */
   env?: Record<string, string>
 }
 
@@ -132,6 +134,9 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
   })
   closeSync(logFd)
   trackChild(child)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
 
   const stop = () => stopChild(child)
   try {
@@ -145,7 +150,7 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
     await stop()
     throw new Error(`could not find the process listening on port ${opts.port} among pid ${child.pid} and its children`)
   }
-  return { baseUrl, port: opts.port, pid, logFile: opts.logFile, stop }
+  return { baseUrl, port: opts.port, pid, logFile: opts.logFile, stop, exited }
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {

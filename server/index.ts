@@ -7,6 +7,8 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import { clientAddress, trustProxy } from './proxy'
+import { admissionGate, eventLoopLag, shedLog } from './admission'
+import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -71,6 +73,20 @@ if (viteDevServer) {
 // Bodies larger than this are refused before Remix reads them.
 app.use(bodyLimit(1_000_000))
 
+// Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
+// beyond it a quick 503 with Retry-After instead of a time-out (docs/operations.md).
+const shed = shedLog((line) => console.warn(line))
+app.use(
+  admissionGate({
+    concurrency: config.MAX_REQUESTS_IN_PROGRESS,
+    queueSize: config.MAX_REQUESTS_QUEUED,
+    maxWaitMs: config.MAX_QUEUE_WAIT_SECONDS * 1000,
+    lagging: config.MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopLag(config.MAX_EVENT_LOOP_DELAY_MS).lagging : undefined,
+    exempt: (req) => req.path === '/healthz',
+    onShed: shed.count,
+  }),
+)
+
 app.all(
   '*',
   createRequestHandler({
@@ -91,13 +107,14 @@ server.listen(config.PORT, config.HOST, () => {
   console.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${config.APP_URL})`)
 })
 
-// Graceful shutdown: stop accepting, let requests finish, close the database.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close(async () => {
-      await entryOf(build).shutdown()
-      process.exit(0)
-    })
-    setTimeout(() => process.exit(0), 5000).unref()
-  })
-}
+// Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
+const { shutdown } = gracefulShutdown(server, {
+  graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  onClose: async () => {
+    shed.stop()
+    await viteDevServer?.close()
+    await entryOf(build).shutdown()
+  },
+  exit: (code) => process.exit(code),
+})
+shutdownOnSignals(shutdown)
