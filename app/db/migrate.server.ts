@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-organizations'
 import * as m003members from './migrations/003-members'
 import * as m004groupsNameIndex from './migrations/004-groups-name-index'
 import * as m005memberLists from './migrations/005-member-lists'
+import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-members': m003members,
   '004-groups-name-index': m004groupsNameIndex,
   '005-member-lists': m005memberLists,
+  '008-sqlite-sort-keys': m008sqliteSortKeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
