@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
   SERVER_ERROR: 500,
+  /** The database cannot be reached (an outage): answered with Retry-After (app/ui/service-unavailable.server.ts). */
+  SERVICE_UNAVAILABLE: 503,
   UNKNOWN_ERROR: 500,
 } as const satisfies Record<string, number>
 
