@@ -10,15 +10,18 @@ import { closeDb, db } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { env } from '~/env.server'
 import { DEFAULT_LOCALE, isLocale } from '~/i18n/config'
-import { i18nFor } from '~/i18n/i18n.server'
+import { detectLocale, i18nFor } from '~/i18n/i18n.server'
 import { configuredTransport } from '~/mail/mailer.server'
 import { startOutboxWorker, type OutboxWorker } from '~/mail/outbox-worker.server'
 import { startHousekeeping, type HousekeepingJob } from '~/services/housekeeping.server'
 import { NonceContext } from '~/ui/nonce'
+import { RETRY_AFTER_SECONDS } from '~/ui/service-unavailable.server'
 
 const ABORT_DELAY = 5_000
 
 export { createLoadContext } from '~/load-context.server'
+/** The server serves the build through this: an unreachable database is 503, not 500. */
+export { answerOutages } from '~/ui/service-unavailable.server'
 
 let outbox: OutboxWorker | undefined
 let housekeeping: HousekeepingJob | undefined
@@ -56,9 +59,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // The root loader decided the locale (saved preference, cookie, Accept-Language, sv).
+  // The root loader decided the locale (saved preference, cookie, Accept-Language, sv); when it
+  // failed (the database is down), the cookie or Accept-Language still do.
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined
-  const locale = isLocale(rootData?.locale) ? rootData.locale : DEFAULT_LOCALE
+  const locale = isLocale(rootData?.locale) ? rootData.locale : await detectLocale(request).catch(() => DEFAULT_LOCALE)
+  withRetryAfter(responseStatusCode, responseHeaders)
   const nonce = loadContext?.cspNonce
   const page = (
     <NonceContext.Provider value={nonce}>
@@ -81,6 +86,17 @@ export default async function handleRequest(
   const html = `<!DOCTYPE html>${renderToString(page)}${handoff === undefined ? '' : handoffScript(handoff, nonce)}`
   responseHeaders.set('Content-Length', String(Buffer.byteLength(html)))
   return new Response(html, { headers: responseHeaders, status: responseStatusCode })
+}
+
+/** Data requests (navigations with JavaScript) get the Retry-After of a 503 too. */
+export function handleDataRequest(response: Response) {
+  withRetryAfter(response.status, response.headers)
+  return response
+}
+
+/** A 503 (serviceUnavailable: the database is unreachable) tells the client when to try again. */
+function withRetryAfter(status: number, headers: Headers) {
+  if (status === 503 && !headers.has('Retry-After')) headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
 }
 
 /** Whether any loader or action returned a promise to stream later (Remix's deferred data). */

@@ -38,7 +38,10 @@ export const ERROR_STATUS = {
   NOT_GROUP_CREATOR: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
-  /** The server is overloaded (or a part it needs is down): try again after Retry-After. */
+  /**
+   * The server is overloaded (server/admission.ts) or the database cannot be reached
+   * (app/ui/service-unavailable.server.ts): try again after Retry-After.
+   */
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>
 

@@ -41,6 +41,7 @@ interface AppEntry {
   startup: () => Promise<void>
   shutdown: () => Promise<void>
   createLoadContext: typeof import('../app/load-context.server').createLoadContext
+  answerOutages: (build: ServerBuild) => ServerBuild
 }
 const entryOf = (b: ServerBuild) => b.entry.module as unknown as AppEntry
 
@@ -90,7 +91,8 @@ app.use(
 app.all(
   '*',
   createRequestHandler({
-    build: viteDevServer ? loadBuild : build,
+    // An unreachable database answers 503 with Retry-After, not 500 (service-unavailable.server.ts).
+    build: viteDevServer ? () => loadBuild().then((b) => entryOf(b).answerOutages(b)) : entryOf(build).answerOutages(build),
     // One context per request: the session is read once and shared by all its loaders.
     getLoadContext: async (req, res) =>
       entryOf(viteDevServer ? await loadBuild() : build).createLoadContext({

@@ -4,10 +4,14 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
  * Swedish sort order on both databases (å, ä, ö after z; case and accents ignored, so "émile"
  * sorts with "emil"). PostgreSQL: the ICU collation below. SQLite has no collation of its own for
  * it, so a deterministic user function (`sv_sort_key`, registered by createDb) turns a text into a
- * key whose plain binary order is the Swedish one; indexes on the key keep the lists index-backed.
+ * key whose plain binary order is the Swedish one. Indexed sorts read that key from a stored
+ * column (`<column>_key`, filled by triggers, migration 008), never from an index on the function:
+ * a plain `sqlite3` shell, which lacks it, must be able to check and rebuild every index.
  */
 export const PG_SWEDISH_COLLATION = 'sv-x-icu'
 export const SQLITE_SORT_KEY_FUNCTION = 'sv_sort_key'
+/** SQLite's lower() folds ASCII only: our own Unicode one, under our own name (never replace a built-in). */
+export const SQLITE_LOWER_FUNCTION = 'unicode_lower'
 
 /**
  * Letters Swedish sorts apart from their base letter (ICU's Swedish tailoring), as characters
@@ -55,6 +59,22 @@ export function swedish(db: Kysely<any>, expression: RawBuilder<unknown> | strin
   return isPostgres(db)
     ? sql<string>`${e} collate ${sql.id(PG_SWEDISH_COLLATION)}`
     : sql<string>`${sql.raw(SQLITE_SORT_KEY_FUNCTION)}(${e})`
+}
+
+/**
+ * A column with a stored sort key (`organization_members.name`, `.email`, `groups.name`; e.g.
+ * 'm.name') in Swedish order, as its index holds it: on PostgreSQL the column in the ICU
+ * collation, on SQLite the stored key `<column>_key` (migration 008). Compare with
+ * `swedish(db, value)`, which gives the same key for a value.
+ */
+export function swedishStored(db: Kysely<any>, column: `${string}.${'name' | 'email'}`): RawBuilder<string> {
+  return isPostgres(db) ? swedish(db, column) : sql<string>`${sql.ref(`${column}_key`)}`
+}
+
+/** `expression` in lower case, all of Unicode folded on both databases ("Öberg" as "öberg"), for searches. */
+export function folded(db: Kysely<any>, expression: RawBuilder<unknown> | string): RawBuilder<string> {
+  const e = typeof expression === 'string' ? sql.ref(expression) : expression
+  return isPostgres(db) ? sql<string>`lower(${e})` : sql<string>`${sql.raw(SQLITE_LOWER_FUNCTION)}(${e})`
 }
 
 /**

@@ -1,10 +1,55 @@
+import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { db } from './db.server'
+import { seed } from '~/demo/seed.server'
+import { folded, swedishSortKey } from './collation'
+import { createDb, db, dialectOf } from './db.server'
+import { migrateToLatest } from './migrate.server'
 
 describe('database', () => {
-  it('lower() folds Swedish capitals on both dialects', async () => {
-    const { rows } = await sql<{ v: string }>`select lower(${'ÅSA ÖBERG Ärlig'}) as v`.execute(db())
+  it('folded() lowers Swedish capitals on both dialects', async () => {
+    const { rows } = await sql<{ v: string }>`select ${folded(db(), sql`${'ÅSA ÖBERG Ärlig'}`)} as v`.execute(db())
     expect(rows[0].v).toBe('åsa öberg ärlig')
   })
+
+  it.runIf(dialectOf(process.env.DATABASE_URL) === 'sqlite')(
+    'a seeded SQLite file passes the integrity check of a connection without our functions (a plain sqlite3 shell)',
+    async () => {
+      const file = resolve(process.env.VITEST_DB_DIR ?? 'data/test', `integrity-${randomBytes(4).toString('hex')}.db`)
+      const app = createDb(`file:${file}`)
+      try {
+        await migrateToLatest(app)
+        await seed(app)
+        // The app renames a member and a group: the stored sort keys follow (migration 008).
+        await app.updateTable('users').set({ name: 'Örjan Åberg' }).where('email', '=', 'erik@example.se').execute()
+        await app.updateTable('groups').set({ name: 'Ängsgruppen' }).where('id', '=', (eb) => eb.selectFrom('groups').select('id').limit(1)).execute()
+      } finally {
+        await app.destroy()
+      }
+      const plain = new SQLite(file)
+      try {
+        expect(plain.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }])
+        // A plain shell can rebuild every index and the whole file, too.
+        plain.exec('reindex')
+        plain.exec('vacuum')
+        expect(plain.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }])
+        // The renamed member's and group's stored keys are the Swedish keys of their new names.
+        const keys = plain
+          .prepare("select name, name_key from organization_members where name = 'Örjan Åberg' union all select name, name_key from groups where name = 'Ängsgruppen'")
+          .all()
+        expect(keys).toEqual([
+          { name: 'Örjan Åberg', name_key: swedishSortKey('Örjan Åberg') },
+          { name: 'Ängsgruppen', name_key: swedishSortKey('Ängsgruppen') },
+        ])
+      } finally {
+        plain.close()
+        rmSync(file, { force: true })
+        rmSync(`${file}-wal`, { force: true })
+        rmSync(`${file}-shm`, { force: true })
+      }
+    },
+  )
 })

@@ -16,10 +16,7 @@ export function dialectOf(url: string | undefined): Dialect {
 
 /** Opens a database from a DATABASE_URL: unset means SQLite at data/app.db. */
 export function createDb(url: string | undefined): DB {
-  if (dialectOf(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  }
+  if (dialectOf(url) === 'postgres') return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url!) }) })
   const file = resolve(url ? url.slice('file:'.length) : 'data/app.db')
   mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
@@ -29,6 +26,27 @@ export function createDb(url: string | undefined): DB {
   sqlite.pragma('busy_timeout = 5000')
   registerSqliteFunctions(sqlite)
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/** How long a new PostgreSQL connection may take before the query fails (503, not a hang). */
+const CONNECT_TIMEOUT_MS = 5000
+
+/**
+ * A pg pool that outlives the database: a connection that dies (PostgreSQL restarted, the
+ * backend terminated, the network gone) emits 'error' on its client, and, when idle, on the pool;
+ * an 'error' nobody listens to ends the process. Both are listened to: the dead client is
+ * dropped (pg does it), the query it ran fails with an error that isDatabaseUnavailable
+ * (availability.server.ts) recognizes, and the next query opens a new connection, so the app
+ * recovers by itself when the database is back.
+ */
+export function createPool(url: string, options: pg.PoolConfig = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, ...options })
+  const lost = (error: Error) => console.warn(`database: connection lost (${error.message})`)
+  // A checked-out client has no listener of the pool's: ours is on every client, idle or not.
+  pool.on('connect', (client) => client.on('error', lost))
+  // An idle client's error is re-emitted by the pool; the client's own listener has logged it.
+  pool.on('error', () => {})
+  return pool
 }
 
 /** How many prepared statements a SQLite connection keeps (least recently used go first). */

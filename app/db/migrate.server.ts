@@ -6,6 +6,7 @@ import * as m003members from './migrations/003-members'
 import * as m004groupsNameIndex from './migrations/004-groups-name-index'
 import * as m005memberLists from './migrations/005-member-lists'
 import * as m007mailOutbox from './migrations/007-mail-outbox'
+import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 import * as m009auditProgress from './migrations/009-audit-progress'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-groups-name-index': m004groupsNameIndex,
   '005-member-lists': m005memberLists,
   '007-mail-outbox': m007mailOutbox,
+  '008-sqlite-sort-keys': m008sqliteSortKeys,
   '009-audit-progress': m009auditProgress,
 }
 

@@ -1,15 +1,17 @@
 import type SQLite from 'better-sqlite3'
-import { SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from './collation'
+import { SQLITE_LOWER_FUNCTION, SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from './collation'
 
 /**
- * The functions every SQLite connection to the app's database needs (indexes and triggers call
- * them, so a connection without them cannot write members or groups). Both deterministic, so
- * indexes can be built on them. Relative imports only: the browser tests' data helpers use it too.
+ * The functions every SQLite connection to the app's database needs: queries call them, and
+ * triggers call `sv_sort_key` when a member's or group's name changes (migration 008), so a
+ * connection without them cannot write names. No index calls them: a plain `sqlite3` shell can
+ * still check, vacuum and rebuild the file. Both have names of our own; built-ins are never
+ * replaced. Relative imports only: the browser tests' data helpers use it too.
  */
 export function registerSqliteFunctions(sqlite: SQLite.Database) {
-  // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Replace it so searches
-  // treat "Öberg" and "öberg" alike on both (and indexes on lower(...) agree).
-  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+  // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Ours folds all of it, so
+  // searches treat "Öberg" and "öberg" alike on both (collation.ts `folded`).
+  sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : (value as null),
   )
   // Swedish sort order (collation.ts).

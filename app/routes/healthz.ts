@@ -1,4 +1,21 @@
-/** GET /healthz: liveness for load balancers, and the minimal route of the benchmark. */
-export function loader() {
-  return new Response('ok', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { databaseReady } from '~/db/availability.server'
+import { db } from '~/db/db.server'
+import { serviceUnavailable } from '~/ui/service-unavailable.server'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/**
+ * GET /healthz: liveness for load balancers (and the minimal route of the benchmark). It never
+ * touches the database, so the process counts as alive while the database is down: restarting
+ * it would not help, it reconnects by itself.
+ *
+ * GET /healthz?ready=1: readiness, whether this process can serve requests now: 200
+ * `{ status: 'ok', database: 'up' }`, or 503 SERVICE_UNAVAILABLE with Retry-After and
+ * `database: 'down'` when the database does not answer within a second.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!new URL(request.url).searchParams.has('ready')) return new Response('ok', { headers: { 'Content-Type': 'text/plain', ...NO_STORE } })
+  if (await databaseReady(db())) return Response.json({ status: 'ok', database: 'up' }, { headers: NO_STORE })
+  return serviceUnavailable({ database: 'down' })
 }

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { GroupKind, GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { swedish } from '~/db/collation'
+import { folded, swedish, swedishStored } from '~/db/collation'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { newId, nowIso } from '~/utils/ids.server'
 import { isOrganizationActive, requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
@@ -57,12 +57,6 @@ const groupsWithOwners = (db: Tx, organizationId: string) =>
 /** The select of a group with its owner, in the shape of GroupListItem. */
 const selectGroups = (db: Tx, organizationId: string) => groupsWithOwners(db, organizationId).select(GROUP_COLUMNS)
 
-/**
- * Lower case for search; lower() folds all of Unicode on both databases (db.server.ts), so
- * "öberg" finds "Öberg".
- */
-const folded = (column: string) => sql`lower(${sql.ref(column)})`
-
 type GroupRow = {
   id: string
   name: string
@@ -95,13 +89,13 @@ const uniq = (ids: string[]) => [...new Set(ids)]
  */
 const sortExpression = (db: Tx, sort: GroupSort) =>
   ({
-    name: () => swedish(db, 'g.name'),
+    name: () => swedishStored(db, 'g.name'),
     owner: () => swedish(db, 'u.name'),
     members: () => sql`g.member_count`,
     created: () => sql`g.created_at`,
     // Groups without activity sort as the oldest (the same on SQLite and PostgreSQL).
     latestActivity: () => sql`coalesce(g.latest_activity_at, '')`,
-  })[sort]?.() ?? swedish(db, 'g.name')
+  })[sort]?.() ?? swedishStored(db, 'g.name')
 
 /** The list's filters (active, kind) on a query of groups `g`. */
 const listFilters = (query: Pick<GroupListQuery, 'active' | 'kind'>) => (eb: ExpressionBuilder<any, any>) =>
@@ -136,12 +130,12 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
 
 /** The organization's groups (with their owners) that the list's filters and search match. */
 function matchingGroups(db: Tx, organizationId: string, query: Pick<GroupListQuery, 'q' | 'active' | 'kind'>) {
-  const pattern = sql`${likePattern(query.q)} escape '\\'`
+  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
   return groupsWithOwners(db, organizationId)
     .where(listFilters(query))
     .$if(!!query.q, (qb) =>
       qb.where((eb) =>
-        eb.or([eb(folded('g.name'), 'like', pattern), eb(folded('u.name'), 'like', pattern), eb(sql`lower(u.email)`, 'like', pattern)]),
+        eb.or([eb(folded(db, 'g.name'), 'like', pattern), eb(folded(db, 'u.name'), 'like', pattern), eb(folded(db, 'u.email'), 'like', pattern)]),
       ),
     )
 }
@@ -159,7 +153,7 @@ export async function groupIdsMatching(ctx: Ctx, organizationId: string, query: 
 /** GET /api/v1/organizations/{id}/groups: every group of the organization, by name. */
 export async function listAllGroups(ctx: Ctx, organizationId: string): Promise<GroupListItem[]> {
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await selectGroups(ctx.db, organizationId).orderBy(swedish(ctx.db, 'g.name')).orderBy('g.id').execute()
+  const rows = await selectGroups(ctx.db, organizationId).orderBy(swedishStored(ctx.db, 'g.name')).orderBy('g.id').execute()
   return rows.map(toGroup)
 }
 

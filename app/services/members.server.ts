@@ -1,7 +1,7 @@
 import { sql, type Compilable, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
-import { LAST_SEEN_KEY, swedish } from '~/db/collation'
+import { folded, LAST_SEEN_KEY, swedish, swedishStored } from '~/db/collation'
 import { DomainError } from '~/errors'
 import { csvDateTime, csvDocument, type CsvFormat } from '~/utils/csv'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
@@ -50,8 +50,8 @@ function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' |
     .$if(pattern !== null, (qb) =>
       qb.where((eb) =>
         eb.or([
-          sql<SqlBool>`lower(${eb.ref('m.name')}) like ${pattern} escape '\\'`,
-          sql<SqlBool>`lower(${eb.ref('m.email')}) like ${pattern} escape '\\'`,
+          sql<SqlBool>`${folded(db, 'm.name')} like ${pattern} escape '\\'`,
+          sql<SqlBool>`${folded(db, 'm.email')} like ${pattern} escape '\\'`,
         ]),
       ),
     )
@@ -64,8 +64,8 @@ function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' |
  * Swedish order; never-seen members last in both directions.
  */
 function sortKey(db: DB, sort: MemberSort, dir: 'asc' | 'desc') {
-  if (sort === 'name') return swedish(db, 'm.name')
-  if (sort === 'email') return swedish(db, 'm.email')
+  if (sort === 'name') return swedishStored(db, 'm.name')
+  if (sort === 'email') return swedishStored(db, 'm.email')
   if (sort === 'created') return sql.ref('m.created_at')
   return sql.raw(LAST_SEEN_KEY[dir]('"m"."last_request_at"'))
 }
@@ -145,7 +145,7 @@ function decodeCursor(cursor: string): [name: string, id: string] {
  * each batch costs the same wherever it starts), and the cursor of the last one.
  */
 async function membersAfter(db: DB, organizationId: string, after: [string, string] | null, limit: number) {
-  const key = swedish(db, 'm.name')
+  const key = swedishStored(db, 'm.name')
   return selectMembers(db, organizationId, { q: '', sort: 'name', dir: 'asc' })
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(${key}, ${sql.ref('m.user_id')}) > (${swedish(db, sql`${after![0]}`)}, ${after![1]})`))
     .limit(limit)

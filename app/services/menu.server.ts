@@ -1,4 +1,4 @@
-import { swedish } from '~/db/collation'
+import { swedish, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { actorOf, type Ctx } from './context.server'
 
@@ -28,7 +28,7 @@ export async function sideMenuFor(ctx: Ctx) {
       .select(['g.id', 'g.name', 'g.kind', 'gm.role'])
       .where('gm.user_id', '=', actor.id)
       .where('g.active', '=', 1)
-      .orderBy(swedish(ctx.db, 'g.name'))
+      .orderBy(swedishStored(ctx.db, 'g.name'))
       .limit(MENU_GROUP_LIMIT)
       .execute(),
   ])

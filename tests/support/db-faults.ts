@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import pg from 'pg'
 import { sql } from 'kysely'
 import { db, dialectOf, type DB } from '~/db/db.server'
 
@@ -77,4 +79,24 @@ function withTransactions(database: DB, around: (begin: () => Promise<unknown>) 
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
+}
+
+/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The error pg gives when PostgreSQL cannot be reached (a connection refused): a real one. */
+export async function unreachableDatabaseError(): Promise<Error> {
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/none` })
+  return client.connect().then(
+    () => {
+      throw new Error('connected to a closed port')
+    },
+    (error: Error) => error,
+  )
 }

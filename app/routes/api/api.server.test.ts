@@ -4,6 +4,7 @@ import { DomainError } from '~/errors'
 import { MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from '~/services/bulk.schemas'
 import { ChangeOwnersBodySchema, CreateGroupBodySchema, GroupIdsBodySchema, SetGroupsActiveBodySchema } from '~/services/groups.schemas'
 import { MemberListPayload } from '~/services/members.schemas'
+import { unreachableDatabaseError } from '../../../tests/support/db-faults'
 import { apiCall, MAX_JSON_BYTES, methodNotAllowed, readJson } from './api.server'
 
 const URL_ = 'http://localhost/api/test'
@@ -51,6 +52,14 @@ describe('apiCall', () => {
     expect(await res.json()).toEqual({ message: 'SERVER_ERROR' })
     expect(logged).toHaveBeenCalledTimes(1)
     expect(logged.mock.calls[0]).toContain(bug)
+  })
+
+  it('answers an unreachable database as 503 SERVICE_UNAVAILABLE with Retry-After, without logging it as a bug', async () => {
+    const outage = await unreachableDatabaseError()
+    const res = await apiCall(async () => {
+      throw outage
+    })
+    expect([res.status, res.headers.get('Retry-After'), await res.json()]).toEqual([503, '5', { message: 'SERVICE_UNAVAILABLE' }])
   })
 
   it('lets a thrown Response (a guard’s 401) pass through untouched', async () => {

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
+import { isDatabaseUnavailable } from '~/db/availability.server'
 import { DomainError } from '~/errors'
+import { serviceUnavailable } from '~/ui/service-unavailable.server'
 
 /**
  * The largest JSON body an API call reads, in bytes. It holds the largest bulk payload the
@@ -57,8 +59,9 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
  * Runs an API handler: its value is the JSON answer (a Response it returns is answered as it is,
  * e.g. a streamed list); a DomainError becomes
  * `{ message: CODE, ...data }` with the catalogue's status. Thrown Responses (a guard's 401, a
- * redirect) pass through. Anything else is a bug or an outage: it is logged and answered as
- * `{ message: 'SERVER_ERROR' }` with 500, so API clients always get JSON.
+ * redirect) pass through. An unreachable database is 503 SERVICE_UNAVAILABLE with Retry-After.
+ * Anything else is a bug: it is logged and answered as `{ message: 'SERVER_ERROR' }` with 500,
+ * so API clients always get JSON.
  */
 export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit) {
   try {
@@ -68,6 +71,7 @@ export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit)
   } catch (error) {
     if (error instanceof Response) throw error
     if (error instanceof DomainError) return Response.json({ message: error.code, ...error.data }, { status: error.status })
+    if (isDatabaseUnavailable(error)) return serviceUnavailable()
     console.error('api: unexpected error', error)
     return Response.json({ message: 'SERVER_ERROR' }, { status: 500 })
   }
