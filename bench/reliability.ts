@@ -73,6 +73,7 @@ async function main(): Promise<number> {
     try {
       result.figures = await scenario.run({
         data: data!,
+        databaseUrl,
         startServer: async (env) => {
           const port = await freePort(Number(args.port))
           const server = await startServer({

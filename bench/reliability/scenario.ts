@@ -13,6 +13,8 @@ export interface Figure {
 export interface ScenarioContext {
   /** The seeded database's ids (the large organization, its admin). */
   data: BenchData
+  /** The run's DATABASE_URL (file:… for SQLite, postgres://… with --database-url). */
+  databaseUrl: string
   /** Starts a production server on the run's database, with more configuration if given; the runner stops it afterwards. */
   startServer: (env?: Record<string, string>) => Promise<BenchServer>
   /** The Cookie header of a session of the large organization's admin on that server. */

@@ -41,7 +41,10 @@ const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'a
 async function signIn(server: ServerProcess, email: string, password: string) {
   const response = await fetch(`${server.baseUrl}/api/v2/signin`, json({ email, password }))
   expect(response.status, await response.clone().text()).toBe(200)
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 test('a session made by one process is valid on the other, and signing out on either ends it on both', async () => {
@@ -58,7 +61,8 @@ test('a session made by one process is valid on the other, and signing out on ei
 })
 
 test('failed sign-ins count across processes: the lock comes after the same number of failures', async () => {
-  const attempt = (server: ServerProcess) => fetch(`${server.baseUrl}/api/v2/signin`, json({ email: 'erik@example.se', password: 'not-the-password' }))
+  const attempt = (server: ServerProcess) =>
+    fetch(`${server.baseUrl}/api/v2/signin`, json({ email: 'erik@example.se', password: 'not-the-password' }))
   const statuses: number[] = []
   for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures + 1; i++) statuses.push((await attempt(i % 2 ? b : a)).status)
   // The free failures are 401 wherever they land; the next one, on either process, sets the lock.
@@ -81,19 +85,31 @@ test("one organization's membership changes are serialized across processes", as
   )
   expect(rows).toHaveLength(60)
   const ids = rows.map((r) => r.user_id)
-  const before = Number((await sql.query(`select count(*) as n from organization_members where organization_id = $1`, [organizationId])).rows[0].n)
+  const before = Number(
+    (await sql.query(`select count(*) as n from organization_members where organization_id = $1`, [organizationId])).rows[0].n,
+  )
 
   // Overlapping removals at once: A takes members 1-40, B takes 21-60.
   const remove = (server: ServerProcess, members: string[]) =>
-    fetch(`${server.baseUrl}/api/v1/organizations/${organizationId}/remove-members`, { ...json({ members }), headers: { 'Content-Type': 'application/json', cookie } })
+    fetch(`${server.baseUrl}/api/v1/organizations/${organizationId}/remove-members`, {
+      ...json({ members }),
+      headers: { 'Content-Type': 'application/json', cookie },
+    })
   const answers = await Promise.all([remove(a, ids.slice(0, 40)), remove(b, ids.slice(20))])
   const results = (await Promise.all(answers.map((r) => r.json()))) as { _id: string; result: string }[][]
   const successes = results.flat().filter((r) => r.result === 'SUCCESS')
   // Every member is reported removed exactly once; the overlap's second removal finds nobody.
   expect(successes.map((r) => r._id).sort()).toEqual([...ids].sort())
-  expect(results.flat().filter((r) => r.result !== 'SUCCESS').every((r) => r.result === 'MEMBER_NOT_FOUND')).toBe(true)
+  expect(
+    results
+      .flat()
+      .filter((r) => r.result !== 'SUCCESS')
+      .every((r) => r.result === 'MEMBER_NOT_FOUND'),
+  ).toBe(true)
 
-  const after = Number((await sql.query(`select count(*) as n from organization_members where organization_id = $1`, [organizationId])).rows[0].n)
+  const after = Number(
+    (await sql.query(`select count(*) as n from organization_members where organization_id = $1`, [organizationId])).rows[0].n,
+  )
   expect(after).toBe(before - 60)
   // Each group's stored member count still equals its rows.
   const { rows: drift } = await sql.query(
@@ -119,9 +135,14 @@ test('mail queued by both processes goes out exactly once', async () => {
 
   // Both workers claim from the one outbox; wait until every message is recorded as sent.
   await expect
-    .poll(async () => Number((await sql.query(`select count(*) as n from mail_outbox where status <> 'sent'`)).rows[0].n), { timeout: 30_000 })
+    .poll(async () => Number((await sql.query(`select count(*) as n from mail_outbox where status <> 'sent'`)).rows[0].n), {
+      timeout: 30_000,
+    })
     .toBe(0)
-  const { rows: sent } = await sql.query<{ to_address: string; attempts: number }>(`select to_address, attempts from mail_outbox where to_address = any($1)`, [addresses])
+  const { rows: sent } = await sql.query<{ to_address: string; attempts: number }>(
+    `select to_address, attempts from mail_outbox where to_address = any($1)`,
+    [addresses],
+  )
   expect(sent).toHaveLength(20)
   // A sent row is never claimed again, so what the sink holds now is final: one message each.
   const countsAfter = await Promise.all(addresses.map((address) => emailCount(address)))

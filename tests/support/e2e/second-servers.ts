@@ -96,7 +96,10 @@ export async function startServer(databaseUrl: string, appUrl?: string): Promise
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`)
     await new Promise((r) => setTimeout(r, 200))
