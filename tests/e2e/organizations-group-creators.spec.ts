@@ -12,7 +12,7 @@ import { createVerifiedUser, submitSignIn } from '../support/e2e/users'
 
 const CODE = /^[23456789ACDEFGHJKMNPQRTUVWXY]{6}$/
 
-test('invite a group creator by email; the invited user follows the link, signs in and redeems the code', async ({ page, request }) => {
+test('invite a group creator by email; the invited user follows the link, signs in, is asked and joins', async ({ page, request }) => {
   const { org, admin } = await createOrgWorld({ memberNames: [] })
   // Signed up and verified beforehand, through the real sign-up and verification email.
   const invited = await createVerifiedUser(request)
@@ -48,9 +48,9 @@ test('invite a group creator by email; the invited user follows the link, signs 
   await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent(link)}`)
   await submitSignIn(page, invited)
   await expect(page).toHaveURL(link)
-  await expect(page.getByRole('heading', { name: 'Använd en inbjudningskod' })).toBeVisible()
-  await expect(page.getByLabel('Inbjudningskod')).toHaveValue(code)
-  await page.getByRole('button', { name: 'Använd koden' }).click()
+  // The link only asks: joining takes a click.
+  await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
 
   // A group creator (not an admin) lands on the organizations list, where the organization is.
   await expect(page).toHaveURL('/organizations')
