@@ -7,6 +7,9 @@ import { MemberListPayload } from '~/services/members.schemas'
 import { apiCall, MAX_JSON_BYTES, methodNotAllowed, readJson } from './api.server'
 
 const URL_ = 'http://localhost/api/test'
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+/** A JSON POST, as API clients send it. */
+const jsonPost = (body: string, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { ...JSON_TYPE, ...headers } })
 
 /** A request whose body arrives as a stream in pieces, with no Content-Length (or a false one). */
 function streamed(pieces: string[], headers: Record<string, string> = {}) {
@@ -77,24 +80,24 @@ describe('methodNotAllowed', () => {
 describe('readJson', () => {
   it('reads a body of exactly MAX_JSON_BYTES bytes', async () => {
     const text = JSON.stringify('x'.repeat(MAX_JSON_BYTES - 2))
-    expect(await readJson(new Request(URL_, { method: 'POST', body: text }), anything)).toHaveLength(MAX_JSON_BYTES - 2)
+    expect(await readJson(jsonPost(text), anything)).toHaveLength(MAX_JSON_BYTES - 2)
   })
 
   it('counts bytes, not characters: "å" is two', async () => {
     // Fewer characters than the limit, more bytes.
     const text = JSON.stringify('å'.repeat(MAX_JSON_BYTES / 2))
     expect(text.length).toBeLessThan(MAX_JSON_BYTES)
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: text }), anything))).toBe('PAYLOAD_TOO_LARGE')
+    expect(await codeOf(readJson(jsonPost(text), anything))).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('refuses by Content-Length before reading, and stops reading a body without a length at the limit', async () => {
-    const declared = new Request(URL_, { method: 'POST', body: '{}', headers: { 'Content-Length': String(MAX_JSON_BYTES + 1) } })
+    const declared = jsonPost('{}', { 'Content-Length': String(MAX_JSON_BYTES + 1) })
     expect(await codeOf(readJson(declared, anything))).toBe('PAYLOAD_TOO_LARGE')
     expect(declared.bodyUsed).toBe(false)
 
     const piece = 'x'.repeat(64 * 1024)
     const pieces = ['"', ...Array.from({ length: MAX_JSON_BYTES / piece.length + 2 }, () => piece), '"']
-    expect(await codeOf(readJson(streamed(pieces), anything))).toBe('PAYLOAD_TOO_LARGE')
+    expect(await codeOf(readJson(streamed(pieces, JSON_TYPE), anything))).toBe('PAYLOAD_TOO_LARGE')
     // A small body in pieces is read whole, UTF-8 split across them included.
     const bytes = new TextEncoder().encode('{"name":"Öberg"}')
     const split = new ReadableStream<Uint8Array>({
@@ -104,13 +107,13 @@ describe('readJson', () => {
         controller.close()
       },
     })
-    const request = new Request(URL_, { method: 'POST', body: split, duplex: 'half' } as RequestInit)
+    const request = new Request(URL_, { method: 'POST', body: split, headers: JSON_TYPE, duplex: 'half' } as RequestInit)
     expect(await readJson(request, z.object({ name: z.string() }))).toEqual({ name: 'Öberg' })
   })
 
   it('answers BAD_REQUEST for malformed JSON and a failed schema; an empty body is {}', async () => {
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: '{' }), anything))).toBe('BAD_REQUEST')
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: '[]' }), z.object({})))).toBe('BAD_REQUEST')
+    expect(await codeOf(readJson(jsonPost('{'), anything))).toBe('BAD_REQUEST')
+    expect(await codeOf(readJson(jsonPost('[]'), z.object({})))).toBe('BAD_REQUEST')
     expect(await readJson(new Request(URL_, { method: 'POST' }), anything)).toEqual({})
   })
 })
@@ -119,7 +122,7 @@ describe('bulk limits', () => {
   // The longest id the schemas take, so these are the largest payloads they allow.
   const id = (i: number) => String(i).padStart(MAX_ID_LENGTH, '0')
   const ids = (n: number) => Array.from({ length: n }, (_, i) => id(i))
-  const post = (body: unknown) => new Request(URL_, { method: 'POST', body: JSON.stringify(body) })
+  const post = (body: unknown) => jsonPost(JSON.stringify(body))
   const largest = {
     members: (n: number) => [MemberListPayload, { members: ids(n) }] as const,
     groupIds: (n: number) => [GroupIdsBodySchema, { groupIds: ids(n) }] as const,

@@ -1,47 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
-import { DomainError } from '~/errors'
+import { DomainError, errorResponse } from '~/errors'
+import { MAX_JSON_BYTES, mediaTypeOf, readBodyText } from '~/utils/request-body.server'
+
+export { MAX_JSON_BYTES }
+
+/** A JSON body: `application/json`, or a `+json` type such as `application/merge-patch+json`. */
+const isJson = (mediaType: string) => mediaType === 'application/json' || /^application\/[\w.-]+\+json$/.test(mediaType)
 
 /**
- * The largest JSON body an API call reads, in bytes. It holds the largest bulk payload the
- * schemas allow (bulk.schemas.ts: MAX_BULK_ITEMS ids, MAX_OWNER_CHANGES owner changes) and stays
- * under the server's limit for every body (server/index.ts).
+ * Reads a JSON body (at most MAX_JSON_BYTES, else 413 PAYLOAD_TOO_LARGE) and validates it; a body
+ * of another type is 415 UNSUPPORTED_MEDIA_TYPE, bad input 400 BAD_REQUEST with the issues. An
+ * empty body is `{}`, whatever its type.
  */
-export const MAX_JSON_BYTES = 512 * 1024
-
-/**
- * The body as text, refused with PAYLOAD_TOO_LARGE beyond `maxBytes` bytes (not characters: "å"
- * is two). A Content-Length over the limit is refused before reading; otherwise the bytes are
- * counted as they arrive and reading stops at the limit, so a body without a length or with a
- * false one never gets further.
- */
-async function readText(request: Request, maxBytes: number): Promise<string> {
-  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE')
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new DomainError('PAYLOAD_TOO_LARGE')
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
-}
-
-/** Reads a JSON body (at most MAX_JSON_BYTES) and validates it; bad input is 400 BAD_REQUEST with the issues. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readText(request, MAX_JSON_BYTES)
+  const text = await readBodyText(request, MAX_JSON_BYTES)
+  if (text && !isJson(mediaTypeOf(request))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
   let body: unknown
   try {
     body = text ? JSON.parse(text) : {}
@@ -73,6 +47,31 @@ export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit)
   }
 }
 
-/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, POST'). */
-export const methodNotAllowed = (allow: string) =>
-  Response.json({ message: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { Allow: allow } })
+/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, HEAD, POST'). */
+export const methodNotAllowed = (allow: string) => errorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: allow } })
+
+type ApiHandler = (args: LoaderFunctionArgs & Pick<ActionFunctionArgs, 'request'>) => Promise<Response>
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * The one place an API route declares what it answers: a handler per method. It gives the route
+ * module its `loader` (GET, and HEAD, which Remix answers with the GET handler) and `action`
+ * (every other method); a method without a handler is 405 METHOD_NOT_ALLOWED with `Allow`, so a
+ * PUT is never taken for the route's POST. A handler reads its body with `readJson`, which takes
+ * JSON only (415 otherwise).
+ *
+ *     const route = apiRoute({ POST: ({ request, context }) => apiCall(…) })
+ *     export const { loader, action } = route
+ */
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+  const methods = (Object.keys(handlers) as ApiMethod[]).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
+  const allow = methods.join(', ')
+  const answer = (method: string, args: LoaderFunctionArgs) => {
+    const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined
+    return handler ? handler(args) : Promise.resolve(methodNotAllowed(allow))
+  }
+  return {
+    loader: (args: LoaderFunctionArgs) => answer('GET', args),
+    action: (args: ActionFunctionArgs) => answer(args.request.method.toUpperCase(), args),
+  }
+}

@@ -10,6 +10,7 @@ import { withArea } from '~/i18n/client'
 import { DomainError, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { RedeemCodeSchema } from '~/services/invitations.schemas'
+import { readForm } from '~/utils/form-body.server'
 import { INVITATION_CODE_LENGTH, isWellFormedCode } from '~/utils/invitation-code'
 import { redeemInvitationCode } from '~/services/invitations.server'
 import { builtPath } from '~/ui/layout/screens'
@@ -39,7 +40,7 @@ export interface InvitationCodeError {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: RedeemCodeSchema })
+  const submission = parseWithZod(await readForm(request), { schema: RedeemCodeSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   try {
     const { redirectTo, name } = await redeemInvitationCode(ctxFor(user, context), submission.value.code)
