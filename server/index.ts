@@ -6,6 +6,7 @@ import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
+import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/body-limits'
 import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -66,8 +67,8 @@ if (viteDevServer) {
   app.use(staticFiles('build/client'))
 }
 
-// Bodies larger than this are refused before Remix reads them.
-app.use(bodyLimit(1_000_000))
+// Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages.
+app.use(bodyLimit((req) => (req.path.startsWith('/api/') ? MAX_JSON_BYTES : MAX_BODY_BYTES)))
 
 app.all(
   '*',

@@ -1,18 +1,7 @@
 import { DomainError } from '~/errors'
+import { MAX_BODY_BYTES, MAX_JSON_BYTES } from './body-limits'
 
-/**
- * How large a request body may be, in bytes. The server refuses a larger one by its
- * Content-Length before anything reads it, and closes that connection (server/security.ts); the
- * readers below count the bytes again, for requests that reach the app another way (tests).
- */
-export const MAX_BODY_BYTES = 1_000_000
-
-/**
- * The largest JSON body an API call reads. It holds the largest bulk payload the schemas allow
- * (bulk.schemas.ts: MAX_BULK_ITEMS ids, MAX_OWNER_CHANGES owner changes); the server applies it
- * to every path under /api/ (server/index.ts).
- */
-export const MAX_JSON_BYTES = 512 * 1024
+export { MAX_BODY_BYTES, MAX_JSON_BYTES }
 
 /** The media type of a request's body, lower case, without parameters ('' when none is given). */
 export const mediaTypeOf = (request: Request) => (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()

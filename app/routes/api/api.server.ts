@@ -43,7 +43,7 @@ export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit)
     if (error instanceof Response) throw error
     if (error instanceof DomainError) return Response.json({ message: error.code, ...error.data }, { status: error.status })
     console.error('api: unexpected error', error)
-    return Response.json({ message: 'SERVER_ERROR' }, { status: 500 })
+    return errorResponse('SERVER_ERROR')
   }
 }
 
