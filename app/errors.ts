@@ -60,6 +60,9 @@ export const messageKey = (code: string) => `errors.${isErrorCode(code) ? code :
 export const errorResponse = (code: ErrorCode, init: Omit<ResponseInit, 'status'> = {}) =>
   Response.json({ message: code }, { ...init, status: statusOf(code) })
 
+/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, HEAD, POST'). */
+export const methodNotAllowed = (allow: string) => errorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: allow } })
+
 /** A catalogue error raised by a service. `data` travels to the client (e.g. retryAt). */
 export class DomainError extends Error {
   constructor(

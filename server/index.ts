@@ -6,8 +6,8 @@ import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
-import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/body-limits'
-import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
+import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
+import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
@@ -69,6 +69,7 @@ if (viteDevServer) {
 
 // Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages.
 app.use(bodyLimit((req) => (req.path.startsWith('/api/') ? MAX_JSON_BYTES : MAX_BODY_BYTES)))
+app.use(pageMethods())
 
 app.all(
   '*',

@@ -3,7 +3,7 @@ import express from 'express'
 import { connect, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request as httpRequest } from 'node:http'
-import { bodyLimit, cspNonce, DRAIN_MAX_BYTES, originCheck, requestLog, securityHeaders } from './security'
+import { bodyLimit, cspNonce, DRAIN_MAX_BYTES, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 
 let base = ''
 let port = 0
@@ -11,7 +11,7 @@ let close: () => void
 beforeAll(async () => {
   const app = express()
   const limit = (req: express.Request) => (req.path === '/unread' ? 1_000_000 : 1000)
-  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(limit))
+  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(limit), pageMethods())
   app.all('/x', (_req, res) => {
     res.json({ ok: true })
   })
@@ -79,6 +79,17 @@ describe('body limit', () => {
       req.end()
     })
     expect(chunked).toBe(411)
+  })
+})
+
+describe('page methods', () => {
+  it('answers a page with another method than GET, HEAD or POST with 405 and Allow; leaves the API to its routes', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      const res = await fetch(`${base}/x`, { method })
+      expect([res.status, res.headers.get('Allow'), await res.json()], method).toEqual([405, 'GET, HEAD, POST', { message: 'METHOD_NOT_ALLOWED' }])
+    }
+    expect((await fetch(`${base}/x`, { method: 'POST' })).status).toBe(200)
+    expect((await fetch(`${base}/api/x`, { method: 'PUT' })).status).toBe(404)
   })
 })
 

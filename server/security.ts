@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import { randomBytes } from 'node:crypto'
 import { statusOf } from '../app/errors'
+import { PAGE_METHODS } from '../app/utils/request-rules'
 
 /** A fresh CSP nonce per response, for the inline scripts Remix renders. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -54,6 +55,20 @@ export function originCheck(appOrigin: string) {
       return
     }
     next()
+  }
+}
+
+const PAGE_METHOD_SET = new Set(PAGE_METHODS.split(', '))
+
+/**
+ * Pages answer GET, HEAD and POST only: any other method is 405 with Allow, in the catalogue's
+ * shape (Remix would answer a page's error screen without Allow). Paths under `apiPrefix` are
+ * left to the API's routes, which declare their own methods.
+ */
+export function pageMethods(apiPrefix = '/api/') {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (PAGE_METHOD_SET.has(req.method) || req.path.startsWith(apiPrefix)) return next()
+    res.set('Allow', PAGE_METHODS).status(statusOf('METHOD_NOT_ALLOWED')).json({ message: 'METHOD_NOT_ALLOWED' })
   }
 }
 

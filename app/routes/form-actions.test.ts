@@ -11,7 +11,10 @@ import * as signin from './auth/signin'
 import * as signout from './auth/signout'
 import * as signup from './auth/signup'
 import * as verify from './auth/verify'
+import * as healthz from './healthz'
 import * as locale from './locale'
+import * as membersCsv from './organizations/members-csv'
+import * as forgotPasswordRedirect from './redirects/forgot-password'
 import * as groupCreators from './organizations/group-creators/route'
 import * as groups from './organizations/groups/route'
 import * as home from './organizations/home/route'
@@ -111,5 +114,21 @@ describe('bulk forms', () => {
     // Without confirmed=1 the page answers with its confirmation step: nothing is removed either way.
     expect((await post(PAGE_SIZE)).status).toBe(200)
     expect(await post(PAGE_SIZE + 1)).toMatchObject({ status: 413, body: { message: 'PAYLOAD_TOO_LARGE' } })
+  })
+})
+
+describe('resource routes outside the API', () => {
+  it('answer the method they do not take with 405 and Allow, not Remix’s own error', async () => {
+    const cases: [string, () => unknown, string][] = [
+      ['GET /locale', () => locale.loader(), 'POST'],
+      ['GET /session/keepalive', () => keepalive.loader(), 'POST'],
+      ['POST /healthz', () => healthz.action(), 'GET, HEAD'],
+      ['POST /forgot_password', () => forgotPasswordRedirect.action(), 'GET, HEAD'],
+      ['POST …/members.csv', () => membersCsv.action(), 'GET, HEAD'],
+    ]
+    for (const [name, call, allow] of cases) {
+      const res = (await call()) as Response
+      expect([res.status, res.headers.get('Allow'), await res.json()], name).toEqual([405, allow, { message: 'METHOD_NOT_ALLOWED' }])
+    }
   })
 })

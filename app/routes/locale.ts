@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { getUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
+import { methodNotAllowed } from '~/errors'
 import { isLocale } from '~/i18n/config'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
@@ -17,3 +18,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (user) await saveLocale(ctxFor(user, context), locale)
   return redirect(back, { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
 }
+
+export const loader = () => methodNotAllowed('POST')

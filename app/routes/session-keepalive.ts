@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { sessionOf } from '~/auth/guards.server'
 import { touchSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
-import { errorResponse } from '~/errors'
+import { errorResponse, methodNotAllowed } from '~/errors'
 import { readForm } from '~/utils/form-body.server'
 
 /** "Stay signed in" of the idle dialog: marks the session as used now (a POST; it carries no fields). */
@@ -13,3 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await touchSession(db(), session.idHash)
   return new Response(null, { status: 204 })
 }
+
+export const loader = () => methodNotAllowed('POST')

@@ -1,6 +1,9 @@
-import { DomainError, errorResponse } from '~/errors'
+import { DomainError, errorResponse, methodNotAllowed } from '~/errors'
 import { PAGE_SIZE } from './list-query'
 import { MAX_BODY_BYTES, mediaTypeOf, readBodyText } from './request-body.server'
+import { FORM_MEDIA_TYPE, PAGE_METHODS } from './request-rules'
+
+export { FORM_MEDIA_TYPE, PAGE_METHODS }
 
 /**
  * Every form action reads its form through `readForm`: only POST, only a URL-encoded body (what
@@ -11,12 +14,6 @@ import { MAX_BODY_BYTES, mediaTypeOf, readBodyText } from './request-body.server
  * Refusals are thrown as the catalogue's answer (`{ message: CODE }` with its status), which a
  * page shows as its error screen.
  */
-
-/** The methods a page answers: GET (and HEAD) for its loader, POST for its forms. */
-export const PAGE_METHODS = 'GET, HEAD, POST'
-
-/** The one body type a form action reads. */
-export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded'
 
 /**
  * The most fields one form may post. The largest form is the change-owners form: three fields
@@ -77,7 +74,7 @@ const repeatsOf = ({ repeats }: FormLimits, name: string) => (repeats && Object.
  * empty body is an empty form whatever its type. Linear in the size of the body.
  */
 export async function readForm(request: Request, limits: FormLimits = {}): Promise<FormData> {
-  if (request.method !== 'POST') throw errorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: PAGE_METHODS } })
+  if (request.method !== 'POST') throw methodNotAllowed(PAGE_METHODS)
   let text: string
   try {
     text = await readBodyText(request, MAX_BODY_BYTES)

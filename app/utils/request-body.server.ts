@@ -1,5 +1,5 @@
 import { DomainError } from '~/errors'
-import { MAX_BODY_BYTES, MAX_JSON_BYTES } from './body-limits'
+import { MAX_BODY_BYTES, MAX_JSON_BYTES } from './request-rules'
 
 export { MAX_BODY_BYTES, MAX_JSON_BYTES }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
-import { DomainError, errorResponse } from '~/errors'
+import { DomainError, errorResponse, methodNotAllowed } from '~/errors'
 import { MAX_JSON_BYTES, mediaTypeOf, readBodyText } from '~/utils/request-body.server'
 
 export { MAX_JSON_BYTES }
@@ -47,8 +47,7 @@ export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit)
   }
 }
 
-/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, HEAD, POST'). */
-export const methodNotAllowed = (allow: string) => errorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: allow } })
+export { methodNotAllowed }
 
 type ApiHandler = (args: LoaderFunctionArgs & Pick<ActionFunctionArgs, 'request'>) => Promise<Response>
 type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -61,7 +60,11 @@ type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * JSON only (415 otherwise).
  *
  *     const route = apiRoute({ POST: ({ request, context }) => apiCall(…) })
- *     export const { loader, action } = route
+ *     export const loader = route.loader
+ *     export const action = route.action
+ *
+ * (Two plain exports, not `export const { loader, action } = …`: Remix removes server exports from
+ * the browser build by their declared names, and would keep a destructured one, and this module.)
  */
 export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   const methods = (Object.keys(handlers) as ApiMethod[]).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))

@@ -3,7 +3,7 @@ import { ctxFor } from '~/services/context.server'
 import { resetPassword } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** POST /api/password-reset/new-password: sets the password and revokes every session. */
   POST: ({ request, context }) =>
     apiCall(async () => {
@@ -11,3 +11,7 @@ export const { loader, action } = apiRoute({
       return {}
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -4,7 +4,7 @@ import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** POST /api/v2/signin: sets the session cookie and answers with the current user. */
   POST: async ({ request, context }) => {
     const ctx = ctxFor(null, context)
@@ -19,3 +19,7 @@ export const { loader, action } = apiRoute({
     return response
   },
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { errorResponse } from '~/errors'
 import { apiRoute } from './api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** POST /api/signout: revokes the session; without one, 401 (which counts as signed out). */
   POST: async ({ request, context }) => {
     const active = (await sessionOf(context)).status === 'active'
@@ -14,3 +14,7 @@ export const { loader, action } = apiRoute({
     return Response.json({}, { headers })
   },
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

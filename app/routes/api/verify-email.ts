@@ -3,7 +3,7 @@ import { ctxFor } from '~/services/context.server'
 import { verifyEmail } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/verify-email: answers VERIFY_SIGNIN_REQUIRED; the user then signs in. When sign-in
    * should lead somewhere (after a sign-up with an invitation code, which is redeemed now: its group
@@ -16,3 +16,7 @@ export const { loader, action } = apiRoute({
       return { message, email, signinAt: `/signin?email=${encodeURIComponent(email)}&redirectTo=${encodeURIComponent(redirectTo)}` }
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

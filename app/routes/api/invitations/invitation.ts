@@ -3,7 +3,7 @@ import { ctxFor } from '~/services/context.server'
 import { revokeInvitation } from '~/services/invitations.server'
 import { apiCall, apiRoute } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** DELETE /api/v1/invitations/{invitationId}: revokes it (admins of its organization; others get 404). */
   DELETE: ({ params, context }) =>
     apiCall(async () => {
@@ -12,3 +12,7 @@ export const { loader, action } = apiRoute({
       return {}
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

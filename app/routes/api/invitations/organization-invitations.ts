@@ -4,7 +4,7 @@ import { CreateInvitationPayload } from '~/services/invitations.schemas'
 import { createInvitation, listInvitations } from '~/services/invitations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/v2/organizations/{organizationId}/invitations: the organization's invitations, newest first. */
   GET: ({ params, context }) =>
     apiCall(async () => listInvitations(ctxFor(await requireApiUser(context), context), params.organizationId!)),
@@ -24,3 +24,7 @@ export const { loader, action } = apiRoute({
       { status: 201 },
     ),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

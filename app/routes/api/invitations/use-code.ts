@@ -4,7 +4,7 @@ import { UseCodePayload } from '~/services/invitations.schemas'
 import { redeemInvitationCode } from '~/services/invitations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * PUT /api/v1/invitations/use-code { invitationCode }: { redirectTo, name }. A 409 (already a
    * member or group creator) carries redirectTo and name too; 429 carries retryAt.
@@ -16,3 +16,7 @@ export const { loader, action } = apiRoute({
       return redeemInvitationCode(ctxFor(actor, context), invitationCode)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -4,7 +4,7 @@ import { SetActivePayload } from '~/services/organizations.schemas'
 import { setOrganizationActive } from '~/services/organizations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * PUT /api/v1/organizations/{id}/active { active: boolean }: the updated Organization.
    * (The spec's "clears cached groups and members" is a browser-cache rule; see setOrganizationActive.)
@@ -16,3 +16,7 @@ export const { loader, action } = apiRoute({
       return setOrganizationActive(ctxFor(actor, context), params.organizationId!, active)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

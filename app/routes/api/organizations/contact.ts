@@ -4,7 +4,7 @@ import { ContactPayload } from '~/services/organizations.schemas'
 import { updateOrganizationContact } from '~/services/organizations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** PUT /api/v1/organizations/{id}/contact { contact: { name?, email?, phone? } }: replaces it; the updated Organization. */
   PUT: ({ request, params, context }) =>
     apiCall(async () => {
@@ -13,3 +13,7 @@ export const { loader, action } = apiRoute({
       return updateOrganizationContact(ctxFor(actor, context), params.organizationId!, contact)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -5,7 +5,7 @@ import { CreateGroupBodySchema } from '~/services/groups.schemas'
 import { createGroupWithMembers } from '~/services/groups.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/v1/organizations/{id}/create-group-with-members and
    * …/create-attendance-group-with-members (one module, two route ids; the URL decides the kind)
@@ -32,3 +32,7 @@ export const { loader, action } = apiRoute({
     )
   },
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

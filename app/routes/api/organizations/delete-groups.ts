@@ -4,7 +4,7 @@ import { GroupIdsBodySchema } from '~/services/groups.schemas'
 import { deleteGroups } from '~/services/groups.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** POST /api/v1/organizations/{id}/delete-groups with a list of group ids: per-item results. */
   POST: ({ request, params, context }) =>
     apiCall(async () => {
@@ -13,3 +13,7 @@ export const { loader, action } = apiRoute({
       return deleteGroups(ctxFor(actor, context), params.organizationId!, groupIds)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

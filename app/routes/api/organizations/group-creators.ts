@@ -4,7 +4,7 @@ import { MemberListPayload } from '~/services/members.schemas'
 import { addGroupCreators, removeGroupCreators } from '~/services/members.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/v1/organizations/{id}/add-group-creators and …/remove-group-creators (one module for
    * both route ids; the last path segment decides). Payload `{ "members": ["<userId>", …] }`
@@ -21,3 +21,7 @@ export const { loader, action } = apiRoute({
     })
   },
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

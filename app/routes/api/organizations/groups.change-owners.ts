@@ -4,7 +4,7 @@ import { ChangeOwnersBodySchema } from '~/services/groups.schemas'
 import { changeGroupOwners } from '~/services/groups.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * PUT /api/v1/organizations/{id}/groups/change-owners { changeList: [{ groupId, newOwnerId,
    * oldOwnerRole }] }: per item { _id, result, group, oldOwnerRemoved }.
@@ -16,3 +16,7 @@ export const { loader, action } = apiRoute({
       return changeGroupOwners(ctxFor(actor, context), params.organizationId!, changeList)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

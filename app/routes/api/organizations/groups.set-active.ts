@@ -4,7 +4,7 @@ import { SetGroupsActiveBodySchema } from '~/services/groups.schemas'
 import { setGroupsActive } from '~/services/groups.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** PUT /api/v1/organizations/{id}/groups/set-active { groupIds, active }: per-item results. */
   PUT: ({ request, params, context }) =>
     apiCall(async () => {
@@ -13,3 +13,7 @@ export const { loader, action } = apiRoute({
       return setGroupsActive(ctxFor(actor, context), params.organizationId!, groupIds, active)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -4,7 +4,7 @@ import { GroupIdsBodySchema } from '~/services/groups.schemas'
 import { groupStatistics } from '~/services/groups.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/v1/organizations/{id}/groups/statistics with a list of group ids (a bare JSON array
    * or { groupIds }): statistics by group id; ids of other organizations are absent.
@@ -16,3 +16,7 @@ export const { loader, action } = apiRoute({
       return groupStatistics(ctxFor(actor, context), params.organizationId!, groupIds)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

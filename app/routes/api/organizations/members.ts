@@ -15,7 +15,7 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor'
  * streamed as it is read. Optional `?limit=1..1000&cursor=…`: one page, the body still the list,
  * and X-Next-Cursor (with a Link rel="next") when more follow. A bad limit or cursor is 400.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: ({ request, params, context }) =>
     apiCall(async () => {
       const ctx = ctxFor(await requireApiUser(context), context)
@@ -37,3 +37,7 @@ export const { loader, action } = apiRoute({
       return Response.json(page, { headers })
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

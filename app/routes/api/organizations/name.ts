@@ -4,7 +4,7 @@ import { NamePayload } from '~/services/organizations.schemas'
 import { renameOrganization } from '~/services/organizations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** PUT /api/v1/organizations/{id}/name { name }: the updated Organization. */
   PUT: ({ request, params, context }) =>
     apiCall(async () => {
@@ -13,3 +13,7 @@ export const { loader, action } = apiRoute({
       return renameOrganization(ctxFor(actor, context), params.organizationId!, name)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -4,7 +4,7 @@ import { MemberListPayload } from '~/services/members.schemas'
 import { removeMembers } from '~/services/members.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/v1/organizations/{id}/remove-members. Payload `{ "members": ["<userId>", …] }`
    * (`{ "memberIds": […] }` or a bare array also accepted, see MemberListPayload); answer: one
@@ -17,3 +17,7 @@ export const { loader, action } = apiRoute({
       return removeMembers(ctxFor(actor, context), params.organizationId!, memberIds)
     }),
 })
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -1,4 +1,7 @@
-/** Body limits, shared by the app's readers and the Express server (server/index.ts); no imports. */
+/**
+ * What every request must meet, shared by the app's readers and the Express server
+ * (server/index.ts, server/security.ts); no imports.
+ */
 
 /**
  * How large a request body may be, in bytes. The server refuses a larger one by its
@@ -14,3 +17,9 @@ export const MAX_BODY_BYTES = 1_000_000
  * to every path under /api/ (server/index.ts).
  */
 export const MAX_JSON_BYTES = 512 * 1024
+
+/** The methods a page answers: GET (and HEAD) for its loader, POST for its forms. The API's routes declare their own. */
+export const PAGE_METHODS = 'GET, HEAD, POST'
+
+/** The one body type a form action reads: what browsers send, and Remix for a <Form> with JavaScript. */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded'
