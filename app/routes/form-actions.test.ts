@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { PAGE_METHODS } from '~/utils/form-body.server'
+import { PAGE_METHODS } from '~/utils/request-rules'
 import { PAGE_SIZE } from '~/utils/list-query'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
 import { createMembers, createOrganization } from '../../tests/support/org-factories'

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { SignInSchema } from '~/auth/schemas'
 import { ChangeOwnersFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
 import { MembersBulkSchema } from '~/services/members.schemas'
-import { BULK_FORM, countFields, FORM_MEDIA_TYPE, isFieldName, MAX_FORM_FIELDS, MAX_REPEATS, PAGE_METHODS, readForm } from './form-body.server'
+import { BULK_FORM, countFields, isFieldName, MAX_FORM_FIELDS, MAX_REPEATS, readForm } from './form-body.server'
 import { PAGE_SIZE } from './list-query'
-import { MAX_BODY_BYTES } from './request-body.server'
+import { FORM_MEDIA_TYPE, MAX_BODY_BYTES, PAGE_METHODS } from './request-rules'
 
 const post = (body: string, type: string | null = FORM_MEDIA_TYPE, method = 'POST') =>
   new Request('http://localhost/signin', { method, body, headers: type ? { 'Content-Type': type } : {} })

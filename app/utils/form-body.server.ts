@@ -1,9 +1,7 @@
 import { DomainError, errorResponse, methodNotAllowed } from '~/errors'
 import { PAGE_SIZE } from './list-query'
-import { MAX_BODY_BYTES, mediaTypeOf, readBodyText } from './request-body.server'
-import { FORM_MEDIA_TYPE, PAGE_METHODS } from './request-rules'
-
-export { FORM_MEDIA_TYPE, PAGE_METHODS }
+import { mediaTypeOf, readBodyText } from './request-body.server'
+import { FORM_MEDIA_TYPE, MAX_BODY_BYTES, PAGE_METHODS } from './request-rules'
 
 /**
  * Every form action reads its form through `readForm`: only POST, only a URL-encoded body (what

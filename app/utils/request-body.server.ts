@@ -1,7 +1,4 @@
 import { DomainError } from '~/errors'
-import { MAX_BODY_BYTES, MAX_JSON_BYTES } from './request-rules'
-
-export { MAX_BODY_BYTES, MAX_JSON_BYTES }
 
 /** The media type of a request's body, lower case, without parameters ('' when none is given). */
 export const mediaTypeOf = (request: Request) => (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()

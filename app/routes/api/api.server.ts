@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { DomainError, errorResponse, methodNotAllowed } from '~/errors'
-import { MAX_JSON_BYTES, mediaTypeOf, readBodyText } from '~/utils/request-body.server'
+import { mediaTypeOf, readBodyText } from '~/utils/request-body.server'
+import { MAX_JSON_BYTES } from '~/utils/request-rules'
 
+/** The largest JSON body an API call reads (utils/request-rules.ts). */
 export { MAX_JSON_BYTES }
 
 /** A JSON body: `application/json`, or a `+json` type such as `application/merge-patch+json`. */
