@@ -11,11 +11,15 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** A body sent without a Content-Length (chunked): the server refuses to read it (server/security.ts). */
+  LENGTH_REQUIRED: 411,
   EMAIL_TAKEN: 409,
   TOKEN_INVALID: 400,
   TOKEN_EXPIRED: 400,
   TOKEN_USED: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body of a type the route does not read: an API call takes JSON, a form action a URL-encoded form. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_ATTEMPTS: 429,
   // Organization administration and invitation codes (spec section 8)
   INVITATION_NOT_FOUND: 404,
@@ -54,6 +58,17 @@ export const statusOf = (code: ErrorCode) => ERROR_STATUS[code]
 
 /** Message key of a code; unknown codes fall back to UNKNOWN_ERROR. */
 export const messageKey = (code: string) => `errors.${isErrorCode(code) ? code : 'UNKNOWN_ERROR'}`
+
+/**
+ * The catalogue's answer for a code outside a service, `{ message: CODE }` with its status, e.g. a
+ * guard's 401 or a route's 405 (with `Allow` in `init.headers`). Anything the server answers with
+ * goes through this or a DomainError, so every status it sends is in the catalogue.
+ */
+export const errorResponse = (code: ErrorCode, init: Omit<ResponseInit, 'status'> = {}) =>
+  Response.json({ message: code }, { ...init, status: statusOf(code) })
+
+/** 405 METHOD_NOT_ALLOWED with the methods the route does answer (`allow`, e.g. 'PUT' or 'GET, HEAD, POST'). */
+export const methodNotAllowed = (allow: string) => errorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: allow } })
 
 /** A catalogue error raised by a service. `data` travels to the client (e.g. retryAt). */
 export class DomainError extends Error {

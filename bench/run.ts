@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,queries,members-api,bulk,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,queries,members-api,form-flood,bulk,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *                [--lighthouse] [--lighthouse-runs 3]
@@ -28,6 +28,7 @@ import { resolveCookie, signInCookie } from './auth'
 import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
+import { FLOOD_PATHS, FLOOD_REPEATS, formFlood, MAX_BLOCKED_MS, type FloodRow } from './form-flood'
 import { lighthouse, type LighthouseResult } from './lighthouse'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
@@ -82,8 +83,8 @@ const startScript = startScriptNodeFlags()
 const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter(Boolean)]
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
-/** The steps besides the page loads: the query counts and the bulk removal. */
-const runs = (step: 'queries' | 'members-api' | 'bulk') => !only || only.includes(step)
+/** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
+const runs = (step: 'queries' | 'members-api' | 'form-flood' | 'bulk') => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -194,6 +195,8 @@ async function main(): Promise<number> {
   let bulkError: string | undefined
   let rssAfterBulkMB: number | undefined
   let membersApi: MembersApiResult | undefined
+  let flood: FloodRow[] | undefined
+  let floodError: string | undefined
   try {
     for (const s of scenarios) {
       if (interrupted) break
@@ -208,6 +211,19 @@ async function main(): Promise<number> {
           `whole list ${membersApi.totalMs.map((t) => fixed(t, 0)).join(' / ')} ms (server CPU ${fixed(membersApi.serverCpuMs ?? NaN, 0)} ms each); ` +
           `server RSS ${fixed(membersApi.rssBeforeMB)} MB before, at most ${fixed(membersApi.rssMaxMB)} MB meanwhile`,
       )
+    }
+    if (runs('form-flood') && !interrupted) {
+      section(
+        `Form flood: a field repeated ${FLOOD_REPEATS.join(' and ')} times, posted to ${FLOOD_PATHS.join(', ')}, ` +
+          'while /healthz is asked one request after another',
+      )
+      try {
+        flood = await formFlood(server.baseUrl)
+        printFlood(flood)
+      } catch (error) {
+        floodError = (error as Error).message
+        console.error(`form flood failed: ${floodError}`)
+      }
     }
     // On an idle server, before the bulk step changes the data.
     if (args.lighthouse) {
@@ -262,6 +278,7 @@ async function main(): Promise<number> {
     ...evaluate(results),
     ...evaluateLighthouse(audits),
     ...evaluateQueryCounts(queryCounts, queryCountError),
+    ...evaluateFlood(flood, floodError),
     ...evaluateBulk(bulk, bulkError),
   ]
   section('Summary')
@@ -306,6 +323,7 @@ async function main(): Promise<number> {
     queryCounts,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
+    formFlood: flood,
     membersScale: scale,
     summary: checks,
     allPass: checks.every((c) => c.pass !== false),
@@ -318,7 +336,28 @@ async function main(): Promise<number> {
     report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`,
   )
 
-  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || bulkError ? 1 : 0
+  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || floodError || bulkError ? 1 : 0
+}
+
+function printFlood(rows: FloodRow[]) {
+  console.info(
+    table(
+      ['path', 'repeats', 'kB', 'status', 'answer ms', 'longest /healthz ms', 'probes'],
+      rows.map((r) => [r.path, r.repeats, kB(r.bytes), r.status, fixed(r.ms), fixed(r.blockedMs), r.probes]),
+      [false, true, true, true, true, true, true],
+    ),
+  )
+}
+
+/** Each flood is refused (413) without blocking the server for longer than MAX_BLOCKED_MS. */
+function evaluateFlood(rows: FloodRow[] | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'form flood ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  return (rows ?? []).map((r) => ({
+    figure: `form flood ${r.path} x${r.repeats}: status, server blocked`,
+    value: `${r.status}, ${fixed(r.blockedMs)} ms`,
+    target: `413, < ${MAX_BLOCKED_MS} ms`,
+    pass: r.status === 413 && r.blockedMs < MAX_BLOCKED_MS,
+  }))
 }
 
 interface LighthouseAudit {

@@ -9,7 +9,8 @@ import zlib from 'node:zlib'
 import { clientAddress, trustProxy } from './proxy'
 import { admissionGate, eventLoopLag, shedLog } from './admission'
 import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
-import { bodyLimit, cspNonce, originCheck, requestLog, securityHeaders } from './security'
+import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
+import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
@@ -71,8 +72,9 @@ if (viteDevServer) {
   app.use(staticFiles('build/client'))
 }
 
-// Bodies larger than this are refused before Remix reads them.
-app.use(bodyLimit(1_000_000))
+// Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages.
+app.use(bodyLimit((req) => (req.path.startsWith('/api/') ? MAX_JSON_BYTES : MAX_BODY_BYTES)))
+app.use(pageMethods())
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
 // beyond it a quick 503 with Retry-After instead of a time-out (docs/operations.md).

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import { randomBytes } from 'node:crypto'
+import { statusOf } from '../app/errors'
+import { PAGE_METHODS } from '../app/utils/request-rules'
 import { publicHost } from './proxy'
 
 /** A fresh CSP nonce per response, for the inline scripts Remix renders. */
@@ -68,23 +70,76 @@ export function originCheck(appOrigin: string) {
   }
 }
 
+const PAGE_METHOD_SET = new Set(PAGE_METHODS.split(', '))
+
 /**
- * Refuses bodies over `maxBytes` before anything reads them: by Content-Length, and a body sent
- * without one (chunked) is refused outright (411): browsers always send a length with forms and
- * fetch, so only a client trying to get round the limit does that.
+ * Pages answer GET, HEAD and POST only: any other method is 405 with Allow, in the catalogue's
+ * shape (Remix would answer a page's error screen without Allow). Paths under `apiPrefix` are
+ * left to the API's routes, which declare their own methods.
  */
-export function bodyLimit(maxBytes: number) {
+export function pageMethods(apiPrefix = '/api/') {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (PAGE_METHOD_SET.has(req.method) || req.path.startsWith(apiPrefix)) return next()
+    res.set('Allow', PAGE_METHODS).status(statusOf('METHOD_NOT_ALLOWED')).json({ message: 'METHOD_NOT_ALLOWED' })
+  }
+}
+
+/** How much of a refused body is read and dropped before the connection closes, at most. */
+export const DRAIN_MAX_BYTES = 4_000_000
+export const DRAIN_MAX_MS = 2_000
+
+/**
+ * Reads the rest of a request's body and drops it. Unread bytes left in a keep-alive connection
+ * stop the next request on it from being read (the client waits, then gets a reset); unread
+ * bytes in a connection that closes make the kernel reset it, which can lose the answer before
+ * the client reads it.
+ */
+function discardBody(req: Request) {
+  req.removeAllListeners('data')
+  req.resume()
+}
+
+/**
+ * Refuses a request's body with the catalogue's answer and closes the connection cleanly: the
+ * answer goes out once the client has sent the body (read and dropped), or after DRAIN_MAX_BYTES
+ * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`.
+ */
+function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE') {
+  let sent = false
+  const send = () => {
+    if (sent) return
+    sent = true
+    clearTimeout(timer)
+    res.set('Connection', 'close').status(statusOf(code)).json({ message: code })
+  }
+  const timer = setTimeout(send, DRAIN_MAX_MS).unref()
+  let read = 0
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length
+    if (read > DRAIN_MAX_BYTES) send()
+  })
+  req.once('end', send)
+  req.once('error', send)
+  if (req.complete) send()
+}
+
+/**
+ * Refuses bodies over the limit (`limit` bytes, or a function of the request: the API takes less)
+ * before anything reads them: by Content-Length, and a body sent without one (chunked) is refused
+ * outright (411): browsers always send a length with forms and fetch, so only a client trying to
+ * get round the limit does that. Both answers close the connection (refuseBody).
+ * A body the app answered without reading (a 401 before the form was read, a 405, a 415) is
+ * read and dropped once the answer is sent, so the connection stays usable.
+ */
+export function bodyLimit(limit: number | ((req: Request) => number)) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const length = req.get('content-length')
-    if (length === undefined && req.get('transfer-encoding')) {
-      res.status(411).json({ message: 'LENGTH_REQUIRED' })
-      return
-    }
-    if (Number(length ?? 0) > maxBytes) {
-      res.status(413).json({ message: 'PAYLOAD_TOO_LARGE' })
-      return
-    }
+    if (length === undefined && req.get('transfer-encoding')) return refuseBody(req, res, 'LENGTH_REQUIRED')
+    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE')
+    res.once('finish', () => {
+      if (!req.complete) discardBody(req)
+    })
     next()
   }
 }

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
+import { errorResponse } from '~/errors'
 import type { SessionState, SessionUser } from './session.server'
 
 /**
@@ -38,7 +39,7 @@ export async function requireAnonymous(context: AppLoadContext, to = '/') {
 export async function requireApiUser(context: AppLoadContext): Promise<SessionUser> {
   const state = await context.session()
   if (state.status === 'active') return state.user
-  throw Response.json({ message: 'SESSION_NOT_FOUND' }, { status: 401 })
+  throw errorResponse('SESSION_NOT_FOUND')
 }
 
 /** The session of the request (for keep-alive and sign-out). */

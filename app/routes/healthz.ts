@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { databaseReady } from '~/db/availability.server'
 import { db } from '~/db/db.server'
+import { methodNotAllowed } from '~/errors'
 import { serviceUnavailable } from '~/ui/service-unavailable.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -19,3 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await databaseReady(db())) return Response.json({ status: 'ok', database: 'up' }, { headers: NO_STORE })
   return serviceUnavailable({ database: 'down' })
 }
+
+/** Any other method: 405 with Allow (without an action, Remix would answer its own error). */
+export const action = () => methodNotAllowed('GET, HEAD')

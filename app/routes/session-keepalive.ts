@@ -2,11 +2,16 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { sessionOf } from '~/auth/guards.server'
 import { touchSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
+import { errorResponse, methodNotAllowed } from '~/errors'
+import { readForm } from '~/utils/form-body.server'
 
-/** "Stay signed in" of the idle dialog: marks the session as used now. */
-export async function action({ context }: ActionFunctionArgs) {
+/** "Stay signed in" of the idle dialog: marks the session as used now (a POST; it carries no fields). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request)
   const session = await sessionOf(context)
-  if (session.status !== 'active') return Response.json({ message: 'SESSION_NOT_FOUND' }, { status: 401 })
+  if (session.status !== 'active') return errorResponse('SESSION_NOT_FOUND')
   await touchSession(db(), session.idHash)
   return new Response(null, { status: 204 })
 }
+
+export const loader = () => methodNotAllowed('POST')

@@ -5,9 +5,12 @@ import { MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from '~/services/bul
 import { ChangeOwnersBodySchema, CreateGroupBodySchema, GroupIdsBodySchema, SetGroupsActiveBodySchema } from '~/services/groups.schemas'
 import { MemberListPayload } from '~/services/members.schemas'
 import { unreachableDatabaseError } from '../../../tests/support/db-faults'
-import { apiCall, MAX_JSON_BYTES, methodNotAllowed, readJson } from './api.server'
+import { apiCall, jsonShapeProblem, MAX_JSON_BYTES, MAX_JSON_DEPTH, methodNotAllowed, readJson } from './api.server'
 
 const URL_ = 'http://localhost/api/test'
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+/** A JSON POST, as API clients send it. */
+const jsonPost = (body: string, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { ...JSON_TYPE, ...headers } })
 
 /** A request whose body arrives as a stream in pieces, with no Content-Length (or a false one). */
 function streamed(pieces: string[], headers: Record<string, string> = {}) {
@@ -86,24 +89,24 @@ describe('methodNotAllowed', () => {
 describe('readJson', () => {
   it('reads a body of exactly MAX_JSON_BYTES bytes', async () => {
     const text = JSON.stringify('x'.repeat(MAX_JSON_BYTES - 2))
-    expect(await readJson(new Request(URL_, { method: 'POST', body: text }), anything)).toHaveLength(MAX_JSON_BYTES - 2)
+    expect(await readJson(jsonPost(text), anything)).toHaveLength(MAX_JSON_BYTES - 2)
   })
 
   it('counts bytes, not characters: "å" is two', async () => {
     // Fewer characters than the limit, more bytes.
     const text = JSON.stringify('å'.repeat(MAX_JSON_BYTES / 2))
     expect(text.length).toBeLessThan(MAX_JSON_BYTES)
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: text }), anything))).toBe('PAYLOAD_TOO_LARGE')
+    expect(await codeOf(readJson(jsonPost(text), anything))).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('refuses by Content-Length before reading, and stops reading a body without a length at the limit', async () => {
-    const declared = new Request(URL_, { method: 'POST', body: '{}', headers: { 'Content-Length': String(MAX_JSON_BYTES + 1) } })
+    const declared = jsonPost('{}', { 'Content-Length': String(MAX_JSON_BYTES + 1) })
     expect(await codeOf(readJson(declared, anything))).toBe('PAYLOAD_TOO_LARGE')
     expect(declared.bodyUsed).toBe(false)
 
     const piece = 'x'.repeat(64 * 1024)
     const pieces = ['"', ...Array.from({ length: MAX_JSON_BYTES / piece.length + 2 }, () => piece), '"']
-    expect(await codeOf(readJson(streamed(pieces), anything))).toBe('PAYLOAD_TOO_LARGE')
+    expect(await codeOf(readJson(streamed(pieces, JSON_TYPE), anything))).toBe('PAYLOAD_TOO_LARGE')
     // A small body in pieces is read whole, UTF-8 split across them included.
     const bytes = new TextEncoder().encode('{"name":"Öberg"}')
     const split = new ReadableStream<Uint8Array>({
@@ -113,14 +116,50 @@ describe('readJson', () => {
         controller.close()
       },
     })
-    const request = new Request(URL_, { method: 'POST', body: split, duplex: 'half' } as RequestInit)
+    const request = new Request(URL_, { method: 'POST', body: split, headers: JSON_TYPE, duplex: 'half' } as RequestInit)
     expect(await readJson(request, z.object({ name: z.string() }))).toEqual({ name: 'Öberg' })
   })
 
   it('answers BAD_REQUEST for malformed JSON and a failed schema; an empty body is {}', async () => {
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: '{' }), anything))).toBe('BAD_REQUEST')
-    expect(await codeOf(readJson(new Request(URL_, { method: 'POST', body: '[]' }), z.object({})))).toBe('BAD_REQUEST')
+    expect(await codeOf(readJson(jsonPost('{'), anything))).toBe('BAD_REQUEST')
+    expect(await codeOf(readJson(jsonPost('[]'), z.object({})))).toBe('BAD_REQUEST')
     expect(await readJson(new Request(URL_, { method: 'POST' }), anything)).toEqual({})
+  })
+})
+
+describe('body shape', () => {
+  /** The fastest of three runs, in ms: the machine's other work only ever adds time. */
+  async function fastestOf(fn: () => Promise<unknown>) {
+    let best = Infinity
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now()
+      await fn()
+      best = Math.min(best, performance.now() - started)
+    }
+    return best
+  }
+
+  it('refuses an array or object of more entries than any payload has, or deeper nesting, before parsing it', () => {
+    const list = (n: number) => `[${Array(n).fill('"x"').join(',')}]`
+    expect(jsonShapeProblem(list(MAX_BULK_ITEMS))).toBeNull()
+    expect(jsonShapeProblem(list(MAX_BULK_ITEMS + 1))).toBe('validation.tooLong')
+    expect(jsonShapeProblem(`{"a":${list(MAX_BULK_ITEMS + 1)}}`)).toBe('validation.tooLong')
+    expect(jsonShapeProblem(`{${Array.from({ length: MAX_BULK_ITEMS + 1 }, (_, i) => `"k${i}":1`).join(',')}}`)).toBe('validation.tooLong')
+    // Commas and brackets inside strings are text, escaped quotes included.
+    expect(jsonShapeProblem(JSON.stringify({ a: ','.repeat(MAX_BULK_ITEMS + 1), b: '\\"[[[[' + '['.repeat(MAX_JSON_DEPTH) }))).toBeNull()
+    expect(jsonShapeProblem('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBeNull()
+    expect(jsonShapeProblem('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))).toBe('validation.json')
+  })
+
+  // Found with the form flood: a 512 kB list of wrong ids kept zod busy for ~4 s.
+  it('answers the worst bodies that fit the limit with 400 in well under 50 ms', async () => {
+    const numbers = `[${Array(262_000).fill('1').join(',')}]`
+    const deep = '['.repeat(260_000) + ']'.repeat(260_000)
+    for (const body of [numbers, deep]) {
+      expect(body.length).toBeLessThanOrEqual(MAX_JSON_BYTES)
+      const ms = await fastestOf(async () => expect(await codeOf(readJson(jsonPost(body), MemberListPayload))).toBe('BAD_REQUEST'))
+      expect(ms).toBeLessThan(50)
+    }
   })
 })
 
@@ -128,7 +167,7 @@ describe('bulk limits', () => {
   // The longest id the schemas take, so these are the largest payloads they allow.
   const id = (i: number) => String(i).padStart(MAX_ID_LENGTH, '0')
   const ids = (n: number) => Array.from({ length: n }, (_, i) => id(i))
-  const post = (body: unknown) => new Request(URL_, { method: 'POST', body: JSON.stringify(body) })
+  const post = (body: unknown) => jsonPost(JSON.stringify(body))
   const largest = {
     members: (n: number) => [MemberListPayload, { members: ids(n) }] as const,
     groupIds: (n: number) => [GroupIdsBodySchema, { groupIds: ids(n) }] as const,

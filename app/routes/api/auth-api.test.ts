@@ -74,8 +74,13 @@ describe('JSON API', () => {
     expect(body.message).toBe('BAD_REQUEST')
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name', 'password', 'preferences'])
 
-    const notJson = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: '{nope' })))
+    const post = (body: string, type = 'application/json') =>
+      signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body, headers: { 'Content-Type': type } })))
+    const notJson = await post('{nope')
     expect(notJson.status).toBe(400)
+    // JSON sent as another type (here fetch's default for a string body) is not read.
+    const wrongType = await post(JSON.stringify({ email: 'a@example.se', password: TEST_PASSWORD }), 'text/plain;charset=UTF-8')
+    expect([wrongType.status, await wrongType.json()]).toEqual([415, { message: 'UNSUPPORTED_MEDIA_TYPE' }])
     const huge = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: JSON.stringify({ email: 'a'.repeat(MAX_JSON_BYTES) }) })))
     expect(huge.status).toBe(413)
   })

@@ -1,4 +1,6 @@
-/** Any unknown API path: JSON 404, never an HTML page. */
-const notFound = () => Response.json({ message: 'NOT_FOUND' }, { status: 404 })
+import { errorResponse } from '~/errors'
+
+/** Any unknown API path, whatever the method: JSON 404, never an HTML page. */
+const notFound = () => errorResponse('NOT_FOUND')
 export const loader = notFound
 export const action = notFound

@@ -1,13 +1,17 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { NewPasswordPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { resetPassword } from '~/services/users.server'
-import { apiCall, readJson } from './api.server'
+import { apiCall, apiRoute, readJson } from './api.server'
 
-/** POST /api/password-reset/new-password: sets the password and revokes every session. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiCall(async () => {
-    await resetPassword(ctxFor(null, context), await readJson(request, NewPasswordPayload))
-    return {}
-  })
-}
+const route = apiRoute({
+  /** POST /api/password-reset/new-password: sets the password and revokes every session. */
+  POST: ({ request, context }) =>
+    apiCall(async () => {
+      await resetPassword(ctxFor(null, context), await readJson(request, NewPasswordPayload))
+      return {}
+    }),
+})
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

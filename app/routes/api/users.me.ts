@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { toCurrentUser } from '~/services/users.server'
+import { apiRoute } from './api.server'
 
-/** GET /api/users/me: the Current user (spec section 3). */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return Response.json(toCurrentUser(await requireApiUser(context)))
-}
+const route = apiRoute({
+  /** GET /api/users/me: the Current user (spec section 3). */
+  GET: async ({ context }) => Response.json(toCurrentUser(await requireApiUser(context))),
+})
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -1,13 +1,17 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { resendVerification } from '~/services/users.server'
-import { apiCall, readJson } from './api.server'
+import { apiCall, apiRoute, readJson } from './api.server'
 
-/** POST /api/verify-email/resend: the same answer whether or not the account exists. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiCall(async () => {
-    await resendVerification(ctxFor(null, context), (await readJson(request, EmailOnlySchema)).email)
-    return {}
-  })
-}
+const route = apiRoute({
+  /** POST /api/verify-email/resend: the same answer whether or not the account exists. */
+  POST: ({ request, context }) =>
+    apiCall(async () => {
+      await resendVerification(ctxFor(null, context), (await readJson(request, EmailOnlySchema)).email)
+      return {}
+    }),
+})
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -10,6 +10,7 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { constraintProps, serverForm } from '~/ui/server-form'
+import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const mode = modeOf(request)
-  const submission = parseWithZod(await request.formData(), { schema: EmailOnlySchema })
+  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   const ctx = ctxFor(null, context)
   const send = mode === 'resend' ? resendVerification : requestPasswordReset

@@ -10,6 +10,7 @@ import { checkPasswordResetToken, resetPassword } from '~/services/users.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { constraintProps, serverForm } from '~/ui/server-form'
+import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: NewPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: NewPasswordSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), error: null }, { status: 400 })
   }

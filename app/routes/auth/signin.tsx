@@ -14,6 +14,7 @@ import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { constraintProps, serverForm } from '~/ui/server-form'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema })
+  const submission = parseWithZod(await readForm(request), { schema: SignInSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), error: null }, { status: 400 })
   const ctx = ctxFor(null, context)
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))

@@ -6,6 +6,7 @@ import { safeRedirect } from '~/auth/schemas'
 import { destroySession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { Button } from '~/ui/button'
+import { readForm } from '~/utils/form-body.server'
 
 const REASONS = ['expired', 'idle'] as const
 const reasonOf = (value: unknown) => REASONS.find((r) => r === value) ?? null
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Revokes the session on the server, clears the cookie and goes to /signin. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   return endSession(request, String(form.get('reason') ?? ''), safeRedirect(form.get('redirectTo'), ''))
 }
 

@@ -9,6 +9,7 @@ import { safeRedirect, SignUpSchema } from '~/auth/schemas'
 import { DEFAULT_TIMEZONE, LOCALES } from '~/i18n/config'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
+import { readForm } from '~/utils/form-body.server'
 import { isWellFormedCode, normalizeCode } from '~/utils/invitation-code'
 import { signUp } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema })
+  const submission = parseWithZod(await readForm(request), { schema: SignUpSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), error: null }, { status: 400 })
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signUp(ctxFor(null, context), submission.value))
   if (!outcome.ok) return outcome.response

@@ -6,6 +6,7 @@ import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { checkEmailVerificationToken, verifyEmail } from '~/services/users.server'
 import { Button } from '~/ui/button'
+import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get('token') ?? '')
+  const token = String((await readForm(request)).get('token') ?? '')
   const outcome = await formCall({}, () => verifyEmail(ctxFor(null, context), token))
   if (!outcome.ok) return outcome.response
   // VERIFY_SIGNIN_REQUIRED: the user signs in with the address prefilled, and then goes where the

@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { detectLocale, tFor } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { parseMemberListQuery } from '~/services/members.schemas'
+import { methodNotAllowed } from '~/errors'
 import { exportMembersCsv } from '~/services/members.server'
 import { getOrganizationName } from '~/services/organizations.server'
 import { csvFormatFor } from '~/utils/csv'
@@ -53,3 +54,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   })
 }
+
+export const action = () => methodNotAllowed('GET, HEAD')

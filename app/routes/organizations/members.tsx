@@ -13,6 +13,7 @@ import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { confirmationOf, resolveSelection } from './bulk-selection.server'
 import { orInactiveToast, orNotFound, requireOrgAdminCtx } from './org-not-found.server'
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const url = new URL(request.url)
-  const submission = parseWithZod(await request.formData(), { schema: MembersBulkSchema })
+  const submission = parseWithZod(await readForm(request, BULK_FORM), { schema: MembersBulkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
   return orRouteFailure('orgMembers.updateError', async () => {

@@ -14,6 +14,7 @@ import { useFormatters } from '~/ui/format'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { handlerFor } from '~/utils/intent'
+import { readForm } from '~/utils/form-body.server'
 
 /**
  * /platform/mail: mail that could not be sent (dead after its last attempt, or failed and
@@ -44,7 +45,8 @@ const INTENTS: Record<string, Handler> = {
       return redirectWithToast(here, { key: 'platformMail.toast.retried', values: { to } })
     } catch (error) {
       // Sent, retried or deleted meanwhile (another tab, another admin): show the fresh list.
-      if (error instanceof DomainError && error.code === 'NOT_FOUND') return redirectWithToast(here, { key: 'platformMail.toast.gone', type: 'error' })
+      if (error instanceof DomainError && error.code === 'NOT_FOUND')
+        return redirectWithToast(here, { key: 'platformMail.toast.gone', type: 'error' })
       throw error
     }
   },
@@ -52,7 +54,7 @@ const INTENTS: Record<string, Handler> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await platformCtx(request, context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
   return orRouteFailure('platformMail.updateError', () => handler({ ctx, form, here: new URL(request.url).pathname }))
@@ -101,11 +103,15 @@ export default function PlatformMail() {
                       {t(`platformMail.status.${m.status}`)}
                     </span>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{t('platformMail.attemptsOf', { attempts: m.attempts, max: maxAttempts })}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {t('platformMail.attemptsOf', { attempts: m.attempts, max: maxAttempts })}
+                  </td>
                   <td className="px-3 py-2 break-words">
                     <code className="text-xs">{m.last_error ?? ''}</code>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{m.next_attempt_at ? dateTime(m.next_attempt_at) : t('platformMail.noNextAttempt')}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {m.next_attempt_at ? dateTime(m.next_attempt_at) : t('platformMail.noNextAttempt')}
+                  </td>
                   <td className="px-3 py-2">
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />

@@ -1,33 +1,38 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { CreateGroupBodySchema } from '~/services/groups.schemas'
 import { createGroupWithMembers } from '~/services/groups.server'
-import { apiCall, methodNotAllowed, readJson } from '../api.server'
+import { apiCall, apiRoute, readJson } from '../api.server'
 
-/**
- * POST /api/v1/organizations/{id}/create-group-with-members and
- * …/create-attendance-group-with-members (one module, two route ids; the URL decides the kind)
- * { name, organizationId, groupOwnerId, memberIdsWithRoles }: 201 { group, membersResults }.
- * The body's organizationId must be the one of the path.
- */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
-  const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members') ? 'attendance' : 'standard'
-  return apiCall(async () => {
-    const actor = await requireApiUser(context)
-    const body = await readJson(request, CreateGroupBodySchema)
-    if (body.organizationId !== params.organizationId) {
-      throw new DomainError('BAD_REQUEST', { errors: { organizationId: ['groups.validation.organizationMismatch'] } })
-    }
-    return createGroupWithMembers(ctxFor(actor, context), params.organizationId, {
-      name: body.name,
-      kind,
-      groupOwnerId: body.groupOwnerId,
-      memberIdsWithRoles: body.memberIdsWithRoles,
-    })
-  }, { status: 201 })
-}
+const route = apiRoute({
+  /**
+   * POST /api/v1/organizations/{id}/create-group-with-members and
+   * …/create-attendance-group-with-members (one module, two route ids; the URL decides the kind)
+   * { name, organizationId, groupOwnerId, memberIdsWithRoles }: 201 { group, membersResults }.
+   * The body's organizationId must be the one of the path.
+   */
+  POST: ({ request, params, context }) => {
+    const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members') ? 'attendance' : 'standard'
+    return apiCall(
+      async () => {
+        const actor = await requireApiUser(context)
+        const body = await readJson(request, CreateGroupBodySchema)
+        if (body.organizationId !== params.organizationId) {
+          throw new DomainError('BAD_REQUEST', { errors: { organizationId: ['groups.validation.organizationMismatch'] } })
+        }
+        return createGroupWithMembers(ctxFor(actor, context), params.organizationId, {
+          name: body.name,
+          kind,
+          groupOwnerId: body.groupOwnerId,
+          memberIdsWithRoles: body.memberIdsWithRoles,
+        })
+      },
+      { status: 201 },
+    )
+  },
+})
 
-export const loader = () => methodNotAllowed('POST')
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

@@ -1,25 +1,27 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
 import { addGroupCreators, removeGroupCreators } from '~/services/members.server'
-import { apiCall, methodNotAllowed, readJson } from '../api.server'
+import { apiCall, apiRoute, readJson } from '../api.server'
 
-/**
- * POST /api/v1/organizations/{id}/add-group-creators and …/remove-group-creators (one module for
- * both route ids; the last path segment decides). Payload `{ "members": ["<userId>", …] }`
- * (`{ "memberIds": […] }` or a bare array also accepted); answer: one `{ _id, result }` per member,
- * result SUCCESS or MEMBER_NOT_FOUND / ALREADY_GROUP_CREATOR / NOT_GROUP_CREATOR.
- */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
-  const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
-  return apiCall(async () => {
-    const actor = await requireApiUser(context)
-    const memberIds = await readJson(request, MemberListPayload)
-    const ctx = ctxFor(actor, context)
-    return adding ? addGroupCreators(ctx, params.organizationId!, memberIds) : removeGroupCreators(ctx, params.organizationId!, memberIds)
-  })
-}
+const route = apiRoute({
+  /**
+   * POST /api/v1/organizations/{id}/add-group-creators and …/remove-group-creators (one module for
+   * both route ids; the last path segment decides). Payload `{ "members": ["<userId>", …] }`
+   * (`{ "memberIds": […] }` or a bare array also accepted); answer: one `{ _id, result }` per member,
+   * result SUCCESS or MEMBER_NOT_FOUND / ALREADY_GROUP_CREATOR / NOT_GROUP_CREATOR.
+   */
+  POST: ({ request, params, context }) => {
+    const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
+    return apiCall(async () => {
+      const actor = await requireApiUser(context)
+      const memberIds = await readJson(request, MemberListPayload)
+      const ctx = ctxFor(actor, context)
+      return adding ? addGroupCreators(ctx, params.organizationId!, memberIds) : removeGroupCreators(ctx, params.organizationId!, memberIds)
+    })
+  },
+})
 
-export const loader = () => methodNotAllowed('POST')
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

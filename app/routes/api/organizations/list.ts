@@ -1,15 +1,16 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { listMyOrganizations } from '~/services/organizations.server'
-import { apiCall, methodNotAllowed } from '../api.server'
+import { apiCall, apiRoute } from '../api.server'
 
-/**
- * GET /api/v3/organizations: the organizations the user administers or may create groups in
- * (spec section 3 Organization, plus `access`: 'admin' | 'groupCreator').
- */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return apiCall(async () => listMyOrganizations(ctxFor(await requireApiUser(context), context)))
-}
+const route = apiRoute({
+  /**
+   * GET /api/v3/organizations: the organizations the user administers or may create groups in
+   * (spec section 3 Organization, plus `access`: 'admin' | 'groupCreator').
+   */
+  GET: ({ context }) => apiCall(async () => listMyOrganizations(ctxFor(await requireApiUser(context), context))),
+})
 
-export const action = () => methodNotAllowed('GET')
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action

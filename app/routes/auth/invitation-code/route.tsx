@@ -11,6 +11,7 @@ import { CodeError } from './code-error'
 import { CodeForm } from './code-form'
 import { ConfirmJoin } from './confirm-join'
 import { confirmationFor, INTENTS } from './intents.server'
+import { readForm } from '~/utils/form-body.server'
 
 // Its messages are in the administration area, loaded in the browser only where needed.
 export const handle = { i18nArea: 'invitations' }
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Every form posts an intent: preview (the typed code), join, join-pending or dismiss-pending. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const handler = handlerFor(INTENTS, form) ?? (form.has('intent') ? null : INTENTS.preview)
   if (!handler) return data({ result: undefined, error: { code: 'BAD_REQUEST' }, confirm: null }, { status: 400 })
   return handler({ ctx: ctxFor(user, context), form })

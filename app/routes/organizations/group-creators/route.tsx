@@ -12,6 +12,7 @@ import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
+import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
-  const form = await request.formData()
+  const form = await readForm(request, BULK_FORM)
   const handler = handlerFor(GROUP_CREATORS_INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
   const url = new URL(request.url)

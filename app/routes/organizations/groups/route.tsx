@@ -9,6 +9,7 @@ import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
+import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orInactiveToast, orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
-  const form = await request.formData()
+  const form = await readForm(request, BULK_FORM)
   const handler = handlerFor(GROUPS_INTENTS, form)
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)

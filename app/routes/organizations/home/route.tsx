@@ -6,6 +6,7 @@ import { ctxFor } from '~/services/context.server'
 import { getOrganizationHome } from '~/services/organizations.server'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
+import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
-  const form = await request.formData()
+  const form = await readForm(request)
   const handler = handlerFor(HOME_INTENTS, form)
   const url = new URL(request.url)
   if (!handler) return data<HomeActionData>({ intent: null, result: null }, { status: 400 })
