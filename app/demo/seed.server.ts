@@ -4,6 +4,7 @@ import { hashPassword } from '~/auth/password.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { DB } from '~/db/db.server'
 import type { Database, GroupKind, GroupRole, OrgRole } from '~/db/schema'
+import { seededRandom } from '~/utils/seeded-random'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [
@@ -83,14 +84,7 @@ export async function seed(db: DB, options: SeedOptions = {}) {
 
 /** A small deterministic random source, so every seeded database looks the same. */
 function random(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   /** A moment in [from, to] (epoch ms), `to` at least `from`. */
   const between = (from: number, to: number) => from + Math.floor(next() * (Math.max(from, to) - from + 1))
@@ -169,7 +163,7 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     .where(
       'email',
       'in',
-      DEMO_USERS.map((u) => u.email)
+      DEMO_USERS.map((u) => u.email),
     )
     .execute()
   const demoId = (email: string) => demo.find((u) => u.email === email)?.id

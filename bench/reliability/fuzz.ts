@@ -13,6 +13,7 @@ import type { RouteConfigEntry } from '@remix-run/route-config'
 import routes from '../../app/routes'
 import { withDb } from '../database'
 import type { Figure, ReliabilityScenario } from './scenario'
+import { seededRandom } from '../../app/utils/seeded-random'
 
 const REQUESTS = 10_000
 const CONCURRENCY = 8
@@ -30,14 +31,7 @@ function pathsOf(entries: RouteConfigEntry[], parent = ''): string[] {
 
 /** A seeded random source, so a failing run can be repeated (FUZZ_SEED). */
 function random(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const int = (n: number) => Math.floor(next() * n)
   const pick = <T>(items: readonly T[]) => items[int(items.length)]!
   return { next, int, pick }
