@@ -17,6 +17,11 @@ const KEPT_COOKIES = new Set(['session', '__Host-session', 'locale'])
 
 const signedIn = new Map<string, Promise<string>>()
 
+/** Forgets every session signed in so far: after a fresh database, none of them exists. */
+export function forgetSignIns() {
+  signedIn.clear()
+}
+
 /**
  * Signs in through the JSON API (POST /api/v2/signin) once per email and server, and returns the
  * Cookie header to send (session and locale only). Every scenario with the same email shares the

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { signInCookie } from './auth'
+import { forgetSignIns, signInCookie } from './auth'
 import { ADMIN, benchData, freshDatabase } from './database'
 import { table } from './report'
 import type { Figure } from './reliability/scenario'
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
     if (fresh) {
       section('Fresh database: npm run db:seed -- --large')
       databaseUrl = await freshDatabase(args['database-url'])
+      forgetSignIns()
       data = await benchData()
       fresh = false
     }

@@ -124,11 +124,13 @@ function formBody(r: Random, ids: string[]) {
   const form = new URLSearchParams()
   if (r.int(2)) form.append('intent', r.pick(INTENTS))
   const fields = r.pick([0, 1, 4, 20, 500])
+  let size = 0
   for (let i = 0; i < fields; i++) {
     const name = r.int(10) === 0 ? randomBytes(3).toString('hex') : r.pick(FIELD_NAMES)
     const repeats = r.int(20) === 0 ? r.pick([100, 5_000, 30_000]) : 1
     const value = String(scalar(r, ids))
-    for (let k = 0; k < repeats; k++) form.append(name, value)
+    // Up to about a megabyte: the server refuses larger bodies by their length alone.
+    for (let k = 0; k < repeats && size < 1_200_000; k++, size += name.length + value.length + 2) form.append(name, value)
   }
   return form.toString()
 }

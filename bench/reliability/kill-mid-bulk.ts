@@ -15,6 +15,8 @@ import type { Figure, ReliabilityScenario } from './scenario'
 
 const RUNS = 3
 const MEMBERS = 1_000
+/** Runs 2 and 3 remove more (ten batches of 500), so that a kill a few ms in lands between commits. */
+const MEMBERS_OF_RUN = [MEMBERS, 5_000, 5_000]
 
 interface Snapshot {
   inOrganization: Set<string>
@@ -58,6 +60,27 @@ async function snapshot(organizationId: string, ids: string[]): Promise<Snapshot
   })
 }
 
+/**
+ * Waits, on one connection, until the removal in progress has written its audit entry
+ * ('started', before its first item), or the request has ended, or 30 s have passed.
+ */
+async function waitForProgress(organizationId: string, ended: () => boolean) {
+  await withDb(async (db) => {
+    const started = performance.now()
+    while (!ended() && performance.now() - started < 30_000) {
+      const running = await db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('action', '=', 'members.remove')
+        .where('status', '=', 'started')
+        .executeTakeFirst()
+      if (running) return
+      await new Promise((r) => setImmediate(r))
+    }
+  })
+}
+
 /** `pragma integrity_check` through a plain connection, as a backup or repair tool would run it. */
 function integrityCheck(databaseUrl: string): string {
   if (!databaseUrl.startsWith('file:')) return 'n/a (PostgreSQL)'
@@ -83,10 +106,11 @@ export const killMidBulk: ReliabilityScenario = {
       const server = await ctx.startServer()
       const cookie = await ctx.adminCookie(server)
       const organizationId = ctx.data.largeOrgId
-      const { ids } = await removableMembers(organizationId, MEMBERS)
+      const { ids } = await removableMembers(organizationId, MEMBERS_OF_RUN[run - 1]!)
       const before = await snapshot(organizationId, ids)
 
-      // The request runs; the process is killed at a moment that differs per run.
+      // The request runs; the process is killed at a moment that differs per run: as soon as the
+      // action's audit entry is written (before any item), or once its first batch has committed.
       const request = fetch(`${server.baseUrl}/api/v1/organizations/${organizationId}/remove-members`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', cookie },
@@ -95,8 +119,14 @@ export const killMidBulk: ReliabilityScenario = {
         (r) => `answered ${r.status}`,
         () => 'cut',
       )
-      const killAfterMs = [30, 80, 150][run - 1]!
-      await new Promise((r) => setTimeout(r, killAfterMs))
+      let answered = false
+      void request.then(() => (answered = true))
+      const moment = run === 1 ? 'its audit entry was written' : `${[0, 150, 400][run - 1]} ms after its audit entry was written`
+      await waitForProgress(organizationId, () => answered)
+      // Batches commit back to back while the reader waits for the database, so a later moment is
+      // a delay after the start rather than an observed commit.
+      const delayMs = [0, 150, 400][run - 1]!
+      await new Promise((r) => setTimeout(r, delayMs))
       process.kill(server.pid, 'SIGKILL')
       const outcome = await request
       await server.stop()
@@ -117,7 +147,7 @@ export const killMidBulk: ReliabilityScenario = {
       await again.stop()
 
       ctx.log(
-        `run ${run}: killed after ${killAfterMs} ms (${outcome}); removed ${removed.length}, audited ${audited}, half-done ${halfDone.length}, wrong group counts ${after.groupsWithWrongCount}; integrity: ${integrity}`,
+        `run ${run}: killed when ${moment} (${outcome}); removed ${removed.length}, audited ${audited}, half-done ${halfDone.length}, wrong group counts ${after.groupsWithWrongCount}; integrity: ${integrity}`,
       )
       figures.push(
         { figure: `run ${run}: members removed before the kill`, value: String(removed.length), target: '-' },
