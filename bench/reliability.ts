@@ -11,15 +11,15 @@
  * 1 when one could not run; 130 on Ctrl-C.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { forgetSignIns, signInCookie } from './auth'
 import { ADMIN, benchData, freshDatabase } from './database'
-import { table } from './report'
+import { section, table } from './report'
 import type { Figure } from './reliability/scenario'
 import { scenarios as allScenarios } from './reliability/scenarios'
-import { buildProduction, freePort, ROOT, startScriptNodeFlags, startServer, stopAll, type BenchServer } from './server'
+import { freePort, prepareRun, ROOT, startScriptNodeFlags, startServer, stopAll, type BenchServer } from './server'
 
 const { values: args } = parseArgs({
   options: {
@@ -45,15 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  console.info(
-    `load average before start: ${loadavg()
-      .map((v) => v.toFixed(2))
-      .join(' ')} (${cpus().length} cores)`,
-  )
-  if (!args['no-build']) {
-    section('Building the production bundle (npm run build)')
-    await buildProduction()
-  }
+  await prepareRun({ build: !args['no-build'] })
   const nodeArgs = startScriptNodeFlags().flags
   let databaseUrl = ''
   let data = undefined as Awaited<ReturnType<typeof benchData>> | undefined
@@ -116,10 +108,6 @@ async function main(): Promise<number> {
   const missed = results.flatMap((r) => r.figures).filter((f) => f.pass === false).length
   console.info(`\nWritten ${out.slice(ROOT.length + 1)}. ${missed === 0 ? 'All targets met.' : `${missed} target(s) missed.`}`)
   return results.some((r) => r.error) ? 1 : 0
-}
-
-function section(title: string) {
-  console.info(`\n== ${title}`)
 }
 
 main().then(

@@ -13,3 +13,8 @@ export function table(headers: string[], rows: (string | number)[][], alignRight
 
 export const kB = (bytes: number) => (bytes / 1000).toFixed(1)
 export const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
+
+/** A heading in the benchmark's output. */
+export function section(title: string) {
+  console.info(`\n== ${title}`)
+}

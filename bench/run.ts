@@ -34,24 +34,9 @@ import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
 import { membersScale, printScale, type ScaleResult } from './members-scale'
 import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
-import { fixed, kB, table } from './report'
-import {
-  scenarios as allScenarios,
-  lighthousePages,
-  resolvePath,
-  targetsOf,
-  type LighthousePage,
-  type Scenario,
-} from './scenarios'
-import {
-  buildProduction,
-  freePort,
-  ROOT,
-  serverArgs,
-  startScriptNodeFlags,
-  startServer,
-  stopAll,
-} from './server'
+import { fixed, kB, section, table } from './report'
+import { scenarios as allScenarios, lighthousePages, resolvePath, targetsOf, type LighthousePage, type Scenario } from './scenarios'
+import { prepareRun, freePort, ROOT, serverArgs, startScriptNodeFlags, startServer, stopAll } from './server'
 
 const { values: args } = orUsage(() =>
   parseArgs({
@@ -130,15 +115,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main(): Promise<number> {
   const started = new Date()
-  console.info(
-    `load average before start: ${loadavg()
-      .map((v) => v.toFixed(2))
-      .join(' ')} (${cpus().length} cores)`,
-  )
-  if (!args['no-build']) {
-    section('Building the production bundle (npm run build)')
-    await buildProduction()
-  }
+  await prepareRun({ build: !args['no-build'] })
 
   section('Fresh database data/bench.db: npm run db:seed -- --large')
   const seedStarted = performance.now()
@@ -172,10 +149,9 @@ async function main(): Promise<number> {
     console.warn(`(!) package.json scripts.start runs ${startScript.entry}, the benchmark ${args.entry}`)
   }
   section(
-    `Starting the production server on 127.0.0.1:${port}: node ${[
-      ...nodeArgs,
-      ...serverArgs(args.tsx, args.entry),
-    ].join(' ')}  (flags of npm start: ${startScript.flags.join(' ') || 'none'})`,
+    `Starting the production server on 127.0.0.1:${port}: node ${[...nodeArgs, ...serverArgs(args.tsx, args.entry)].join(
+      ' ',
+    )}  (flags of npm start: ${startScript.flags.join(' ') || 'none'})`,
   )
   const server = await startServer({
     port,
@@ -185,9 +161,7 @@ async function main(): Promise<number> {
     tsx: args.tsx,
     entry: args.entry,
   })
-  console.info(
-    `server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`,
-  )
+  console.info(`server pid ${server.pid} (listening process), idle RSS ${fixed((rssBytes(server.pid) ?? NaN) / 1e6)} MB`)
 
   const results: ScenarioResult[] = []
   const audits: LighthouseAudit[] = []
@@ -207,8 +181,13 @@ async function main(): Promise<number> {
       const cookie = await signInCookie(ADMIN.email, ADMIN.password)(server.baseUrl)
       membersApi = await fullMemberList(server.baseUrl, cookie, server.pid, data.largeOrgId)
       console.info(
-        `${membersApi.members} members, ${kB(membersApi.bytes)} kB: first byte ${membersApi.firstByteMs.map((t) => fixed(t, 0)).join(' / ')} ms, ` +
-          `whole list ${membersApi.totalMs.map((t) => fixed(t, 0)).join(' / ')} ms (server CPU ${fixed(membersApi.serverCpuMs ?? NaN, 0)} ms each); ` +
+        `${membersApi.members} members, ${kB(membersApi.bytes)} kB: first byte ${membersApi.firstByteMs
+          .map((t) => fixed(t, 0))
+          .join(' / ')} ms, ` +
+          `whole list ${membersApi.totalMs.map((t) => fixed(t, 0)).join(' / ')} ms (server CPU ${fixed(
+            membersApi.serverCpuMs ?? NaN,
+            0,
+          )} ms each); ` +
           `server RSS ${fixed(membersApi.rssBeforeMB)} MB before, at most ${fixed(membersApi.rssMaxMB)} MB meanwhile`,
       )
     }
@@ -332,9 +311,7 @@ async function main(): Promise<number> {
   const out = join(RESULTS_DIR, 'latest.json')
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
-  console.info(
-    report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`,
-  )
+  console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`)
 
   return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || floodError || bulkError ? 1 : 0
 }
@@ -398,7 +375,17 @@ function printLighthouse(audits: LighthouseAudit[]) {
       audits.map((a) => {
         const r = a.result
         if (!r) return [a.name, a.url ?? a.path, 'error', '', '', '', '', '', '']
-        return [a.name, a.url ?? a.path, r.performance, r.runScores.join(' '), fixed(r.lcpMs, 0), fixed(r.tbtMs, 0), fixed(r.fcpMs, 0), fixed(r.cls, 3), r.accessibility]
+        return [
+          a.name,
+          a.url ?? a.path,
+          r.performance,
+          r.runScores.join(' '),
+          fixed(r.lcpMs, 0),
+          fixed(r.tbtMs, 0),
+          fixed(r.fcpMs, 0),
+          fixed(r.cls, 3),
+          r.accessibility,
+        ]
       }),
       [false, false, true, false, true, true, true, true, true],
     ),
@@ -416,7 +403,12 @@ function evaluateLighthouse(audits: LighthouseAudit[]): Check[] {
     }
     const t = a.targets
     checks.push(
-      { figure: `${label} performance`, value: String(r.performance), target: t ? `>= ${t.minPerformance}` : '-', pass: t && r.performance >= t.minPerformance },
+      {
+        figure: `${label} performance`,
+        value: String(r.performance),
+        target: t ? `>= ${t.minPerformance}` : '-',
+        pass: t && r.performance >= t.minPerformance,
+      },
       { figure: `${label} LCP`, value: `${fixed(r.lcpMs, 0)} ms`, target: t ? `< ${t.maxLcpMs} ms` : '-', pass: t && r.lcpMs < t.maxLcpMs },
       { figure: `${label} TBT`, value: `${fixed(r.tbtMs, 0)} ms`, target: t ? `< ${t.maxTbtMs} ms` : '-', pass: t && r.tbtMs < t.maxTbtMs },
       { figure: `${label} accessibility`, value: String(r.accessibility), target: '-' },
@@ -454,12 +446,8 @@ async function runScenario(s: Scenario, data: BenchData, baseUrl: string, pid: n
     result.load = l
     const bad = l.errors + l.timeouts + (expected === 200 ? l.non2xx : l.requests - (l.statusCodes[expected] ?? 0))
     console.info(
-      `${fixed(l.reqPerSec, 0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms, max RSS ${fixed(
-        l.rss?.maxMB ?? NaN,
-      )} MB` +
-        (bad
-          ? `  (!) ${bad} bad responses: ${JSON.stringify(l.statusCodes)} errors ${l.errors} timeouts ${l.timeouts}`
-          : ''),
+      `${fixed(l.reqPerSec, 0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms, max RSS ${fixed(l.rss?.maxMB ?? NaN)} MB` +
+        (bad ? `  (!) ${bad} bad responses: ${JSON.stringify(l.statusCodes)} errors ${l.errors} timeouts ${l.timeouts}` : ''),
     )
     if (bad) result.error = `${bad} of ${l.requests} responses were errors or not ${expected}`
 
@@ -653,9 +641,7 @@ function printLoadTable(results: ScenarioResult[]) {
         r.load?.cpu?.serverMsPerRequest !== undefined ? fixed(r.load.cpu.serverMsPerRequest, 2) : '-',
         r.baseline ? 'baseline' : r.cpuRatio !== undefined ? `${fixed(r.cpuRatio * 100)} %` : '-',
         r.info ? 'info' : r.ratioToInfo !== undefined ? `${fixed(r.ratioToInfo * 100)} %` : '-',
-        r.load?.cpu
-          ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ')
-          : '-',
+        r.load?.cpu ? [r.load.cpu.serverPct, r.load.cpu.benchPct, r.load.cpu.otherPct].map((v) => fixed(v, 0)).join(' / ') : '-',
       ]),
       [false, false, true, true, true, true, true, true, true, true, true, true, true, true, true],
     ),
@@ -672,9 +658,7 @@ function printLoadTable(results: ScenarioResult[]) {
 
 function printClientJs(report: ClientJsReport) {
   section(`Client JS of ${new URL(report.page).pathname}`)
-  const rows = [...report.files]
-    .sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((f) => [f.path, kB(f.rawBytes), kB(f.gzipBytes), f.via])
+  const rows = [...report.files].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => [f.path, kB(f.rawBytes), kB(f.gzipBytes), f.via])
   rows.push(['total', kB(report.totalRawBytes), kB(report.totalGzipBytes), `${report.files.length} files`])
   console.info(table(['file', 'raw kB', 'gzip kB', 'loaded via'], rows, [false, true, true, false]))
   if (report.dynamicImports.length > 0) {
@@ -694,10 +678,6 @@ function orUsage<T>(parse: () => T): T {
     )
     process.exit(1)
   }
-}
-
-function section(title: string) {
-  console.info(`\n== ${title}`)
 }
 
 function positive(name: 'duration' | 'connections' | 'bulk-size' | 'lighthouse-runs'): number {

@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
+import { section } from './report'
 
 export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
 
@@ -34,6 +36,18 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 /** `npm run build`: the client and server bundles (remix vite:build) and build/server.js (esbuild). */
 export function buildProduction(): Promise<void> {
   return run('npm', ['run', 'build'], { ...process.env, NODE_ENV: 'production' })
+}
+
+/** The start of a benchmark run: how busy the machine is, then the production build unless told not to. */
+export async function prepareRun({ build }: { build: boolean }) {
+  console.info(
+    `load average before start: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} (${cpus().length} cores)`,
+  )
+  if (!build) return
+  section('Building the production bundle (npm run build)')
+  await buildProduction()
 }
 
 /** Resolves `port` if it is free on 127.0.0.1, otherwise a free port chosen by the system. */
