@@ -8,6 +8,7 @@ import * as m005memberLists from './migrations/005-member-lists'
 import * as m007mailOutbox from './migrations/007-mail-outbox'
 import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 import * as m009auditProgress from './migrations/009-audit-progress'
+import * as m010alerts from './migrations/010-alerts'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '007-mail-outbox': m007mailOutbox,
   '008-sqlite-sort-keys': m008sqliteSortKeys,
   '009-audit-progress': m009auditProgress,
+  '010-alerts': m010alerts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

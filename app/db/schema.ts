@@ -21,6 +21,8 @@ export interface UsersTable {
   last_request_at: string | null
   /** May see and retry mail that could not be sent (/platform/mail); set with `npm run admin`. */
   is_platform_admin: Generated<number>
+  /** The feed's "seen up to" mark: alerts created after it are new (migration 010). */
+  alerts_seen_at: string | null
 }
 
 export interface SessionsTable {
@@ -153,6 +155,22 @@ export interface AuditLogTable {
 
 export type AuditStatus = 'started' | 'done'
 
+/** One notification of one user (the feed at `/`; app/services/alerts.server.ts). */
+export interface AlertsTable {
+  id: string
+  user_id: string
+  /** An `AlertTemplate` (app/services/alert-templates.ts), e.g. `group.member.added`. */
+  template: string
+  actor_id: string | null
+  organization_id: string | null
+  /** What the alert links to: 'group', 'organization', 'package'. */
+  target_type: string
+  target_id: string
+  /** JSON: names to show without joins (group name, role, package name). */
+  data: Generated<string>
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -165,6 +183,7 @@ export interface Database {
   group_members: GroupMembersTable
   invitations: InvitationsTable
   audit_log: AuditLogTable
+  alerts: AlertsTable
 }
 
 /** A users row as read. */
