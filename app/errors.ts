@@ -40,6 +40,17 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
+  // Profile and preferences (issue 12)
+  /** Another user's profile the actor shares nothing with, or any user id but the actor's own where only they may act. */
+  USER_NOT_FOUND: 404,
+  /** The password given to confirm a change (email, password, account deletion) is not the account's. */
+  WRONG_PASSWORD: 400,
+  /** An upload that is not a JPEG, PNG or WebP picture (also a file dressed up as one, or a broken one). */
+  PICTURE_INVALID: 400,
+  /** A picture over 5 MB (PROFILE_PICTURE_MAX_BYTES). */
+  PICTURE_TOO_LARGE: 413,
+  /** Deleting an account while its user is the last admin of an organization or owns a group. */
+  ACCOUNT_DELETION_BLOCKED: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**

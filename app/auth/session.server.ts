@@ -32,8 +32,11 @@ export function sessionCookie() {
   return cookie
 }
 
+/** The most of a User-Agent kept with a session (it is only shown, never trusted). */
+const USER_AGENT_MAX = 400
+
 /** Starts a session with a fresh random id; returns the Set-Cookie header value. */
-export async function createSession(db: DB, userId: string, now = new Date()) {
+export async function createSession(db: DB, userId: string, now = new Date(), userAgent: string | null = null) {
   const id = newSecret()
   await db
     .insertInto('sessions')
@@ -43,6 +46,7 @@ export async function createSession(db: DB, userId: string, now = new Date()) {
       created_at: nowIso(now),
       last_seen_at: nowIso(now),
       expires_at: addSeconds(now, SESSION_MAX_AGE_SECONDS).toISOString(),
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
     })
     .execute()
   return sessionCookie().serialize(id)

@@ -10,6 +10,8 @@ export const TOKEN_TTL_SECONDS: Record<Purpose, number> = {
   'password-reset': 60 * 60,
   // A verified sign-up's invitation, waiting for the new user to sign in and confirm it.
   'join-invitation': 24 * 60 * 60,
+  // A new address waiting for its owner to confirm it (data: { email }), see profile.server.ts.
+  'change-email': 24 * 60 * 60,
 }
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the purpose die. */

@@ -31,12 +31,14 @@ export interface SessionsTable {
   created_at: string
   last_seen_at: string
   expires_at: string
+  /** The browser's User-Agent at sign-in (migration 013), shown in the user's list of sessions. */
+  user_agent: string | null
 }
 
 export interface TokensTable {
   id: string
   user_id: string
-  purpose: 'verify-email' | 'password-reset' | 'join-invitation'
+  purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'change-email'
   token_hash: string
   created_at: string
   expires_at: string
@@ -171,6 +173,16 @@ export interface AlertsTable {
   created_at: string
 }
 
+/** A user's profile picture, re-encoded (migration 013; app/services/profile-pictures.server.ts). */
+export interface ProfilePicturesTable {
+  user_id: string
+  image: Uint8Array
+  content_type: string
+  /** Hash of `image`: the ETag, and the version in `users.profile_pic`. */
+  etag: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,6 +196,7 @@ export interface Database {
   invitations: InvitationsTable
   audit_log: AuditLogTable
   alerts: AlertsTable
+  profile_pictures: ProfilePicturesTable
 }
 
 /** A users row as read. */

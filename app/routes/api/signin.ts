@@ -12,7 +12,7 @@ const route = apiRoute({
     const response = await apiCall(async () => {
       const user = await signIn(ctx, await readJson(request, SignInPayload))
       await destroySession(ctx.db, request)
-      cookie = await createSession(ctx.db, user.id, ctx.now)
+      cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
       return toCurrentUser(user)
     })
     if (cookie) response.headers.append('Set-Cookie', cookie)

@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = outcome.value
   // A session the browser still had ends here: a sign-in always starts a fresh one.
   await destroySession(ctx.db, request)
-  const cookies = [await createSession(ctx.db, user.id, ctx.now), await localeCookie.serialize(user.locale)]
+  const cookies = [await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')), await localeCookie.serialize(user.locale)]
   return redirectWithToast(safeRedirect(submission.value.redirectTo), { key: 'signin.welcome', values: { name: user.name } }, cookies)
 }
 

@@ -1,0 +1,217 @@
+import { requireUncommonPassword } from '~/auth/common-passwords.server'
+import { hashPassword, verifyPassword } from '~/auth/password.server'
+import { refundAttempt, SIGNIN_PER_ACCOUNT_CLIENT, takeAttempt } from '~/auth/rate-limit.server'
+import type { SessionUser } from '~/auth/session.server'
+import { swedish } from '~/db/collation'
+import { DomainError } from '~/errors'
+import { nowIso } from '~/utils/ids.server'
+import { ALERT_TEMPLATES } from './alert-templates'
+import { actorOf, type Ctx } from './context.server'
+import type { PreferencesInput } from './profile.schemas'
+import { deviceOf } from './user-agent'
+
+/**
+ * Profile and preferences (issue 12): the profile page's data and every change a user makes to
+ * their own account. Only the user may change their profile: any other user id is USER_NOT_FOUND,
+ * never "forbidden" (the screens and the JSON calls share these functions).
+ */
+
+/** The actor, when `userId` is theirs; anyone else's id is not found. */
+export function requireSelf(ctx: Ctx, userId: string): SessionUser {
+  const actor = actorOf(ctx)
+  if (actor.id !== userId) throw new DomainError('USER_NOT_FOUND')
+  return actor
+}
+
+/** Whether two users share an organization or a group (who may see each other's name and picture). */
+async function sharesSomething(ctx: Ctx, a: string, b: string) {
+  const org = await ctx.db
+    .selectFrom('organization_members as m1')
+    .innerJoin('organization_members as m2', 'm2.organization_id', 'm1.organization_id')
+    .select('m1.organization_id')
+    .where('m1.user_id', '=', a)
+    .where('m2.user_id', '=', b)
+    .limit(1)
+    .executeTakeFirst()
+  if (org) return true
+  const group = await ctx.db
+    .selectFrom('group_members as g1')
+    .innerJoin('group_members as g2', 'g2.group_id', 'g1.group_id')
+    .select('g1.group_id')
+    .where('g1.user_id', '=', a)
+    .where('g2.user_id', '=', b)
+    .limit(1)
+    .executeTakeFirst()
+  return Boolean(group)
+}
+
+export interface ProfileOrganization {
+  _id: string
+  name: string
+  role: 'admin' | 'member'
+  isGroupCreator: boolean
+}
+export interface ProfileGroup {
+  _id: string
+  name: string
+  role: string
+  organizationName: string
+}
+export type Profile =
+  | { own: true; _id: string; name: string; email: string; profile_pic: string | null; organizations: ProfileOrganization[]; groups: ProfileGroup[] }
+  | { own: false; _id: string; name: string; profile_pic: string | null }
+
+/**
+ * `/users/:id`: the actor's own profile in full; another user's name and picture when the two
+ * share an organization or a group; otherwise USER_NOT_FOUND.
+ */
+export async function getProfile(ctx: Ctx, userId: string): Promise<Profile> {
+  const actor = actorOf(ctx)
+  if (actor.id !== userId) {
+    const other = await ctx.db.selectFrom('users').select(['id', 'name', 'profile_pic']).where('id', '=', userId).executeTakeFirst()
+    if (!other || !(await sharesSomething(ctx, actor.id, userId))) throw new DomainError('USER_NOT_FOUND')
+    return { own: false, _id: other.id, name: other.name, profile_pic: other.profile_pic }
+  }
+  const [organizations, groups] = await Promise.all([
+    ctx.db
+      .selectFrom('organization_members as m')
+      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+      .select(['o.id', 'o.name', 'm.role', 'm.is_group_creator'])
+      .where('m.user_id', '=', actor.id)
+      .orderBy(swedish(ctx.db, 'o.name'))
+      .execute(),
+    ctx.db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+      .select(['g.id', 'g.name', 'gm.role', 'o.name as organization_name'])
+      .where('gm.user_id', '=', actor.id)
+      .orderBy(swedish(ctx.db, 'g.name'))
+      .execute(),
+  ])
+  return {
+    own: true,
+    _id: actor.id,
+    name: actor.name,
+    email: actor.email,
+    profile_pic: actor.profile_pic,
+    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, role: o.role, isGroupCreator: o.is_group_creator === 1 })),
+    groups: groups.map((g) => ({ _id: g.id, name: g.name, role: g.role, organizationName: g.organization_name })),
+  }
+}
+
+/** The name of a user the actor may see (breadcrumbs), or null. */
+export async function visibleUserName(ctx: Ctx, userId: string) {
+  try {
+    return (await getProfile(ctx, userId)).name
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'USER_NOT_FOUND') return null
+    throw error
+  }
+}
+
+/** PUT /api/users/{userId}/name */
+export async function renameUser(ctx: Ctx, userId: string, name: string) {
+  const actor = requireSelf(ctx, userId)
+  await ctx.db.updateTable('users').set({ name }).where('id', '=', actor.id).execute()
+  return { name }
+}
+
+/** PUT /api/v2/users/{userId}/preferences: locale, timezone and automatic sign-out, any of them. */
+export async function updatePreferences(ctx: Ctx, userId: string, input: PreferencesInput) {
+  const actor = requireSelf(ctx, userId)
+  await ctx.db
+    .updateTable('users')
+    .set({
+      ...(input.locale ? { locale: input.locale } : {}),
+      ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...(input.autoSignout
+        ? { auto_signout_active: input.autoSignout.isActive ? 1 : 0, auto_signout_seconds: input.autoSignout.timeoutSeconds }
+        : {}),
+    })
+    .where('id', '=', actor.id)
+    .execute()
+}
+
+/** PUT /api/v1/users/{userId}/preferences/notifications: the templates the user does not want. */
+export async function updateNotifications(ctx: Ctx, userId: string, unsubscribedTemplates: readonly string[]) {
+  const actor = requireSelf(ctx, userId)
+  // Kept in the catalogue's order, once each, so the stored list is the same however it was sent.
+  const unsubscribed = ALERT_TEMPLATES.filter((t) => unsubscribedTemplates.includes(t))
+  await ctx.db.updateTable('users').set({ unsubscribed_templates: JSON.stringify(unsubscribed) }).where('id', '=', actor.id).execute()
+  return { unsubscribedTemplates: unsubscribed }
+}
+
+/**
+ * Checks the password a change is confirmed with (WRONG_PASSWORD). Failures count against the
+ * account as at sign-in (SIGNIN_PER_ACCOUNT_CLIENT's growing wait), so a session left open cannot
+ * be used to guess the password; a right password gives its attempt back.
+ */
+export async function confirmPassword(ctx: Ctx, password: string) {
+  const actor = actorOf(ctx)
+  const attempt = await takeAttempt(ctx.db, `password-check:user:${actor.id}`, SIGNIN_PER_ACCOUNT_CLIENT, ctx.now)
+  const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirst()
+  if (!(await verifyPassword(row?.password_hash, password))) {
+    if (attempt.blockedUntil) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: attempt.blockedUntil })
+    throw new DomainError('WRONG_PASSWORD')
+  }
+  await refundAttempt(ctx.db, attempt)
+}
+
+/**
+ * Changes the password (the current one confirms it; a common or personal one is refused) and
+ * signs out every other session of the user; `currentSession` (the id hash of the request's) stays.
+ */
+export async function changePassword(
+  ctx: Ctx,
+  userId: string,
+  input: { currentPassword: string; newPassword: string; currentSession: string | null },
+) {
+  const actor = requireSelf(ctx, userId)
+  await requireUncommonPassword(input.newPassword, { name: actor.name, email: actor.email }, 'newPassword')
+  await confirmPassword(ctx, input.currentPassword)
+  const passwordHash = await hashPassword(input.newPassword)
+  await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute()
+  return signOutOtherSessions(ctx, userId, input.currentSession)
+}
+
+export interface SessionListItem {
+  current: boolean
+  browser: string | null
+  os: string | null
+  created: string
+  lastSeen: string
+}
+
+/** The user's live sessions, the current one first, then the latest seen. */
+export async function listSessions(ctx: Ctx, userId: string, currentSession: string | null): Promise<SessionListItem[]> {
+  const actor = requireSelf(ctx, userId)
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .select(['id_hash', 'created_at', 'last_seen_at', 'user_agent'])
+    .where('user_id', '=', actor.id)
+    .where('expires_at', '>', nowIso(ctx.now))
+    .orderBy('last_seen_at', 'desc')
+    .execute()
+  return rows
+    .map((r) => ({ current: r.id_hash === currentSession, ...deviceOf(r.user_agent), created: r.created_at, lastSeen: r.last_seen_at }))
+    .sort((a, b) => Number(b.current) - Number(a.current))
+}
+
+/** "Sign out everywhere else": every session of the user but `currentSession`. Returns how many ended. */
+export async function signOutOtherSessions(ctx: Ctx, userId: string, currentSession: string | null) {
+  const actor = requireSelf(ctx, userId)
+  const result = await ctx.db
+    .deleteFrom('sessions')
+    .where('user_id', '=', actor.id)
+    .$if(currentSession !== null, (q) => q.where('id_hash', '!=', currentSession!))
+    .executeTakeFirst()
+  return { signedOut: Number(result.numDeletedRows) }
+}
+
+/** The zones offered in the timezone list (the runtime's IANA list, with UTC). */
+export function timezones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return zones.includes('UTC') ? zones : [...zones, 'UTC']
+}
+
