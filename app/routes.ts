@@ -12,11 +12,14 @@ export default [
     route('verify', 'routes/auth/verify.tsx'),
     route('signout', 'routes/auth/signout.tsx'),
     route('invitation-code', 'routes/auth/invitation-code/route.tsx'),
+    route('verify-email-change', 'routes/users/verify-email-change.tsx'),
   ]),
   route('forgot_password', 'routes/redirects/forgot-password.ts'),
   route('locale', 'routes/locale.ts'),
   route('session/keepalive', 'routes/session-keepalive.ts'),
   route('healthz', 'routes/healthz.ts'),
+  route('users/:id/picture', 'routes/users/picture.ts'),
+  route('users/:id/my-data.json', 'routes/users/my-data-json.ts'),
   route('hello-world', 'routes/dev/hello-world.tsx'),
 
   // Screens with the header, side menu and breadcrumbs.
@@ -32,6 +35,21 @@ export default [
         route('groups', 'routes/organizations/groups/route.tsx'),
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),
+    ]),
+    // Profile and preferences (issue 12); beta-users shows the same screens outside production.
+    route('users/:id', 'routes/users/layout.tsx', [
+      index('routes/users/profile/route.tsx'),
+      route('preferences', 'routes/users/preferences/layout.tsx', [
+        index('routes/users/preferences/index.ts'),
+        route('account', 'routes/users/preferences/account/route.tsx'),
+        route('notifications', 'routes/users/preferences/notifications/route.tsx'),
+        route('data', 'routes/users/preferences/data/route.tsx'),
+      ]),
+    ]),
+    route('beta-users/:uid', 'routes/users/layout.tsx', { id: 'beta-users' }, [
+      index('routes/users/profile/route.tsx', { id: 'beta-users/index' }),
+      route('home', 'routes/users/profile/route.tsx', { id: 'beta-users/home' }),
+      route('preferences', 'routes/users/preferences/account/route.tsx', { id: 'beta-users/preferences' }),
     ]),
     route('platform/mail', 'routes/platform/mail.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
@@ -50,6 +68,10 @@ export default [
     route('verify-email', 'routes/api/verify-email.ts'),
     route('verify-email/resend', 'routes/api/verify-email.resend.ts'),
     route('users/me', 'routes/api/users.me.ts'),
+    route('users/:userId/name', 'routes/api/users/name.ts'),
+    route('users/:userId/email', 'routes/api/users/email.ts'),
+    route('v2/users/:userId/preferences', 'routes/api/users/preferences.ts'),
+    route('v1/users/:userId/preferences/notifications', 'routes/api/users/notifications.ts'),
     route('v3/organizations', 'routes/api/organizations/list.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),

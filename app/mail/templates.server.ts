@@ -43,3 +43,10 @@ export const accountExistsEmail = (to: Recipient) => compose(to, 'exists', {}, {
 
 /** Sent when sign-in attempts at the account are locked out (at most once a day, see signIn). */
 export const signInAttackEmail = (to: Recipient) => compose(to, 'signinAttack', {}, { url: link('/forgot-password') })
+
+/** Sent to a new address the user asked for: following the link makes it the account's (profile). */
+export const emailChangeEmail = (to: Recipient, token: string) =>
+  compose(to, 'emailChange', { email: to.email }, { url: link(`/verify-email-change?token=${encodeURIComponent(token)}`) })
+
+/** Sent to the old address once the new one is confirmed. */
+export const emailChangedEmail = (to: Recipient, newEmail: string) => compose(to, 'emailChanged', { email: newEmail }, { url: link('/forgot-password') })

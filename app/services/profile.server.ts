@@ -45,6 +45,12 @@ async function sharesSomething(ctx: Ctx, a: string, b: string) {
   return Boolean(group)
 }
 
+/** Whether the actor may see the user's name and picture: their own, or someone they share something with. */
+export async function mayView(ctx: Ctx, userId: string) {
+  const actor = actorOf(ctx)
+  return actor.id === userId || sharesSomething(ctx, actor.id, userId)
+}
+
 export interface ProfileOrganization {
   _id: string
   name: string

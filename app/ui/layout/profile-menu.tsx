@@ -1,25 +1,11 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
+import { Avatar } from '../avatar'
 import { DisclosureMenu } from '../disclosure-menu'
 import { BUILT_SCREENS } from './screens'
 
 type User = CurrentUserSummary
-
-function Avatar({ user }: { user: User }) {
-  if (user.profilePic) return <img src={user.profilePic} alt="" className="size-8 rounded-full object-cover" />
-  const initials = user.name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .slice(0, 2)
-    .join('')
-    .toUpperCase()
-  return (
-    <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-      {initials}
-    </span>
-  )
-}
 
 const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100'
 
@@ -44,7 +30,7 @@ export function ProfileMenu({ user }: { user: User }) {
       label={t('profileMenu.open', { name: user.name })}
       summary={
         <>
-          <Avatar user={user} />
+          <Avatar name={user.name} src={user.profilePic} />
           <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
         </>
       }

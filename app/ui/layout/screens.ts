@@ -10,7 +10,7 @@ export const BUILT_SCREENS = {
   /** /library, /library/invitations/:id */
   library: false,
   /** /users/:id, /users/:id/preferences/account */
-  profile: false,
+  profile: true,
 } as const
 
 /**

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { exportMyData } from '~/services/my-data.server'
+import { orUserNotFound } from './user-not-found.server'
+
+/** GET /users/:id/my-data.json: everything the product holds about the user, as a download. Own data only. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context)
+  const body = await orUserNotFound(() => exportMyData(ctxFor(actor, context), params.id ?? ''))
+  const day = body.exportedAt.slice(0, 10)
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="my-data-${day}.json"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,68 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { LOCALES } from '~/i18n/config'
+import { LanguageFormSchema, TimezoneFormSchema } from '~/services/profile.schemas'
+import { SelectField } from '~/ui/field'
+import { useFormatters } from '~/ui/format'
+import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+
+/** Language: a saved language other than the page's reloads the page in it (root.tsx). */
+export function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const [form, fields] = usePrefsForm('prefs-language', LanguageFormSchema, lastResult, { locale })
+  return (
+    <PrefsSection id="prefs-language" title={t('profile.account.language.title')}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="language" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField label={t('profile.account.language.label')} errors={fields.locale.errors} selectProps={getSelectProps(fields.locale)}>
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {t(`profile.account.language.names.${l}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SaveButton intent="language">{t('profile.account.language.save')}</SaveButton>
+      </Form>
+    </PrefsSection>
+  )
+}
+
+/** Timezone: every date and time the product shows or exports is in it; the current time shows the effect. */
+export function TimezoneForm({
+  timezone,
+  timezones,
+  now,
+  lastResult,
+}: {
+  timezone: string
+  timezones: string[]
+  /** The time the page was made (the same text on the server and in the browser). */
+  now: string
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const { dateTime } = useFormatters()
+  const [form, fields] = usePrefsForm('prefs-timezone', TimezoneFormSchema, lastResult, { timezone })
+  return (
+    <PrefsSection
+      id="prefs-timezone"
+      title={t('profile.account.timezone.title')}
+      intro={<p data-testid="timezone-now">{t('profile.account.timezone.now', { time: dateTime(now) })}</p>}
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="timezone" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField label={t('profile.account.timezone.label')} errors={fields.timezone.errors} selectProps={getSelectProps(fields.timezone)}>
+          {timezones.map((z) => (
+            <option key={z} value={z}>
+              {z.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+        <SaveButton intent="timezone">{t('profile.account.timezone.save')}</SaveButton>
+      </Form>
+    </PrefsSection>
+  )
+}

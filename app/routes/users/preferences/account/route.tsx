@@ -1,0 +1,77 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser, sessionOf } from '~/auth/guards.server'
+import type { AppLoadContext } from '@remix-run/node'
+import { ctxFor } from '~/services/context.server'
+import { pendingEmailChange } from '~/services/email-change.server'
+import { listSessions, requireSelf, timezones } from '~/services/profile.server'
+import { toCurrentUser } from '~/services/users.server'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { readForm } from '~/utils/form-body.server'
+import { handlerFor } from '~/utils/intent'
+import { orUserNotFound } from '../../user-not-found.server'
+import { userIdOf } from '../../user-id'
+import { AutoSignoutForm } from './auto-signout-form'
+import { EmailForm } from './email-form'
+import { ACCOUNT_INTENTS, type AccountActionData } from './intents.server'
+import { LanguageForm, TimezoneForm } from './regional-forms'
+import { NameForm } from './name-form'
+import { PasswordForm } from './password-form'
+import { SessionsSection } from './sessions-section'
+
+/**
+ * /users/:id/preferences/account (and /beta-users/:uid/preferences): name, email, language,
+ * timezone, automatic sign-out, password and signed-in sessions, each its own form (intent), all
+ * working without JavaScript. Only the user themself; any other id is not found.
+ */
+export const handle = { breadcrumb: 'profile.account.title' }
+
+const currentSessionOf = async (context: AppLoadContext) => {
+  const state = await sessionOf(context)
+  return state.status === 'active' ? state.idHash : null
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context)
+  const ctx = ctxFor(actor, context)
+  const userId = userIdOf(params)
+  const currentSession = await currentSessionOf(context)
+  const [sessions, pendingEmail] = await orRouteFailure('profile.loadError', () =>
+    orUserNotFound(() => Promise.all([listSessions(ctx, userId, currentSession), pendingEmailChange(ctx, userId)])),
+  )
+  return { user: toCurrentUser(requireSelf(ctx, userId)), sessions, pendingEmail, timezones: timezones(), now: ctx.now.toISOString() }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context)
+  const form = await readForm(request)
+  const handler = handlerFor(ACCOUNT_INTENTS, form)
+  if (!handler) return data<AccountActionData>({ intent: null, result: null }, { status: 400 })
+  const url = new URL(request.url)
+  const args = { ctx: ctxFor(actor, context), userId: userIdOf(params), form, here: url.pathname, currentSession: await currentSessionOf(context) }
+  return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function AccountPreferences() {
+  const { t } = useTranslation()
+  const { user, sessions, pendingEmail, timezones, now } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as AccountActionData | undefined
+  const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-xl font-bold">{t('profile.account.title')}</h1>
+      <NameForm name={user.name} lastResult={lastResult('name')} />
+      <EmailForm email={user.email} pendingEmail={pendingEmail} lastResult={lastResult('email')} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <LanguageForm locale={user.preferences.locale} lastResult={lastResult('language')} />
+        <TimezoneForm timezone={user.preferences.timezone} timezones={timezones} now={now} lastResult={lastResult('timezone')} />
+      </div>
+      <AutoSignoutForm autoSignout={user.preferences.autoSignout} lastResult={lastResult('auto-signout')} />
+      <PasswordForm lastResult={lastResult('password')} />
+      <SessionsSection sessions={sessions} />
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { builtPath } from '~/ui/layout/screens'
+import type { ProfileGroup, ProfileOrganization } from '~/services/profile.server'
+import { sectionClass } from './picture-section'
+
+/** The user's organizations and groups on their own profile, each list with its empty state. */
+export function MembershipsSection({ organizations, groups }: { organizations: ProfileOrganization[]; groups: ProfileGroup[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <section aria-labelledby="profile-orgs-title" className={sectionClass}>
+        <h2 id="profile-orgs-title" className="mb-3 text-lg font-semibold">
+          {t('profile.page.organizations')}
+        </h2>
+        {organizations.length === 0 ? (
+          <p className="text-slate-600">{t('profile.page.noOrganizations')}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {organizations.map((o) => (
+              <li key={o._id} className="flex flex-wrap items-baseline justify-between gap-2">
+                {/* Organization pages are for their admins. */}
+                {o.role === 'admin' ? (
+                  <Link to={`/organizations/${o._id}`} className="font-medium text-brand-700 underline">
+                    {o.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{o.name}</span>
+                )}
+                <span className="text-sm text-slate-600">
+                  {t(`profile.page.orgRole.${o.role}`)}
+                  {o.isGroupCreator ? `, ${t('profile.page.groupCreator')}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="profile-groups-title" className={sectionClass}>
+        <h2 id="profile-groups-title" className="mb-3 text-lg font-semibold">
+          {t('profile.page.groups')}
+        </h2>
+        {groups.length === 0 ? (
+          <p className="text-slate-600">{t('profile.page.noGroups')}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {groups.map((g) => {
+              const href = builtPath(`/groups/${g._id}/home`)
+              return (
+                <li key={g._id} className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span>
+                    {href ? (
+                      <Link to={href} className="font-medium text-brand-700 underline">
+                        {g.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{g.name}</span>
+                    )}
+                    <span className="block text-sm text-slate-600">{g.organizationName}</span>
+                  </span>
+                  <span className="text-sm text-slate-600">{t(`profile.page.groupRole.${g.role}`)}</span>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+/**
+ * The profile picture's limits, shared by the upload route, the Express body limit
+ * (server/index.ts) and the form; no imports (see request-rules.ts).
+ */
+
+/** The largest picture file taken: 5 MB. */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024
+
+/** The largest upload request: the file plus the multipart form around it (boundaries, headers, redirectTo). */
+export const PICTURE_UPLOAD_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES + 64 * 1024
+
+/** What the file input offers (the server checks the content, not the name or type). */
+export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/webp'
+
+/** The upload path, `/users/:id/picture`: the one path that takes a multipart body. */
+export const isPictureUploadPath = (path: string) => /^\/users\/[^/]+\/picture\/?$/.test(path)
