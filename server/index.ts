@@ -10,6 +10,7 @@ import { clientAddress, trustProxy } from './proxy'
 import { admissionGate, eventLoopLag, shedLog } from './admission'
 import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
+import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES } from '../app/utils/picture-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -72,8 +73,10 @@ if (viteDevServer) {
   app.use(staticFiles('build/client'))
 }
 
-// Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages.
-app.use(bodyLimit((req) => (req.path.startsWith('/api/') ? MAX_JSON_BYTES : MAX_BODY_BYTES)))
+// Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages,
+// and the profile picture upload, the one multipart route (ADR 010).
+const bodyLimitOf = (path: string) => (path.startsWith('/api/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
+app.use(bodyLimit((req) => bodyLimitOf(req.path)))
 app.use(pageMethods())
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
-import { PICTURE_ACCEPT } from '~/utils/picture-rules'
+import { PICTURE_ACCEPT, PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
 
 export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
 
@@ -43,6 +43,11 @@ export function PictureSection({ userId, hasPicture }: { userId: string; hasPict
             accept={PICTURE_ACCEPT}
             required
             aria-describedby="picture-hint"
+            onChange={(e) => {
+              // Said before sending 5 MB for nothing; the server checks again.
+              const file = e.currentTarget.files?.[0]
+              e.currentTarget.setCustomValidity(file && file.size > PROFILE_PICTURE_MAX_BYTES ? t('errors.PICTURE_TOO_LARGE') : '')
+            }}
             className="block max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
           />
         </div>
