@@ -1,0 +1,209 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor, TEST_PASSWORD } from '../../../tests/support/factories'
+import { createOrganization } from '../../../tests/support/org-factories'
+import * as membersCsv from '../organizations/members-csv'
+import * as layout from './layout'
+import * as myDataJson from './my-data-json'
+import * as picture from './picture'
+import * as account from './preferences/account/route'
+import * as prefsLayout from './preferences/layout'
+import * as data from './preferences/data/route'
+import * as notifications from './preferences/notifications/route'
+import * as profile from './profile/route'
+
+const userRow = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+async function signedIn(overrides = {}) {
+  const user = await createUser(overrides)
+  return { user, cookie: await sessionCookieFor(user) }
+}
+
+const post = (path: string, cookie: string, form: Record<string, string | string[]>) => makeRequest(path, { cookie, form })
+
+describe('profile screens: who sees what', () => {
+  it('the layout names the user for the breadcrumbs; a stranger gets 404, an unknown id too', async () => {
+    const { user: me, cookie } = await signedIn({ name: 'Mia Mittemellan' })
+    const colleague = await createUser({ name: 'Kalle Kollega' })
+    const stranger = await createUser()
+    await createOrganization({ adminIds: [me.id], memberIds: [colleague.id] })
+    const own = await run(() => layout.loader(args(makeRequest(`/users/${me.id}`, { cookie }), { id: me.id })))
+    expect(own.data).toEqual({ user: { id: me.id, name: 'Mia Mittemellan' } })
+    expect((await run(() => layout.loader(args(makeRequest(`/users/${colleague.id}`, { cookie }), { id: colleague.id })))).data.user.name).toBe('Kalle Kollega')
+    const hidden = await run(() => layout.loader(args(makeRequest(`/users/${stranger.id}`, { cookie }), { id: stranger.id })))
+    expect([hidden.status, hidden.data]).toEqual([404, { user: null }])
+    const signedOut = await run(() => layout.loader(args(makeRequest(`/users/${me.id}`), { id: me.id })))
+    expect([signedOut.status, signedOut.headers.get('Location')]).toEqual([302, `/signin?redirectTo=${encodeURIComponent(`/users/${me.id}`)}`])
+  })
+
+  it("another user's profile holds name and picture only; their preferences are not found", async () => {
+    const { user: me, cookie } = await signedIn()
+    const colleague = await createUser({ name: 'Kalle Kollega' })
+    await createOrganization({ adminIds: [me.id], memberIds: [colleague.id] })
+    const seen = await run(() => profile.loader(args(makeRequest(`/users/${colleague.id}`, { cookie }), { id: colleague.id })))
+    expect(seen.data.profile).toEqual({ own: false, _id: colleague.id, name: 'Kalle Kollega', profile_pic: null })
+    const prefs = await run(() => prefsLayout.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })))
+    expect(prefs.status).toBe(404)
+    const acc = await run(() => account.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })))
+    expect(acc.status).toBe(404)
+    const rename = await run(() => account.action(args(post(`/users/${colleague.id}/preferences/account`, cookie, { intent: 'name', name: 'X' }), { id: colleague.id })))
+    expect(rename.status).toBe(404)
+    expect((await userRow(colleague.id)).name).toBe('Kalle Kollega')
+    const download = await run(() => myDataJson.loader(args(makeRequest(`/users/${colleague.id}/my-data.json`, { cookie }), { id: colleague.id })))
+    expect(download.status).toBe(404)
+  })
+
+  it('beta-users shows the same screens by :uid', async () => {
+    const { user: me, cookie } = await signedIn({ name: 'Beta Bo' })
+    const res = await run(() => layout.loader(args(makeRequest(`/beta-users/${me.id}`, { cookie }), { uid: me.id })))
+    expect(res.data.user.name).toBe('Beta Bo')
+    const home = await run(() => profile.loader(args(makeRequest(`/beta-users/${me.id}/home`, { cookie }), { uid: me.id })))
+    expect(home.data.profile.own).toBe(true)
+  })
+})
+
+describe('account preferences forms', () => {
+  const here = (id: string) => `/users/${id}/preferences/account`
+  const act = (id: string, cookie: string, form: Record<string, string>) => run(() => account.action(args(post(here(id), cookie, form), { id })))
+
+  it('saves the name with a toast, and answers validation errors for the form', async () => {
+    const { user: me, cookie } = await signedIn()
+    const ok = await act(me.id, cookie, { intent: 'name', name: '  Ny Namnsson ' })
+    expect([ok.status, ok.headers.get('Location')]).toEqual([302, here(me.id)])
+    expect((await userRow(me.id)).name).toBe('Ny Namnsson')
+    const bad = await act(me.id, cookie, { intent: 'name', name: '' })
+    expect([bad.status, bad.data.intent, bad.data.result.error.name]).toEqual([400, 'name', ['validation.required']])
+    expect((await act(me.id, cookie, { intent: 'nonsense' })).status).toBe(400)
+  })
+
+  it('a new language is saved with the locale cookie; the page then reloads in it', async () => {
+    const { user: me, cookie } = await signedIn()
+    const res = await act(me.id, cookie, { intent: 'language', locale: 'en' })
+    expect(res.status).toBe(302)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('locale='))).toBe(true)
+    expect((await userRow(me.id)).locale).toBe('en')
+  })
+
+  it('a new timezone changes the times the product exports (members CSV)', async () => {
+    const { user: me, cookie } = await signedIn({ locale: 'sv' })
+    const member = await createUser({ last_request_at: '2026-11-23T13:05:00.000Z' })
+    const org = await createOrganization({ adminIds: [me.id], memberIds: [member.id] })
+    const csv = async () => {
+      const res = (await membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie }), { organizationId: org.id }))) as Response
+      return res.text()
+    }
+    expect(await csv()).toContain('2026-11-23 14:05')
+    expect((await act(me.id, cookie, { intent: 'timezone', timezone: 'Asia/Tokyo' })).status).toBe(302)
+    expect(await csv()).toContain('2026-11-23 22:05')
+    const bad = await act(me.id, cookie, { intent: 'timezone', timezone: 'Nowhere/Land' })
+    expect(bad.data.result.error.timezone).toEqual(['validation.timezone'])
+  })
+
+  it('automatic sign-out in minutes; the session enforces it', async () => {
+    const { user: me, cookie } = await signedIn()
+    expect((await act(me.id, cookie, { intent: 'auto-signout', timeoutMinutes: '30' })).status).toBe(302)
+    expect([(await userRow(me.id)).auto_signout_active, (await userRow(me.id)).auto_signout_seconds]).toEqual([0, 1800])
+    expect((await act(me.id, cookie, { intent: 'auto-signout', isActive: 'on', timeoutMinutes: '5' })).status).toBe(302)
+    expect((await userRow(me.id)).auto_signout_active).toBe(1)
+    expect((await act(me.id, cookie, { intent: 'auto-signout', isActive: 'on', timeoutMinutes: '1' })).status).toBe(400)
+  })
+
+  it('email change: a wrong password shows under the password field, hidden from the answer', async () => {
+    const { user: me, cookie } = await signedIn()
+    const res = await act(me.id, cookie, { intent: 'email', email: 'new@example.se', password: 'not-it-at-all' })
+    expect(res.status).toBe(400)
+    expect(res.data.result.error.password).toEqual(['errors.WRONG_PASSWORD'])
+    expect(JSON.stringify(res.data)).not.toContain('not-it-at-all')
+  })
+
+  it('password change keeps this session and ends the others; the sessions are listed', async () => {
+    const { user: me, cookie } = await signedIn()
+    await sessionCookieFor(me)
+    const listed = await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))
+    expect(listed.data.sessions.map((s: { current: boolean }) => s.current)).toEqual([true, false])
+    expect(listed.data.timezones).toContain('Europe/Stockholm')
+    const res = await act(me.id, cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'lamp otter violin grape', confirmPassword: 'lamp otter violin grape' })
+    expect(res.status).toBe(302)
+    const after = await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))
+    expect(after.data.sessions.length).toBe(1)
+  })
+})
+
+describe('notifications and my data', () => {
+  it('unchecked templates are saved as unsubscribed', async () => {
+    const { user: me, cookie } = await signedIn()
+    const path = `/users/${me.id}/preferences/notifications`
+    const res = await run(() => notifications.action(args(post(path, cookie, { intent: 'notifications', subscribed: ['group.member.added', 'package.shared'] }), { id: me.id })))
+    expect(res.status).toBe(302)
+    const unsubscribed = JSON.parse((await userRow(me.id)).unsubscribed_templates) as string[]
+    expect(unsubscribed).not.toContain('group.member.added')
+    expect(unsubscribed).toContain('group.role.changed')
+    const loaded = await run(() => notifications.loader(args(makeRequest(path, { cookie }), { id: me.id })))
+    expect(loaded.data.unsubscribed).toEqual(unsubscribed)
+  })
+
+  it('downloads my data as a JSON attachment', async () => {
+    const { user: me, cookie } = await signedIn()
+    const res = (await myDataJson.loader(args(makeRequest(`/users/${me.id}/my-data.json`, { cookie }), { id: me.id }))) as Response
+    expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d\d-\d\d\.json"$/)
+    expect((await res.json()).user.email).toBe(me.email)
+  })
+
+  it('deleting the account needs the box and the password, then signs out', async () => {
+    const { user: me, cookie } = await signedIn()
+    const path = `/users/${me.id}/preferences/data`
+    const unconfirmed = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD }), { id: me.id })))
+    expect(unconfirmed.data.result.error.confirmed).toEqual(['profile.data.delete.confirmRequired'])
+    const wrong = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: 'wrong-one-here', confirmed: '1' }), { id: me.id })))
+    expect(wrong.data.result.error.password).toEqual(['errors.WRONG_PASSWORD'])
+    const done = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD, confirmed: '1' }), { id: me.id })))
+    expect([done.status, done.headers.get('Location')]).toEqual([302, '/signin'])
+    expect(cookiesFrom(done.headers)).toMatch(/session=;/)
+    expect(await db().selectFrom('users').select('id').where('id', '=', me.id).executeTakeFirst()).toBeUndefined()
+  })
+
+  it('a blocked deletion names the organization on the page', async () => {
+    const { user: me, cookie } = await signedIn()
+    await createOrganization({ name: 'Sista skolan', adminIds: [me.id] })
+    const res = await run(() => data.loader(args(makeRequest(`/users/${me.id}/preferences/data`, { cookie }), { id: me.id })))
+    expect(res.data.blockers).toEqual({ lastAdminOf: ['Sista skolan'], ownerOf: [] })
+  })
+})
+
+describe('/users/:id/picture', () => {
+  const upload = (id: string, cookie: string, file: Blob) => {
+    const form = new FormData()
+    form.append('redirectTo', `/users/${id}`)
+    form.append('picture', file, 'me.jpg')
+    return new Request(`http://localhost:3000/users/${id}/picture`, { method: 'POST', body: form, headers: { Cookie: cookie } })
+  }
+  const jpeg = () => sharp({ create: { width: 400, height: 300, channels: 3, background: 'teal' } }).jpeg().toBuffer()
+
+  it('uploads (multipart), then serves it with an ETag, 304 when unchanged, 404 to strangers', async () => {
+    const { user: me, cookie } = await signedIn()
+    const stranger = await signedIn()
+    const bytes = await jpeg()
+    const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })), { id: me.id })))
+    expect([res.status, res.headers.get('Location')]).toEqual([302, `/users/${me.id}`])
+    const url = (await userRow(me.id)).profile_pic!
+    const got = (await picture.loader(args(makeRequest(url, { cookie }), { id: me.id }))) as Response
+    expect([got.status, got.headers.get('Content-Type'), got.headers.get('Cache-Control')]).toEqual([200, 'image/webp', 'private, max-age=31536000, immutable'])
+    const etag = got.headers.get('ETag')!
+    const again = (await picture.loader(args(makeRequest(`/users/${me.id}/picture`, { cookie, headers: { 'If-None-Match': etag } }), { id: me.id }))) as Response
+    expect(again.status).toBe(304)
+    const hidden = (await picture.loader(args(makeRequest(url, { cookie: stranger.cookie }), { id: me.id }))) as Response
+    expect(hidden.status).toBe(404)
+    const someoneElses = (await picture.action(args(upload(me.id, stranger.cookie, new Blob([new Uint8Array(bytes)])), { id: me.id }))) as Response
+    expect(someoneElses.status).toBe(404)
+  })
+
+  it('a disguised file comes back with the translated error as a toast', async () => {
+    const { user: me, cookie } = await signedIn()
+    const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob(['<html>not a picture</html>'], { type: 'image/jpeg' })), { id: me.id })))
+    expect(res.status).toBe(302)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('toast='))).toBe(true)
+    expect((await userRow(me.id)).profile_pic).toBeNull()
+  })
+})
+
