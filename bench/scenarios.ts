@@ -9,7 +9,8 @@
  *   scenario's throughput is also reported relative to them, labelled as information.
  * - Pages get DEFAULT_PAGE_TARGETS unless `targets` overrides them; `clientJs: false` skips the
  *   client-JS size measurement (e.g. a JSON route).
- * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen).
+ * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
+ *   `{admin}` the id of the signed-in admin (the profile pages).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
@@ -51,6 +52,9 @@ const admin = signInCookie(ADMIN.email, ADMIN.password)
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
 
+/** Issue 12: the profile and preferences pages against the baseline. */
+export const PROFILE_TARGETS: Targets = { minRatio: 0.5, maxRssMB: 200, maxClientJsKB: 110 }
+
 export const scenarios: Scenario[] = [
   { name: 'healthz', path: '/healthz', info: true, clientJs: false },
   { name: 'minimal', path: '/hello-world', baseline: true },
@@ -58,6 +62,10 @@ export const scenarios: Scenario[] = [
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+  // Issue 12: the profile and preferences pages, at least half the minimal page's throughput.
+  { name: 'profile', path: '/users/{admin}', cookie: admin, targets: PROFILE_TARGETS },
+  { name: 'preferences', path: '/users/{admin}/preferences/account', cookie: admin, targets: PROFILE_TARGETS },
+  { name: 'notifications', path: '/users/{admin}/preferences/notifications', cookie: admin, targets: PROFILE_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -90,7 +98,7 @@ export function targetsOf(s: Scenario): Targets {
   return s.targets ?? DEFAULT_PAGE_TARGETS
 }
 
-/** The path with the seeded ids in place of `{largeOrg}`. */
+/** The path with the seeded ids in place of `{largeOrg}` and `{admin}`. */
 export function resolvePath(path: string, data: BenchData): string {
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId)
+  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{admin\}/g, data.adminId)
 }
