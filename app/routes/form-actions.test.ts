@@ -20,6 +20,12 @@ import * as groups from './organizations/groups/route'
 import * as home from './organizations/home/route'
 import * as members from './organizations/members'
 import * as keepalive from './session-keepalive'
+import * as myDataJson from './users/my-data-json'
+import * as accountPrefs from './users/preferences/account/route'
+import * as dataPrefs from './users/preferences/data/route'
+import * as notificationPrefs from './users/preferences/notifications/route'
+import * as profilePage from './users/profile/route'
+import * as verifyEmailChange from './users/verify-email-change'
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>
 
@@ -45,6 +51,11 @@ async function formActions() {
     ['members', members.action, orgPath('/members')],
     ['groups', groups.action, orgPath('/groups')],
     ['group-creators', groupCreators.action, orgPath('/group-creators')],
+    ['profile', profilePage.action, { path: `/users/${admin.id}`, params: { id: admin.id }, cookie }],
+    ['account preferences', accountPrefs.action, { path: `/users/${admin.id}/preferences/account`, params: { id: admin.id }, cookie }],
+    ['notification preferences', notificationPrefs.action, { path: `/users/${admin.id}/preferences/notifications`, params: { id: admin.id }, cookie }],
+    ['my data', dataPrefs.action, { path: `/users/${admin.id}/preferences/data`, params: { id: admin.id }, cookie }],
+    ['verify-email-change', verifyEmailChange.action, anonymous('/verify-email-change')],
   ]
   return { list, org, cookie }
 }
@@ -125,6 +136,7 @@ describe('resource routes outside the API', () => {
       ['POST /healthz', () => healthz.action(), 'GET, HEAD'],
       ['POST /forgot_password', () => forgotPasswordRedirect.action(), 'GET, HEAD'],
       ['POST …/members.csv', () => membersCsv.action(), 'GET, HEAD'],
+      ['POST /users/:id/my-data.json', () => myDataJson.action(), 'GET, HEAD'],
     ]
     for (const [name, call, allow] of cases) {
       const res = (await call()) as Response

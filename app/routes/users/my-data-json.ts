@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
+import { methodNotAllowed } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { exportMyData } from '~/services/my-data.server'
 import { orUserNotFound } from './user-not-found.server'
@@ -17,3 +18,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   })
 }
+
+export const action = () => methodNotAllowed('GET, HEAD')

@@ -6,6 +6,7 @@ import { ctxFor } from '~/services/context.server'
 import { readProfilePicture, setProfilePicture } from '~/services/profile-pictures.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readMultipart } from '~/utils/multipart.server'
+import { mediaTypeOf } from '~/utils/request-body.server'
 import { PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
 import { userIdOf } from './user-id'
 
@@ -46,6 +47,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const userId = userIdOf(params)
   // Not the user's own picture (or not signed in): not found, before the body is read.
   if (!actor || actor.id !== userId) return errorResponse('NOT_FOUND')
+  // Browsers send the upload form as multipart; anything else is no form of ours.
+  if (mediaTypeOf(request) !== 'multipart/form-data') return errorResponse('UNSUPPORTED_MEDIA_TYPE')
   const upload = await readMultipart(request, { fileField: 'picture', maxFileBytes: PROFILE_PICTURE_MAX_BYTES }).catch((error: unknown) => {
     if (error instanceof DomainError) return error
     throw error
