@@ -198,6 +198,19 @@ describe('/users/:id/picture', () => {
     expect(someoneElses.status).toBe(404)
   })
 
+  it('removing the picture asks to confirm first (without JavaScript), then removes it', async () => {
+    const { user: me, cookie } = await signedIn()
+    const bytes = await jpeg()
+    await picture.action(args(upload(me.id, cookie, new Blob([new Uint8Array(bytes)])), { id: me.id }))
+    expect((await userRow(me.id)).profile_pic).not.toBeNull()
+    const ask = await run(() => profile.action(args(post(`/users/${me.id}`, cookie, { intent: 'remove-picture' }), { id: me.id })))
+    expect(ask.data).toEqual({ confirmRemove: true })
+    expect((await userRow(me.id)).profile_pic).not.toBeNull()
+    const done = await run(() => profile.action(args(post(`/users/${me.id}`, cookie, { intent: 'remove-picture', confirmed: '1' }), { id: me.id })))
+    expect(done.status).toBe(302)
+    expect((await userRow(me.id)).profile_pic).toBeNull()
+  })
+
   it('a disguised file comes back with the translated error as a toast', async () => {
     const { user: me, cookie } = await signedIn()
     const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob(['<html>not a picture</html>'], { type: 'image/jpeg' })), { id: me.id })))
