@@ -9,7 +9,8 @@ import { orUserNotFound } from './user-not-found.server'
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const body = await orUserNotFound(() => exportMyData(ctxFor(actor, context), params.id ?? ''))
-  const day = body.exportedAt.slice(0, 10)
+  // The day in the user's timezone (ISO form), like every date the product shows.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: actor.timezone, dateStyle: 'short' }).format(new Date(body.exportedAt))
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
