@@ -4,7 +4,7 @@ import { LOCALES } from '~/i18n/config'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { DisclosureMenu } from '../disclosure-menu'
 import { CountBadge } from './count-badge'
-import type { HeaderCountsData } from './header-counts'
+import { badgeText, type HeaderCountsData } from './header-counts'
 import { BUILT_SCREENS } from './screens'
 
 type User = CurrentUserSummary
@@ -50,12 +50,16 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
   const pending = links.reduce((sum, l) => sum + l.count, 0)
   return (
     <DisclosureMenu
-      label={t('profileMenu.open', { name: user.name })}
+      label={`${t('profileMenu.open', { name: user.name })}${pending ? ` (${t('profileMenu.pending', { count: pending })})` : ''}`}
       summary={
         <>
           <Avatar user={user} />
           <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
-          <CountBadge count={pending} label={t('profileMenu.pending', { count: pending })} />
+          {pending ? (
+            <span aria-hidden data-count-badge className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white">
+              {badgeText(pending)}
+            </span>
+          ) : null}
         </>
       }
     >
