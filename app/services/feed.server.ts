@@ -1,6 +1,5 @@
 import type { AlertTargetType } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
-import { nowIso } from '~/utils/ids.server'
 
 /** Alerts per page of the feed. */
 export const FEED_PAGE_SIZE = 30
@@ -112,17 +111,28 @@ export async function seenMarkOf(ctx: Ctx): Promise<string | null> {
 }
 
 /**
- * Viewing the feed moves the user's mark to now (never back): the count of new alerts drops to
- * zero. A read-tracking write on GET, like last-seen: the accepted exception. Returns the mark.
+ * Viewing the feed moves the user's mark up to the newest alert (never back): the count of new
+ * alerts drops to zero. A read-tracking write on GET, like last-seen: the accepted exception. It
+ * writes only when there is something new (the newest alert is one index lookup), so a feed
+ * viewed again costs no write, and an alert created while the page renders stays new.
+ * Returns the mark (null: the user has never had an alert).
  */
-export async function markAlertsSeen(ctx: Ctx) {
+export async function markAlertsSeen(ctx: Ctx): Promise<string | null> {
   const actor = actorOf(ctx)
-  const now = nowIso(ctx.now)
+  const mark = await seenMarkOf(ctx)
+  const newest = await ctx.db
+    .selectFrom('alerts')
+    .select('created_at')
+    .where('user_id', '=', actor.id)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!newest || (mark !== null && newest.created_at <= mark)) return mark
   await ctx.db
     .updateTable('users')
-    .set({ alerts_seen_at: now })
+    .set({ alerts_seen_at: newest.created_at })
     .where('id', '=', actor.id)
-    .where((eb) => eb.or([eb('alerts_seen_at', 'is', null), eb('alerts_seen_at', '<', now)]))
+    .where((eb) => eb.or([eb('alerts_seen_at', 'is', null), eb('alerts_seen_at', '<', newest.created_at)]))
     .execute()
-  return now
+  return newest.created_at
 }

@@ -8,6 +8,7 @@ import { ctxFor } from './context.server'
 import { markAlertsSeen } from './feed.server'
 import { alertCounts, headerCounts, packageInvitationCount, studyInvitationCount } from './notification-counts.server'
 
+const setMark = (userId: string, mark: string) => db().updateTable('users').set({ alerts_seen_at: mark }).where('id', '=', userId).execute()
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 24, 12, minutes)).toISOString()
 
 describe('alert counts', () => {
@@ -22,11 +23,21 @@ describe('alert counts', () => {
     // The mark the client passes wins over the stored one.
     expect(await alertCounts(ctxFor(await reloadUser(user)), { timestamp: at(2) })).toEqual({ new: 3, old: 2 })
 
-    await markAlertsSeen({ ...ctxFor(user), now: new Date(at(3)) })
+    await setMark(user.id, at(3))
     expect(await alertCounts(ctxFor(await reloadUser(user)))).toEqual({ new: 2, old: 3 })
-    // The mark never moves back.
-    await markAlertsSeen({ ...ctxFor(await reloadUser(user)), now: new Date(at(1)) })
-    expect((await reloadUser(user)).alerts_seen_at).toBe(at(3))
+  })
+
+  it('viewing the feed moves the mark to the newest alert, only forward, writing only when something is new', async () => {
+    const user = await createUser()
+    expect(await markAlertsSeen(ctxFor(user))).toBeNull()
+    await insertAlert(user.id, { created: at(1) })
+    await insertAlert(user.id, { created: at(4) })
+    expect(await markAlertsSeen(ctxFor(await reloadUser(user)))).toBe(at(4))
+    expect(await alertCounts(ctxFor(await reloadUser(user)))).toEqual({ new: 0, old: 2 })
+    // A mark ahead of every alert stays where it is.
+    await setMark(user.id, at(9))
+    expect(await markAlertsSeen(ctxFor(await reloadUser(user)))).toBe(at(9))
+    expect((await reloadUser(user)).alerts_seen_at).toBe(at(9))
   })
 
   it('counts package invitation alerts after the mark as the library count', async () => {
@@ -35,7 +46,7 @@ describe('alert counts', () => {
     await insertAlert(user.id, { template: 'package.invitation.new', created: at(5) })
     await insertAlert(user.id, { template: 'package.shared', created: at(6) })
     expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(2)
-    await markAlertsSeen({ ...ctxFor(user), now: new Date(at(3)) })
+    await setMark(user.id, at(3))
     expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(1)
   })
 

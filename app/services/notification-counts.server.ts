@@ -77,6 +77,7 @@ export async function headerCounts(ctx: Ctx, options: { viewingFeed: boolean }) 
     studyInvitationCount(ctx),
     seenMarkOf(ctx),
   ])
-  return { alertsNew, libraryInvitations, studyInvitations, seenAt: options.viewingFeed ? nowIso(ctx.now) : seenAt }
+  // On the feed the mark is the feed's to tell (it moves it): the browser takes it from there.
+  return { alertsNew, libraryInvitations, studyInvitations, seenAt: options.viewingFeed ? null : seenAt }
 }
 export type HeaderCounts = Awaited<ReturnType<typeof headerCounts>>
