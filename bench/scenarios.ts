@@ -51,6 +51,11 @@ const admin = signInCookie(ADMIN.email, ADMIN.password)
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
 
+/** Issue 10: the feed at / (a user with 5,000 alerts), like the lists. */
+export const FEED_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
+/** Issue 10: the polled counts call ("1,000 signed-in tabs polling every 60 s must cost this server little"). */
+export const COUNTS_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200 }
+
 export const scenarios: Scenario[] = [
   { name: 'healthz', path: '/healthz', info: true, clientJs: false },
   { name: 'minimal', path: '/hello-world', baseline: true },
@@ -58,6 +63,9 @@ export const scenarios: Scenario[] = [
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+  // Issue 10: the feed of a user with 5,000 alerts, and the counts every signed-in tab polls each minute.
+  { name: 'feed', path: '/', cookie: admin, targets: FEED_TARGETS },
+  { name: 'alert-counts', path: '/api/v1/feeds/notifications/counts', cookie: admin, clientJs: false, targets: COUNTS_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
