@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { currentHeaderCounts, lastSharedAt, setHeaderCounts, type HeaderCountsData } from '~/ui/layout/header-counts'
 
 /** Header polling (spec sections 4 and 9). */
@@ -54,6 +55,11 @@ async function poll() {
  * user's tabs together ask about once a minute. Loaded lazily, for signed-in users only.
  */
 export default function CountPolling() {
+  // A navigation under way (the idle dialog's sign-out, a link whose loader finds the session
+  // gone) goes where it goes: a poll that finds the session ended then does not go elsewhere.
+  const navigation = useNavigation()
+  const navigating = useRef(false)
+  navigating.current = navigation.state !== 'idle'
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     let stopped = false
@@ -64,6 +70,7 @@ export default function CountPolling() {
           await poll()
         } catch (error) {
           if (!(error instanceof SessionEnded)) throw error
+          if (stopped || navigating.current) return
           stopped = true
           const here = `${window.location.pathname}${window.location.search}`
           window.location.assign(`/signout?reason=expired&redirectTo=${encodeURIComponent(here)}`)

@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 
 /**
  * Once hydrated, an open <details> closes on a click outside it, on Escape (focus back on its
- * summary) and when a link in it is followed (spec section 4: menu states).
+ * summary) and when a link in it is followed or its backdrop (`data-dismiss`) clicked (spec
+ * section 4: menu states).
  */
 export function useClosingDetails(ref: RefObject<HTMLDetailsElement | null>) {
   useEffect(() => {
@@ -19,7 +20,7 @@ export function useClosingDetails(ref: RefObject<HTMLDetailsElement | null>) {
       }
     }
     const onClick = (e: MouseEvent) => {
-      if ((e.target as HTMLElement).closest('a')) close()
+      if ((e.target as HTMLElement).closest('a, [data-dismiss]')) close()
     }
     document.addEventListener('pointerdown', onPointer)
     document.addEventListener('keydown', onKey)

@@ -12,7 +12,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * Feed (with the count of new alerts), groups (pending group invitations), library and support
  * (those built: BUILT_SCREENS); sign-in link (with redirectTo) or the profile menu. On a phone the
- * side menu's button sits at the header's start (`pl-24`: see SideMenu).
+ * side menu's button sits at the header's start (the brand leaves it room: see SideMenu).
  */
 export function Header({ brand, user }: { brand: string; user: CurrentUserSummary | null }) {
   const { t } = useTranslation()
@@ -21,8 +21,8 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
   const here = `${location.pathname}${location.search}`
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className={`mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2 ${user ? 'max-md:pl-28' : ''}`}>
-        <Link to="/" className="mr-4 text-lg font-bold text-brand-700">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+        <Link to="/" className={`mr-4 text-lg font-bold text-brand-700 ${user ? 'max-md:ml-24' : ''}`}>
           {brand}
         </Link>
         <nav aria-label={t('header.nav')} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">

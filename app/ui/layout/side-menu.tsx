@@ -98,19 +98,20 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   // From md up, where the browser can style the details' content (::details-content), the summary
   // is hidden and the menu always shown; older browsers keep the disclosure. On a phone the
   // summary is placed over the header's start (the page's wrapper is `relative`) and the content
-  // is a drawer below the header.
+  // is a drawer from the left over a backdrop, the summary above both to close it again.
   return (
     <details
       ref={ref}
-      className="group/menu md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
+      className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
     >
-      <summary className="max-md:absolute max-md:left-4 max-md:top-2.5 flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
         <span aria-hidden className="text-base leading-none">
           ☰
         </span>
         <span>{t('sideMenu.open')}</span>
       </summary>
-      <div className="max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-14 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:p-3 max-md:shadow-xl max-md:ring-1 max-md:ring-slate-200">
+      <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
+      <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
         {content}
       </div>
     </details>
