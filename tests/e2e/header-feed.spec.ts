@@ -64,6 +64,34 @@ test('a new alert shows as a badge and "(1) Brand" within one poll; viewing the 
   await expect(page).toHaveTitle(BRAND)
 })
 
+test('a failing count call logs a warning and changes nothing; an ended session goes to /signout', async ({ page }) => {
+  const { org, user } = await adminWithOrganization()
+  insertAlert(user, org)
+  await signIn(page, user)
+  const warnings: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text())
+  })
+  await page.clock.install()
+  await page.goto('/support')
+  await expect(page).toHaveTitle(`(1) ${BRAND}`)
+
+  insertAlert(user, org)
+  for (const status of [403, 404, 500]) {
+    await page.route('**/api/v1/**', (route) => route.fulfill({ status, json: { message: 'SERVER_ERROR' } }))
+    await page.clock.fastForward(60_000)
+    await expect.poll(() => warnings.filter((w) => w.includes(`answered ${status}`)).length).toBeGreaterThan(0)
+    await expect(page).toHaveTitle(`(1) ${BRAND}`)
+    await expect(feedLink(page)).toHaveAccessibleName('Flöde (1 ny notis)')
+    await page.unrouteAll()
+  }
+
+  // The session ends on the server (signed out elsewhere): the next poll goes to /signout.
+  appDb().prepare('delete from sessions where user_id = ?').run(user.id)
+  await page.clock.fastForward(60_000)
+  await expect(page).toHaveURL(/\/signin\?notice=expired&redirectTo=%2Fsupport$/)
+})
+
 test('counts are shared across tabs, and show 99+ past 99', async ({ page, context }) => {
   const { org, user } = await adminWithOrganization()
   await signIn(page, user)
