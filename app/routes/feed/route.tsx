@@ -9,7 +9,7 @@ import { feedPage, markAlertsSeen } from '~/services/feed.server'
 import { markFeedSeen } from '~/ui/layout/header-counts'
 import { useRootData } from '~/ui/root-data'
 import { orRouteFailure } from '~/ui/route-failure.server'
-import { renderFeed } from './alert-text.server'
+import { renderFeed, type RenderedFeed } from './alert-text.server'
 import { FeedList } from './feed-list'
 
 export const handle = { breadcrumb: 'feed.title' }
@@ -38,7 +38,7 @@ export default function Feed() {
   return feed ? <FeedScreen feed={feed} /> : <Welcome />
 }
 
-function FeedScreen({ feed }: { feed: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['feed']> }) {
+function FeedScreen({ feed }: { feed: RenderedFeed }) {
   const { t } = useTranslation()
   const location = useLocation()
   const navigation = useNavigation()
