@@ -13,7 +13,8 @@ export function createLoadContext(input: { cspNonce: string; clientIp: string; c
   return {
     cspNonce: input.cspNonce,
     clientIp: input.clientIp,
-    session: () => (session ??= readSession(db(), input.cookie)),
+    // The first reader decides whether the request is passive (see AppLoadContext.session).
+    session: (options) => (session ??= readSession(db(), input.cookie, new Date(), options)),
     memo: readOnly ? new Map() : undefined,
   }
 }

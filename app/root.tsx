@@ -14,6 +14,10 @@ import { sessionOf } from '~/auth/guards.server'
 import { env } from '~/env.server'
 import { DEFAULT_TIMEZONE } from '~/i18n/config'
 import { detectLocale, tFor } from '~/i18n/i18n.server'
+import { ctxFor } from '~/services/context.server'
+import { FEED_PATH } from '~/services/feed.server'
+import { headerCounts } from '~/services/notification-counts.server'
+import { TabTitle } from '~/ui/layout/tab-title'
 import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { Toaster } from '~/ui/toaster'
@@ -30,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = session.status === 'active' ? session.user : null
   const locale = await detectLocale(request, user?.locale)
   const { toast, clear } = await readToast(request)
+  // The badges and the tab title's number, right in the first HTML (the feed itself sees all).
+  const counts = user ? await headerCounts(ctxFor(user, context), { viewingFeed: new URL(request.url).pathname === FEED_PATH }) : null
   return data<RootData>(
     {
       locale,
@@ -42,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         profilePic: user.profile_pic,
         autoSignout: { isActive: user.auto_signout_active === 1, timeoutSeconds: user.auto_signout_seconds },
       },
+      counts,
       // Translated here: a toast may name a message of an area this page does not load (the
       // invitation code's success lands on the feed), and the browser must show the same text.
       toast: toast && { ...toast, text: tFor(locale)(toast.key, toast.values) },
@@ -49,7 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.brand ?? 'Groups' }]
+// The <title> is TabTitle's ("(N) Brand"), kept right as the counts change in the browser.
+export const meta: MetaFunction<typeof loader> = () => []
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()
@@ -67,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <TabTitle brand={root?.brand ?? 'Groups'} />
         <Meta />
         <Links />
       </head>

@@ -24,7 +24,7 @@ export default [
 
   // Screens with the header, side menu and breadcrumbs.
   layout('routes/app-layout.tsx', [
-    index('routes/home.tsx'),
+    index('routes/feed/route.tsx'),
     route('support', 'routes/support.tsx'),
     route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
@@ -92,6 +92,8 @@ export default [
     route('v2/organizations/:organizationId/invitations', 'routes/api/invitations/organization-invitations.ts'),
     route('v1/invitations/use-code', 'routes/api/invitations/use-code.ts'),
     route('v1/invitations/:invitationId', 'routes/api/invitations/invitation.ts'),
+    route('v1/feeds/notifications/counts', 'routes/api/feeds/notification-counts.ts'),
+    route('v1/studies/invitations/count', 'routes/api/studies/invitations-count.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig

@@ -137,3 +137,33 @@ export function organizationState(organizationId: string): Promise<{ members: nu
     ),
   }))
 }
+
+/** Alerts in the feed of the user the signed-in scenarios act as (issue 10: a user with 5,000 alerts). */
+export const FEED_ALERTS = 5_000
+
+/**
+ * Gives the user FEED_ALERTS alerts, one a minute back from now, half of them after the user's
+ * mark (new), for the feed (`/`) and counts scenarios. Written as createAlerts writes them.
+ */
+export function seedFeedAlerts(userId: string, n = FEED_ALERTS): Promise<void> {
+  return withDb(async (db) => {
+    const now = Date.now()
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: `bench-alert-${String(i).padStart(6, '0')}`,
+      user_id: userId,
+      template: i % 2 ? 'group.member.added' : 'package.invitation.new',
+      actor_id: null,
+      organization_id: null,
+      target_type: 'group',
+      target_id: `bench-target-${i}`,
+      data: JSON.stringify({ groupName: `Grupp ${i}`, packageName: `Paket ${i}` }),
+      created_at: new Date(now - i * 60_000).toISOString(),
+    }))
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('alerts').values(rows.slice(i, i + 500)).execute()
+    await db
+      .updateTable('users')
+      .set({ alerts_seen_at: new Date(now - (n / 2) * 60_000).toISOString() })
+      .where('id', '=', userId)
+      .execute()
+  })
+}

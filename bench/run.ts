@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util'
 import { resolveCookie, signInCookie } from './auth'
 import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
-import { ADMIN, benchData, freshDatabase, type BenchData } from './database'
+import { ADMIN, benchData, FEED_ALERTS, freshDatabase, seedFeedAlerts, type BenchData } from './database'
 import { FLOOD_PATHS, FLOOD_REPEATS, formFlood, MAX_BLOCKED_MS, type FloodRow } from './form-flood'
 import { lighthouse, type LighthouseResult } from './lighthouse'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
@@ -125,6 +125,8 @@ async function main(): Promise<number> {
   console.info(
     `${data.largeOrgName} ${data.largeOrgId}: ${data.members} members, ${data.groups} groups (migrate + seed ${fixed(seedSec)} s)`,
   )
+  await seedFeedAlerts(data.adminId)
+  console.info(`${ADMIN.email}: ${FEED_ALERTS} alerts in the feed (the feed and counts scenarios)`)
 
   let queryCounts: QueryCountRow[] | undefined
   let queryCountError: string | undefined

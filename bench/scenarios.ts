@@ -54,6 +54,10 @@ export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxCli
 
 /** Issue 12: the profile and preferences pages against the baseline. */
 export const PROFILE_TARGETS: Targets = { minRatio: 0.5, maxRssMB: 200, maxClientJsKB: 110 }
+/** Issue 10: the feed at / (a user with 5,000 alerts), like the lists. */
+export const FEED_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
+/** Issue 10: the polled counts call ("1,000 signed-in tabs polling every 60 s must cost this server little"). */
+export const COUNTS_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200 }
 
 export const scenarios: Scenario[] = [
   { name: 'healthz', path: '/healthz', info: true, clientJs: false },
@@ -66,6 +70,9 @@ export const scenarios: Scenario[] = [
   { name: 'profile', path: '/users/{admin}', cookie: admin, targets: PROFILE_TARGETS },
   { name: 'preferences', path: '/users/{admin}/preferences/account', cookie: admin, targets: PROFILE_TARGETS },
   { name: 'notifications', path: '/users/{admin}/preferences/notifications', cookie: admin, targets: PROFILE_TARGETS },
+  // Issue 10: the feed of a user with 5,000 alerts, and the counts every signed-in tab polls each minute.
+  { name: 'feed', path: '/', cookie: admin, targets: FEED_TARGETS },
+  { name: 'alert-counts', path: '/api/v1/feeds/notifications/counts', cookie: admin, clientJs: false, targets: COUNTS_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */

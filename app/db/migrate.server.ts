@@ -10,6 +10,7 @@ import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 import * as m009auditProgress from './migrations/009-audit-progress'
 import * as m010alerts from './migrations/010-alerts'
 import * as m013profile from './migrations/013-profile'
+import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '009-audit-progress': m009auditProgress,
   '010-alerts': m010alerts,
   '013-profile': m013profile,
+  '017-invitations-email-pending': m017invitationsEmailPending,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -14,6 +14,8 @@ import { PAGE_TOASTS_HANDLE, Toaster } from '~/ui/toaster'
 
 // Loaded only for signed-in users, after hydration: the idle timer is no weight on other pages.
 const IdleSession = lazy(() => import('~/browser/idle-session'))
+// The header's counts refresh every 60 s while the tab is visible (signed in only).
+const CountPolling = lazy(() => import('~/browser/count-polling'))
 
 /** The result of the last action is shown at the top of <main> (see Toaster). */
 export const handle = PAGE_TOASTS_HANDLE
@@ -35,7 +37,7 @@ export default function AppLayout() {
   const hydrated = useHydrated()
   const user = root?.user ?? null
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="relative flex min-h-screen flex-col">
       {/* The first thing Tab reaches: past the header and side menu to the page itself. */}
       <a
         href="#main-content"
@@ -52,6 +54,11 @@ export default function AppLayout() {
           <Outlet />
         </main>
       </div>
+      {hydrated && user ? (
+        <Suspense fallback={null}>
+          <CountPolling key={user.id} />
+        </Suspense>
+      ) : null}
       {hydrated && user?.autoSignout.isActive ? (
         <Suspense fallback={null}>
           <IdleSession key={user.id} timeoutSeconds={user.autoSignout.timeoutSeconds} />

@@ -3,7 +3,7 @@ import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { ctxFor } from './context.server'
-import { sideMenuFor } from './menu.server'
+import { MENU_GROUP_LIMIT, mayCreateAttendance, sideMenuFor } from './menu.server'
 
 describe('side menu', () => {
   it('lists the organizations the user may create groups in, and the active groups, in Swedish order', async () => {
@@ -20,5 +20,50 @@ describe('side menu', () => {
     expect(menu.organizations.map((o) => o.name)).toEqual([...SWEDISH_ORDER])
     expect(menu.groups.map((g) => g.name)).toEqual([...SWEDISH_ORDER])
     expect(menu.canCreateGroups).toBe(true)
+  })
+
+  it("gives each group the user's role with its permission flags from the role table", async () => {
+    const user = await createUser()
+    const owner = await createUser()
+    const org = await createOrganization({ adminIds: [owner.id] })
+    await createGroup(org.id, { ownerId: user.id, name: 'A ägd' })
+    await createGroup(org.id, { ownerId: owner.id, name: 'B ledd', memberIds: [[user.id, 'leader']] })
+    await createGroup(org.id, { ownerId: owner.id, name: 'C följd', memberIds: [[user.id, 'subscriber']] })
+    const menu = await sideMenuFor(ctxFor(user))
+    expect(menu.groups.map((g) => [g.name, g.role.name, g.role.isOwner, g.role.isSubscriber, g.role.permissions['tasks.edit']])).toEqual([
+      ['A ägd', 'owner', true, false, true],
+      ['B ledd', 'leader', false, false, true],
+      ['C följd', 'subscriber', false, true, false],
+    ])
+    // A plain member of the organization may create nothing there.
+    expect(menu.organizations).toEqual([])
+    expect(menu.canCreateGroups).toBe(false)
+    expect(menu.canCreateAttendanceGroups).toBe(false)
+  })
+
+  it('lists the first 30 groups and says there are more', async () => {
+    const user = await createUser()
+    const org = await createOrganization({ adminIds: [user.id] })
+    for (let i = 0; i < MENU_GROUP_LIMIT + 1; i++) await createGroup(org.id, { ownerId: user.id, name: `G ${String(i).padStart(2, '0')}` })
+    const menu = await sideMenuFor(ctxFor(user))
+    expect(menu.groups).toHaveLength(MENU_GROUP_LIMIT)
+    expect(menu.moreGroups).toBe(true)
+    expect(menu.organizations).toMatchObject([{ _id: org.id, isAdmin: true, mayCreateAttendance: true }])
+    expect(menu.canCreateAttendanceGroups).toBe(true)
+  })
+
+  it('offers attendance groups to admins and group creators of an active organization only', () => {
+    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 0, active: 1 })).toBe(true)
+    expect(mayCreateAttendance({ role: 'member', is_group_creator: 1, active: 1 })).toBe(true)
+    expect(mayCreateAttendance({ role: 'member', is_group_creator: 0, active: 1 })).toBe(false)
+    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 1, active: 0 })).toBe(false)
+  })
+
+  it("shows an inactive organization to its admins, marked, with nothing to create in it", async () => {
+    const user = await createUser()
+    const org = await createOrganization({ adminIds: [user.id], active: false })
+    const menu = await sideMenuFor(ctxFor(user))
+    expect(menu.organizations).toMatchObject([{ _id: org.id, active: false, mayCreateAttendance: false }])
+    expect(menu.canCreateGroups).toBe(false)
   })
 })

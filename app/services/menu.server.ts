@@ -1,14 +1,32 @@
 import { swedish, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { actorOf, type Ctx } from './context.server'
+import { myRole } from './group-roles'
 
-/** How many of the user's groups the side menu lists. */
+/** How many of the user's groups the side menu lists ("show all" leads to /groups beyond them). */
 export const MENU_GROUP_LIMIT = 30
 
+/** The user's standing in an organization, as the menu reads it. */
+interface OrgAccess {
+  role: string
+  is_group_creator: number | string | bigint
+  active: number | string | bigint
+}
+
 /**
- * What the side menu shows (spec section 2): the user's groups with their role, and the
- * organizations where the user may create groups (admin or group creator; an inactive one only
- * for its admins, marked inactive). Two queries.
+ * Whether the user may create attendance groups in an organization (spec section 6: "only if
+ * permitted"): its admins and group creators, while it is active. The per-member flag that
+ * admins grant on the group-creators page (organization_members.may_create_attendance) refines
+ * this; this function is the one place that decides it for the menu.
+ */
+export function mayCreateAttendance(org: OrgAccess) {
+  return Number(org.active) === 1 && (org.role === 'admin' || Number(org.is_group_creator) === 1)
+}
+
+/**
+ * What the side menu shows (spec section 2): the user's groups with their role and its
+ * permission flags (group-roles.ts), and the organizations where the user may create groups
+ * (admin or group creator; an inactive one only for its admins, marked inactive). Two queries.
  */
 export async function sideMenuFor(ctx: Ctx) {
   const actor = actorOf(ctx)
@@ -16,7 +34,7 @@ export async function sideMenuFor(ctx: Ctx) {
     ctx.db
       .selectFrom('organization_members as m')
       .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-      .select(['o.id', 'o.name', 'm.role', 'o.active'])
+      .select(['o.id', 'o.name', 'm.role', 'm.is_group_creator', 'o.active'])
       .where('m.user_id', '=', actor.id)
       // No groups are created in an inactive organization: only its admins still see it (to reactivate it).
       .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb.and([eb('m.is_group_creator', '=', 1), eb('o.active', '=', 1)])]))
@@ -29,14 +47,23 @@ export async function sideMenuFor(ctx: Ctx) {
       .where('gm.user_id', '=', actor.id)
       .where('g.active', '=', 1)
       .orderBy(swedishStored(ctx.db, 'g.name'))
-      .limit(MENU_GROUP_LIMIT)
+      .limit(MENU_GROUP_LIMIT + 1)
       .execute(),
   ])
   return {
-    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, isAdmin: o.role === 'admin', active: Number(o.active) === 1 })),
-    groups: groups.map((g) => ({ _id: g.id, name: g.name, kind: g.kind, role: g.role as GroupRole })),
-    // Creating groups, attendance groups included, is for admins and group creators of an active organization.
+    organizations: organizations.map((o) => ({
+      _id: o.id,
+      name: o.name,
+      isAdmin: o.role === 'admin',
+      active: Number(o.active) === 1,
+      mayCreateAttendance: mayCreateAttendance(o),
+    })),
+    groups: groups.slice(0, MENU_GROUP_LIMIT).map((g) => ({ _id: g.id, name: g.name, kind: g.kind, role: myRole(g.role as GroupRole) })),
+    /** More groups than the menu lists: it links to all of them. */
+    moreGroups: groups.length > MENU_GROUP_LIMIT,
+    // Creating groups is for admins and group creators of an active organization.
     canCreateGroups: organizations.some((o) => Number(o.active) === 1),
+    canCreateAttendanceGroups: organizations.some(mayCreateAttendance),
   }
 }
 export type SideMenu = Awaited<ReturnType<typeof sideMenuFor>>

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import type { Locale } from '~/i18n/config'
+import type { HeaderCountsData } from './layout/header-counts'
 import type { ToastData } from './toaster'
 
 /** The signed-in user as every page knows it (the root loader's `user`). */
@@ -21,6 +22,8 @@ export interface RootData {
   /** The user's timezone, or the default when signed out. */
   timezone: string
   user: CurrentUserSummary | null
+  /** The header's counts and the tab title's number (signed in only). */
+  counts: HeaderCountsData | null
   toast: ToastData | null
 }
 

@@ -64,7 +64,7 @@ test('sign up, verify the address, sign in and sign out', { tag: '@nojs' }, asyn
   await page.getByRole('button', { name: 'Logga in', exact: true }).click()
 
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { name: `Välkommen, ${user.name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Flöde' })).toBeVisible()
   const menu = profileMenu(page, user.name)
   await expect(menu).toBeVisible()
   await expect(menu).toContainText(user.name)
@@ -189,7 +189,7 @@ for (const target of ['https://evil.example', '//evil.example']) {
     await page.goto(`/signin?redirectTo=${encodeURIComponent(target)}`)
     await submitSignIn(page, user)
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('heading', { name: `Välkommen, ${user.name}` })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Flöde' })).toBeVisible()
   })
 }
 
@@ -211,6 +211,6 @@ test('a user whose saved language is English gets the app in English after signi
   const user = await createVerifiedUser(request, { locale: 'en' })
   await page.goto('/signin')
   await submitSignIn(page, user)
-  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Feed' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 })

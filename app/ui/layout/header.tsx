@@ -1,33 +1,39 @@
 import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
+import { CountBadge } from './count-badge'
+import { useHeaderCounts } from './header-counts'
 import { ProfileMenu } from './profile-menu'
 import { BUILT_SCREENS } from './screens'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+  `inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
 
 /**
- * Feed, groups, library and support (those built: BUILT_SCREENS); sign-in link (with redirectTo)
- * or the profile menu.
+ * Feed (with the count of new alerts), groups (pending group invitations), library and support
+ * (those built: BUILT_SCREENS); sign-in link (with redirectTo) or the profile menu. On a phone the
+ * side menu's button sits at the header's start (the brand leaves it room: see SideMenu).
  */
 export function Header({ brand, user }: { brand: string; user: CurrentUserSummary | null }) {
   const { t } = useTranslation()
   const location = useLocation()
+  const counts = useHeaderCounts()
   const here = `${location.pathname}${location.search}`
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className="mr-4 text-lg font-bold text-brand-700">
+        <Link to="/" className={`mr-4 text-lg font-bold text-brand-700 ${user ? 'max-md:ml-24' : ''}`}>
           {brand}
         </Link>
         <nav aria-label={t('header.nav')} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
           <NavLink to="/" end className={navClass}>
             {t('header.feed')}
+            <CountBadge count={counts?.alertsNew ?? 0} label={t('header.newAlerts', { count: counts?.alertsNew ?? 0 })} />
           </NavLink>
           {BUILT_SCREENS.groups ? (
             <NavLink to="/groups" className={navClass}>
               {t('header.groups')}
+              <CountBadge count={counts?.studyInvitations ?? 0} label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })} />
             </NavLink>
           ) : null}
           {BUILT_SCREENS.library ? (
@@ -41,7 +47,7 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
         </nav>
         <div className="ml-auto">
           {user ? (
-            <ProfileMenu user={user} />
+            <ProfileMenu user={user} counts={counts} />
           ) : (
             <Link
               to={`/signin?redirectTo=${encodeURIComponent(here)}`}

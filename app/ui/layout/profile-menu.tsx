@@ -1,37 +1,51 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { LOCALES } from '~/i18n/config'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { Avatar } from '../avatar'
 import { DisclosureMenu } from '../disclosure-menu'
+import { CountBadge } from './count-badge'
+import { badgeText, type HeaderCountsData } from './header-counts'
 import { BUILT_SCREENS } from './screens'
 
 type User = CurrentUserSummary
 
-const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100'
+const itemClass = 'flex items-center px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100'
 
 /**
- * The profile picture menu: profile, preferences, library invitations, invitation code, and a
- * sign-out button.
+ * The profile picture menu: profile, preferences, library invitations (with their count),
+ * invitation code (with the pending group invitations), the language, and a sign-out button.
+ * The language is saved as the user's preference (POST /locale); the page then reloads fully,
+ * as the root does whenever the saved locale differs from the page's.
  */
-export function ProfileMenu({ user }: { user: User }) {
-  const { t } = useTranslation()
+export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCountsData | null }) {
+  const { t, i18n } = useTranslation()
+  const location = useLocation()
+  const library = counts?.libraryInvitations ?? 0
+  const studies = counts?.studyInvitations ?? 0
   const links = [
     ...(BUILT_SCREENS.profile
       ? [
-          { to: `/users/${user.id}`, label: t('profileMenu.profile') },
-          { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences') },
+          { to: `/users/${user.id}`, label: t('profileMenu.profile'), count: 0 },
+          { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences'), count: 0 },
         ]
       : []),
-    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations') }] : []),
-    { to: '/invitation-code', label: t('profileMenu.invitationCode') },
+    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }] : []),
+    { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: studies },
   ]
+  const pending = links.reduce((sum, l) => sum + l.count, 0)
   return (
     <DisclosureMenu
-      label={t('profileMenu.open', { name: user.name })}
+      label={`${t('profileMenu.open', { name: user.name })}${pending ? ` (${t('profileMenu.pending', { count: pending })})` : ''}`}
       summary={
         <>
           <Avatar name={user.name} src={user.profilePic} />
           <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
+          {pending ? (
+            <span aria-hidden data-count-badge className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white">
+              {badgeText(pending)}
+            </span>
+          ) : null}
         </>
       }
     >
@@ -44,10 +58,30 @@ export function ProfileMenu({ user }: { user: User }) {
           <li key={l.to}>
             <Link to={l.to} className={itemClass}>
               {l.label}
+              <CountBadge count={l.count} label={t('profileMenu.pending', { count: l.count })} />
             </Link>
           </li>
         ))}
-        <li>
+        <li className="border-t border-slate-100 px-4 py-2">
+          <Form method="post" action="/locale" reloadDocument className="flex items-center gap-1" aria-label={t('common.language')}>
+            <span className="mr-auto text-sm text-slate-600">{t('common.language')}</span>
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            {LOCALES.map((lng) => (
+              <button
+                key={lng}
+                type="submit"
+                name="locale"
+                value={lng}
+                lang={lng}
+                aria-current={i18n.language === lng ? 'true' : undefined}
+                className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-200 aria-[current=true]:bg-slate-200 aria-[current=true]:font-semibold"
+              >
+                {t(`common.localeName.${lng}`)}
+              </button>
+            ))}
+          </Form>
+        </li>
+        <li className="border-t border-slate-100">
           {/* A POST from our own origin: signing out is a change, never a link. */}
           <Form method="post" action="/signout">
             <button type="submit" className={`${itemClass} w-full text-left`}>

@@ -1,110 +1,119 @@
 import { Link, NavLink } from '@remix-run/react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
-import { BUILT_SCREENS } from './screens'
+import { useClosingDetails } from '../disclosure-menu'
+import { GroupRoleIcons } from '../group-role-icons'
+import { builtPath } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+  `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
 
-const ROLE_ICON: Record<string, string> = { owner: '★', leader: '◆', subscriber: '◉', member: '•' }
+const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-slate-600'
 
-/** A group of the menu: its role's icon (with the role for screen readers) and its name. */
-function GroupLabel({ name, role }: { name: string; role: string }) {
-  const { t } = useTranslation()
+/** A link of the menu, or nothing while its screen is not built (BUILT_SCREENS: no dead links). */
+function MenuLink({ to, children, end }: { to: string; children: React.ReactNode; end?: boolean }) {
+  const path = builtPath(to)
+  if (!path) return null
   return (
-    <>
-      <span aria-hidden title={t(`sideMenu.role.${role}`)} className="w-4 text-center text-brand-600">
-        {ROLE_ICON[role] ?? '•'}
-      </span>
-      <span className="truncate">{name}</span>
-      <span className="sr-only">({t(`sideMenu.role.${role}`)})</span>
-    </>
+    <li>
+      <NavLink to={path} end={end} className={linkClass}>
+        {children}
+      </NavLink>
+    </li>
   )
 }
 
 /**
  * The side menu (spec section 2): invitation code, create group (and attendance group when
- * permitted), the user's groups with their role, and the organizations where the user may create
- * groups. Rendered once: a disclosure on small screens, always open from md up (CSS only). Links
- * to screens not built yet (BUILT_SCREENS) are left out; the groups are listed as text until then.
+ * permitted), the user's groups with their role's flags, and the organizations where the user
+ * may create groups. Rendered once, as a <details>: from md up always shown beside the page
+ * (CSS only); on a phone its button sits at the start of the header and opens it as a drawer.
+ * It works without JavaScript; with it, it closes on an outside click, Escape and a followed link.
  */
 export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
+  const ref = useRef<HTMLDetailsElement>(null)
+  useClosingDetails(ref)
+  const groupsLink = builtPath('/groups')
   const content = (
     <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
       <ul>
-        <li>
-          <NavLink to="/invitation-code" className={linkClass}>
-            {t('sideMenu.invitationCode')}
-          </NavLink>
-        </li>
-        {BUILT_SCREENS.groups && menu.canCreateGroups ? (
-          <>
-            <li>
-              <Link to="/create/group" className={linkClass({ isActive: false })}>
-                {t('sideMenu.createGroup')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/create/attendance-group" className={linkClass({ isActive: false })}>
-                {t('sideMenu.createAttendanceGroup')}
-              </Link>
-            </li>
-          </>
-        ) : null}
+        <MenuLink to="/invitation-code">{t('sideMenu.invitationCode')}</MenuLink>
+        {menu.canCreateGroups ? <MenuLink to="/create/group">{t('sideMenu.createGroup')}</MenuLink> : null}
+        {menu.canCreateAttendanceGroups ? <MenuLink to="/create/attendance-group">{t('sideMenu.createAttendanceGroup')}</MenuLink> : null}
       </ul>
       {menu.groups.length ? (
         <div>
-          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {t('sideMenu.groups')}
-          </h2>
+          <h2 className={headingClass}>{t('sideMenu.groups')}</h2>
           <ul>
-            {menu.groups.map((g) => (
-              <li key={g._id}>
-                {BUILT_SCREENS.groups ? (
-                  <Link to={`/groups/${g._id}/home`} className={`${linkClass({ isActive: false })} flex items-center gap-2`}>
-                    <GroupLabel name={g.name} role={g.role} />
-                  </Link>
-                ) : (
-                  <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">
-                    <GroupLabel name={g.name} role={g.role} />
-                  </span>
-                )}
+            {menu.groups.map((g) => {
+              const path = builtPath(`/groups/${g._id}/home`)
+              const label = (
+                <>
+                  <span className="min-w-0 flex-1 truncate">{g.name}</span>
+                  <GroupRoleIcons role={g.role} />
+                </>
+              )
+              return (
+                <li key={g._id}>
+                  {path ? (
+                    <NavLink to={path} className={linkClass}>
+                      {label}
+                    </NavLink>
+                  ) : (
+                    <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">{label}</span>
+                  )}
+                </li>
+              )
+            })}
+            {menu.moreGroups && groupsLink ? (
+              <li>
+                <Link to={groupsLink} className={`${linkClass({ isActive: false })} font-medium text-brand-700`}>
+                  {t('sideMenu.showAllGroups')}
+                </Link>
               </li>
-            ))}
+            ) : null}
           </ul>
         </div>
       ) : null}
       {menu.organizations.length ? (
         <div>
-          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {t('sideMenu.organizations')}
-          </h2>
+          <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <li key={o._id}>
-                <NavLink to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} className={linkClass}>
-                  {o.name}
-                </NavLink>
-              </li>
+              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'}>
+                <span className="min-w-0 flex-1 truncate">{o.name}</span>
+                {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
+              </MenuLink>
             ))}
-            <li>
-              <NavLink to="/organizations" end className={linkClass}>
-                {t('sideMenu.allOrganizations')}
-              </NavLink>
-            </li>
+            <MenuLink to="/organizations" end>
+              {t('sideMenu.allOrganizations')}
+            </MenuLink>
           </ul>
         </div>
       ) : null}
     </nav>
   )
-  // One copy for every screen size: a <details> that a phone opens and closes (no JavaScript
-  // needed); from md up, where the browser can style the details' content (::details-content),
-  // the summary is hidden and the menu always shown. Older browsers keep the disclosure.
+  // From md up, where the browser can style the details' content (::details-content), the summary
+  // is hidden and the menu always shown; older browsers keep the disclosure. On a phone the
+  // summary is placed over the header's start (the page's wrapper is `relative`) and the content
+  // is a drawer from the left over a backdrop, the summary above both to close it again.
   return (
-    <details className="mb-4 rounded-md bg-white p-2 ring-1 ring-slate-200 md:m-0 md:w-56 md:shrink-0 md:bg-transparent md:p-0 md:ring-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]">
-      <summary className="cursor-pointer px-2 py-1 font-medium md:supports-[selector(::details-content)]:hidden">{t('sideMenu.open')}</summary>
-      <div className="mt-2 md:mt-0">{content}</div>
+    <details
+      ref={ref}
+      className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+        <span aria-hidden className="text-base leading-none">
+          ☰
+        </span>
+        <span>{t('sideMenu.open')}</span>
+      </summary>
+      <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
+      <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
+        {content}
+      </div>
     </details>
   )
 }

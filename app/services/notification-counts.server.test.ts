@@ -1,0 +1,137 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { db, dialectOf } from '~/db/db.server'
+import { insertAlert, insertInvitation, reloadUser } from '../../tests/support/alert-factories'
+import { createUser } from '../../tests/support/factories'
+import { createGroup, createOrganization } from '../../tests/support/org-factories'
+import { ctxFor } from './context.server'
+import { markAlertsSeen } from './feed.server'
+import { alertCounts, headerCounts, packageInvitationCount, studyInvitationCount } from './notification-counts.server'
+
+const setMark = (userId: string, mark: string) => db().updateTable('users').set({ alerts_seen_at: mark }).where('id', '=', userId).execute()
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 24, 12, minutes)).toISOString()
+
+describe('alert counts', () => {
+  it('counts new alerts after the mark and old ones up to it, for the user only', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    for (const m of [1, 2, 3, 4, 5]) await insertAlert(user.id, { created: at(m) })
+    await insertAlert(other.id, { created: at(9) })
+
+    // Never viewed the feed: everything is new.
+    expect(await alertCounts(ctxFor(await reloadUser(user)))).toEqual({ new: 5, old: 0 })
+    // The mark the client passes wins over the stored one.
+    expect(await alertCounts(ctxFor(await reloadUser(user)), { timestamp: at(2) })).toEqual({ new: 3, old: 2 })
+
+    await setMark(user.id, at(3))
+    expect(await alertCounts(ctxFor(await reloadUser(user)))).toEqual({ new: 2, old: 3 })
+  })
+
+  it('viewing the feed moves the mark to the newest alert, only forward, writing only when something is new', async () => {
+    const user = await createUser()
+    expect(await markAlertsSeen(ctxFor(user))).toBeNull()
+    await insertAlert(user.id, { created: at(1) })
+    await insertAlert(user.id, { created: at(4) })
+    expect(await markAlertsSeen(ctxFor(await reloadUser(user)))).toBe(at(4))
+    expect(await alertCounts(ctxFor(await reloadUser(user)))).toEqual({ new: 0, old: 2 })
+    // A mark ahead of every alert stays where it is.
+    await setMark(user.id, at(9))
+    expect(await markAlertsSeen(ctxFor(await reloadUser(user)))).toBe(at(9))
+    expect((await reloadUser(user)).alerts_seen_at).toBe(at(9))
+  })
+
+  it('counts package invitation alerts after the mark as the library count', async () => {
+    const user = await createUser()
+    await insertAlert(user.id, { template: 'package.invitation.new', created: at(1) })
+    await insertAlert(user.id, { template: 'package.invitation.new', created: at(5) })
+    await insertAlert(user.id, { template: 'package.shared', created: at(6) })
+    expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(2)
+    await setMark(user.id, at(3))
+    expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(1)
+  })
+
+  it('gives the header nothing new on the feed, which moves the mark as it renders', async () => {
+    const user = await createUser()
+    await insertAlert(user.id)
+    expect((await headerCounts(ctxFor(user), { viewingFeed: false })).alertsNew).toBe(1)
+    expect((await headerCounts(ctxFor(user), { viewingFeed: true })).alertsNew).toBe(0)
+  })
+})
+
+describe('study invitations count', () => {
+  it("counts only pending group invitations addressed to the user's own email", async () => {
+    const owner = await createUser()
+    const org = await createOrganization({ adminIds: [owner.id] })
+    const group = await createGroup(org.id, { ownerId: owner.id })
+    const user = await createUser()
+    const email = user.email
+    await insertInvitation(org.id, { email, groupId: group.id })
+    const second = await createGroup(org.id, { ownerId: owner.id })
+    await insertInvitation(org.id, { email, groupId: second.id })
+    await insertInvitation(org.id, { email, groupId: group.id, usedAt: new Date().toISOString() })
+    await insertInvitation(org.id, { email, groupId: group.id, revokedAt: new Date().toISOString() })
+    await insertInvitation(org.id, { email, groupId: group.id, expiresAt: new Date(Date.now() - 1000).toISOString() })
+    // Not a group invitation (a group-creator or membership one), and someone else's.
+    await insertInvitation(org.id, { email, groupId: null })
+    await insertInvitation(org.id, { email: 'someone-else@example.se', groupId: group.id })
+    await insertInvitation(org.id, { type: 'open', groupId: group.id })
+    expect(await studyInvitationCount(ctxFor(user))).toBe(2)
+    expect(await studyInvitationCount(ctxFor(owner))).toBe(0)
+  })
+})
+
+/** The plan of a query on this database, as text. */
+async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+  const { sql: text, parameters } = query.compile()
+  if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
+    // Tiny test tables make any plan a sequential scan: ask whether an index can serve it at all.
+    return db()
+      .connection()
+      .execute(async (conn) => {
+        await sql`set enable_seqscan = off`.execute(conn)
+        const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain ${inline(text, parameters, '$')}`).execute(conn)
+        await sql`reset enable_seqscan`.execute(conn)
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+  }
+  const rows = await sql.raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`).execute(db())
+  return rows.rows.map((r) => r.detail).join('\n')
+}
+
+/** The parameters written into the text (EXPLAIN takes no bound parameters on PostgreSQL). */
+function inline(text: string, parameters: readonly unknown[], style: '$' | '?') {
+  const quote = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`)
+  if (style === '$') return text.replace(/\$(\d+)/g, (_, i: string) => quote(parameters[Number(i) - 1]))
+  let i = 0
+  return text.replace(/\?/g, () => quote(parameters[i++]))
+}
+
+describe('the counts are index lookups', () => {
+  it('reads alerts and invitations through their indexes, never a scan of the table', async () => {
+    const user = await createUser()
+    const mark = at(0)
+    const queries = {
+      'alerts_user_(created|template)': db().selectFrom('alerts').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', user.id).where('created_at', '>', mark),
+      alerts_user_template: db()
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('user_id', '=', user.id)
+        .where('template', '=', 'package.invitation.new')
+        .where('created_at', '>', mark),
+      invitations_email_pending: db()
+        .selectFrom('invitations')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('email', '=', user.email)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', mark)
+        .where('group_id', 'is not', null),
+    }
+    for (const [index, query] of Object.entries(queries)) {
+      const plan = await planOf(query)
+      // (Empty test tables leave PostgreSQL free to pick either alerts index for the first.)
+      expect(plan).toMatch(new RegExp(index))
+      expect(plan).not.toMatch(/\bSCAN (alerts|invitations)\b(?! USING)|Seq Scan/)
+    }
+  })
+})

@@ -1,0 +1,83 @@
+import { actorOf, type Ctx } from './context.server'
+import { seenMarkOf } from './feed.server'
+import { nowIso } from '~/utils/ids.server'
+
+/**
+ * The header's counts (spec sections 1, 3 and 7), polled every 60 s by every signed-in tab: each
+ * is one index range (checked with EXPLAIN / EXPLAIN QUERY PLAN, see
+ * notification-counts.server.test.ts): alerts by `alerts_user_created` and
+ * `alerts_user_template` (migration 010), group invitations by `invitations_email_pending`
+ * (migration 017).
+ */
+
+const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0)
+
+/**
+ * Alerts after the mark (`new`) and up to it (`old`). The mark is the one the client passes (its
+ * `timestamp`), else the user's stored mark; without either every alert is new.
+ */
+export async function alertCounts(ctx: Ctx, input: { timestamp?: string | null } = {}) {
+  const actor = actorOf(ctx)
+  const mark = input.timestamp ?? (await seenMarkOf(ctx))
+  const base = ctx.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', actor.id)
+  if (mark === null) return { new: countOf(await base.executeTakeFirst()), old: 0 }
+  const [fresh, old] = await Promise.all([
+    base.where('created_at', '>', mark).executeTakeFirst(),
+    base.where('created_at', '<=', mark).executeTakeFirst(),
+  ])
+  return { new: countOf(fresh), old: countOf(old) }
+}
+
+/** New alerts after the stored mark only: the tab title and the feed badge. */
+export async function newAlertCount(ctx: Ctx) {
+  return (await alertCounts(ctx)).new
+}
+
+/**
+ * The library's count of package invitations (`…/counts?domain=package&type=package.invitation.new`):
+ * for now the `package.invitation.new` alerts after the user's mark. The library replaces this
+ * function once it knows which invitations are pending.
+ */
+export async function packageInvitationCount(ctx: Ctx) {
+  const actor = actorOf(ctx)
+  const mark = await seenMarkOf(ctx)
+  let query = ctx.db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', actor.id)
+    .where('template', '=', 'package.invitation.new')
+  if (mark !== null) query = query.where('created_at', '>', mark)
+  return countOf(await query.executeTakeFirst())
+}
+
+/**
+ * Pending group ("study") invitations addressed to the user's email: not used, not revoked, not
+ * expired. Open codes and group-creator invitations are not addressed to anyone's group.
+ */
+export async function studyInvitationCount(ctx: Ctx) {
+  const actor = actorOf(ctx)
+  const row = await ctx.db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', actor.email.toLowerCase())
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso(ctx.now))
+    .where('group_id', 'is not', null)
+    .executeTakeFirst()
+  return countOf(row)
+}
+
+/** Everything the header shows, for the root loader (server-rendered badges and tab title). */
+export async function headerCounts(ctx: Ctx, options: { viewingFeed: boolean }) {
+  const [alertsNew, libraryInvitations, studyInvitations, seenAt] = await Promise.all([
+    // The feed moves the mark as it renders: on it, nothing is new.
+    options.viewingFeed ? 0 : newAlertCount(ctx),
+    options.viewingFeed ? 0 : packageInvitationCount(ctx),
+    studyInvitationCount(ctx),
+    seenMarkOf(ctx),
+  ])
+  // On the feed the mark is the feed's to tell (it moves it): the browser takes it from there.
+  return { alertsNew, libraryInvitations, studyInvitations, seenAt: options.viewingFeed ? null : seenAt }
+}
+export type HeaderCounts = Awaited<ReturnType<typeof headerCounts>>
