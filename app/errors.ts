@@ -40,6 +40,14 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
+  /** The attendance permission (migration 011): already given, not given, or an admin's (always). */
+  ALREADY_ATTENDANCE_CREATOR: 409,
+  NOT_ATTENDANCE_CREATOR: 409,
+  IS_ORGANIZATION_ADMIN: 409,
+  /** Platform administration: no account with that email; an organization admin already, or not one. */
+  USER_NOT_FOUND: 404,
+  ALREADY_ORGANIZATION_ADMIN: 409,
+  NOT_ORGANIZATION_ADMIN: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**
