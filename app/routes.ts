@@ -17,6 +17,7 @@ export default [
   route('locale', 'routes/locale.ts'),
   route('session/keepalive', 'routes/session-keepalive.ts'),
   route('healthz', 'routes/healthz.ts'),
+  route('create/members', 'routes/create/member-search.ts'),
   route('hello-world', 'routes/dev/hello-world.tsx'),
 
   // Screens with the header, side menu and breadcrumbs.
@@ -32,6 +33,10 @@ export default [
         route('groups', 'routes/organizations/groups/route.tsx'),
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),
+    ]),
+    route('create', 'routes/create/section.tsx', [
+      route('group', 'routes/create/route.tsx'),
+      route('attendance-group', 'routes/create/attendance-group.tsx'),
     ]),
     route('platform/mail', 'routes/platform/mail.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
