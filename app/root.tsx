@@ -40,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: user.name,
         email: user.email,
         profilePic: user.profile_pic,
+        isPlatformAdmin: Number(user.is_platform_admin) === 1,
         autoSignout: { isActive: user.auto_signout_active === 1, timeoutSeconds: user.auto_signout_seconds },
       },
       // Translated here: a toast may name a message of an area this page does not load (the

@@ -38,7 +38,12 @@ export default [
       route('group', 'routes/create/route.tsx'),
       route('attendance-group', 'routes/create/attendance-group.tsx'),
     ]),
-    route('platform/mail', 'routes/platform/mail.tsx'),
+    route('platform', 'routes/platform/layout.tsx', [
+      index('routes/platform/index.ts'),
+      route('mail', 'routes/platform/mail.tsx'),
+      route('organizations', 'routes/platform/organizations/route.tsx'),
+      route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
+    ]),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -38,6 +38,7 @@ export function ProfileMenu({ user }: { user: User }) {
       : []),
     ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations') }] : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode') },
+    ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform') }] : []),
   ]
   return (
     <DisclosureMenu
