@@ -5,12 +5,14 @@ import { RemixI18Next } from 'remix-i18next/server'
 import { isSecureOrigin } from '~/env.server'
 import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './config'
 import enCore from './locales/en/core'
+import enCreate from './locales/en/create.json'
 import enGroups from './locales/en/groups.json'
 import enInvitations from './locales/en/invitations.json'
 import enMail from './locales/en/mail.json'
 import enOrganizations from './locales/en/organizations.json'
 import enPlatform from './locales/en/platform.json'
 import svCore from './locales/sv/core'
+import svCreate from './locales/sv/create.json'
 import svGroups from './locales/sv/groups.json'
 import svInvitations from './locales/sv/invitations.json'
 import svMail from './locales/sv/mail.json'
@@ -19,8 +21,8 @@ import svPlatform from './locales/sv/platform.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svCreate, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enCreate, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

@@ -37,7 +37,7 @@ test('a group creator creates a group with members @nojs', async ({ page, javaSc
   await openCreateGroup(page)
 
   // One organization: named, not a picker. The owner is the creator unless changed.
-  await expect(page.getByText(org.name, { exact: true })).toBeVisible()
+  await expect(page.getByRole('main').getByText(org.name, { exact: true })).toBeVisible()
   await expect(page.getByLabel('Ägarens e-postadress')).toHaveValue(creator.email)
   const name = `Körsång ${t}`
   await page.getByLabel('Gruppens namn').fill(name)
@@ -136,7 +136,7 @@ test('a platform admin creates an organization and makes an admin @nojs', async 
   const second = await insertUser({ name: `Andra Admin ${t}` })
   await signIn(page, platform)
   await page.goto('/')
-  await page.getByText(`Pia Plattform ${t}`, { exact: true }).click()
+  await page.getByLabel(`Kontomeny för Pia Plattform ${t}`).click()
   await page.getByRole('link', { name: 'Plattformsadministration' }).click()
   await expect(page).toHaveURL('/platform/organizations')
   await expect(page.getByRole('heading', { name: 'Organisationer', level: 1 })).toBeVisible()
