@@ -125,7 +125,6 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
 export type ApiMember = Omit<Member, 'lastRequest' | 'mayCreateAttendance'> & { lastRequest?: string }
 
 const toApiMember = (r: MemberRow): ApiMember => {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { lastRequest, mayCreateAttendance, ...member } = toMember(r)
   return lastRequest ? { ...member, lastRequest } : member
 }

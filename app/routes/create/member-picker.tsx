@@ -36,14 +36,12 @@ export function MemberPicker({ organizationId, onPick }: { organizationId: strin
     }, SEARCH_DELAY)
     return () => clearTimeout(timer)
     // fetcher is stable enough: only a new search term or organization searches again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, organizationId])
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !open) return
     setActive(0)
     setAnnounce(failed ? t('createGroup.picker.failed') : found.length ? t('createGroup.picker.results', { count: found.length }) : t('createGroup.picker.none'))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data])
 
   const pick = (member: Found) => {
@@ -74,6 +72,8 @@ export function MemberPicker({ organizationId, onPick }: { organizationId: strin
   }
 
   const showList = open && q.trim() !== '' && fetcher.state === 'idle' && found.length > 0
+  // Said on the page too, not only to screen readers: no match, or the search failed.
+  const nothing = open && q.trim() !== '' && fetcher.state === 'idle' && fetcher.data !== undefined && found.length === 0
   return (
     <div className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-end gap-3">
@@ -140,6 +140,11 @@ export function MemberPicker({ organizationId, onPick }: { organizationId: strin
           {t('createGroup.picker.add')}
         </Button>
       </div>
+      {nothing ? (
+        <p className={`mt-1 text-sm ${failed ? 'text-red-700' : 'text-slate-700'}`}>
+          {t(failed ? 'createGroup.picker.failed' : 'createGroup.picker.none')}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
         {organizationId ? t('createGroup.picker.hint') : t('createGroup.picker.chooseOrganizationFirst')}
       </p>
