@@ -51,6 +51,13 @@ export const ERROR_STATUS = {
   PICTURE_TOO_LARGE: 413,
   /** Deleting an account while its user is the last admin of an organization or owns a group. */
   ACCOUNT_DELETION_BLOCKED: 409,
+  /** The attendance permission (migration 011): already given, not given, or an admin's (always). */
+  ALREADY_ATTENDANCE_CREATOR: 409,
+  NOT_ATTENDANCE_CREATOR: 409,
+  IS_ORGANIZATION_ADMIN: 409,
+  /** Platform administration: no account with that email; an organization admin already, or not one. */
+  ALREADY_ORGANIZATION_ADMIN: 409,
+  NOT_ORGANIZATION_ADMIN: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**

@@ -46,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: user.name,
         email: user.email,
         profilePic: user.profile_pic,
+        isPlatformAdmin: Number(user.is_platform_admin) === 1,
         autoSignout: { isActive: user.auto_signout_active === 1, timeoutSeconds: user.auto_signout_seconds },
       },
       counts,

@@ -20,6 +20,7 @@ export default [
   route('healthz', 'routes/healthz.ts'),
   route('users/:id/picture', 'routes/users/picture.ts'),
   route('users/:id/my-data.json', 'routes/users/my-data-json.ts'),
+  route('create/members', 'routes/create/member-search.ts'),
   route('hello-world', 'routes/dev/hello-world.tsx'),
 
   // Screens with the header, side menu and breadcrumbs.
@@ -51,7 +52,16 @@ export default [
       route('home', 'routes/users/profile/route.tsx', { id: 'beta-users/home' }),
       route('preferences', 'routes/users/preferences/account/route.tsx', { id: 'beta-users/preferences' }),
     ]),
-    route('platform/mail', 'routes/platform/mail.tsx'),
+    route('create', 'routes/create/section.tsx', [
+      route('group', 'routes/create/route.tsx'),
+      route('attendance-group', 'routes/create/attendance-group.tsx'),
+    ]),
+    route('platform', 'routes/platform/layout.tsx', [
+      index('routes/platform/index.ts'),
+      route('mail', 'routes/platform/mail.tsx'),
+      route('organizations', 'routes/platform/organizations/route.tsx'),
+      route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
+    ]),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -11,6 +11,7 @@ import * as m009auditProgress from './migrations/009-audit-progress'
 import * as m010alerts from './migrations/010-alerts'
 import * as m013profile from './migrations/013-profile'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
+import * as m011attendancePermission from './migrations/011-attendance-permission'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '010-alerts': m010alerts,
   '013-profile': m013profile,
   '017-invitations-email-pending': m017invitationsEmailPending,
+  '011-attendance-permission': m011attendancePermission,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

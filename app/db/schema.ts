@@ -89,6 +89,8 @@ export interface OrganizationMembersTable {
   user_id: string
   role: Generated<OrgRole>
   is_group_creator: Generated<number>
+  /** May create attendance groups (migration 011); admins always may. */
+  may_create_attendance: Generated<number>
   /** When the user joined the organization (the member's `created`). */
   created_at: string
   /** Copies of the user's name, email and last_request_at, kept by triggers (migration 005) for the list's indexes. */

@@ -114,4 +114,60 @@ describe('demo seed', () => {
       expect(ms(i.expires_at)).toBeGreaterThan(before)
     }
   })
+
+  it('gives every demo user groups with different roles, Emma pending group invitations, and alerts, some unseen', async () => {
+    await seed(db())
+    const after = Date.now()
+    const org = await db().selectFrom('organizations').select('id').where('name', '=', DEMO_ORGANIZATION).executeTakeFirstOrThrow()
+    const demo = await db().selectFrom('users').select(['id', 'email', 'alerts_seen_at']).where('email', 'like', '%@example.se').execute()
+    const byEmail = new Map(demo.map((u) => [u.email, u]))
+    const rolesOf = async (email: string) =>
+      new Set(
+        (
+          await db()
+            .selectFrom('group_members as gm')
+            .innerJoin('groups as g', 'g.id', 'gm.group_id')
+            .select('gm.role')
+            .where('g.organization_id', '=', org.id)
+            .where('gm.user_id', '=', byEmail.get(email)!.id)
+            .execute()
+        ).map((r) => r.role),
+      )
+    expect([...(await rolesOf('admin@example.se'))]).toEqual(expect.arrayContaining(['owner', 'leader']))
+    expect([...(await rolesOf('erik@example.se'))]).toEqual(expect.arrayContaining(['owner', 'leader']))
+    expect([...(await rolesOf('emma@example.se'))]).toEqual(expect.arrayContaining(['member', 'subscriber']))
+
+    const invitations = await db()
+      .selectFrom('invitations')
+      .select(['group_id', 'group_creator'])
+      .where('organization_id', '=', org.id)
+      .where('email', '=', 'emma@example.se')
+      .where('used_at', 'is', null)
+      .execute()
+    expect(invitations.length).toBeGreaterThanOrEqual(1)
+    expect(invitations.every((i) => i.group_id !== null && Number(i.group_creator) === 0)).toBe(true)
+
+    const templates = new Set<string>()
+    for (const email of ['admin@example.se', 'erik@example.se', 'emma@example.se']) {
+      const user = byEmail.get(email)!
+      const alerts = await db().selectFrom('alerts').select(['template', 'created_at', 'target_id']).where('user_id', '=', user.id).execute()
+      expect(alerts.length, email).toBeGreaterThan(0)
+      alerts.forEach((a) => templates.add(a.template))
+      expect(user.alerts_seen_at, email).not.toBeNull()
+      const unseen = alerts.filter((a) => a.created_at > user.alerts_seen_at!)
+      expect(unseen.length, `${email} has unseen alerts`).toBeGreaterThan(0)
+      expect(unseen.length).toBeLessThan(alerts.length)
+      for (const a of alerts) expect(Date.parse(a.created_at)).toBeLessThanOrEqual(after)
+    }
+    expect([...templates]).toEqual(
+      expect.arrayContaining(['group.member.added', 'group.role.changed', 'group.invitation.new', 'organization.groupCreator.added']),
+    )
+    const [{ attendance }] = await db()
+      .selectFrom('organization_members')
+      .select((eb) => eb.fn.countAll<number>().as('attendance'))
+      .where('organization_id', '=', org.id)
+      .where('may_create_attendance', '=', 1)
+      .execute()
+    expect(Number(attendance)).toBeGreaterThan(2)
+  })
 })

@@ -5,6 +5,7 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { DB } from '~/db/db.server'
 import type { Database, GroupKind, GroupRole, OrgRole } from '~/db/schema'
 import { seededRandom } from '~/utils/seeded-random'
+import { demoStory } from './demo-story'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [
@@ -64,6 +65,7 @@ export async function seed(db: DB, options: SeedOptions = {}) {
     groupSize: [8, 32],
     invitations: true,
     seed: 1,
+    story: true,
   })
   if (demo) created.push(demo)
   if (options.large) {
@@ -145,6 +147,8 @@ interface OrganizationPlan {
   groupSize: [number, number]
   invitations: boolean
   seed: number
+  /** The demo users' alerts, group invitations and seen marks (demo-story.ts): the demo organization only. */
+  story?: boolean
 }
 
 /**
@@ -207,14 +211,23 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
   const creatorIds = generatedIds.slice(0, plan.groupCreators)
 
   const members: Insertable<Database['organization_members']>[] = [
-    { organization_id: orgId, user_id: adminId, role: 'admin' as OrgRole, is_group_creator: 0, created_at: iso(joinedAt.get(adminId)!) },
-    { organization_id: orgId, user_id: erikId, role: 'member' as OrgRole, is_group_creator: 1, created_at: iso(joinedAt.get(erikId)!) },
-    { organization_id: orgId, user_id: emmaId, role: 'member' as OrgRole, is_group_creator: 0, created_at: iso(joinedAt.get(emmaId)!) },
+    {
+      organization_id: orgId,
+      user_id: adminId,
+      role: 'admin' as OrgRole,
+      is_group_creator: 0,
+      may_create_attendance: 1,
+      created_at: iso(joinedAt.get(adminId)!),
+    },
+    { organization_id: orgId, user_id: erikId, role: 'member' as OrgRole, is_group_creator: 1, may_create_attendance: 1, created_at: iso(joinedAt.get(erikId)!) },
+    { organization_id: orgId, user_id: emmaId, role: 'member' as OrgRole, is_group_creator: 0, may_create_attendance: 0, created_at: iso(joinedAt.get(emmaId)!) },
     ...users.map((u, i) => ({
       organization_id: orgId,
       user_id: u.id,
       role: 'member' as OrgRole,
       is_group_creator: i < plan.groupCreators ? 1 : 0,
+      // Half of the generated group creators may also create attendance groups.
+      may_create_attendance: i < plan.groupCreators && i % 2 === 0 ? 1 : 0,
       created_at: u.created_at,
     })),
   ]
@@ -243,7 +256,9 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
       if (!chosen.has(userId)) chosen.set(userId, rnd.next() < 0.08 ? 'leader' : rnd.next() < 0.05 ? 'subscriber' : 'member')
     }
     if (g % 4 === 0 && !chosen.has(emmaId)) chosen.set(emmaId, 'member')
+    if (g % 10 === 5 && !chosen.has(emmaId)) chosen.set(emmaId, 'subscriber')
     if (g % 6 === 0 && !chosen.has(erikId)) chosen.set(erikId, 'leader')
+    if (g % 9 === 3 && !chosen.has(adminId)) chosen.set(adminId, 'leader')
     groups.push({
       id,
       organization_id: orgId,
@@ -284,6 +299,21 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     }
   }
 
+  const story = plan.story
+    ? demoStory({
+        organizationId: orgId,
+        organizationName: plan.name,
+        now,
+        people: { adminId, erikId, emmaId },
+        joinedAt,
+        groups,
+        groupMembers,
+        rnd,
+        invitationDays: INVITATION_DAYS,
+      })
+    : null
+  invitations.push(...(story?.invitations ?? []))
+
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('organizations')
@@ -300,11 +330,15 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     await insertAll(trx, 'groups', groups)
     await insertAll(trx, 'group_members', groupMembers)
     await insertAll(trx, 'invitations', invitations)
+    await insertAll(trx, 'alerts', story?.alerts ?? [])
+    for (const [userId, seenAt] of story?.seenAt ?? []) {
+      await trx.updateTable('users').set({ alerts_seen_at: seenAt }).where('id', '=', userId).execute()
+    }
   })
 
   return (
     `${plan.name}: ${members.length} members (admin@example.se admin, ${plan.groupCreators + 1} group creators), ` +
     `${groups.length} groups (${attendance} attendance, ${inactive} inactive, ${groupMembers.length} group memberships), ` +
-    `${invitations.length} pending invitations`
+    `${invitations.length} pending invitations${story ? `, ${story.alerts.length} alerts of the demo users` : ''}`
   )
 }

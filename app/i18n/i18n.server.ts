@@ -5,6 +5,7 @@ import { RemixI18Next } from 'remix-i18next/server'
 import { isSecureOrigin } from '~/env.server'
 import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './config'
 import enCore from './locales/en/core'
+import enCreate from './locales/en/create.json'
 import enGroups from './locales/en/groups.json'
 import enInvitations from './locales/en/invitations.json'
 import enMail from './locales/en/mail.json'
@@ -12,6 +13,7 @@ import enOrganizations from './locales/en/organizations.json'
 import enPlatform from './locales/en/platform.json'
 import enProfile from './locales/en/profile.json'
 import svCore from './locales/sv/core'
+import svCreate from './locales/sv/create.json'
 import svGroups from './locales/sv/groups.json'
 import svInvitations from './locales/sv/invitations.json'
 import svMail from './locales/sv/mail.json'
@@ -21,8 +23,8 @@ import svProfile from './locales/sv/profile.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

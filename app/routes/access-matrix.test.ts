@@ -23,6 +23,8 @@ import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
 import * as invitationCodePage from './auth/invitation-code/route'
+import * as createMembersSearch from './create/member-search'
+import * as createGroupPage from './create/route'
 import * as groupCreatorsPage from './organizations/group-creators/route'
 import * as groupsPage from './organizations/groups/route'
 import * as homePage from './organizations/home/route'
@@ -259,6 +261,8 @@ interface Case {
   notFound?: string
   /** What the admin of A gets (admins-only routes). */
   admin?: (res: Answer, t: Targets) => Promise<void> | void
+  /** What the group creator of A gets, for routes open to group creators too (creating groups); 404 without. */
+  creator?: (res: Answer, t: Targets) => Promise<void> | void
   /**
    * Routes for every signed-in user: the check for each signed-in actor instead of 404 / admin,
    * and whether the call must leave the organizations unchanged for all of them.
@@ -280,6 +284,29 @@ const expectedList = (actor: Exclude<Actor, 'anonymous'>) =>
 
 const CASES: Case[] = [
   // ----- pages -----
+  {
+    name: 'GET /create/group',
+    kind: 'page',
+    handler: createGroupPage.loader,
+    path: () => '/create/group',
+    signedIn: {
+      changesNothing: true,
+      check: (actor, res) => {
+        expect(res.status).toBe(200)
+        const expected = { 'member of A': [], 'group creator of A': [fx.orgA], 'admin of B': [fx.orgB], 'admin of A': [fx.orgA] }[actor]
+        expect(res.body.organizations.map((o: { _id: string }) => o._id)).toEqual(expected)
+        expect(res.body.denied).toBe(expected.length ? null : 'groups')
+      },
+    },
+  },
+  {
+    name: 'GET /create/members (the picker of A)',
+    kind: 'api',
+    handler: createMembersSearch.loader,
+    path: () => `/create/members?organizationId=${fx.orgA}&q=a`,
+    admin: (res) => expect(res.status).toBe(200),
+    creator: (res) => expect(res.status).toBe(200),
+  },
   {
     name: 'GET /organizations',
     kind: 'page',
@@ -677,6 +704,11 @@ const CASES: Case[] = [
         const made = await groupRow(res.body.group._id)
         expect(made).toMatchObject({ organization_id: fx.orgA, kind: route === 'create-group-with-members' ? 'standard' : 'attendance' })
       },
+      // Group creators create groups too (issue 10 item 4; attendance ones with that permission, which the factory gives).
+      creator: async (res) => {
+        expect(res.status).toBe(201)
+        expect(await groupRow(res.body.group._id)).toMatchObject({ organization_id: fx.orgA })
+      },
     }),
   ),
   {
@@ -865,6 +897,9 @@ describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
       await c.signedIn.check(actor, res, t)
     } else if (actor === 'admin of A') {
       await c.admin!(res, t)
+      return
+    } else if (actor === 'group creator of A' && c.creator) {
+      await c.creator(res, t)
       return
     } else {
       // Soft, so that the database is compared even when the status is wrong.

@@ -46,7 +46,8 @@ export type OwnerChange = z.infer<typeof ChangeOwnersBodySchema>['changeList'][n
 
 /** POST …/create-group-with-members and …/create-attendance-group-with-members */
 export const CreateGroupBodySchema = z.object({
-  name: groupNameField,
+  /** Not in the specification's payload: an optional extra (a default name otherwise). */
+  name: groupNameField.optional(),
   organizationId: idField,
   groupOwnerId: idField,
   memberIdsWithRoles: z

@@ -7,7 +7,9 @@ import { newId, nowIso } from '~/utils/ids.server'
 import { isOrganizationActive, requireActiveOrgAdmin, requireActiveOrganization, requireOrgAdmin } from './access.server'
 import { recordAudit, tally, type ItemResult } from './audit.server'
 import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
+import { createAlerts } from './alerts.server'
 import { actorOf, type Ctx } from './context.server'
+import { defaultGroupName, mayCreateAttendanceGroup, requireGroupCreation } from './group-creation.server'
 import { isMember, memberIdsByEmail } from './members.server'
 import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.schemas'
 
@@ -419,24 +421,14 @@ export async function changeGroupOwnersByEmail(
 }
 
 /**
- * Whether the actor may create attendance groups in the organization (spec section 6: "creating
- * an attendance group is offered only with that permission"): its admins and group creators may.
- * One query; false for anyone else, and in an inactive organization.
+ * Whether the actor may create attendance groups in the organization (spec section 6): see
+ * group-creation.server.ts, which decides who may create groups of either kind.
  */
-export async function canCreateAttendanceGroups(ctx: Ctx, organizationId: string): Promise<boolean> {
-  const membership = await ctx.db
-    .selectFrom('organization_members as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['m.role', 'm.is_group_creator'])
-    .where('m.organization_id', '=', organizationId)
-    .where('m.user_id', '=', actorOf(ctx).id)
-    .where('o.active', '=', 1)
-    .executeTakeFirst()
-  return !!membership && (membership.role === 'admin' || Number(membership.is_group_creator) === 1)
-}
+export const canCreateAttendanceGroups = mayCreateAttendanceGroup
 
 export interface CreateGroupInput {
-  name: string
+  /** Without one, the group gets a default name in its owner's language (defaultGroupName). */
+  name?: string
   kind: GroupKind
   groupOwnerId: string
   memberIdsWithRoles: Record<string, MemberRole>
@@ -448,15 +440,16 @@ export interface CreateGroupInput {
  * nothing is created (OWNER_NOT_MEMBER). Members outside the organization fail per item
  * (MEMBER_NOT_FOUND) and the group is created with the others, in one transaction. The owner
  * named again among the members stays the owner (their item is SUCCESS).
- * Only organization admins get here, and they may create both kinds (canCreateAttendanceGroups).
- * Not in an inactive organization (ORGANIZATION_INACTIVE).
+ * Admins and group creators get here; attendance groups need that permission too
+ * (requireGroupCreation). Not in an inactive organization (ORGANIZATION_INACTIVE).
+ * Everyone added except the actor gets a `group.member.added` alert, in the same transaction.
  */
 export async function createGroupWithMembers(
   ctx: Ctx,
   organizationId: string,
   input: CreateGroupInput,
 ): Promise<{ group: GroupListItem; membersResults: ItemResult[] }> {
-  await requireActiveOrgAdmin(ctx, organizationId)
+  await requireGroupCreation(ctx, organizationId, input.kind)
   return createGroup(ctx, organizationId, input, [])
 }
 
@@ -475,12 +468,12 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
   return ctx.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, organizationId)
     await requireActiveOrganization(trx, organizationId)
-    const inOrg = new Map<string, { id: string; name: string; email: string }>()
+    const inOrg = new Map<string, { id: string; name: string; email: string; locale: string; timezone: string }>()
     for (let i = 0; i < wanted.length; i += 1000) {
       const rows = await trx
         .selectFrom('organization_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['u.id', 'u.name', 'u.email'])
+        .select(['u.id', 'u.name', 'u.email', 'u.locale', 'u.timezone'])
         .where('m.organization_id', '=', organizationId)
         .where('m.user_id', 'in', wanted.slice(i, i + 1000))
         .execute()
@@ -488,6 +481,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
     }
     const owner = inOrg.get(input.groupOwnerId)
     if (!owner) throw new DomainError('OWNER_NOT_MEMBER')
+    const name = input.name?.trim() || defaultGroupName(owner.locale, owner.timezone, ctx.now)
 
     const membersResults: ItemResult[] = memberIds.map((id) => ({ _id: id, result: inOrg.has(id) ? 'SUCCESS' : 'MEMBER_NOT_FOUND' }))
     const rows = [
@@ -501,7 +495,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
       .values({
         id: groupId,
         organization_id: organizationId,
-        name: input.name,
+        name,
         kind: input.kind,
         owner_id: owner.id,
         active: 1,
@@ -516,6 +510,18 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
         .insertInto('group_members')
         .values(rows.slice(i, i + 500))
         .execute()
+    await createAlerts(
+      trx,
+      rows.map((r) => ({
+        userId: r.user_id,
+        template: 'group.member.added' as const,
+        target: { type: 'group' as const, id: groupId },
+        organizationId,
+        actorId: actorOf(ctx).id,
+        data: { groupName: name },
+      })),
+      ctx.now,
+    )
     await recordAudit(
       { ...ctx, db: trx },
       {
@@ -527,7 +533,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
     )
     const group: GroupListItem = {
       _id: groupId,
-      name: input.name,
+      name,
       kind: input.kind,
       created: now,
       active: true,
@@ -547,9 +553,9 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
 export async function createGroupWithMemberEmails(
   ctx: Ctx,
   organizationId: string,
-  input: { name: string; kind: GroupKind; ownerEmail: string; members: { email: string; role: MemberRole }[] },
+  input: { name?: string; kind: GroupKind; ownerEmail: string; members: { email: string; role: MemberRole }[] },
 ) {
-  await requireActiveOrgAdmin(ctx, organizationId)
+  await requireGroupCreation(ctx, organizationId, input.kind)
   const byEmail = await memberIdsByEmail(ctx, organizationId, [input.ownerEmail, ...input.members.map((m) => m.email)])
   const ownerId = byEmail.get(input.ownerEmail.toLowerCase())
   if (!ownerId) throw new DomainError('OWNER_NOT_MEMBER')

@@ -8,6 +8,7 @@ import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireActiveOrgAdmin, requireOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
 import { lockOrganization, runBulk, uniqueIds, type Tx } from './bulk.server'
+import { createAlerts } from './alerts.server'
 import { actorOf, type Ctx } from './context.server'
 import type { MemberSort } from './members.schemas'
 
@@ -21,6 +22,8 @@ export interface Member {
   lastRequest: string | null
   isAdmin: boolean
   isGroupCreator: boolean
+  /** May create attendance groups (admins always may; see group-creation.server.ts). */
+  mayCreateAttendance: boolean
 }
 
 export { MEMBER_SORTS, type MemberSort } from './members.schemas'
@@ -72,7 +75,7 @@ function sortKey(db: DB, sort: MemberSort, dir: 'asc' | 'desc') {
 
 function selectMembers(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly' | 'sort' | 'dir'>) {
   return filtered(db, organizationId, query)
-    .select(['m.user_id as id', 'm.name', 'm.email', 'm.created_at', 'm.last_request_at', 'm.role', 'm.is_group_creator'])
+    .select(['m.user_id as id', 'm.name', 'm.email', 'm.created_at', 'm.last_request_at', 'm.role', 'm.is_group_creator', 'm.may_create_attendance'])
     .orderBy(sortKey(db, query.sort, query.dir), query.dir)
     .orderBy('m.user_id', query.dir)
 }
@@ -85,6 +88,7 @@ type MemberRow = {
   last_request_at: string | null
   role: string
   is_group_creator: number
+  may_create_attendance: number
 }
 
 const toMember = (r: MemberRow): Member => ({
@@ -95,6 +99,7 @@ const toMember = (r: MemberRow): Member => ({
   lastRequest: r.last_request_at,
   isAdmin: r.role === 'admin',
   isGroupCreator: Number(r.is_group_creator) === 1,
+  mayCreateAttendance: r.role === 'admin' || (Number(r.is_group_creator) === 1 && Number(r.may_create_attendance) === 1),
 })
 
 /**
@@ -117,10 +122,10 @@ export async function listMembers(ctx: Ctx, organizationId: string, query: Membe
 }
 
 /** A member in the API's shape: the Organization member of the specification (`lastRequest` only when known). */
-export type ApiMember = Omit<Member, 'lastRequest'> & { lastRequest?: string }
+export type ApiMember = Omit<Member, 'lastRequest' | 'mayCreateAttendance'> & { lastRequest?: string }
 
 const toApiMember = (r: MemberRow): ApiMember => {
-  const { lastRequest, ...member } = toMember(r)
+  const { lastRequest, mayCreateAttendance, ...member } = toMember(r)
   return lastRequest ? { ...member, lastRequest } : member
 }
 
@@ -446,15 +451,33 @@ async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
 /** Sets the group-creator flag of members to `value`; an item already at `value` is reported. */
 async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: string[], value: boolean) {
   // The right to create groups is not given in an inactive organization (it may be taken away).
-  await (value ? requireActiveOrgAdmin : requireOrgAdmin)(ctx, organizationId)
+  const organization = await (value ? requireActiveOrgAdmin : requireOrgAdmin)(ctx, organizationId)
   const ids = uniqueIds(memberIds)
   const members = await loadMembers(ctx, organizationId, ids)
   const wrongState = value ? 'ALREADY_GROUP_CREATOR' : 'NOT_GROUP_CREATOR'
+  // Losing the right to create groups takes the attendance permission with it.
+  const change = value ? { is_group_creator: 1 } : { is_group_creator: 0, may_create_attendance: 0 }
+  // A new group creator hears of it (organization.groupCreator.added), in the change's transaction.
+  const alertNew = (trx: Tx, userIds: string[]) =>
+    value
+      ? createAlerts(
+          trx,
+          userIds.map((userId) => ({
+            userId,
+            template: 'organization.groupCreator.added' as const,
+            target: { type: 'organization' as const, id: organizationId },
+            organizationId,
+            actorId: actorOf(ctx).id,
+            data: { organizationName: organization.name },
+          })),
+          ctx.now,
+        )
+      : Promise.resolve(0)
   // Conditional on the current flag, so a concurrent change is reported, not repeated.
   const update = prepared((id) =>
     ctx.db
       .updateTable('organization_members')
-      .set({ is_group_creator: value ? 1 : 0 })
+      .set(change)
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', id)
       .where('is_group_creator', '=', value ? 0 : 1),
@@ -470,7 +493,10 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
     },
     item: async (trx, id) => {
       const updated = await update(trx, id)
-      if (Number(updated.numAffectedRows ?? 0) === 1) return 'SUCCESS'
+      if (Number(updated.numAffectedRows ?? 0) === 1) {
+        await alertNew(trx, [id])
+        return 'SUCCESS'
+      }
       const still = await trx
         .selectFrom('organization_members')
         .select('user_id')
@@ -483,13 +509,14 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
     batch: async (trx, batch) => {
       const changed = await trx
         .updateTable('organization_members')
-        .set({ is_group_creator: value ? 1 : 0 })
+        .set(change)
         .where('organization_id', '=', organizationId)
         .where('user_id', 'in', batch)
         .where('is_group_creator', '=', value ? 0 : 1)
         .returning('user_id')
         .execute()
       const done = new Set(changed.map((r) => r.user_id))
+      await alertNew(trx, [...done])
       const rest = batch.filter((id) => !done.has(id))
       const still = new Set(
         rest.length === 0

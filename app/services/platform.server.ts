@@ -10,7 +10,7 @@ import type { Ctx } from './context.server'
  */
 export const isPlatformAdmin = (ctx: Ctx) => !!ctx.actor && Number(ctx.actor.is_platform_admin) === 1
 
-function requirePlatformAdmin(ctx: Ctx) {
+export function requirePlatformAdmin(ctx: Ctx) {
   if (!isPlatformAdmin(ctx)) throw new DomainError('NOT_FOUND')
 }
 

@@ -9,6 +9,8 @@ export interface CurrentUserSummary {
   name: string
   email: string
   profilePic: string | null
+  /** users.is_platform_admin: the profile menu links the platform screens (docs/platform.md). */
+  isPlatformAdmin?: boolean
   autoSignout: { isActive: boolean; timeoutSeconds: number }
 }
 

@@ -52,10 +52,11 @@ export async function createOrganization(options: CreateOrganizationOptions = {}
 export async function addMember(
   organizationId: string,
   userId: string,
-  options: { role?: OrgRole; groupCreator?: boolean; created?: string } = {}
+  options: { role?: OrgRole; groupCreator?: boolean; created?: string; /** Defaults to groupCreator. */ attendance?: boolean } = {}
 ) {
   const role = options.role ?? 'member'
   const groupCreator = options.groupCreator ? 1 : 0
+  const attendance = (options.attendance ?? options.groupCreator) ? 1 : 0
   await db()
     .insertInto('organization_members')
     .values({
@@ -63,9 +64,12 @@ export async function addMember(
       user_id: userId,
       role,
       is_group_creator: groupCreator,
+      may_create_attendance: attendance,
       created_at: options.created ?? nowIso(),
     })
-    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role, is_group_creator: groupCreator }))
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'user_id']).doUpdateSet({ role, is_group_creator: groupCreator, may_create_attendance: attendance }),
+    )
     .execute()
 }
 

@@ -32,6 +32,7 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
       : []),
     ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }] : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: studies },
+    ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform'), count: 0 }] : []),
   ]
   const pending = links.reduce((sum, l) => sum + l.count, 0)
   return (

@@ -5,8 +5,10 @@
  * issue that builds a screen turns its entry on.
  */
 export const BUILT_SCREENS = {
-  /** /groups, /groups/:id/home, /create/group, /create/attendance-group */
+  /** /groups, /groups/:id/home */
   groups: false,
+  /** /create/group, /create/attendance-group */
+  create: true,
   /** /library, /library/invitations/:id */
   library: false,
   /** /users/:id, /users/:id/preferences/account */
@@ -18,7 +20,8 @@ export const BUILT_SCREENS = {
  * that come from data, such as where a redeemed invitation code leads).
  */
 export function builtPath(path: string): string | null {
-  if (path.startsWith('/groups') || path.startsWith('/create/')) return BUILT_SCREENS.groups ? path : null
+  if (path.startsWith('/groups')) return BUILT_SCREENS.groups ? path : null
+  if (path.startsWith('/create/')) return BUILT_SCREENS.create ? path : null
   if (path.startsWith('/library')) return BUILT_SCREENS.library ? path : null
   if (path.startsWith('/users/')) return BUILT_SCREENS.profile ? path : null
   return path

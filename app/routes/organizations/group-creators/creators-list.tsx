@@ -41,6 +41,12 @@ export function CreatorsList({
             >
               {t('groupCreators.remove.action')}
             </BulkAction>
+            <BulkAction formId={BULK_FORM} intent="grantAttendance">
+              {t('groupCreators.attendance.grant')}
+            </BulkAction>
+            <BulkAction formId={BULK_FORM} intent="revokeAttendance">
+              {t('groupCreators.attendance.revoke')}
+            </BulkAction>
           </BulkBar>
           <BulkTable
             formId={BULK_FORM}
@@ -61,6 +67,9 @@ export function CreatorsList({
                 <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
                   {t('groupCreators.columns.lastSeen')}
                 </SortHeader>
+                <th scope="col" className="px-3 py-2 text-left">
+                  {t('groupCreators.columns.attendance')}
+                </th>
               </>
             }
           >
@@ -75,6 +84,9 @@ export function CreatorsList({
                 <td className="px-3 py-2 break-all">{m.email}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{date(m.created)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')}</td>
+                <td className="px-3 py-2 whitespace-nowrap" data-testid="attendance">
+                  {m.mayCreateAttendance ? t('groupCreators.attendance.yes') : t('groupCreators.attendance.no')}
+                </td>
               </tr>
             ))}
           </BulkTable>

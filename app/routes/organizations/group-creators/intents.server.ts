@@ -4,6 +4,7 @@ import { data } from '@remix-run/node'
 import { DomainError, messageKey } from '~/errors'
 import type { ItemResult } from '~/services/audit.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
+import { grantAttendancePermission, revokeAttendancePermission } from '~/services/attendance-permission.server'
 import { createInvitation, resendInvitation, revokeInvitation } from '~/services/invitations.server'
 import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/members.schemas'
 import { addGroupCreatorsByEmail, memberIdsMatching, removeGroupCreators } from '~/services/members.server'
@@ -23,7 +24,7 @@ export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }
   | { intent: 'addCreators'; result: SubmissionResult<string[]> }
   | { intent: 'removeCreators' | 'revoke'; confirm: BulkConfirmation }
-  | { intent: 'removeCreators'; error: string }
+  | { intent: 'removeCreators' | 'grantAttendance' | 'revokeAttendance'; error: string }
 
 const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { status })
 
@@ -48,6 +49,27 @@ export async function removeCreators({ ctx, organizationId, form, url, here }: I
   const results = await removeGroupCreators(ctx, organizationId, selection.ids)
   return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
 }
+
+/**
+ * intents grantAttendance / revokeAttendance: the attendance permission (migration 011) of the
+ * checked rows, or with `scope=matching` of every group creator the list's search matches. Not
+ * destructive (it is given back as easily): no confirmation step.
+ */
+function setAttendance(grant: boolean) {
+  const intent = grant ? 'grantAttendance' : 'revokeAttendance'
+  return async ({ ctx, organizationId, form, url, here }: IntentArgs) => {
+    const submission = parseWithZod(form, { schema: GroupCreatorsBulkSchema })
+    if (submission.status !== 'success') return reply({ intent, error: 'validation.tooLong' }, 400)
+    const selection = await resolveSelection(submission.value, () =>
+      memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(url).q, groupCreatorsOnly: true }),
+    )
+    if (selection.count === 0) return reply({ intent, error: 'groupCreators.remove.none' }, 400)
+    const results = await (grant ? grantAttendancePermission : revokeAttendancePermission)(ctx, organizationId, selection.ids)
+    return redirectWithToast(here, creatorsToast(results, grant ? 'groupCreators.toast.attendanceGranted' : 'groupCreators.toast.attendanceRevoked'))
+  }
+}
+export const grantAttendance = setAttendance(true)
+export const revokeAttendance = setAttendance(false)
 
 /** intent addCreators: members made group creators by email. */
 export async function addCreators({ ctx, organizationId, form, here }: IntentArgs) {
@@ -87,4 +109,4 @@ export async function revoke({ ctx, organizationId, form, here }: IntentArgs) {
 }
 
 /** The handler of each intent of the page. */
-export const GROUP_CREATORS_INTENTS = { removeCreators, addCreators, invite, resend, revoke }
+export const GROUP_CREATORS_INTENTS = { removeCreators, addCreators, invite, resend, revoke, grantAttendance, revokeAttendance }

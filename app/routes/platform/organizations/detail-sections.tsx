@@ -1,0 +1,199 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AddPlatformAdminSchema, RenamePlatformOrganizationSchema } from '~/services/platform.schemas'
+import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { Field } from '~/ui/field'
+import { useHydrated } from '~/ui/use-hydrated'
+
+const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
+
+const useSubmitting = (intent: string, extra?: [string, string]) => {
+  const navigation = useNavigation()
+  return (
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    (!extra || navigation.formData?.get(extra[0]) === extra[1])
+  )
+}
+
+/** The organization's name. */
+export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const [form, fields] = useForm({
+    id: `rename-${location.key}`,
+    lastResult,
+    defaultValue: { name },
+    constraint: getZodConstraint(RenamePlatformOrganizationSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenamePlatformOrganizationSchema }),
+  })
+  const { key: _k, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  return (
+    <section aria-labelledby="platform-name-title" className={sectionClass}>
+      <h2 id="platform-name-title" className="mb-3 text-lg font-semibold">
+        {t('platformOrgs.name.title')}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="rename" />
+        <div className="min-w-0 flex-1">
+          <Field label={t('platformOrgs.name.label')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
+        </div>
+        <Button type="submit" pending={useSubmitting('rename')}>
+          {t('platformOrgs.name.save')}
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+/** A form whose submit asks in a dialog first with JavaScript; without it the server asks (a confirmation step). */
+function ConfirmedForm({
+  id,
+  fields,
+  label,
+  confirm,
+  variant,
+  pending,
+}: {
+  id: string
+  fields: Record<string, string>
+  label: string
+  confirm?: { title: string; body: string }
+  variant: 'primary' | 'danger' | 'secondary'
+  pending: boolean
+}) {
+  const hydrated = useHydrated()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  return (
+    <Form method="post" ref={formRef}>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {hydrated && confirm ? <input type="hidden" name="confirmed" value="1" /> : null}
+      <Button
+        type="submit"
+        variant={variant}
+        pending={pending}
+        onClick={(e) => {
+          if (!hydrated || !confirm) return
+          e.preventDefault()
+          dialogRef.current?.showModal()
+        }}
+      >
+        {label}
+      </Button>
+      {confirm ? (
+        <ConfirmDialog
+          dialogRef={dialogRef}
+          id={id}
+          title={confirm.title}
+          body={confirm.body}
+          action={label}
+          variant={variant === 'danger' ? 'danger' : 'primary'}
+          onConfirm={() => formRef.current?.requestSubmit()}
+        />
+      ) : null}
+    </Form>
+  )
+}
+
+/** Active or not, and the switch (deactivating asks first). */
+export function StatusSection({ name, active }: { name: string; active: boolean }) {
+  const { t } = useTranslation()
+  const pending = useSubmitting('active')
+  return (
+    <section aria-labelledby="platform-status-title" className={sectionClass}>
+      <h2 id="platform-status-title" className="mb-3 text-lg font-semibold">
+        {t('platformOrgs.status.title')}
+      </h2>
+      <p className="mb-3 flex items-center gap-2">
+        <span aria-hidden className={`inline-block size-3 rounded-full ${active ? 'bg-green-600' : 'bg-amber-500'}`} />
+        {t(active ? 'platformOrgs.active' : 'platformOrgs.inactive')}
+      </p>
+      <ConfirmedForm
+        id="platform-status-confirm"
+        fields={{ intent: 'active', active: String(!active) }}
+        label={t(active ? 'platformOrgs.status.deactivate' : 'platformOrgs.status.activate')}
+        confirm={active ? { title: t('platformOrgs.status.confirmTitle'), body: t('platformOrgs.status.confirmBody', { name }) } : undefined}
+        variant={active ? 'danger' : 'primary'}
+        pending={pending}
+      />
+    </section>
+  )
+}
+
+/** The admins, each with "Remove admin" (never the last), and "Make admin" by email. */
+export function AdminsSection({
+  organizationName,
+  admins,
+  lastResult,
+}: {
+  organizationName: string
+  admins: { _id: string; name: string; email: string }[]
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: `add-admin-${location.key}`,
+    lastResult,
+    constraint: getZodConstraint(AddPlatformAdminSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPlatformAdminSchema }),
+  })
+  const { key: _k, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  const removing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'removeAdmin' ? navigation.formData.get('email') : null
+  return (
+    <section aria-labelledby="platform-admins-title" className={sectionClass}>
+      <h2 id="platform-admins-title" className="mb-1 text-lg font-semibold">
+        {t('platformOrgs.admins.title')}
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">{t('platformOrgs.admins.intro')}</p>
+      <ul className="mb-4 divide-y divide-slate-200">
+        {admins.map((a, i) => (
+          <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+            <span>
+              <span className="font-medium">{a.name}</span> <span className="break-all text-slate-600">{a.email}</span>
+            </span>
+            {admins.length > 1 ? (
+              <ConfirmedForm
+                id={`platform-remove-admin-${i}`}
+                fields={{ intent: 'removeAdmin', email: a.email }}
+                label={t('platformOrgs.admins.removeNamed', { name: a.name })}
+                confirm={{
+                  title: t('platformOrgs.admins.confirmTitle'),
+                  body: t('platformOrgs.admins.confirmBody', { email: a.email, name: organizationName }),
+                }}
+                variant="secondary"
+                pending={removing === a.email}
+              />
+            ) : (
+              <span className="text-sm text-slate-600">{t('platformOrgs.admins.lastAdmin')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="addAdmin" />
+        <div className="min-w-0 flex-1">
+          <Field
+            label={t('platformOrgs.admins.email')}
+            hint={t('platformOrgs.admins.emailHint')}
+            errors={fields.email.errors}
+            inputProps={{ ...emailProps, autoComplete: 'off' }}
+          />
+        </div>
+        <Button type="submit" pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'addAdmin'}>
+          {t('platformOrgs.admins.add')}
+        </Button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { requireUser } from '~/auth/guards.server'
+import { DomainError } from '~/errors'
+import { ctxFor, type Ctx } from '~/services/context.server'
+import { isPlatformAdmin } from '~/services/platform.server'
+
+/**
+ * The service context of a platform screen, for platform admins only: a signed-out visitor signs
+ * in first, anyone else gets the not-found screen (the platform screens do not exist for them).
+ */
+export async function platformCtx(request: Request, context: AppLoadContext): Promise<Ctx> {
+  const ctx = ctxFor(await requireUser(request, context), context)
+  if (!isPlatformAdmin(ctx)) throw new Response('Not found', { status: 404 })
+  return ctx
+}
+
+/** Runs a platform service call; NOT_FOUND (an unknown organization) becomes the not-found screen. */
+export async function orPlatformNotFound<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new Response('Not found', { status: 404 })
+    throw error
+  }
+}

@@ -1,0 +1,130 @@
+import { sql, type SqlBool } from 'kysely'
+import { folded, swedish, swedishStored } from '~/db/collation'
+import type { GroupKind } from '~/db/schema'
+import { DomainError } from '~/errors'
+import { likePattern } from '~/utils/list-query'
+import { actorOf, memoized, type Ctx } from './context.server'
+
+/**
+ * Who may create groups, and where (spec section 6, issue 10 item 4): the admins and the group
+ * creators of an active organization. Attendance groups need one more permission
+ * (`organization_members.may_create_attendance`, granted per member on the group-creators page);
+ * an organization's admins always have it. The side menu, the create screens and the
+ * create-group API all ask here.
+ */
+
+/** An organization where the actor may create groups. */
+export interface CreatableOrganization {
+  _id: string
+  name: string
+  isAdmin: boolean
+  mayCreateAttendance: boolean
+}
+
+type MembershipRow = { id: string; name: string; role: string; is_group_creator: number; may_create_attendance: number; active: number }
+
+const mayCreate = (r: MembershipRow) => Number(r.active) === 1 && (r.role === 'admin' || Number(r.is_group_creator) === 1)
+const mayCreateAttendance = (r: MembershipRow) =>
+  mayCreate(r) && (r.role === 'admin' || Number(r.may_create_attendance) === 1)
+
+const memberships = (ctx: Ctx) =>
+  ctx.db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['o.id', 'o.name', 'o.active', 'm.role', 'm.is_group_creator', 'm.may_create_attendance'])
+    .where('m.user_id', '=', actorOf(ctx).id)
+
+/**
+ * The active organizations where the actor may create groups (admin or group creator), by name
+ * in Swedish order, each saying whether attendance groups may be created there. One query.
+ */
+export async function organizationsWhereUserMayCreate(ctx: Ctx): Promise<CreatableOrganization[]> {
+  const rows = await memberships(ctx)
+    .where('o.active', '=', 1)
+    .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
+    .orderBy(swedish(ctx.db, 'o.name'))
+    .orderBy('o.id')
+    .execute()
+  return rows.map((r) => ({ _id: r.id, name: r.name, isAdmin: r.role === 'admin', mayCreateAttendance: mayCreateAttendance(r) }))
+}
+
+/** The ids of the organizations where the actor may create attendance groups (for the side menu). */
+export async function organizationsWhereUserMayCreateAttendance(ctx: Ctx): Promise<string[]> {
+  return (await organizationsWhereUserMayCreate(ctx)).filter((o) => o.mayCreateAttendance).map((o) => o._id)
+}
+
+async function membershipOf(ctx: Ctx, organizationId: string) {
+  const actor = actorOf(ctx)
+  return memoized(ctx, `membership:${actor.id}:${organizationId}`, () =>
+    memberships(ctx).where('m.organization_id', '=', organizationId).executeTakeFirst(),
+  )
+}
+
+/**
+ * Whether the actor may create attendance groups in the organization: an admin, or a group
+ * creator with the attendance permission, of an active organization. One query.
+ */
+export async function mayCreateAttendanceGroup(ctx: Ctx, organizationId: string): Promise<boolean> {
+  const row = await membershipOf(ctx, organizationId)
+  return !!row && mayCreateAttendance(row)
+}
+
+/**
+ * The organization, if the actor may create groups of this kind in it. Someone who may not see
+ * it as a creator (not a member, a plain member, unknown id) gets ORGANIZATION_NOT_FOUND; an
+ * inactive organization ORGANIZATION_INACTIVE (for its admins and creators); a group creator
+ * without the attendance permission FORBIDDEN for an attendance group.
+ */
+export async function requireGroupCreation(ctx: Ctx, organizationId: string, kind: GroupKind) {
+  const row = await membershipOf(ctx, organizationId)
+  if (!row || (row.role !== 'admin' && Number(row.is_group_creator) !== 1)) throw new DomainError('ORGANIZATION_NOT_FOUND')
+  if (Number(row.active) !== 1) throw new DomainError('ORGANIZATION_INACTIVE')
+  if (kind === 'attendance' && !mayCreateAttendance(row)) throw new DomainError('FORBIDDEN')
+  return { _id: row.id, name: row.name }
+}
+
+/** The most members the create screen's picker offers at once. */
+export const MEMBER_SEARCH_LIMIT = 20
+
+/**
+ * Members of the organization whose name or email matches `q` (the create screen's picker), by
+ * name; for those who may create groups there (requireGroupCreation, standard kind).
+ */
+export async function searchMembersForNewGroup(ctx: Ctx, organizationId: string, q: string) {
+  await requireGroupCreation(ctx, organizationId, 'standard')
+  const pattern = likePattern(q.trim().slice(0, 200))
+  const rows = await ctx.db
+    .selectFrom('organization_members as m')
+    .select(['m.user_id', 'm.name', 'm.email'])
+    .where('m.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`${folded(ctx.db, 'm.name')} like ${pattern} escape '\\'`,
+        sql<SqlBool>`${folded(ctx.db, 'm.email')} like ${pattern} escape '\\'`,
+      ]),
+    )
+    .orderBy(swedishStored(ctx.db, 'm.name'))
+    .orderBy('m.user_id')
+    .limit(MEMBER_SEARCH_LIMIT)
+    .execute()
+  return rows.map((r) => ({ _id: r.user_id, name: r.name, email: r.email }))
+}
+
+/** The word of a group's default name in each language (the owner's). */
+const DEFAULT_NAME_WORD: Record<string, string> = { sv: 'Grupp', en: 'Group' }
+
+/**
+ * The name of a group created without one: "Grupp 2026-11-24 14:05" ("Group …" in English), the
+ * minute of creation in the owner's language and time zone. The owner can rename it.
+ */
+export function defaultGroupName(locale: string, timezone: string, now: Date) {
+  let parts: Intl.DateTimeFormatPart[]
+  try {
+    parts = new Intl.DateTimeFormat('sv-SE', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' }).formatToParts(now)
+  } catch {
+    parts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' }).formatToParts(now)
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  const stamp = `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
+  return `${DEFAULT_NAME_WORD[locale] ?? DEFAULT_NAME_WORD.sv} ${stamp}`
+}
