@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import Provider, { interactionPolicy, type Configuration } from 'oidc-provider'
+import { demoAccountClaims, interactionPage } from './interaction'
+
+/**
+ * Real OpenID Connect providers on 127.0.0.1 (oidc-provider), configured like the three the product
+ * signs in with, for the tests and the demo. Never started in production (docs/sso.md).
+ *
+ * - google: code flow + PKCE, scopes `openid profile email offline_access`, `prompt=select_account`
+ *   accepted, refresh tokens and revocation (Google has a revocation endpoint), no end-session
+ *   endpoint (Google has none).
+ * - microsoft: code flow + PKCE with the API-access scope `api.access` (a JWT access token whose
+ *   audience is the product's client id), refresh tokens, end-session; no revocation endpoint
+ *   (the Microsoft identity platform has none).
+ * - seiLinkopingKommun (the municipal e-ID): scopes `openid bankid ad`, the personal identity number
+ *   as a claim, refresh tokens, revocation and end-session.
+ */
+export type ProviderKind = 'google' | 'microsoft' | 'seiLinkopingKommun'
+
+export interface ProviderOptions {
+  kind: ProviderKind
+  port: number
+  /** The app's origin: redirect URIs are `${appUrl}/signin/sso/<kind>/callback` and `${appUrl}/signin`. */
+  appUrl: string
+  clientId?: string
+  clientSecret?: string
+  /** Seconds an ID token / access token lives (tests shorten it). */
+  tokenTtl?: number
+}
+
+export interface RunningProvider {
+  kind: ProviderKind
+  issuer: string
+  clientId: string
+  clientSecret: string
+  provider: Provider
+  close(): Promise<void>
+}
+
+export const DEMO_CLIENT_SECRET = 'demo-client-secret-not-for-production-0123456789'
+export const defaultClientId = (kind: ProviderKind) => `groups-${kind}`
+
+const SCOPES: Record<ProviderKind, string[]> = {
+  google: ['openid', 'profile', 'email', 'offline_access'],
+  microsoft: ['openid', 'profile', 'email', 'offline_access'],
+  seiLinkopingKommun: ['openid', 'bankid', 'ad', 'offline_access'],
+}
+
+const CLAIMS: Record<ProviderKind, Configuration['claims']> = {
+  google: { openid: ['sub'], profile: ['name', 'given_name', 'family_name'], email: ['email', 'email_verified'] },
+  microsoft: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
+  seiLinkopingKommun: {
+    openid: ['sub'],
+    bankid: ['personal_identity_number', 'name', 'given_name', 'family_name'],
+    ad: ['email', 'email_verified', 'upn'],
+  },
+}
+
+function configuration(options: Required<ProviderOptions>): Configuration {
+  const { kind, appUrl, clientId, clientSecret, tokenTtl } = options
+  const policy = interactionPolicy.base()
+  // Google's account chooser: a requested prompt that the interaction page answers.
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0)
+  const apiAccess = kind !== 'google'
+  return {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${appUrl}/signin/sso/${kind}/callback`],
+        post_logout_redirect_uris: [`${appUrl}/signin`, `${appUrl}/signout/done`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => demoAccountClaims(kind, id) }),
+    claims: CLAIMS[kind],
+    scopes: [...SCOPES[kind], ...(apiAccess ? ['api.access'] : [])],
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    ttl: { IdToken: tokenTtl, AccessToken: tokenTtl, AuthorizationCode: 60, RefreshToken: 14 * 24 * 3600, Session: 3600, Interaction: 600, Grant: 14 * 24 * 3600 },
+    // The e-ID provider issues refresh tokens without offline_access (its scopes are openid bankid ad).
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && (kind === 'seiLinkopingKommun' || code.scopes.has('offline_access')),
+    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: kind !== 'microsoft' },
+      rpInitiatedLogout: {
+        enabled: kind !== 'google',
+        logoutSource: async (ctx, form) => {
+          ctx.body = `<!doctype html><html lang="en"><head><title>Sign out</title></head><body><main><h1>Sign out of ${kind}?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button><button type="submit" form="op.logoutForm">No, stay signed in</button></main></body></html>`
+        },
+      },
+      resourceIndicators: {
+        enabled: apiAccess,
+        defaultResource: async () => `api://${clientId}`,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async () => ({
+          scope: 'api.access',
+          audience: clientId,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: tokenTtl,
+        }),
+      },
+    },
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      // First-party demo clients: every requested scope and claim is granted without a consent screen.
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! })
+      grant.addOIDCScope([...ctx.oidc.requestParamScopes].join(' '))
+      if (apiAccess) grant.addResourceScope(`api://${clientId}`, 'api.access')
+      await grant.save()
+      return grant
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html'
+      ctx.body = `<!doctype html><html lang="en"><head><title>Error</title></head><body><main><h1>${out.error}</h1><p>${String(out.error_description ?? '').replace(/[<>&]/g, '')}</p></main></body></html>`
+    },
+  }
+}
+
+/** Starts one provider on 127.0.0.1:<port>; `close()` stops it. */
+export async function startOidcProvider(options: ProviderOptions): Promise<RunningProvider> {
+  const full: Required<ProviderOptions> = {
+    clientId: defaultClientId(options.kind),
+    clientSecret: DEMO_CLIENT_SECRET,
+    tokenTtl: 3600,
+    ...options,
+  }
+  const issuer = `http://127.0.0.1:${full.port}`
+  const provider = new Provider(issuer, configuration(full))
+  const callback = provider.callback()
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interactionPage(provider, full.kind, req, res).catch((error) => {
+        res.statusCode = 500
+        res.end(String(error))
+      })
+      return
+    }
+    callback(req, res)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(full.port, '127.0.0.1', () => resolve())
+  })
+  return {
+    kind: full.kind,
+    issuer,
+    clientId: full.clientId,
+    clientSecret: full.clientSecret,
+    provider,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** The app's environment variables for a running provider (docs/sso.md, README's table). */
+export function envFor(running: Pick<RunningProvider, 'kind' | 'issuer' | 'clientId' | 'clientSecret'>): Record<string, string> {
+  const prefix = { google: 'SSO_GOOGLE', microsoft: 'SSO_MICROSOFT', seiLinkopingKommun: 'SSO_SEI' }[running.kind]
+  return {
+    [`${prefix}_ISSUER`]: running.issuer,
+    [`${prefix}_CLIENT_ID`]: running.clientId,
+    [`${prefix}_CLIENT_SECRET`]: running.clientSecret,
+  }
+}
+
+/** A stable, opaque subject per provider and login. */
+export const subjectFor = (kind: ProviderKind, login: string) => createHash('sha256').update(`${kind}:${login.toLowerCase()}`).digest('hex').slice(0, 24)
