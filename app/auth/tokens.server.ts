@@ -10,6 +10,8 @@ export const TOKEN_TTL_SECONDS: Record<Purpose, number> = {
   'password-reset': 60 * 60,
   // A verified sign-up's invitation, waiting for the new user to sign in and confirm it.
   'join-invitation': 24 * 60 * 60,
+  // Proves an email address to link a single sign-on account to (docs/sso.md).
+  'sso-link': 60 * 60,
 }
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the purpose die. */

@@ -36,7 +36,7 @@ export interface SessionsTable {
 export interface TokensTable {
   id: string
   user_id: string
-  purpose: 'verify-email' | 'password-reset' | 'join-invitation'
+  purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'sso-link'
   token_hash: string
   created_at: string
   expires_at: string
@@ -171,6 +171,29 @@ export interface AlertsTable {
   created_at: string
 }
 
+/** A provider account linked to a user, keyed by (issuer, subject) (migration 015, docs/sso.md). */
+export interface UserIdentitiesTable {
+  id: string
+  user_id: string
+  provider: string
+  issuer: string
+  subject: string
+  email: string | null
+  created_at: string
+  last_used_at: string
+}
+
+/** The provider tokens of an SSO session, encrypted (app/auth/sso/token-store.server.ts). */
+export interface SsoSessionsTable {
+  session_id_hash: string
+  provider: string
+  refresh_token: string | null
+  id_token: string | null
+  expires_at: string | null
+  renew_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,6 +207,8 @@ export interface Database {
   invitations: InvitationsTable
   audit_log: AuditLogTable
   alerts: AlertsTable
+  user_identities: UserIdentitiesTable
+  sso_sessions: SsoSessionsTable
 }
 
 /** A users row as read. */

@@ -43,3 +43,7 @@ export const accountExistsEmail = (to: Recipient) => compose(to, 'exists', {}, {
 
 /** Sent when sign-in attempts at the account are locked out (at most once a day, see signIn). */
 export const signInAttackEmail = (to: Recipient) => compose(to, 'signinAttack', {}, { url: link('/forgot-password') })
+
+/** Proves an email address for single sign-on: links the provider account, or verifies a new one (docs/sso.md). */
+export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
+  compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })
