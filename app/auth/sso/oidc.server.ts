@@ -140,12 +140,13 @@ export function failure(error: unknown): DomainError {
   if (error instanceof client.ResponseBodyError) {
     return new DomainError(error.error === 'invalid_grant' ? 'SSO_CODE_EXPIRED' : 'SSO_FAILED')
   }
-  const code = (error as { code?: string })?.code
-  const cause = (error as { cause?: { claim?: string; parameter?: string } })?.cause
+  // openid-client wraps oauth4webapi's error: the reason is the innermost one.
+  let inner = error as { code?: string; cause?: unknown; message?: string }
+  while (inner?.cause && typeof inner.cause === 'object' && 'code' in (inner.cause as object)) inner = inner.cause as typeof inner
+  const code = inner?.code ?? (error as { code?: string })?.code
+  const cause = inner?.cause as { claim?: string; parameter?: string } | undefined
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && cause?.claim === 'nonce') return new DomainError('SSO_STATE_MISMATCH')
-  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' || code === 'OAUTH_INVALID_RESPONSE') {
-    if (/state/i.test(String((error as Error).message))) return new DomainError('SSO_STATE_MISMATCH')
-  }
+  if (/"state"/.test(String(inner?.message))) return new DomainError('SSO_STATE_MISMATCH')
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || code === 'OAUTH_KEY_SELECTION_FAILED' || code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') {
     return new DomainError('SSO_TOKEN_INVALID')
   }

@@ -38,6 +38,7 @@ export interface RunningProvider {
   close(): Promise<void>
 }
 
+export const ANOTHER_CLIENT_ID = 'another-app'
 export const DEMO_CLIENT_SECRET = 'demo-client-secret-not-for-production-0123456789'
 export const defaultClientId = (kind: ProviderKind) => `groups-${kind}`
 
@@ -74,6 +75,14 @@ function configuration(options: Required<ProviderOptions>): Configuration {
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      // Another product at the same provider: its tokens are not for us (wrong audience, in tests).
+      {
+        client_id: ANOTHER_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [`${appUrl}/another-app/callback`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
     ],
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => demoAccountClaims(kind, id) as { sub: string } }),
     claims: CLAIMS[kind],
@@ -95,11 +104,11 @@ function configuration(options: Required<ProviderOptions>): Configuration {
       },
       resourceIndicators: {
         enabled: apiAccess,
-        defaultResource: async () => `api://${clientId}`,
+        defaultResource: async (ctx) => `api://${ctx.oidc.client!.clientId}`,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async () => ({
+        getResourceServerInfo: async (_ctx, _indicator, client) => ({
           scope: 'api.access',
-          audience: clientId,
+          audience: client.clientId,
           accessTokenFormat: 'jwt',
           accessTokenTTL: tokenTtl,
         }),
@@ -111,7 +120,7 @@ function configuration(options: Required<ProviderOptions>): Configuration {
       // First-party demo clients: every requested scope and claim is granted without a consent screen.
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! })
       grant.addOIDCScope([...ctx.oidc.requestParamScopes].join(' '))
-      if (apiAccess) grant.addResourceScope(`api://${clientId}`, 'api.access')
+      if (apiAccess) grant.addResourceScope(`api://${ctx.oidc.client!.clientId}`, 'api.access')
       await grant.save()
       return grant
     },

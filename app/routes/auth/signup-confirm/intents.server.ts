@@ -16,7 +16,7 @@ export const ConfirmSchema = z.object({
   locale: z.enum(['sv', 'en']).default('sv'),
   timezone: z.string().max(64).default('Europe/Stockholm'),
 })
-const ProveSchema = z.object({ email: z.string().trim().toLowerCase().email('validation.email'), password: z.string().max(128).optional() })
+const ProveSchema = z.object({ email: z.string().trim().toLowerCase().email('validation.email').optional(), password: z.string().max(128).optional() })
 
 type Handler = (ctx: Ctx, request: Request, pending: PendingSignUp, form: FormData) => Promise<unknown>
 
@@ -52,6 +52,7 @@ const password: Handler = async (ctx, request, pending, form) => {
   const parsed = ProveSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success || !parsed.data.password) return fail('BAD_REQUEST', { existing: parsed.data?.email ?? pending.email })
   const email = pending.email ?? parsed.data.email
+  if (!email) return fail('BAD_REQUEST')
   try {
     const user = await signIn(ctx, { email, password: parsed.data.password })
     await linkIdentity(ctx, user.id, { ...keyOf(pending), email })

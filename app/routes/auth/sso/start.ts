@@ -13,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await authenticateWith(params.provider!, request)
   } catch (error) {
     if (error instanceof Response) throw error
-    if (error instanceof DomainError) throw failurePage(error, params.provider!)
+    if (error instanceof DomainError) throw await failurePage(error, params.provider!)
     throw error
   }
   throw redirect('/signin')
