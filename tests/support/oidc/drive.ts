@@ -18,7 +18,9 @@ export async function followToCallback(authorizationUrl: string, options: { logi
   let init: RequestInit = {}
   for (let hop = 0; hop < 20; hop++) {
     if (url.startsWith(options.redirectUri)) return url
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), Cookie: cookieHeader() } })
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), Cookie: cookieHeader() } }).catch((error) => {
+      throw new Error(`${init.method ?? 'GET'} ${url} failed`, { cause: error })
+    })
     keep(response)
     init = {}
     if (response.status >= 300 && response.status < 400) {

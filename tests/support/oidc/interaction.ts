@@ -24,7 +24,6 @@ export function demoAccountClaims(kind: ProviderKind, login: string) {
   const family = words.slice(1).join(' ') || 'User'
   const digest = createHash('sha256').update(`${kind}:${clean}`).digest()
   const claims: Record<string, unknown> = {
-    sub: digest.toString('hex').slice(0, 24),
     name: `${given} ${family}`,
     given_name: given,
     family_name: family,
@@ -78,7 +77,7 @@ export async function interactionPage(provider: Provider, kind: ProviderKind, re
       res.writeHead(303, { Location: `/interaction/${uid}` }).end()
       return
     }
-    await provider.interactionFinished(req, res, { select_account: {}, login: { accountId: login } }, { mergeWithLastSubmission: false })
+    await provider.interactionFinished(req, res, { select_account: {}, login: { accountId: Buffer.from(login.toLowerCase()).toString('hex') } }, { mergeWithLastSubmission: false })
     return
   }
   if (details.prompt.name === 'consent') {

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { interactionPolicy, type Configuration } from 'oidc-provider'
 import { demoAccountClaims, interactionPage } from './interaction'
 
@@ -58,13 +59,14 @@ const CLAIMS: Record<ProviderKind, Configuration['claims']> = {
   },
 }
 
-function configuration(options: Required<ProviderOptions>): Configuration {
+function configuration(options: Required<ProviderOptions>, signingKey: object): Configuration {
   const { kind, appUrl, clientId, clientSecret, tokenTtl } = options
   const policy = interactionPolicy.base()
   // Google's account chooser: a requested prompt that the interaction page answers.
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0)
   const apiAccess = kind !== 'google'
   return {
+    jwks: { keys: [signingKey as never] },
     clients: [
       {
         client_id: clientId,
@@ -84,7 +86,7 @@ function configuration(options: Required<ProviderOptions>): Configuration {
         response_types: ['code'],
       },
     ],
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => demoAccountClaims(kind, id) as { sub: string } }),
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ ...demoAccountClaims(kind, loginOf(id)), sub: id }) }),
     claims: CLAIMS[kind],
     scopes: [...SCOPES[kind], ...(apiAccess ? ['api.access'] : [])],
     conformIdTokenClaims: false,
@@ -140,9 +142,14 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
     ...options,
   }
   const issuer = `http://127.0.0.1:${full.port}`
-  const provider = new Provider(issuer, configuration(full))
+  // A new signing key at every start: a restart is a key rotation.
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg: 'RS256' }
+  const provider = new Provider(issuer, configuration(full, signingKey))
   const callback = provider.callback()
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // No kept-alive connections: a restarted provider (a key rotation in the tests) leaves no dead sockets in clients' pools.
+    res.setHeader('Connection', 'close')
     if (req.url?.startsWith('/interaction/')) {
       interactionPage(provider, full.kind, req, res).catch((error) => {
         res.statusCode = 500
@@ -180,5 +187,6 @@ export function envFor(running: Pick<RunningProvider, 'kind' | 'issuer' | 'clien
   }
 }
 
-/** A stable, opaque subject per provider and login. */
-export const subjectFor = (kind: ProviderKind, login: string) => createHash('sha256').update(`${kind}:${login.toLowerCase()}`).digest('hex').slice(0, 24)
+/** The subject is the login, hex-encoded: opaque to the app, stable per login. */
+export const accountIdOf = (login: string) => Buffer.from(login.trim().toLowerCase()).toString('hex')
+const loginOf = (accountId: string) => Buffer.from(accountId, 'hex').toString()
