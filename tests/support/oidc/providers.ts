@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTcpServer, type AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { interactionPolicy, type Configuration } from 'oidc-provider'
 import { demoAccountClaims, interactionPage } from './interaction'
@@ -21,6 +22,7 @@ export type ProviderKind = 'google' | 'microsoft' | 'seiLinkopingKommun'
 
 export interface ProviderOptions {
   kind: ProviderKind
+  /** 0: any free port. */
   port: number
   /** The app's origin: redirect URIs are `${appUrl}/signin/sso/<kind>/callback` and `${appUrl}/signin`. */
   appUrl: string
@@ -141,6 +143,7 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
     tokenTtl: 3600,
     ...options,
   }
+  if (full.port === 0) full.port = await freePort()
   const issuer = `http://127.0.0.1:${full.port}`
   // A new signing key at every start: a restart is a key rotation.
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
@@ -175,6 +178,18 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
         server.close(() => resolve())
       }),
   }
+}
+
+/** A port the system has free on 127.0.0.1 (port 0: the tests that must not share fixed ports). */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createTcpServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }
 
 /** The app's environment variables for a running provider (docs/sso.md, README's table). */
