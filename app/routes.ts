@@ -46,6 +46,7 @@ export default [
     route('platform/mail', 'routes/platform/mail.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
+    route('sso/identities/:identityId/unlink', 'routes/auth/sso/identities/unlink.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 

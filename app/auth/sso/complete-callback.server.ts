@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
+import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/ui/toast.server'
 import { writePending } from './cookies.server'
 import { destinationAfterSso, startSsoSession } from './complete.server'
@@ -33,7 +34,8 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   if (result.flow.intent === 'link') {
     if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
     await linkIdentity(ctx, ctx.actor.id, key)
-    return redirectWithToast(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/account`, { key: 'sso.linked' }, headers)
+    const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/account`) ?? '/'
+    return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
   const user = await userOfIdentity(ctx, identity.issuer, identity.subject)
   if (user) {

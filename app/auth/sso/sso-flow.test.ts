@@ -134,6 +134,26 @@ describe('first sign-in and returning users', () => {
   })
 })
 
+describe('token renewal', () => {
+  it('renews the provider tokens when due, a random 10 to 109 s before expiry', async () => {
+    const { answer } = await roundTrip('seiLinkopingKommun', uniqueEmail('renew'))
+    const created = await run(() => confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'create', name: 'Renew' }, cookie: cookiesFrom(answer.headers) }))))
+    const row = await db().selectFrom('sso_sessions').selectAll().orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const lead = (Date.parse(row.expires_at!) - Date.parse(row.renew_at!)) / 1000
+    expect(lead).toBeGreaterThanOrEqual(10)
+    expect(lead).toBeLessThanOrEqual(109)
+    expect(created.status).toBe(302)
+    const { renewIfDue } = await import('./token-store.server')
+    expect(await renewIfDue(db(), row.session_id_hash)).toBe(true)
+    expect((await db().selectFrom('sso_sessions').select('refresh_token').where('session_id_hash', '=', row.session_id_hash).executeTakeFirstOrThrow()).refresh_token).toBe(row.refresh_token)
+    await db().updateTable('sso_sessions').set({ renew_at: new Date(Date.now() - 1000).toISOString() }).where('session_id_hash', '=', row.session_id_hash).execute()
+    expect(await renewIfDue(db(), row.session_id_hash)).toBe(true)
+    const renewed = await db().selectFrom('sso_sessions').selectAll().where('session_id_hash', '=', row.session_id_hash).executeTakeFirstOrThrow()
+    expect(renewed.refresh_token).not.toBe(row.refresh_token)
+    expect(Date.parse(renewed.renew_at!)).toBeGreaterThan(Date.now())
+  })
+})
+
 describe('failures leave nothing half-made', () => {
   it('a cancel at the provider comes back as SSO_CANCELLED', async () => {
     const { answer } = await roundTrip('google', 'x@example.se', { cancel: true })

@@ -40,6 +40,14 @@ export async function renewIfDue(db: DB, sessionIdHash: string, now = new Date()
   const provider = row && providerConfig(row.provider)
   const refreshToken = row && (await unseal<string>(row.refresh_token, 'refresh-token'))
   if (!row || !provider || !refreshToken) return true
+  // Claimed first, so two processes (or tabs) never spend the same refresh token twice.
+  const claimed = await db
+    .updateTable('sso_sessions')
+    .set({ renew_at: null })
+    .where('session_id_hash', '=', sessionIdHash)
+    .where('renew_at', '=', row.renew_at)
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) !== 1) return true
   try {
     const tokens = await refreshTokens(provider, refreshToken)
     await db
