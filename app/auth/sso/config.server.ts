@@ -88,3 +88,11 @@ export const resetSsoConfig = () => {
 export const configuredProviders = () => ssoConfig().providers
 export const providerConfig = (id: string) => configuredProviders().find((p) => p.id === id) ?? null
 export const providerByIssuer = (issuer: string) => configuredProviders().find((p) => p.issuer === issuer.replace(/\/$/, '')) ?? null
+
+/**
+ * The origins of the configured providers: sign-out (a form POST) ends with a redirect to the
+ * provider's end-session endpoint, which the CSP's form-action must allow (server/security.ts).
+ */
+export function providerOrigins(source: Record<string, string | undefined> = process.env) {
+  return [source.SSO_GOOGLE_ISSUER, source.SSO_MICROSOFT_ISSUER, source.SSO_SEI_ISSUER].flatMap((issuer) => (issuer && URL.canParse(issuer) ? [new URL(issuer).origin] : []))
+}
