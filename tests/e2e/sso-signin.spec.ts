@@ -19,7 +19,7 @@ test('a first Google sign-in creates the account at /signup/confirm; sign-out is
   await expect(page).toHaveURL('/signup/confirm')
   await expect(page.getByRole('heading', { name: 'Skapa ditt konto' })).toBeVisible()
   await expect(page.getByText(`E-postadress (bekräftad av Google): ${email}`)).toBeVisible()
-  await expect(page.getByLabel('Namn')).toHaveValue(/^Anna /)
+  await expect(page.getByLabel('Namn')).toHaveValue(/\bAnna\b/)
   await page.getByRole('button', { name: 'Skapa konto' }).click()
 
   await expect(page).toHaveURL('/support')
