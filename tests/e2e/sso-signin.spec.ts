@@ -1,5 +1,6 @@
 import { expect, test } from '../support/e2e/fixtures'
 import { appLinkIn, latestEmail } from '../support/e2e/mail'
+import { seriousViolations } from '../support/e2e/axe'
 import { insertUser } from '../support/e2e/orgs'
 import { cancelAtProvider, confirmProviderSignOut, signInAtProvider } from '../support/e2e/sso'
 import { uniqueEmail } from '../support/e2e/users'
@@ -127,4 +128,18 @@ test('failures: a cancel at the provider and a replayed callback get a clear mes
   await expect(other).toHaveURL(/ssoError=SSO_STATE_MISMATCH/)
   await expect(other.getByText(/Inloggningen kunde inte slutföras/)).toBeVisible()
   await other.close()
+})
+
+test('the SSO screens have no serious axe violations and fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  for (const path of ['/signin', '/signin/sei', '/sso-invitation?invitation=ACDE23']) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
+  }
+  await page.goto('/signin')
+  await page.getByRole('link', { name: 'Fortsätt med Google' }).click()
+  await signInAtProvider(page, `unverified-${uniqueEmail('axe')}`)
+  await expect(page.getByRole('heading', { name: 'Skapa ditt konto' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 })
