@@ -131,6 +131,8 @@ test('failures: a cancel at the provider and a replayed callback get a clear mes
 })
 
 test('the SSO screens have no serious axe violations and fit a phone', async ({ page }) => {
+  // Four axe runs and a round trip through a provider.
+  test.slow()
   await page.setViewportSize({ width: 375, height: 740 })
   for (const path of ['/signin', '/signin/sei', '/sso-invitation?invitation=ACDE23']) {
     await page.goto(path)
