@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium'
-import { E2E_DATABASE_URL, E2E_PORT, E2E_SESSION_SECRET, E2E_SMTP_HTTP_PORT, E2E_SMTP_PORT } from './tests/support/e2e/env'
+import { E2E_DATABASE_URL, E2E_OIDC_PORTS, E2E_PORT, E2E_SESSION_SECRET, E2E_SMTP_HTTP_PORT, E2E_SMTP_PORT } from './tests/support/e2e/env'
+import { DEMO_CLIENT_SECRET } from './tests/support/oidc/providers'
 
 /**
  * Browser journeys (tests/e2e) against the production build, with a real SMTP sink.
@@ -52,6 +53,22 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The three single sign-on providers (real oidc-provider instances, ~1 s to start): tests/e2e/sso-*.spec.ts.
+      name: 'oidc-providers',
+      command: 'npx tsx scripts/oidc-providers.ts',
+      url: `http://127.0.0.1:${E2E_OIDC_PORTS.seiLinkopingKommun}/.well-known/openid-configuration`,
+      env: {
+        APP_URL: BASE_URL,
+        OIDC_PORT_GOOGLE: String(E2E_OIDC_PORTS.google),
+        OIDC_PORT_MICROSOFT: String(E2E_OIDC_PORTS.microsoft),
+        OIDC_PORT_SEI: String(E2E_OIDC_PORTS.seiLinkopingKommun),
+      },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      timeout: 30_000,
+    },
+    {
       name: 'app',
       // Builds and serves a snapshot of the working tree with a fresh database (the server
       // migrates it at start); see tests/support/e2e/serve-app.ts for why not in place.
@@ -71,6 +88,16 @@ export default defineConfig({
         // The tests play a proxy on this machine: each test sends its own X-Forwarded-For
         // (tests/support/e2e/fixtures.ts), so per-client limits are per test.
         TRUST_PROXY: 'loopback',
+        // Single sign-on against the local providers above (docs/sso.md).
+        SSO_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORTS.google}`,
+        SSO_GOOGLE_CLIENT_ID: 'groups-google',
+        SSO_GOOGLE_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+        SSO_MICROSOFT_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORTS.microsoft}`,
+        SSO_MICROSOFT_CLIENT_ID: 'groups-microsoft',
+        SSO_MICROSOFT_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+        SSO_SEI_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORTS.seiLinkopingKommun}`,
+        SSO_SEI_CLIENT_ID: 'groups-seiLinkopingKommun',
+        SSO_SEI_CLIENT_SECRET: DEMO_CLIENT_SECRET,
       },
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -58,6 +58,24 @@ export const ERROR_STATUS = {
   /** Platform administration: no account with that email; an organization admin already, or not one. */
   ALREADY_ORGANIZATION_ADMIN: 409,
   NOT_ORGANIZATION_ADMIN: 409,
+  // Single sign-on (spec sections 7 and 8, docs/sso.md)
+  /** POST /v2/signin with checkUserExist: the provider's account has no user here yet. */
+  NO_USER: 404,
+  /** The account's email must be proven (a link was emailed) before it signs in. */
+  VERIFICATION_REQUIRED: 403,
+  USER_CREATION_FAILED: 409,
+  SSO_CANCELLED: 400,
+  SSO_STATE_MISMATCH: 400,
+  SSO_CODE_EXPIRED: 400,
+  SSO_TOKEN_INVALID: 401,
+  SSO_PROVIDER_DOWN: 502,
+  SSO_FAILED: 502,
+  /** This account already has another account of the same provider linked. */
+  SSO_ALREADY_LINKED: 409,
+  /** The provider's account belongs to another user of ours. */
+  SSO_IDENTITY_TAKEN: 409,
+  /** Unlinking would leave the account with no way in. */
+  SSO_LAST_WAY_IN: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**

@@ -105,6 +105,7 @@ app.all(
         clientIp: clientAddress(req),
         cookie: req.headers.cookie ?? null,
         method: req.method,
+        authorization: req.path.startsWith('/api/') ? (req.headers.authorization ?? null) : null,
       }),
   }),
 )

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import { randomBytes } from 'node:crypto'
 import { statusOf } from '../app/errors'
+import { providerOrigins } from '../app/auth/sso/config.server'
 import { PAGE_METHODS } from '../app/utils/request-rules'
 import { publicHost } from './proxy'
 
@@ -23,7 +24,7 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
         'img-src': ["'self'", 'data:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...providerOrigins()],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],

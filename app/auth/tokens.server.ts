@@ -12,6 +12,8 @@ export const TOKEN_TTL_SECONDS: Record<Purpose, number> = {
   'join-invitation': 24 * 60 * 60,
   // A new address waiting for its owner to confirm it (data: { email }), see profile.server.ts.
   'change-email': 24 * 60 * 60,
+  // Proves an email address to link a single sign-on account to (docs/sso.md).
+  'sso-link': 60 * 60,
 }
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the purpose die. */

@@ -12,6 +12,7 @@ import * as m010alerts from './migrations/010-alerts'
 import * as m013profile from './migrations/013-profile'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 import * as m011attendancePermission from './migrations/011-attendance-permission'
+import * as m015userIdentities from './migrations/015-user-identities'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '013-profile': m013profile,
   '017-invitations-email-pending': m017invitationsEmailPending,
   '011-attendance-permission': m011attendancePermission,
+  '015-user-identities': m015userIdentities,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

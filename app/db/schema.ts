@@ -39,6 +39,7 @@ export interface TokensTable {
   id: string
   user_id: string
   purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'change-email'
+  purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'sso-link'
   token_hash: string
   created_at: string
   expires_at: string
@@ -183,6 +184,27 @@ export interface ProfilePicturesTable {
   /** Hash of `image`: the ETag, and the version in `users.profile_pic`. */
   etag: string
   updated_at: string
+/** A provider account linked to a user, keyed by (issuer, subject) (migration 015, docs/sso.md). */
+export interface UserIdentitiesTable {
+  id: string
+  user_id: string
+  provider: string
+  issuer: string
+  subject: string
+  email: string | null
+  created_at: string
+  last_used_at: string
+}
+
+/** The provider tokens of an SSO session, encrypted (app/auth/sso/token-store.server.ts). */
+export interface SsoSessionsTable {
+  session_id_hash: string
+  provider: string
+  refresh_token: string | null
+  id_token: string | null
+  expires_at: string | null
+  renew_at: string | null
+  created_at: string
 }
 
 export interface Database {
@@ -199,6 +221,8 @@ export interface Database {
   audit_log: AuditLogTable
   alerts: AlertsTable
   profile_pictures: ProfilePicturesTable
+  user_identities: UserIdentitiesTable
+  sso_sessions: SsoSessionsTable
 }
 
 /** A users row as read. */

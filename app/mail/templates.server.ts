@@ -50,3 +50,7 @@ export const emailChangeEmail = (to: Recipient, token: string) =>
 
 /** Sent to the old address once the new one is confirmed. */
 export const emailChangedEmail = (to: Recipient, newEmail: string) => compose(to, 'emailChanged', { email: newEmail }, { url: link('/forgot-password') })
+
+/** Proves an email address for single sign-on: links the provider account, or verifies a new one (docs/sso.md). */
+export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
+  compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })

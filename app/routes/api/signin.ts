@@ -1,15 +1,27 @@
 import { SignInPayload } from '~/auth/schemas'
 import { createSession, destroySession } from '~/auth/session.server'
+import { bearerOf } from '~/auth/sso/bearer.server'
+import { ssoApiSignIn, SsoSignInPayload } from '~/auth/sso/api-signin.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 
 const route = apiRoute({
-  /** POST /api/v2/signin: sets the session cookie and answers with the current user. */
+  /**
+   * POST /api/v2/signin: sets the session cookie and answers with the current user. With
+   * `Authorization: Bearer <ID token>` it is the single sign-on (the SSO fields, docs/sso.md).
+   */
   POST: async ({ request, context }) => {
     const ctx = ctxFor(null, context)
+    const token = bearerOf(request.headers.get('Authorization'))
     let cookie = ''
     const response = await apiCall(async () => {
+      if (token) {
+        const { user, redirectTo } = await ssoApiSignIn(ctx, request, token, await readJson(request, SsoSignInPayload))
+        await destroySession(ctx.db, request)
+        cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+        return redirectTo ? { ...toCurrentUser(user), redirectTo } : toCurrentUser(user)
+      }
       const user = await signIn(ctx, await readJson(request, SignInPayload))
       await destroySession(ctx.db, request)
       cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))

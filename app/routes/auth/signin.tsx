@@ -17,11 +17,16 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
+import { eidGuard, ssoSignInData } from './sso/signin-sso.server'
+import { OWN_CREDENTIALS } from '~/auth/sso/config.server'
+import { rememberProvider } from '~/auth/sso/cookies.server'
+import { SsoSignIn } from './sso/sso-signin'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))
-  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice'), constraint: AUTH_CONSTRAINTS.signIn }
+  await eidGuard(request)
+  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice'), constraint: AUTH_CONSTRAINTS.signIn, sso: ssoSignInData(url) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,13 +38,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = outcome.value
   // A session the browser still had ends here: a sign-in always starts a fresh one.
   await destroySession(ctx.db, request)
-  const cookies = [await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')), await localeCookie.serialize(user.locale)]
+  const cookies = [
+    await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')),
+    await localeCookie.serialize(user.locale),
+    await rememberProvider(OWN_CREDENTIALS),
+  ]
   return redirectWithToast(safeRedirect(submission.value.redirectTo), { key: 'signin.welcome', values: { name: user.name } }, cookies)
 }
 
 export default function SignIn() {
   const { t } = useTranslation()
-  const { email, notice, constraint } = useLoaderData<typeof loader>()
+  const { email, notice, constraint, sso } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -53,6 +62,7 @@ export default function SignIn() {
           <Alert tone="success">{t(`signin.notice.${notice}`, { defaultValue: '' })}</Alert>
         </div>
       ) : null}
+      <SsoSignIn {...sso} redirectTo={searchParams.get('redirectTo') ?? ''} />
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />

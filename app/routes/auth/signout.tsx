@@ -7,16 +7,18 @@ import { destroySession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { Button } from '~/ui/button'
 import { readForm } from '~/utils/form-body.server'
+import { endProviderSession } from './sso/signout-sso.server'
 
 const REASONS = ['expired', 'idle'] as const
 const reasonOf = (value: unknown) => REASONS.find((r) => r === value) ?? null
 
 /** Ends the request's session (if any), clears the cookie and goes to /signin with a notice. */
-async function endSession(request: Request, reason: string | null, redirectTo: string) {
+async function endSession(request: Request, reason: string | null, redirectTo: string, endSessionUrl: string | null = null) {
   const cookie = await destroySession(db(), request)
   const params = new URLSearchParams({ notice: reasonOf(reason) ?? 'signedOut' })
   if (redirectTo) params.set('redirectTo', redirectTo)
-  return redirect(`/signin?${params}`, { headers: { 'Set-Cookie': cookie } })
+  // An SSO session ends at the provider's end-session endpoint, which sends the browser to /signin.
+  return redirect(endSessionUrl ?? `/signin?${params}`, { headers: { 'Set-Cookie': cookie } })
 }
 
 /**
@@ -33,9 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Revokes the session on the server, clears the cookie and goes to /signin. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
-  return endSession(request, String(form.get('reason') ?? ''), safeRedirect(form.get('redirectTo'), ''))
+  const { endSessionUrl } = await endProviderSession(context)
+  return endSession(request, String(form.get('reason') ?? ''), safeRedirect(form.get('redirectTo'), ''), endSessionUrl)
 }
 
 export default function SignOut() {

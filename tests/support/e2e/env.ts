@@ -19,3 +19,10 @@ export const e2eAppDir = (port: string | number = process.env.PORT ?? E2E_PORT) 
 
 /** The SQLite file of the app under test (fresh for every run). */
 export const e2eDatabaseFile = () => join(e2eAppDir(E2E_PORT), E2E_DATABASE_URL.slice('file:'.length))
+
+/** The local OpenID providers of the SSO journeys (scripts/oidc-providers.ts): Google-type, Microsoft-type, e-ID. */
+export const E2E_OIDC_PORTS = {
+  google: Number(process.env.E2E_OIDC_PORT_GOOGLE ?? 4401),
+  microsoft: Number(process.env.E2E_OIDC_PORT_MICROSOFT ?? 4402),
+  seiLinkopingKommun: Number(process.env.E2E_OIDC_PORT_SEI ?? 4403),
+}

@@ -1,0 +1,59 @@
+import { redirect } from '@remix-run/node'
+import { DomainError } from '~/errors'
+import type { Ctx } from '~/services/context.server'
+import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
+import { builtPath } from '~/ui/layout/screens'
+import { redirectWithToast } from '~/ui/toast.server'
+import { writePending } from './cookies.server'
+import { destinationAfterSso, startSsoSession } from './complete.server'
+import type { SsoResult } from './strategy.server'
+
+/** The provider account's key and what the user may see of it (never the personal identity number). */
+export function identityOf(result: SsoResult): IdentityKey & { name: string; emailVerified: boolean } {
+  const { claims, flow } = result
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null
+  const name = [claims.name, [claims.given_name, claims.family_name].filter(Boolean).join(' ')].find((n) => typeof n === 'string' && n.trim()) as string | undefined
+  return {
+    provider: flow.provider,
+    issuer: claims.iss,
+    subject: claims.sub,
+    email,
+    emailVerified: !!email && claims.email_verified === true,
+    name: name?.trim() ?? '',
+  }
+}
+
+/**
+ * After a successful round trip: link (intent=link, signed in), sign in a linked account, or send
+ * a new provider account to /signup/confirm (its claims in an encrypted cookie, nothing stored).
+ */
+export async function completeSso(ctx: Ctx, request: Request, result: SsoResult) {
+  const identity = identityOf(result)
+  const key: IdentityKey = { provider: identity.provider, issuer: identity.issuer, subject: identity.subject, email: identity.email }
+  const headers = [result.clearFlowCookie]
+  if (result.flow.intent === 'link') {
+    if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
+    await linkIdentity(ctx, ctx.actor.id, key)
+    const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/account`) ?? '/'
+    return redirectWithToast(back, { key: 'sso.linked' }, headers)
+  }
+  const user = await userOfIdentity(ctx, identity.issuer, identity.subject)
+  if (user) {
+    if (!user.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { post: result.flow.post })
+    const cookies = await startSsoSession(ctx, request, user, identity.provider, result.tokens)
+    return redirectWithToast(destinationAfterSso(result.flow.post), { key: 'signin.welcome', values: { name: user.name } }, [...headers, ...cookies])
+  }
+  const pending = await writePending({
+    provider: identity.provider,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    name: identity.name,
+    email: identity.emailVerified ? identity.email : null,
+    // The access token is the browser's business (Bearer); the cookie keeps what the session needs.
+    tokens: { ...result.tokens, accessToken: '' },
+    post: result.flow.post,
+  })
+  const response = redirect('/signup/confirm')
+  for (const h of [...headers, pending]) response.headers.append('Set-Cookie', h)
+  return response
+}

@@ -1,0 +1,53 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { safeRedirect } from '~/auth/schemas'
+import { DomainError } from '~/errors'
+import { ctxFor } from '~/services/context.server'
+import { listIdentities, PROVIDER_LABELS, unlinkIdentity } from '~/services/user-identities.server'
+import { Button } from '~/ui/button'
+import { builtPath } from '~/ui/layout/screens'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/utils/form-body.server'
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+/** /sso/identities/:identityId/unlink: asks before unlinking a provider account (another user's is not found). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const identities = await orRouteFailure('sso.identities.title', () => listIdentities(ctxFor(user, context)))
+  const identity = identities.find((i) => i._id === params.identityId)
+  if (!identity) throw new Response('Not Found', { status: 404 })
+  return { label: PROVIDER_LABELS[identity.provider] ?? identity.provider, redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/') }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context)
+  const form = await readForm(request)
+  const back = builtPath(safeRedirect(form.get('redirectTo'), '/')) ?? '/'
+  try {
+    await unlinkIdentity(ctxFor(user, context), params.identityId!)
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 })
+    if (error instanceof DomainError) return redirectWithToast(back, { key: `errors.${error.code}`, type: 'error' })
+    throw error
+  }
+  return redirectWithToast(back, { key: 'sso.identities.unlinked' })
+}
+
+export default function UnlinkIdentity() {
+  const { t } = useTranslation()
+  const { label, redirectTo } = useLoaderData<typeof loader>()
+  return (
+    <Form method="post" className="mx-auto flex max-w-lg flex-col gap-4 p-4" aria-labelledby="unlink-title">
+      <h1 id="unlink-title" className="text-xl font-bold">{t('sso.identities.unlinkConfirm', { provider: label })}</h1>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="danger">{t('sso.identities.unlink')}</Button>
+        <Link to={builtPath(redirectTo) ?? '/'} className="font-medium text-brand-700 underline">{t('sso.confirm.cancel')}</Link>
+      </div>
+    </Form>
+  )
+}
