@@ -115,7 +115,7 @@ const PACKAGES: DemoPackage[] = [
 ]
 
 /** Writes the demo library; returns a line for the seed's report (with the demo share link), or null if it exists. */
-export async function seedLibrary(db: DB, appUrl = ''): Promise<string | null> {
+export async function seedLibrary(db: DB): Promise<string | null> {
   const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se']).execute()
   const idOf = new Map(users.map((u) => [u.email, u.id]))
   const adminId = idOf.get('admin@example.se')
@@ -168,7 +168,7 @@ export async function seedLibrary(db: DB, appUrl = ''): Promise<string | null> {
           .insertInto('package_share_links')
           .values({ id: newId(), package_id: id, token_hash: hashSecret(token), created_by: ownerId, created_at: at, expires_at: null, last_used_at: null, revoked_at: null })
           .execute()
-        link = `${appUrl}/library/packages/accept-share-link?token=${token}`
+        link = `/library/packages/accept-share-link?token=${token}`
       }
       if (p.invite) {
         const invitationId = newId()
