@@ -120,6 +120,8 @@ describe('invitations', () => {
     const { owner, stranger, pkg, other } = await setup()
     const t0 = new Date('2026-11-24T10:00:00Z')
     const invitation = await inviteCollaborator(ctx(owner, t0), { packageId: pkg.id, email: stranger.email, access: 'view' })
+    const early = await expectCode(resendInvitation(ctx(owner, new Date('2026-11-24T10:00:30Z')), { packageId: pkg.id, invitationId: invitation.id }), 'TOO_MANY_ATTEMPTS')
+    expect(early.data.retryAt).toBe('2026-11-24T10:01:00.000Z')
     const resent = await resendInvitation(ctx(owner, new Date('2026-11-24T11:00:00Z')), { packageId: pkg.id, invitationId: invitation.id })
     expect(resent.sentAt).toBe('2026-11-24T11:00:00.000Z')
     expect(await mailsTo(stranger.email)).toHaveLength(2)
