@@ -11,6 +11,7 @@
  *   client-JS size measurement (e.g. a JSON route).
  * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
  *   `{admin}` the id of the signed-in admin (the profile pages).
+ *   `{largePackage}` the library's package of 500 tasks (app/demo/library-bench-seed.server.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
@@ -49,6 +50,9 @@ export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssM
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
 
+/** Issue 11: the library's feed, search and the view of a 500-task package. */
+export const LIBRARY_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
+
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
 
@@ -73,6 +77,10 @@ export const scenarios: Scenario[] = [
   // Issue 10: the feed of a user with 5,000 alerts, and the counts every signed-in tab polls each minute.
   { name: 'feed', path: '/', cookie: admin, targets: FEED_TARGETS },
   { name: 'alert-counts', path: '/api/v1/feeds/notifications/counts', cookie: admin, clientJs: false, targets: COUNTS_TARGETS },
+  // Issue 11: the library with 5,000 packages visible to the admin, a search, and a 500-task package.
+  { name: 'library-feed', path: '/library', cookie: admin, targets: LIBRARY_TARGETS },
+  { name: 'library-search', path: '/library?q=skolstart', cookie: admin, targets: LIBRARY_TARGETS },
+  { name: 'library-view-500', path: '/library/packages/view/{largePackage}', cookie: admin, targets: LIBRARY_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -108,4 +116,5 @@ export function targetsOf(s: Scenario): Targets {
 /** The path with the seeded ids in place of `{largeOrg}` and `{admin}`. */
 export function resolvePath(path: string, data: BenchData): string {
   return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{admin\}/g, data.adminId)
+  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{largePackage\}/g, data.largePackageId)
 }

@@ -13,6 +13,7 @@ import * as m013profile from './migrations/013-profile'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 import * as m011attendancePermission from './migrations/011-attendance-permission'
 import * as m015userIdentities from './migrations/015-user-identities'
+import * as m012library from './migrations/012-library'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '017-invitations-email-pending': m017invitationsEmailPending,
   '011-attendance-permission': m011attendancePermission,
   '015-user-identities': m015userIdentities,
+  '012-library': m012library,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
