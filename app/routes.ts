@@ -34,6 +34,7 @@ export default [
       ]),
     ]),
     route('platform/mail', 'routes/platform/mail.tsx'),
+    route('platform/telemetry', 'routes/platform/telemetry.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('*', 'routes/not-found.tsx'),
@@ -70,6 +71,8 @@ export default [
     route('v2/organizations/:organizationId/invitations', 'routes/api/invitations/organization-invitations.ts'),
     route('v1/invitations/use-code', 'routes/api/invitations/use-code.ts'),
     route('v1/invitations/:invitationId', 'routes/api/invitations/invitation.ts'),
+    route('app-report/check-version', 'routes/api/app-report/check-version.ts'),
+    route('telemetry', 'routes/api/telemetry.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig

@@ -102,6 +102,7 @@ app.all(
         clientIp: clientAddress(req),
         cookie: req.headers.cookie ?? null,
         method: req.method,
+        path: req.path,
       }),
   }),
 )

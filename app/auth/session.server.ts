@@ -57,8 +57,15 @@ async function sessionIdFrom(cookieHeader: string | null): Promise<string | null
  * Reads the session named by a Cookie header and enforces the absolute lifetime and the user's
  * idle timeout (`preferences.autoSignout`). An expired session is deleted. Each request reads it
  * once, through its load context (app/load-context.server.ts), not through this directly.
+ * A passive request (auth/passive-requests.ts: polling, version check, telemetry) is checked the
+ * same way but leaves last_seen_at and last_request_at alone: it never keeps a session alive.
  */
-export async function readSession(db: DB, cookieHeader: string | null, now = new Date()): Promise<SessionState> {
+export async function readSession(
+  db: DB,
+  cookieHeader: string | null,
+  now = new Date(),
+  options: { passive?: boolean } = {},
+): Promise<SessionState> {
   const id = await sessionIdFrom(cookieHeader)
   if (!id) return { status: 'none' }
   const idHash = hashSecret(id)
@@ -76,7 +83,7 @@ export async function readSession(db: DB, cookieHeader: string | null, now = new
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
     return { status: 'expired' }
   }
-  if (now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_EVERY_MS) {
+  if (!options.passive && now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
     await db.updateTable('users').set({ last_request_at: nowIso(now) }).where('id', '=', user.id).execute()
   }

@@ -23,6 +23,8 @@ export interface UsersTable {
   is_platform_admin: Generated<number>
   /** The feed's "seen up to" mark: alerts created after it are new (migration 010). */
   alerts_seen_at: string | null
+  /** 1: the user's pages send no telemetry, and the endpoint drops it (migration 014). */
+  telemetry_opt_out: Generated<number>
 }
 
 export interface SessionsTable {
@@ -171,6 +173,20 @@ export interface AlertsTable {
   created_at: string
 }
 
+/** One web-vital figure or uncaught error reported by a browser (migration 014; kept 30 days). */
+export interface TelemetryEventsTable {
+  id: string
+  kind: 'vital' | 'error'
+  /** LCP, INP, CLS, FCP, TTFB; or 'error' / 'unhandledrejection'. */
+  name: string
+  /** The route pattern, ids redacted. */
+  route: string
+  value: number | null
+  message: string | null
+  app_version: string
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,6 +200,7 @@ export interface Database {
   invitations: InvitationsTable
   audit_log: AuditLogTable
   alerts: AlertsTable
+  telemetry_events: TelemetryEventsTable
 }
 
 /** A users row as read. */

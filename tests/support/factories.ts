@@ -61,7 +61,7 @@ export function makeRequest(
 /** Loader/action arguments for calling route modules as plain functions. */
 export function args(request: Request, params: Record<string, string> = {}) {
   const clientIp = `10.0.0.${Math.floor(Math.random() * 250)}`
-  return { request, params, context: createLoadContext({ cspNonce: 'test', clientIp, cookie: request.headers.get('Cookie'), method: request.method }) }
+  return { request, params, context: createLoadContext({ cspNonce: 'test', clientIp, cookie: request.headers.get('Cookie'), method: request.method, path: new URL(request.url).pathname }) }
 }
 
 /** The latest message in the development outbox for an address. */
