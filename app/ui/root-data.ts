@@ -22,6 +22,8 @@ export interface RootData {
   timezone: string
   user: CurrentUserSummary | null
   toast: ToastData | null
+  /** Whether this page sends telemetry: false when the signed-in user opted out (browser/background-work.tsx). */
+  telemetry: boolean
 }
 
 /** The root's data from anywhere (undefined while an error is shown without it). */

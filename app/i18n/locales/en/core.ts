@@ -1,5 +1,6 @@
 import auth from './auth.json'
+import background from './background.json'
 import common from './common.json'
 
 // Messages every page needs: the browser loads them before hydrating.
-export default { ...common, ...auth }
+export default { ...common, ...auth, ...background }
