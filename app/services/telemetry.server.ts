@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { takeAttempt, type RateLimitPolicy } from '~/auth/rate-limit.server'
-import { VITAL_NAMES, VITAL_THRESHOLDS, ratingOf, type TelemetryBatch, type VitalName } from '~/browser/telemetry-rules'
+import { VITAL_NAMES, ratingOf, type TelemetryBatch, type VitalName } from '~/browser/telemetry-rules'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
@@ -106,5 +106,5 @@ export async function telemetrySummary(ctx: Ctx, days = SUMMARY_DAYS) {
     .orderBy('id', 'desc')
     .limit(LATEST_ERRORS)
     .execute()
-  return { days, vitals, errors, thresholds: VITAL_THRESHOLDS }
+  return { days, retentionDays: TELEMETRY_RETENTION_DAYS, vitals, errors }
 }

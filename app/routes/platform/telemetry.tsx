@@ -6,7 +6,7 @@ import { VITAL_NAMES, VITAL_THRESHOLDS, type VitalName } from '~/browser/telemet
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { isPlatformAdmin } from '~/services/platform.server'
-import { telemetrySummary, TELEMETRY_RETENTION_DAYS, type VitalSummary } from '~/services/telemetry.server'
+import { telemetrySummary, type VitalSummary } from '~/services/telemetry.server'
 import { useFormatters } from '~/ui/format'
 import { orRouteFailure } from '~/ui/route-failure.server'
 
@@ -87,11 +87,11 @@ function VitalChart({ name, rows }: { name: VitalName; rows: VitalSummary[] }) {
 export default function PlatformTelemetry() {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
-  const { days, vitals, errors } = useLoaderData<typeof loader>()
+  const { days, retentionDays, vitals, errors } = useLoaderData<typeof loader>()
   return (
     <div>
       <h1 className="mb-1 text-xl font-bold">{t('platformTelemetry.title')}</h1>
-      <p className="mb-2 text-slate-700">{t('platformTelemetry.intro', { days, retention: TELEMETRY_RETENTION_DAYS })}</p>
+      <p className="mb-2 text-slate-700">{t('platformTelemetry.intro', { days, retention: retentionDays })}</p>
       <ul className="mb-6 flex flex-wrap gap-4 text-sm" aria-label={t('platformTelemetry.legend')}>
         {(['good', 'needs-improvement', 'poor'] as const).map((rating) => (
           <li key={rating} className="flex items-center gap-2">
