@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BUILD_ID, VERSION_CHECK_INTERVAL_MS, VERSION_CHECK_PATH, type VersionCheckAnswer } from './build-id'
+import { BUILD_ID, VERSION_CHECK_INTERVAL_MS, VERSION_CHECK_PATH, type VersionCheckAnswer } from '~/utils/build-id'
 import { hasUnsavedInput } from './unsaved-input'
 
 /**

@@ -1,7 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
-import { BUILD_ID } from './build-id'
+import { BUILD_ID } from '~/utils/build-id'
 import { browserTransport, createTelemetry } from './telemetry'
-import { routePattern, type VitalName } from './telemetry-rules'
+import { routePattern, type VitalName } from '~/utils/telemetry-rules'
 
 let started: ReturnType<typeof createTelemetry> | undefined
 

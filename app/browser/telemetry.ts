@@ -10,7 +10,7 @@ import {
   SESSION_EVENT_LIMIT,
   TELEMETRY_PATH,
   type TelemetryEvent,
-} from './telemetry-rules'
+} from '~/utils/telemetry-rules'
 
 /**
  * The browser's telemetry batcher (spec section 9, ADR 011), free of the DOM so vitest drives it

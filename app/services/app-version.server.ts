@@ -1,9 +1,9 @@
-import { BUILD_ID, type VersionCheckAnswer } from '~/browser/build-id'
+import { BUILD_ID, type VersionCheckAnswer } from '~/utils/build-id'
 import { env } from '~/env.server'
 
 /**
  * The version check (spec sections 3, 7 and 9; ADR 011). A page sends the build id it runs
- * (`<version>+<build time>`, browser/build-id.ts) every 10 minutes; the server compares it with its own:
+ * (`<version>+<build time>`, utils/build-id.ts) every 10 minutes; the server compares it with its own:
  * - enforceUpdate: the page's major version differs from the server's (the API may have changed
  *   under it), or its version is below MIN_APP_VERSION (a fix every page must have);
  * - recommendUpdate: the build differs at all (a deploy happened since the page loaded); also true

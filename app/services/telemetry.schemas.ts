@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BATCH_LIMIT, ERROR_NAMES, MAX_MESSAGE_CHARS, MAX_ROUTE_CHARS, VITAL_NAMES } from '~/browser/telemetry-rules'
+import { BATCH_LIMIT, ERROR_NAMES, MAX_MESSAGE_CHARS, MAX_ROUTE_CHARS, VITAL_NAMES } from '~/utils/telemetry-rules'
 
 const route = z.string().min(1).max(MAX_ROUTE_CHARS).startsWith('/')
 
@@ -9,7 +9,7 @@ export const TelemetryEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('error'), name: z.enum(ERROR_NAMES), route, message: z.string().max(MAX_MESSAGE_CHARS) }),
 ])
 
-/** POST /api/telemetry (browser/telemetry-rules.ts TelemetryBatch). */
+/** POST /api/telemetry (utils/telemetry-rules.ts TelemetryBatch). */
 export const TelemetryBatchSchema = z.object({
   appVersion: z.string().min(1).max(100),
   events: z.array(TelemetryEventSchema).min(1).max(BATCH_LIMIT),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { takeAttempt, type RateLimitPolicy } from '~/auth/rate-limit.server'
-import { VITAL_NAMES, ratingOf, type TelemetryBatch, type VitalName } from '~/browser/telemetry-rules'
+import { VITAL_NAMES, ratingOf, type TelemetryBatch, type VitalName } from '~/utils/telemetry-rules'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'

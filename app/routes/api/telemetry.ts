@@ -1,5 +1,5 @@
 import { getUser } from '~/auth/guards.server'
-import { MAX_BATCH_BYTES } from '~/browser/telemetry-rules'
+import { MAX_BATCH_BYTES } from '~/utils/telemetry-rules'
 import { ctxFor } from '~/services/context.server'
 import { TelemetryBatchSchema } from '~/services/telemetry.schemas'
 import { recordTelemetry } from '~/services/telemetry.server'
