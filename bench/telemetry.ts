@@ -31,8 +31,18 @@ export function telemetryBody(events = 100) {
     appVersion: '0.1.0+bench',
     events: Array.from({ length: events }, (_, i) =>
       i % 10 === 9
-        ? { kind: 'error', name: 'error', route: '/organizations/:id/members', message: `TypeError: cannot read properties of undefined (reading 'x${i}')` }
-        : { kind: 'vital', name: VITALS[i % 5], route: `/organizations/:id/${['members', 'groups', 'group-creators'][i % 3]}`, value: VITALS[i % 5] === 'CLS' ? 0.05 : 800 + i },
+        ? {
+            kind: 'error',
+            name: 'error',
+            route: '/organizations/:id/members',
+            message: `TypeError: cannot read properties of undefined (reading 'x${i}')`,
+          }
+        : {
+            kind: 'vital',
+            name: VITALS[i % 5],
+            route: `/organizations/:id/${['members', 'groups', 'group-creators'][i % 3]}`,
+            value: VITALS[i % 5] === 'CLS' ? 0.05 : 800 + i,
+          },
     ),
   })
 }

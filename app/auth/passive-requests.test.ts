@@ -25,9 +25,16 @@ const setSeen = (userId: string, at: string) =>
 
 describe('passive requests', () => {
   it('are the polling, version-check and telemetry paths, with or without a trailing slash', () => {
-    for (const path of ['/api/v1/feeds/notifications/counts', '/api/v1/studies/invitations/count', '/api/app-report/check-version', '/api/telemetry', '/api/telemetry/'])
+    for (const path of [
+      '/api/v1/feeds/notifications/counts',
+      '/api/v1/studies/invitations/count',
+      '/api/app-report/check-version',
+      '/api/telemetry',
+      '/api/telemetry/',
+    ])
       expect(isPassivePath(path), path).toBe(true)
-    for (const path of ['/', '/api/users/me', '/session/keepalive', '/api/telemetryx', '/api/v1/feeds/notifications']) expect(isPassivePath(path), path).toBe(false)
+    for (const path of ['/', '/api/users/me', '/session/keepalive', '/api/telemetryx', '/api/v1/feeds/notifications'])
+      expect(isPassivePath(path), path).toBe(false)
   })
 
   it('answer with the session but never move its idle clock or the last-seen', async () => {
@@ -51,7 +58,9 @@ describe('passive requests', () => {
     await setSeen(user.id, ago(100_000))
     // Checks through the real route, as the page sends them.
     for (let i = 0; i < 3; i++) {
-      const res = (await checkVersionApi.action(args(makeRequest('/api/app-report/check-version', { cookie, json: { appVersion: '0.0.0+dev' } })))) as Response
+      const res = (await checkVersionApi.action(
+        args(makeRequest('/api/app-report/check-version', { cookie, json: { appVersion: '0.0.0+dev' } })),
+      )) as Response
       expect(res.status).toBe(200)
     }
     // 25 s later the two minutes are over: the checks did not extend it.

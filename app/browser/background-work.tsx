@@ -55,30 +55,34 @@ function VersionCheck() {
     if (answer?.enforceUpdate && !hasUnsavedInput()) window.location.reload()
   }, [location.key, answer])
 
-  if (!answer?.recommendUpdate || dismissed) return null
+  const show = answer?.recommendUpdate && !dismissed
+  // The live region is there from the start (screen readers announce what is added to one they
+  // know); `data-version-check` also tells support tools and tests that the check is running.
   return (
     <div
       role="status"
-      className="fixed inset-x-0 bottom-0 z-40 flex justify-center p-4 print:hidden"
-      data-testid="version-banner"
+      data-version-check=""
+      className={show ? 'fixed inset-x-0 bottom-0 z-40 flex justify-center p-4 print:hidden' : 'sr-only'}
     >
-      <div className="flex max-w-xl flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-white shadow-lg">
-        <p className="flex-1">{t(answer.enforceUpdate ? 'version.required' : 'version.available')}</p>
-        <button
-          type="button"
-          className="rounded-md bg-white px-3 py-1.5 font-medium text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
-          onClick={() => window.location.reload()}
-        >
-          {t('version.reload')}
-        </button>
-        <button
-          type="button"
-          className="rounded-md px-3 py-1.5 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-          onClick={() => setDismissed(true)}
-        >
-          {t('version.later')}
-        </button>
-      </div>
+      {show ? (
+        <div className="flex max-w-xl flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-white shadow-lg">
+          <p className="flex-1">{t(answer.enforceUpdate ? 'version.required' : 'version.available')}</p>
+          <button
+            type="button"
+            className="rounded-md bg-white px-3 py-1.5 font-medium text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+            onClick={() => window.location.reload()}
+          >
+            {t('version.reload')}
+          </button>
+          <button
+            type="button"
+            className="rounded-md px-3 py-1.5 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            onClick={() => setDismissed(true)}
+          >
+            {t('version.later')}
+          </button>
+        </div>
+      ) : null}
     </div>
   )
 }

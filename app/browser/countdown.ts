@@ -68,6 +68,7 @@ export function createCountdown({ durationMs, onChange, tickMs = 1000, channel =
   let deadline: number | null = null
   let leftMs = durationMs
   let ticker: ReturnType<typeof setInterval> | undefined
+  let disposed = false
 
   const remainingMs = () => (state === 'RUNNING' && deadline !== null ? Math.max(0, deadline - now()) : state === 'COMPLETED' ? 0 : leftMs)
   const notify = () => onChange?.(state, remainingMs())
@@ -84,7 +85,7 @@ export function createCountdown({ durationMs, onChange, tickMs = 1000, channel =
 
   /** Applies a command with the countdown it leaves (computed here, or received from another tab). */
   function apply(message: Message) {
-    if (!canApply(state, message.command)) return false
+    if (disposed || !canApply(state, message.command)) return false
     state = TRANSITIONS[message.command].to
     deadline = message.deadline
     leftMs = message.leftMs
@@ -94,19 +95,20 @@ export function createCountdown({ durationMs, onChange, tickMs = 1000, channel =
   }
 
   function send(command: CountdownCommand, newDuration?: number) {
-    if (!canApply(state, command)) return false
+    if (disposed || !canApply(state, command)) return false
     if (newDuration !== undefined) duration = newDuration
     const t = now()
     const message: Message =
       command === 'start' || command === 'restart'
         ? { command, deadline: t + duration, leftMs: duration }
         : command === 'resume'
-          ? { command, deadline: t + leftMs, leftMs }
-          : command === 'complete'
-            ? { command, deadline: null, leftMs: 0 }
-            : { command, deadline: null, leftMs: remainingMs() }
-    apply(message)
+        ? { command, deadline: t + leftMs, leftMs }
+        : command === 'complete'
+        ? { command, deadline: null, leftMs: 0 }
+        : { command, deadline: null, leftMs: remainingMs() }
+    // The other tabs first: a listener of this one may end it (sign out, dispose) as it applies.
     channel?.postMessage(message)
+    apply(message)
     return true
   }
 
@@ -119,6 +121,8 @@ export function createCountdown({ durationMs, onChange, tickMs = 1000, channel =
     remainingMs,
     send,
     dispose() {
+      if (disposed) return
+      disposed = true
       setTicking(false)
       if (channel) {
         channel.onmessage = null

@@ -38,5 +38,7 @@ export function startTelemetry() {
     if (document.visibilityState === 'hidden') telemetry.flush()
   })
   addEventListener('pagehide', () => telemetry.flush())
+  // As <html data-hydrated>: support tools and the browser tests can tell telemetry is listening.
+  document.documentElement.dataset.telemetry = ''
   return telemetry
 }

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTelemetry, type TelemetryTransport } from './telemetry'
-import { BATCH_LIMIT, CACHE_LIMIT, DISPATCH_INTERVAL_MS, MAX_BATCH_BYTES, REQUEST_TIMEOUT_MS, SESSION_EVENT_LIMIT, type TelemetryEvent } from '~/utils/telemetry-rules'
+import {
+  BATCH_LIMIT,
+  CACHE_LIMIT,
+  DISPATCH_INTERVAL_MS,
+  MAX_BATCH_BYTES,
+  REQUEST_TIMEOUT_MS,
+  SESSION_EVENT_LIMIT,
+  type TelemetryEvent,
+} from '~/utils/telemetry-rules'
 
 const vital = (i: number): TelemetryEvent => ({ kind: 'vital', name: 'LCP', route: '/', value: i })
 

@@ -39,7 +39,9 @@ export interface Telemetry {
 }
 
 const cut = (event: TelemetryEvent): TelemetryEvent =>
-  event.kind === 'error' && event.message.length > MAX_MESSAGE_CHARS ? { ...event, message: event.message.slice(0, MAX_MESSAGE_CHARS) } : event
+  event.kind === 'error' && event.message.length > MAX_MESSAGE_CHARS
+    ? { ...event, message: event.message.slice(0, MAX_MESSAGE_CHARS) }
+    : event
 
 export function createTelemetry(appVersion: string, transport: TelemetryTransport): Telemetry {
   let queue: TelemetryEvent[] = []

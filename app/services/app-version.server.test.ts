@@ -22,7 +22,8 @@ describe('the version check', () => {
   })
 
   it('POST /api/app-report/check-version answers for anyone; a bad body is 400, a GET 405', async () => {
-    const post = (json: unknown) => checkVersionApi.action(args(makeRequest('/api/app-report/check-version', { json }))) as Promise<Response>
+    const post = (json: unknown) =>
+      checkVersionApi.action(args(makeRequest('/api/app-report/check-version', { json }))) as Promise<Response>
     const ok = await post({ appVersion: runningBuildId() })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toEqual({ enforceUpdate: false, recommendUpdate: false })

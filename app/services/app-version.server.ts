@@ -17,7 +17,7 @@ function versionOf(buildId: string): Version | null {
   const match = /^(\d+)\.(\d+)\.(\d+)(?:[+-]|$)/.exec(buildId)
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null
 }
-const below = (a: Version, b: Version) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]
+const below = (a: Version, b: Version) => (a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2])
 
 export function checkVersion(appVersion: string, running = runningBuildId(), minimum = env().MIN_APP_VERSION): VersionCheckAnswer {
   const page = versionOf(appVersion)

@@ -55,7 +55,10 @@ describe('telemetrySummary', () => {
       app_version: 'v',
       created_at: new Date(Date.now() - agoMs).toISOString(),
     })
-    await db().insertInto('telemetry_events').values([error('older', 2000), error('newest', 0)]).execute()
+    await db()
+      .insertInto('telemetry_events')
+      .values([error('older', 2000), error('newest', 0)])
+      .execute()
     const { errors } = await telemetrySummary(ctxFor(admin))
     expect(errors.slice(0, 2).map((e) => e.message)).toEqual(['newest', 'older'])
   })
@@ -72,7 +75,8 @@ describe('setTelemetryOptOut', () => {
     const user = await createUser()
     const other = await createUser()
     await setTelemetryOptOut(ctxFor(user), user.id, true)
-    const optOut = async (id: string) => (await db().selectFrom('users').select('telemetry_opt_out').where('id', '=', id).executeTakeFirstOrThrow()).telemetry_opt_out
+    const optOut = async (id: string) =>
+      (await db().selectFrom('users').select('telemetry_opt_out').where('id', '=', id).executeTakeFirstOrThrow()).telemetry_opt_out
     expect(await optOut(user.id)).toBe(1)
     await expect(setTelemetryOptOut(ctxFor(user), other.id, true)).rejects.toMatchObject({ code: 'NOT_FOUND' })
     expect(await optOut(other.id)).toBe(0)

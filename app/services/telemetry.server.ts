@@ -49,7 +49,11 @@ export async function recordTelemetry(ctx: Ctx, batch: TelemetryBatch) {
 /** The user's own choice; another user's id is not found. */
 export async function setTelemetryOptOut(ctx: Ctx, userId: string, optOut: boolean) {
   if (actorOf(ctx).id !== userId) throw new DomainError('NOT_FOUND')
-  await ctx.db.updateTable('users').set({ telemetry_opt_out: optOut ? 1 : 0 }).where('id', '=', userId).execute()
+  await ctx.db
+    .updateTable('users')
+    .set({ telemetry_opt_out: optOut ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute()
   return { optOut }
 }
 

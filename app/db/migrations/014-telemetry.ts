@@ -24,7 +24,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('telemetry_kind_created').on('telemetry_events').columns(['kind', 'created_at']).execute()
-  await db.schema.alterTable('users').addColumn('telemetry_opt_out', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('telemetry_opt_out', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 }
 
 export async function down(db: Kysely<any>) {

@@ -67,7 +67,9 @@ describe('POST /api/telemetry', () => {
       expect((await res.json()).message).toBe('BAD_REQUEST')
     }
     expect((await post('{not json', { type: 'text/plain' })).status).toBe(400)
-    expect((await post(JSON.stringify(batch(Array.from({ length: 100 }, (_, i) => ({ ...vital(i), route: '/t/hundred' })))))).status).toBe(204)
+    expect((await post(JSON.stringify(batch(Array.from({ length: 100 }, (_, i) => ({ ...vital(i), route: '/t/hundred' })))))).status).toBe(
+      204,
+    )
     expect(await stored('/t/hundred')).toHaveLength(100)
   })
 
@@ -85,7 +87,12 @@ describe('POST /api/telemetry', () => {
     const clientIp = '10.99.1.1'
     await db()
       .insertInto('rate_limits')
-      .values({ key: `telemetry:client:${clientIp}`, failures: TELEMETRY_PER_CLIENT.freeFailures, first_failure_at: new Date().toISOString(), blocked_until: null })
+      .values({
+        key: `telemetry:client:${clientIp}`,
+        failures: TELEMETRY_PER_CLIENT.freeFailures,
+        first_failure_at: new Date().toISOString(),
+        blocked_until: null,
+      })
       .execute()
     // The attempt over the free ones sets the block and still goes ahead; the next is refused.
     expect((await post(JSON.stringify(batch()), { clientIp })).status).toBe(204)

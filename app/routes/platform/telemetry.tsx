@@ -74,7 +74,9 @@ function VitalChart({ name, rows }: { name: VitalName; rows: VitalSummary[] }) {
                 <td className="w-28 py-1 pl-3 whitespace-nowrap tabular-nums">
                   {formatValue(name, r.p75)} <span className="sr-only">{t(`platformTelemetry.rating.${r.rating}`)}</span>
                 </td>
-                <td className="w-24 py-1 pl-2 text-right whitespace-nowrap text-slate-700">{t('platformTelemetry.count', { count: r.count })}</td>
+                <td className="w-24 py-1 pl-2 text-right whitespace-nowrap text-slate-700">
+                  {t('platformTelemetry.count', { count: r.count })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -101,7 +103,9 @@ export default function PlatformTelemetry() {
         ))}
       </ul>
       {vitals.length === 0 ? <p className="mb-6 rounded-md bg-slate-50 p-4 text-slate-700">{t('platformTelemetry.empty')}</p> : null}
-      {vitals.length > 0 ? VITAL_NAMES.map((name) => <VitalChart key={name} name={name} rows={vitals.filter((v) => v.name === name)} />) : null}
+      {vitals.length > 0
+        ? VITAL_NAMES.map((name) => <VitalChart key={name} name={name} rows={vitals.filter((v) => v.name === name)} />)
+        : null}
 
       <section aria-labelledby="telemetry-errors">
         <h2 id="telemetry-errors" className="mb-2 text-lg font-semibold">
