@@ -56,7 +56,7 @@ test('telemetry: vitals and errors arrive at the endpoint, by beacon when the pa
   // No fake clock here: it replaces performance, which web-vitals reads. The 5 s dispatch and its
   // retries are tested on a fake clock in app/browser/telemetry.test.ts. A page of its own (the
   // not-found screen of a unique path), so its rows are this test's.
-  const path = `/e2e-telemetry-${tag()}`
+  const path = `/e2e/telemetry/${tag()}`
   const rows = () =>
     appDb().prepare(`select kind, name, message from telemetry_events where route = ?`).all(path) as {
       kind: string
