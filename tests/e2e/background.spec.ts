@@ -17,6 +17,8 @@ const versionCheckRunning = (page: Page) => expect(page.locator('[data-version-c
 
 test.describe('the version check', () => {
   test.describe.configure({ mode: 'serial' })
+  // While the server restarts, a request of the page (telemetry every 5 s) finds nobody listening.
+  test.use({ allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] })
   let dir: string
   let server: ServerProcess | undefined
   test.afterAll(async () => {
