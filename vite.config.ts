@@ -1,6 +1,13 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
+
+// The build id (app/browser/build-id.ts): set once per process, so the browser and the server
+// bundles of one `npm run build` (each evaluates this file) carry the same one. BUILD_ID may be
+// given (a CI's commit); it must start with the package's x.y.z for the version check's majors.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+process.env.BUILD_ID ??= `${version}+${Date.now().toString(36)}`
 
 declare module '@remix-run/node' {
   interface Future {
@@ -10,6 +17,7 @@ declare module '@remix-run/node' {
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID) },
   build: {
     target: 'es2022',
     // terser saves ~7 % over esbuild's minifier: it keeps /signin within its JavaScript budget.

@@ -84,6 +84,16 @@ const EnvSchema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
     /** On SIGTERM/SIGINT, how long requests in progress may take before they are cut (exit code 1). */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(8),
+    /**
+     * The version check (app/services/app-version.server.ts, ADR 011): pages of a build older than
+     * this version (x.y.z) must reload. Unset: only a different major version must.
+     */
+    MIN_APP_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'MIN_APP_VERSION must be a version such as 1.4.0' }).optional(),
+    /**
+     * For tests only: the build id the server says it runs, instead of the one built in, so a browser
+     * test sees a "new version" without building twice (tests/e2e/background.spec.ts).
+     */
+    APP_BUILD_ID: z.string().min(1).max(100).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

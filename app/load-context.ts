@@ -13,10 +13,10 @@ declare module '@remix-run/node' {
     /**
      * The request's session, read on first use and then shared by every loader and action of
      * the request (Remix clones the Request per loader, so the context is where it can live).
-     * `passive`: the request is not the user's activity (polled counts): it does not extend the
-     * idle session nor the last-seen time.
+     * A passive request (app/auth/passive-requests.ts: polled counts, version check, telemetry)
+     * is not the user's activity: it extends neither the idle session nor the last-seen time.
      */
-    session: (options?: { passive?: boolean }) => Promise<SessionState>
+    session: () => Promise<SessionState>
     /**
      * Answers of read-only checks shared by the loaders of one GET request (the organization
      * layout and its screen ask the same "is this an admin?"). Absent on other methods: an

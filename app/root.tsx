@@ -8,7 +8,7 @@ import {
   useLoaderData,
   useMatches,
 } from '@remix-run/react'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sessionOf } from '~/auth/guards.server'
 import { env } from '~/env.server'
@@ -20,9 +20,14 @@ import { headerCounts } from '~/services/notification-counts.server'
 import { TabTitle } from '~/ui/layout/tab-title'
 import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
+import { useHydrated } from '~/ui/use-hydrated'
 import { Toaster } from '~/ui/toaster'
 import { readToast } from '~/ui/toast.server'
 import stylesheet from '~/styles/app.css?url'
+
+// The version check and telemetry (ADR 011): their own chunk, loaded after hydration, so none of
+// it weighs on the first route's JavaScript.
+const BackgroundWork = lazy(() => import('~/browser/background-work'))
 
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -53,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Translated here: a toast may name a message of an area this page does not load (the
       // invitation code's success lands on the feed), and the browser must show the same text.
       toast: toast && { ...toast, text: tFor(locale)(toast.key, toast.values) },
+      telemetry: !user || Number(user.telemetry_opt_out) !== 1,
     },
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )
@@ -90,8 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, toast } = useLoaderData<typeof loader>()
+  const { locale, toast, telemetry } = useLoaderData<typeof loader>()
   const { i18n } = useTranslation()
+  const hydrated = useHydrated()
   // Marks the page as interactive (tests and support tools can wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
@@ -104,6 +111,11 @@ export default function App() {
     <>
       <Outlet />
       <Toaster toast={toast} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <BackgroundWork telemetry={telemetry} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -72,6 +72,8 @@ export default [
       route('organizations', 'routes/platform/organizations/route.tsx'),
       route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
     ]),
+    route('platform/mail', 'routes/platform/mail.tsx'),
+    route('platform/telemetry', 'routes/platform/telemetry.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('sso/identities/:identityId/unlink', 'routes/auth/sso/identities/unlink.tsx'),
@@ -115,6 +117,8 @@ export default [
     route('v1/invitations/:invitationId', 'routes/api/invitations/invitation.ts'),
     route('v1/feeds/notifications/counts', 'routes/api/feeds/notification-counts.ts'),
     route('v1/studies/invitations/count', 'routes/api/studies/invitations-count.ts'),
+    route('app-report/check-version', 'routes/api/app-report/check-version.ts'),
+    route('telemetry', 'routes/api/telemetry.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig

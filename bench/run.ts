@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,queries,members-api,form-flood,bulk,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,queries,members-api,form-flood,telemetry,bulk,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *                [--lighthouse] [--lighthouse-runs 3]
@@ -29,6 +29,7 @@ import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, FEED_ALERTS, freshDatabase, seedFeedAlerts, type BenchData } from './database'
 import { FLOOD_PATHS, FLOOD_REPEATS, formFlood, MAX_BLOCKED_MS, type FloodRow } from './form-flood'
+import { TELEMETRY_MAX_P99_MS, TELEMETRY_REQUESTS, telemetryBatch, type TelemetryBenchResult } from './telemetry'
 import { lighthouse, type LighthouseResult } from './lighthouse'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
@@ -69,7 +70,7 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'queries' | 'members-api' | 'form-flood' | 'bulk') => !only || only.includes(step)
+const runs = (step: 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk') => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -173,6 +174,8 @@ async function main(): Promise<number> {
   let membersApi: MembersApiResult | undefined
   let flood: FloodRow[] | undefined
   let floodError: string | undefined
+  let telemetry: TelemetryBenchResult | undefined
+  let telemetryError: string | undefined
   try {
     for (const s of scenarios) {
       if (interrupted) break
@@ -204,6 +207,20 @@ async function main(): Promise<number> {
       } catch (error) {
         floodError = (error as Error).message
         console.error(`form flood failed: ${floodError}`)
+      }
+    }
+    if (runs('telemetry') && !interrupted) {
+      section(`Telemetry: ${TELEMETRY_REQUESTS} x POST /api/telemetry with a batch of 100 events`)
+      try {
+        telemetry = await telemetryBatch(server.baseUrl, server.pid)
+        console.info(
+          `${telemetry.requests} batches of ${telemetry.bodyBytes} bytes: ${JSON.stringify(telemetry.statuses)}; ` +
+            `p50 ${fixed(telemetry.p50Ms)} ms, p90 ${fixed(telemetry.p90Ms)} ms, p99 ${fixed(telemetry.p99Ms)} ms, max ${fixed(telemetry.maxMs)} ms; ` +
+            `server CPU ${fixed(telemetry.serverCpuMsPerRequest ?? NaN)} ms a batch`,
+        )
+      } catch (error) {
+        telemetryError = (error as Error).message
+        console.error(`telemetry failed: ${telemetryError}`)
       }
     }
     // On an idle server, before the bulk step changes the data.
@@ -260,6 +277,7 @@ async function main(): Promise<number> {
     ...evaluateLighthouse(audits),
     ...evaluateQueryCounts(queryCounts, queryCountError),
     ...evaluateFlood(flood, floodError),
+    ...evaluateTelemetry(telemetry, telemetryError),
     ...evaluateBulk(bulk, bulkError),
   ]
   section('Summary')
@@ -305,6 +323,7 @@ async function main(): Promise<number> {
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
     formFlood: flood,
+    telemetry,
     membersScale: scale,
     summary: checks,
     allPass: checks.every((c) => c.pass !== false),
@@ -315,7 +334,7 @@ async function main(): Promise<number> {
   console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
   console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`)
 
-  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || floodError || bulkError ? 1 : 0
+  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || floodError || telemetryError || bulkError ? 1 : 0
 }
 
 function printFlood(rows: FloodRow[]) {
@@ -326,6 +345,20 @@ function printFlood(rows: FloodRow[]) {
       [false, true, true, true, true, true, true],
     ),
   )
+}
+
+/** Every batch of 100 events stored (204), p99 under TELEMETRY_MAX_P99_MS. */
+function evaluateTelemetry(result: TelemetryBenchResult | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'telemetry ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  if (!result) return []
+  return [
+    {
+      figure: 'POST /api/telemetry, 100 events: p99, stored',
+      value: `${fixed(result.p99Ms)} ms, ${result.statuses[204] ?? 0}/${result.requests}`,
+      target: `< ${TELEMETRY_MAX_P99_MS} ms, all`,
+      pass: result.p99Ms < TELEMETRY_MAX_P99_MS && result.statuses[204] === result.requests,
+    },
+  ]
 }
 
 /** Each flood is refused (413) without blocking the server for longer than MAX_BLOCKED_MS. */

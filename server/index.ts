@@ -106,6 +106,7 @@ app.all(
         cookie: req.headers.cookie ?? null,
         method: req.method,
         authorization: req.path.startsWith('/api/') ? (req.headers.authorization ?? null) : null,
+        path: req.path,
       }),
   }),
 )

@@ -35,12 +35,9 @@ export async function requireAnonymous(context: AppLoadContext, to = '/') {
   if (await getUser(context)) throw redirect(to)
 }
 
-/**
- * JSON API: no valid session is 401 SESSION_NOT_FOUND. A `passive` call (polled counts) does not
- * count as the user's activity (see readSession).
- */
-export async function requireApiUser(context: AppLoadContext, options: { passive?: boolean } = {}): Promise<SessionUser> {
-  const state = await context.session(options)
+/** JSON API: no valid session is 401 SESSION_NOT_FOUND. */
+export async function requireApiUser(context: AppLoadContext): Promise<SessionUser> {
+  const state = await context.session()
   if (state.status === 'active') return state.user
   throw errorResponse('SESSION_NOT_FOUND')
 }

@@ -61,8 +61,8 @@ async function sessionIdFrom(cookieHeader: string | null): Promise<string | null
  * Reads the session named by a Cookie header and enforces the absolute lifetime and the user's
  * idle timeout (`preferences.autoSignout`). An expired session is deleted. Each request reads it
  * once, through its load context (app/load-context.server.ts), not through this directly.
- * A `passive` request (the header's polling of counts) is checked the same way but does not
- * count as use: it never moves last_seen_at, so a tab left open is still signed out when idle.
+ * A passive request (auth/passive-requests.ts: polling, version check, telemetry) is checked the
+ * same way but leaves last_seen_at and last_request_at alone: it never keeps a session alive.
  */
 export async function readSession(
   db: DB,

@@ -14,6 +14,7 @@ import * as m017invitationsEmailPending from './migrations/017-invitations-email
 import * as m011attendancePermission from './migrations/011-attendance-permission'
 import * as m015userIdentities from './migrations/015-user-identities'
 import * as m012library from './migrations/012-library'
+import * as m014telemetry from './migrations/014-telemetry'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011-attendance-permission': m011attendancePermission,
   '015-user-identities': m015userIdentities,
   '012-library': m012library,
+  '014-telemetry': m014telemetry,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

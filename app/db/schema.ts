@@ -23,6 +23,8 @@ export interface UsersTable {
   is_platform_admin: Generated<number>
   /** The feed's "seen up to" mark: alerts created after it are new (migration 010). */
   alerts_seen_at: string | null
+  /** 1: the user's pages send no telemetry, and the endpoint drops it (migration 014). */
+  telemetry_opt_out: Generated<number>
 }
 
 export interface SessionsTable {
@@ -303,6 +305,18 @@ export interface GroupTasksTable {
   kind: Generated<string>
   day_offset: number | null
   position: number
+/** One web-vital figure or uncaught error reported by a browser (migration 014; kept 30 days). */
+export interface TelemetryEventsTable {
+  id: string
+  kind: 'vital' | 'error'
+  /** LCP, INP, CLS, FCP, TTFB; or 'error' / 'unhandledrejection'. */
+  name: string
+  /** The route pattern, ids redacted. */
+  route: string
+  value: number | null
+  message: string | null
+  app_version: string
+  created_at: string
 }
 
 export interface Database {
@@ -328,6 +342,7 @@ export interface Database {
   package_invitations: PackageInvitationsTable
   package_share_links: PackageShareLinksTable
   group_tasks: GroupTasksTable
+  telemetry_events: TelemetryEventsTable
 }
 
 /** A users row as read. */

@@ -61,7 +61,8 @@ export default function AppLayout() {
       ) : null}
       {hydrated && user?.autoSignout.isActive ? (
         <Suspense fallback={null}>
-          <IdleSession key={user.id} timeoutSeconds={user.autoSignout.timeoutSeconds} />
+          {/* Keyed by the timeout too: a changed setting mounts a new timer (react-idle-timer #407). */}
+          <IdleSession key={`${user.id}:${user.autoSignout.timeoutSeconds}`} timeoutSeconds={user.autoSignout.timeoutSeconds} />
         </Suspense>
       ) : null}
     </div>

@@ -27,7 +27,7 @@ async function counts() {
 }
 
 beforeEach(async () => {
-  for (const table of TABLES) await db().deleteFrom(table).execute()
+  for (const table of [...TABLES, 'telemetry_events'] as const) await db().deleteFrom(table).execute()
 })
 
 describe('runHousekeeping', () => {
@@ -95,6 +95,11 @@ describe('runHousekeeping', () => {
       .insertInto('audit_log')
       .values([audit('old', 400 * DAY), audit('recent', 10 * DAY)])
       .execute()
+    const telemetry = (id: string, ago: number) => ({ id, kind: 'vital' as const, name: 'LCP', route: '/', value: 1, message: null, app_version: 'v', created_at: at(-ago) })
+    await db()
+      .insertInto('telemetry_events')
+      .values([telemetry('gone-31-days', 30 * DAY + 1), telemetry('kept-29-days', 30 * DAY - 1)])
+      .execute()
 
     const ids = async () => ({
       sessions: (await db().selectFrom('sessions').select('id_hash').orderBy('id_hash').execute()).map((r) => r.id_hash),
@@ -102,16 +107,25 @@ describe('runHousekeeping', () => {
       rate_limits: (await db().selectFrom('rate_limits').select('key').orderBy('key').execute()).map((r) => r.key),
       mail_outbox: (await db().selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((r) => r.id),
       audit_log: (await db().selectFrom('audit_log').select('id').orderBy('id').execute()).map((r) => r.id),
+      telemetry_events: (await db().selectFrom('telemetry_events').select('id').orderBy('id').execute()).map((r) => r.id),
     })
 
     // Audit entries are kept unless a retention is configured.
-    expect(await runHousekeeping(db(), { mailRetentionDays: 7 }, now)).toEqual({ sessions: 2, tokens: 2, rate_limits: 2, mail_outbox: 1, audit_log: 0 })
+    expect(await runHousekeeping(db(), { mailRetentionDays: 7 }, now)).toEqual({
+      sessions: 2,
+      tokens: 2,
+      rate_limits: 2,
+      mail_outbox: 1,
+      audit_log: 0,
+      telemetry_events: 1,
+    })
     expect(await ids()).toEqual({
       sessions: ['kept'],
       tokens: ['kept-unused', 'kept-used'],
       rate_limits: ['kept-recent', 'kept-still-blocked'],
       mail_outbox: ['kept-dead', 'kept-failed', 'kept-pending', 'kept-sent'],
       audit_log: ['old', 'recent'],
+      telemetry_events: ['kept-29-days'],
     })
     expect(await runHousekeeping(db(), { mailRetentionDays: 7, auditRetentionDays: 365 }, now)).toEqual({
       sessions: 0,
@@ -119,6 +133,7 @@ describe('runHousekeeping', () => {
       rate_limits: 0,
       mail_outbox: 0,
       audit_log: 1,
+      telemetry_events: 0,
     })
     expect((await ids()).audit_log).toEqual(['recent'])
   })

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import { addSeconds, nowIso } from '~/utils/ids.server'
+import { TELEMETRY_RETENTION_DAYS } from './telemetry.server'
 
 /**
  * Housekeeping: what has served its purpose is deleted by a periodic job, so no table grows with
@@ -12,7 +13,8 @@ import { addSeconds, nowIso } from '~/utils/ids.server'
  * - rate-limit rows whose window is long over and that block nothing: older than a day, while
  *   every policy's window is an hour at most, so deleting one changes no answer;
  * - mail sent more than `mailRetentionDays` ago (failed and dead mail stays for /platform/mail);
- * - audit entries older than `auditRetentionDays`, when set (default: kept).
+ * - audit entries older than `auditRetentionDays`, when set (default: kept);
+ * - telemetry older than TELEMETRY_RETENTION_DAYS (30).
  * Each table is deleted from in batches of `batchSize` rows, one short statement each, yielding
  * between batches, so no delete holds a lock for long.
  */
@@ -72,6 +74,13 @@ export async function runHousekeeping(db: DB, policy: HousekeepingPolicy, now = 
     audit_log: policy.auditRetentionDays
       ? await deleteInBatches(db, 'audit_log', 'id', (eb) => eb('created_at', '<', before(policy.auditRetentionDays! * DAY)), batch)
       : 0,
+    telemetry_events: await deleteInBatches(
+      db,
+      'telemetry_events',
+      'id',
+      (eb) => eb('created_at', '<', before(TELEMETRY_RETENTION_DAYS * DAY)),
+      batch,
+    ),
   }
   return deleted
 }

@@ -27,6 +27,8 @@ export interface RootData {
   /** The header's counts and the tab title's number (signed in only). */
   counts: HeaderCountsData | null
   toast: ToastData | null
+  /** Whether this page sends telemetry: false when the signed-in user opted out (browser/background-work.tsx). */
+  telemetry: boolean
 }
 
 /** The root's data from anywhere (undefined while an error is shown without it). */

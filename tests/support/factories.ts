@@ -61,7 +61,19 @@ export function makeRequest(
 /** Loader/action arguments for calling route modules as plain functions. */
 export function args(request: Request, params: Record<string, string> = {}) {
   const clientIp = `10.0.0.${Math.floor(Math.random() * 250)}`
-  return { request, params, context: createLoadContext({ cspNonce: 'test', clientIp, cookie: request.headers.get('Cookie'), method: request.method, authorization: new URL(request.url).pathname.startsWith('/api/') ? request.headers.get('Authorization') : null }) }
+  const path = new URL(request.url).pathname
+  return {
+    request,
+    params,
+    context: createLoadContext({
+      cspNonce: 'test',
+      clientIp,
+      cookie: request.headers.get('Cookie'),
+      method: request.method,
+      path,
+      authorization: path.startsWith('/api/') ? request.headers.get('Authorization') : null,
+    }),
+  }
 }
 
 /** The latest message in the development outbox for an address. */

@@ -46,14 +46,27 @@ export function jsonShapeProblem(text: string): string | null {
   return null
 }
 
+/** What a call may take beyond the default (JSON up to MAX_JSON_BYTES). */
+export interface ReadJsonOptions {
+  /** A smaller limit for this call. */
+  maxBytes?: number
+  /**
+   * Also take `text/plain` holding JSON: only for the telemetry endpoint, because
+   * `navigator.sendBeacon` cannot send `application/json` without a CORS preflight and sends a
+   * string as `text/plain`. Every other call stays JSON-only.
+   */
+  acceptTextPlain?: boolean
+}
+
 /**
  * Reads a JSON body (at most MAX_JSON_BYTES, else 413 PAYLOAD_TOO_LARGE) and validates it; a body
  * of another type is 415 UNSUPPORTED_MEDIA_TYPE, bad input (also a shape no payload has, see
  * jsonShapeProblem) 400 BAD_REQUEST with the issues. An empty body is `{}`, whatever its type.
  */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readBodyText(request, MAX_JSON_BYTES)
-  if (text && !isJson(mediaTypeOf(request))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.infer<S>> {
+  const text = await readBodyText(request, Math.min(options.maxBytes ?? MAX_JSON_BYTES, MAX_JSON_BYTES))
+  const mediaType = mediaTypeOf(request)
+  if (text && !isJson(mediaType) && !(options.acceptTextPlain && mediaType === 'text/plain')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
   const problem = jsonShapeProblem(text)
   if (problem) throw new DomainError('BAD_REQUEST', { errors: { '': [problem] } })
   let body: unknown

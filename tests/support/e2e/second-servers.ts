@@ -54,7 +54,7 @@ export function seedDemo(databaseUrl: string) {
   if (result.status !== 0) throw new Error(`seed failed: ${result.stderr}`)
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -71,9 +71,17 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-/** Starts `node build/server.js` of the snapshot in production on a free port; resolves when /healthz answers. */
-export async function startServer(databaseUrl: string, appUrl?: string): Promise<ServerProcess> {
-  const port = await freePort()
+/**
+ * Starts `node build/server.js` of the snapshot in production on a free port (or `options.port`,
+ * to stand in for a stopped one, as a redeploy does), with `options.env` on top; resolves when
+ * /healthz answers.
+ */
+export async function startServer(
+  databaseUrl: string,
+  appUrl?: string,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['build/server.js'], {
     cwd: e2eAppDir(),
@@ -88,6 +96,7 @@ export async function startServer(databaseUrl: string, appUrl?: string): Promise
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       MAIL_FROM: 'Groups <no-reply@example.se>',
       SESSION_SECRET: E2E_SESSION_SECRET,
+      ...options.env,
     },
   })
   let stderr = ''

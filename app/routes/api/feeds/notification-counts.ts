@@ -13,7 +13,7 @@ const route = apiRoute({
    */
   GET: ({ request, context }) =>
     apiCall(async () => {
-      const ctx = ctxFor(await requireApiUser(context, { passive: true }), context)
+      const ctx = ctxFor(await requireApiUser(context), context)
       const query = new URL(request.url).searchParams
       const domain = query.get('domain')
       if (domain !== null) {

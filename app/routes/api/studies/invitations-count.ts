@@ -16,7 +16,7 @@ const route = apiRoute({
       if (!request.headers.get('X-Requested-With')) {
         throw new DomainError('BAD_REQUEST', { errors: { 'X-Requested-With': ['validation.required'] } })
       }
-      return { count: await studyInvitationCount(ctxFor(await requireApiUser(context, { passive: true }), context)) }
+      return { count: await studyInvitationCount(ctxFor(await requireApiUser(context), context)) }
     }, NO_STORE),
 })
 
