@@ -305,6 +305,8 @@ export interface GroupTasksTable {
   kind: Generated<string>
   day_offset: number | null
   position: number
+}
+
 /** One web-vital figure or uncaught error reported by a browser (migration 014; kept 30 days). */
 export interface TelemetryEventsTable {
   id: string
