@@ -21,10 +21,17 @@ export interface CreatableOrganization {
   mayCreateAttendance: boolean
 }
 
-type MembershipRow = { id: string; name: string; role: string; is_group_creator: number; may_create_attendance: number; active: number }
+/** A user's standing in an organization, as read from organization_members and organizations. */
+export type MembershipRow = {
+  role: string
+  is_group_creator: number | string | bigint
+  may_create_attendance: number | string | bigint
+  active: number | string | bigint
+}
 
 const mayCreate = (r: MembershipRow) => Number(r.active) === 1 && (r.role === 'admin' || Number(r.is_group_creator) === 1)
-const mayCreateAttendance = (r: MembershipRow) =>
+/** The one rule for attendance groups: an admin, or a group creator given the permission, of an active organization. */
+export const mayCreateAttendance = (r: MembershipRow) =>
   mayCreate(r) && (r.role === 'admin' || Number(r.may_create_attendance) === 1)
 
 const memberships = (ctx: Ctx) =>

@@ -3,7 +3,8 @@ import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { ctxFor } from './context.server'
-import { MENU_GROUP_LIMIT, mayCreateAttendance, sideMenuFor } from './menu.server'
+import { mayCreateAttendance } from './group-creation.server'
+import { MENU_GROUP_LIMIT, sideMenuFor } from './menu.server'
 
 describe('side menu', () => {
   it('lists the organizations the user may create groups in, and the active groups, in Swedish order', async () => {
@@ -52,11 +53,12 @@ describe('side menu', () => {
     expect(menu.canCreateAttendanceGroups).toBe(true)
   })
 
-  it('offers attendance groups to admins and group creators of an active organization only', () => {
-    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 0, active: 1 })).toBe(true)
-    expect(mayCreateAttendance({ role: 'member', is_group_creator: 1, active: 1 })).toBe(true)
-    expect(mayCreateAttendance({ role: 'member', is_group_creator: 0, active: 1 })).toBe(false)
-    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 1, active: 0 })).toBe(false)
+  it('offers attendance groups to admins, and to group creators given the permission, of an active organization only', () => {
+    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 0, may_create_attendance: 0, active: 1 })).toBe(true)
+    expect(mayCreateAttendance({ role: 'member', is_group_creator: 1, may_create_attendance: 1, active: 1 })).toBe(true)
+    expect(mayCreateAttendance({ role: 'member', is_group_creator: 1, may_create_attendance: 0, active: 1 })).toBe(false)
+    expect(mayCreateAttendance({ role: 'member', is_group_creator: 0, may_create_attendance: 1, active: 1 })).toBe(false)
+    expect(mayCreateAttendance({ role: 'admin', is_group_creator: 1, may_create_attendance: 1, active: 0 })).toBe(false)
   })
 
   it("shows an inactive organization to its admins, marked, with nothing to create in it", async () => {

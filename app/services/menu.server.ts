@@ -1,27 +1,11 @@
 import { swedish, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { actorOf, type Ctx } from './context.server'
+import { mayCreateAttendance } from './group-creation.server'
 import { myRole } from './group-roles'
 
 /** How many of the user's groups the side menu lists ("show all" leads to /groups beyond them). */
 export const MENU_GROUP_LIMIT = 30
-
-/** The user's standing in an organization, as the menu reads it. */
-interface OrgAccess {
-  role: string
-  is_group_creator: number | string | bigint
-  active: number | string | bigint
-}
-
-/**
- * Whether the user may create attendance groups in an organization (spec section 6: "only if
- * permitted"): its admins and group creators, while it is active. The per-member flag that
- * admins grant on the group-creators page (organization_members.may_create_attendance) refines
- * this; this function is the one place that decides it for the menu.
- */
-export function mayCreateAttendance(org: OrgAccess) {
-  return Number(org.active) === 1 && (org.role === 'admin' || Number(org.is_group_creator) === 1)
-}
 
 /**
  * What the side menu shows (spec section 2): the user's groups with their role and its
@@ -34,7 +18,7 @@ export async function sideMenuFor(ctx: Ctx) {
     ctx.db
       .selectFrom('organization_members as m')
       .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-      .select(['o.id', 'o.name', 'm.role', 'm.is_group_creator', 'o.active'])
+      .select(['o.id', 'o.name', 'm.role', 'm.is_group_creator', 'm.may_create_attendance', 'o.active'])
       .where('m.user_id', '=', actor.id)
       // No groups are created in an inactive organization: only its admins still see it (to reactivate it).
       .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb.and([eb('m.is_group_creator', '=', 1), eb('o.active', '=', 1)])]))

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { db, dialectOf } from '~/db/db.server'
 import { insertAlert, insertInvitation, reloadUser } from '../../tests/support/alert-factories'
 import { createUser } from '../../tests/support/factories'
+import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
 import { markAlertsSeen } from './feed.server'
+import { declineInvitation, inviteCollaborator } from './library/sharing.server'
 import { alertCounts, headerCounts, packageInvitationCount, studyInvitationCount } from './notification-counts.server'
 
 const setMark = (userId: string, mark: string) => db().updateTable('users').set({ alerts_seen_at: mark }).where('id', '=', userId).execute()
@@ -40,13 +42,17 @@ describe('alert counts', () => {
     expect((await reloadUser(user)).alerts_seen_at).toBe(at(9))
   })
 
-  it('counts package invitation alerts after the mark as the library count', async () => {
-    const user = await createUser()
-    await insertAlert(user.id, { template: 'package.invitation.new', created: at(1) })
-    await insertAlert(user.id, { template: 'package.invitation.new', created: at(5) })
-    await insertAlert(user.id, { template: 'package.shared', created: at(6) })
+  it('counts the package invitations still waiting for an answer as the library count, whatever the mark', async () => {
+    const [owner, user] = [await createUser(), await createUser()]
+    const first = await createPackage({ ownerId: owner.id, name: 'Skolstart' })
+    const second = await createPackage({ ownerId: owner.id, name: 'Friluftsdag' })
+    const invitation = await inviteCollaborator(ctxFor(owner), { packageId: first.id, email: user.email, access: 'view' })
+    await inviteCollaborator(ctxFor(owner), { packageId: second.id, email: user.email, access: 'edit' })
     expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(2)
-    await setMark(user.id, at(3))
+    // Viewing the feed moves the alerts' mark, not the invitations'.
+    await setMark(user.id, at(99))
+    expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(2)
+    await declineInvitation(ctxFor(user), invitation.id)
     expect(await packageInvitationCount(ctxFor(await reloadUser(user)))).toBe(1)
   })
 
@@ -112,12 +118,12 @@ describe('the counts are index lookups', () => {
     const mark = at(0)
     const queries = {
       'alerts_user_(created|template)': db().selectFrom('alerts').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', user.id).where('created_at', '>', mark),
-      alerts_user_template: db()
-        .selectFrom('alerts')
+      package_invitations_email: db()
+        .selectFrom('package_invitations as i')
+        .innerJoin('users as u', 'u.email', 'i.email')
         .select((eb) => eb.fn.countAll().as('count'))
-        .where('user_id', '=', user.id)
-        .where('template', '=', 'package.invitation.new')
-        .where('created_at', '>', mark),
+        .where('u.id', '=', user.id)
+        .where('i.status', '=', 'pending'),
       invitations_email_pending: db()
         .selectFrom('invitations')
         .select((eb) => eb.fn.countAll().as('count'))
@@ -131,7 +137,7 @@ describe('the counts are index lookups', () => {
       const plan = await planOf(query)
       // (Empty test tables leave PostgreSQL free to pick either alerts index for the first.)
       expect(plan).toMatch(new RegExp(index))
-      expect(plan).not.toMatch(/\bSCAN (alerts|invitations)\b(?! USING)|Seq Scan/)
+      expect(plan).not.toMatch(/\bSCAN (alerts|invitations|package_invitations|i)\b(?! USING)|Seq Scan/)
     }
   })
 })

@@ -1,3 +1,4 @@
+import { pendingPackageInvitationCount } from './library/feed.server'
 import { actorOf, type Ctx } from './context.server'
 import { seenMarkOf } from './feed.server'
 import { nowIso } from '~/utils/ids.server'
@@ -34,21 +35,11 @@ export async function newAlertCount(ctx: Ctx) {
 }
 
 /**
- * The library's count of package invitations (`…/counts?domain=package&type=package.invitation.new`):
- * for now the `package.invitation.new` alerts after the user's mark. The library replaces this
- * function once it knows which invitations are pending.
+ * The library's count (`…/counts?domain=package&type=package.invitation.new`): the package
+ * invitations still waiting for the user's answer (services/library/feed.server.ts). Unlike the
+ * alerts, viewing the feed does not clear it: accepting or declining does.
  */
-export async function packageInvitationCount(ctx: Ctx) {
-  const actor = actorOf(ctx)
-  const mark = await seenMarkOf(ctx)
-  let query = ctx.db
-    .selectFrom('alerts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', actor.id)
-    .where('template', '=', 'package.invitation.new')
-  if (mark !== null) query = query.where('created_at', '>', mark)
-  return countOf(await query.executeTakeFirst())
-}
+export const packageInvitationCount = (ctx: Ctx) => pendingPackageInvitationCount(ctx.db, actorOf(ctx).id)
 
 /**
  * Pending group ("study") invitations addressed to the user's email: not used, not revoked, not
@@ -73,7 +64,7 @@ export async function headerCounts(ctx: Ctx, options: { viewingFeed: boolean }) 
   const [alertsNew, libraryInvitations, studyInvitations, seenAt] = await Promise.all([
     // The feed moves the mark as it renders: on it, nothing is new.
     options.viewingFeed ? 0 : newAlertCount(ctx),
-    options.viewingFeed ? 0 : packageInvitationCount(ctx),
+    packageInvitationCount(ctx),
     studyInvitationCount(ctx),
     seenMarkOf(ctx),
   ])

@@ -62,6 +62,10 @@ export const AutoSignoutFormSchema = z.object({
     .min(AUTO_SIGNOUT_MIN_SECONDS / 60, 'validation.autoSignoutRange')
     .max(AUTO_SIGNOUT_MAX_SECONDS / 60, 'validation.autoSignoutRange'),
 })
+/** Performance and error reports from the browser: checked shares them (the default), unchecked opts out. */
+export const TelemetryFormSchema = z.object({
+  share: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+})
 /** One checkbox `subscribed` per template the user wants; the unchecked ones are unsubscribed. */
 export const NotificationsFormSchema = z.object({
   subscribed: z.preprocess((v) => (v === undefined ? [] : [v].flat()), z.array(templateField)),

@@ -1,7 +1,7 @@
 import { SignInPayload } from '~/auth/schemas'
 import { createSession, destroySession } from '~/auth/session.server'
 import { bearerOf } from '~/auth/sso/bearer.server'
-import { ssoApiSignIn, SsoSignInPayload } from '~/auth/sso/api-signin.server'
+import { ssoApiSignIn, SsoSignInPayload } from '~/services/sso-api-signin.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { insertAlert, insertInvitation } from '../../../../tests/support/alert-factories'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tests/support/factories'
+import { createPackage } from '../../../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
+import { ctxFor } from '~/services/context.server'
+import { inviteCollaborator } from '~/services/library/sharing.server'
 import * as invitationsCount from '../studies/invitations-count'
 import * as counts from './notification-counts'
 
@@ -44,9 +47,11 @@ describe('GET /api/v1/feeds/notifications/counts', () => {
   })
 
   it('answers { count } of package invitations for domain=package&type=package.invitation.new', async () => {
-    const user = await createUser()
+    const [owner, user] = [await createUser(), await createUser()]
+    const pkg = await createPackage({ ownerId: owner.id })
+    await inviteCollaborator(ctxFor(owner), { packageId: pkg.id, email: user.email, access: 'view' })
+    // An alert alone is not a pending invitation.
     await insertAlert(user.id, { template: 'package.invitation.new' })
-    await insertAlert(user.id, { template: 'group.member.added' })
     const cookie = await sessionCookieFor(user)
     const res = await call(counts.loader, '/api/v1/feeds/notifications/counts?domain=package&type=package.invitation.new', { cookie })
     expect(await res.json()).toEqual({ count: 1 })

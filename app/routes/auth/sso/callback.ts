@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { getUser } from '~/auth/guards.server'
-import { completeSso } from '~/auth/sso/complete-callback.server'
+import { completeSso } from './complete-callback.server'
 import { authenticateWith } from '~/auth/sso/strategy.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'

@@ -11,9 +11,11 @@ import {
   LanguageFormSchema,
   NameFormSchema,
   PasswordChangeSchema,
+  TelemetryFormSchema,
   TimezoneFormSchema,
 } from '~/services/profile.schemas'
 import { changePassword, renameUser, signOutOtherSessions, updatePreferences } from '~/services/profile.server'
+import { setTelemetryOptOut } from '~/services/telemetry.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
 
@@ -24,7 +26,7 @@ import type { PrefsIntentArgs } from '../intent-args'
  * services (routes/api/users/*).
  */
 
-export type AccountIntent = 'name' | 'email' | 'language' | 'timezone' | 'auto-signout' | 'password' | 'sign-out-others'
+export type AccountIntent = 'name' | 'email' | 'language' | 'timezone' | 'auto-signout' | 'telemetry' | 'password' | 'sign-out-others'
 export interface AccountActionData {
   intent: AccountIntent | null
   result: SubmissionResult<string[]> | null
@@ -104,6 +106,12 @@ export const ACCOUNT_INTENTS = {
     run('auto-signout', form, AutoSignoutFormSchema, async ({ isActive, timeoutMinutes }) => {
       await updatePreferences(ctx, userId, { autoSignout: { isActive, timeoutSeconds: timeoutMinutes * 60 } })
       return redirectWithToast(here, { key: 'profile.account.autoSignout.saved' })
+    }),
+
+  telemetry: ({ ctx, userId, form, here }: PrefsIntentArgs) =>
+    run('telemetry', form, TelemetryFormSchema, async ({ share }) => {
+      await setTelemetryOptOut(ctx, userId, !share)
+      return redirectWithToast(here, { key: share ? 'profile.account.telemetry.on' : 'profile.account.telemetry.off' })
     }),
 
   password: ({ ctx, userId, form, here, currentSession }: PrefsIntentArgs) =>

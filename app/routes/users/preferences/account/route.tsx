@@ -7,6 +7,8 @@ import { ctxFor } from '~/services/context.server'
 import { pendingEmailChange } from '~/services/email-change.server'
 import { listSessions, requireSelf, timezones } from '~/services/profile.server'
 import { toCurrentUser } from '~/services/users.server'
+import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers.server'
+import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
@@ -19,6 +21,7 @@ import { LanguageForm, TimezoneForm } from './regional-forms'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
 import { SessionsSection } from './sessions-section'
+import { TelemetryForm } from './telemetry-form'
 
 /**
  * /users/:id/preferences/account (and /beta-users/:uid/preferences): name, email, language,
@@ -37,10 +40,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(actor, context)
   const userId = userIdOf(params)
   const currentSession = await currentSessionOf(context)
-  const [sessions, pendingEmail] = await orRouteFailure('profile.loadError', () =>
-    orUserNotFound(() => Promise.all([listSessions(ctx, userId, currentSession), pendingEmailChange(ctx, userId)])),
+  const [sessions, pendingEmail, providers] = await orRouteFailure('profile.loadError', () =>
+    orUserNotFound(() => Promise.all([listSessions(ctx, userId, currentSession), pendingEmailChange(ctx, userId), linkedProvidersOf(ctx)])),
   )
-  return { user: toCurrentUser(requireSelf(ctx, userId)), sessions, pendingEmail, timezones: timezones(), now: ctx.now.toISOString() }
+  return {
+    user: toCurrentUser(requireSelf(ctx, userId)),
+    shareTelemetry: Number(actor.telemetry_opt_out) !== 1,
+    sessions,
+    pendingEmail,
+    providers,
+    timezones: timezones(),
+    now: ctx.now.toISOString(),
+  }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -57,7 +68,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function AccountPreferences() {
   const { t } = useTranslation()
-  const { user, sessions, pendingEmail, timezones, now } = useLoaderData<typeof loader>()
+  const { user, shareTelemetry, sessions, pendingEmail, providers, timezones, now } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as AccountActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
@@ -70,7 +81,9 @@ export default function AccountPreferences() {
         <TimezoneForm timezone={user.preferences.timezone} timezones={timezones} now={now} lastResult={lastResult('timezone')} />
       </div>
       <AutoSignoutForm autoSignout={user.preferences.autoSignout} lastResult={lastResult('auto-signout')} />
+      <TelemetryForm share={shareTelemetry} lastResult={lastResult('telemetry')} />
       <PasswordForm lastResult={lastResult('password')} />
+      <LinkedProviders {...providers} />
       <SessionsSection sessions={sessions} />
     </div>
   )

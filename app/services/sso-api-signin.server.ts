@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { DomainError } from '~/errors'
 import { detectLocale } from '~/i18n/i18n.server'
-import type { Ctx } from '~/services/context.server'
-import { createSsoUser, sendSsoLink, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
-import { findUserByEmail } from '~/services/users.server'
-import { verifyBearer } from './bearer.server'
-import { destinationAfterSso } from './complete.server'
+import type { Ctx } from './context.server'
+import { createSsoUser, sendSsoLink, userOfIdentity, type IdentityKey } from './user-identities.server'
+import { findUserByEmail } from './users.server'
+import { verifyBearer } from '~/auth/sso/bearer.server'
+import { destinationAfterSso } from '~/auth/sso/complete.server'
 
 /** POST /api/v2/signin with a Bearer ID token: the SSO fields of section 7. */
 export const SsoSignInPayload = z.object({

@@ -4,9 +4,9 @@ import type { Ctx } from '~/services/context.server'
 import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/ui/toast.server'
-import { writePending } from './cookies.server'
-import { destinationAfterSso, startSsoSession } from './complete.server'
-import type { SsoResult } from './strategy.server'
+import { writePending } from '~/auth/sso/cookies.server'
+import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server'
+import type { SsoResult } from '~/auth/sso/strategy.server'
 
 /** The provider account's key and what the user may see of it (never the personal identity number). */
 export function identityOf(result: SsoResult): IdentityKey & { name: string; emailVerified: boolean } {
