@@ -33,6 +33,10 @@ export default [
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),
     ]),
+    route('groups', 'routes/groups/section.tsx', [
+      index('routes/groups/list/route.tsx'),
+      route(':groupId/home', 'routes/groups/home/route.tsx'),
+    ]),
     route('platform/mail', 'routes/platform/mail.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
@@ -51,6 +55,7 @@ export default [
     route('verify-email/resend', 'routes/api/verify-email.resend.ts'),
     route('users/me', 'routes/api/users.me.ts'),
     route('v3/organizations', 'routes/api/organizations/list.ts'),
+    route('v3/groups', 'routes/api/groups/mine.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

@@ -105,11 +105,17 @@ const groupAlert = (ctx: Ctx, access: GroupAccess) => ({
   actorId: actorOf(ctx).id,
 })
 
-/** The member's role in the group (read in the transaction), or MEMBER_NOT_FOUND. */
-async function memberRole(trx: Tx, groupId: string, userId: string): Promise<GroupRole> {
-  const row = await trx.selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()
+/** A member of the group with their role (read in the transaction), or MEMBER_NOT_FOUND. */
+async function groupMember(trx: Tx, groupId: string, userId: string): Promise<{ role: GroupRole; name: string }> {
+  const row = await trx
+    .selectFrom('group_members as gm')
+    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    .select(['gm.role', 'u.name'])
+    .where('gm.group_id', '=', groupId)
+    .where('gm.user_id', '=', userId)
+    .executeTakeFirst()
   if (!row) throw new DomainError('MEMBER_NOT_FOUND')
-  return row.role as GroupRole
+  return { role: row.role as GroupRole, name: row.name }
 }
 
 /**
@@ -118,7 +124,7 @@ async function memberRole(trx: Tx, groupId: string, userId: string): Promise<Gro
  */
 export async function changeMemberRole(ctx: Ctx, groupId: string, input: { userId: string; role: MemberRole }) {
   return inGroupTransaction(ctx, groupId, 'manageMembers', async (trx, access) => {
-    const current = await memberRole(trx, groupId, input.userId)
+    const { role: current, name } = await groupMember(trx, groupId, input.userId)
     if (current === 'owner') throw new DomainError('IS_GROUP_OWNER')
     if (current !== input.role) {
       await trx.updateTable('group_members').set({ role: input.role }).where('group_id', '=', groupId).where('user_id', '=', input.userId).execute()
@@ -128,14 +134,15 @@ export async function changeMemberRole(ctx: Ctx, groupId: string, input: { userI
         ctx.now,
       )
     }
-    return { value: { changed: current !== input.role }, audit: { action: 'group.member.role', items: [input.userId], result: { role: input.role } } }
+    return { value: { name, changed: current !== input.role }, audit: { action: 'group.member.role', items: [input.userId], result: { role: input.role } } }
   })
 }
 
 /** Removes a member from the group (not its owner: IS_GROUP_OWNER). They get the alert group.member.removed. */
 export async function removeGroupMember(ctx: Ctx, groupId: string, input: { userId: string }) {
   return inGroupTransaction(ctx, groupId, 'manageMembers', async (trx, access) => {
-    if ((await memberRole(trx, groupId, input.userId)) === 'owner') throw new DomainError('IS_GROUP_OWNER')
+    const { role, name } = await groupMember(trx, groupId, input.userId)
+    if (role === 'owner') throw new DomainError('IS_GROUP_OWNER')
     await trx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', input.userId).execute()
     await trx
       .updateTable('groups')
@@ -143,7 +150,7 @@ export async function removeGroupMember(ctx: Ctx, groupId: string, input: { user
       .where('id', '=', groupId)
       .execute()
     await createAlert(trx, { ...groupAlert(ctx, access), userId: input.userId, template: 'group.member.removed', data: { groupName: access.group.name } }, ctx.now)
-    return { value: undefined, audit: { action: 'group.member.remove', items: [input.userId] } }
+    return { value: { name }, audit: { action: 'group.member.remove', items: [input.userId] } }
   })
 }
 
@@ -176,13 +183,14 @@ export async function setGroupActive(ctx: Ctx, groupId: string, input: { active:
 export async function handOverGroup(ctx: Ctx, groupId: string, input: { userId: string; oldOwnerRole: MemberRole }) {
   return inGroupTransaction(ctx, groupId, 'manageGroup', async (trx, access) => {
     await requireActiveOrganization(trx, access.group.organizationId)
-    if ((await memberRole(trx, groupId, input.userId)) === 'owner') throw new DomainError('ALREADY_GROUP_OWNER')
+    const { role, name } = await groupMember(trx, groupId, input.userId)
+    if (role === 'owner') throw new DomainError('ALREADY_GROUP_OWNER')
     try {
       await changeOwner(trx, ctx, access.group.organizationId, groupId, input.userId, input.oldOwnerRole)
     } catch (error) {
       if (error instanceof Rollback) throw new DomainError(error.code as 'GROUP_NOT_FOUND')
       throw error
     }
-    return { value: undefined, audit: { action: 'group.hand-over', items: [groupId], result: { newOwnerId: input.userId, oldOwnerRole: input.oldOwnerRole } } }
+    return { value: { name }, audit: { action: 'group.hand-over', items: [groupId], result: { newOwnerId: input.userId, oldOwnerRole: input.oldOwnerRole } } }
   })
 }

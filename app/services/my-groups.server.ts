@@ -150,6 +150,15 @@ export async function myGroupOrganizations(ctx: Ctx): Promise<{ _id: string; nam
 export const POPULATABLE = ['parent_org_', 'owner'] as const
 export type Populatable = (typeof POPULATABLE)[number]
 
+/**
+ * The populate[] parameters of a URL: `populate[0]=parent_org_&populate[1]=owner` (the client's
+ * form), `populate[]=owner` or `populate=owner,parent_org_`; unknown names are ignored.
+ */
+export function populateOf(params: URLSearchParams): Populatable[] {
+  const asked = [...params].filter(([key]) => /^populate(\[\d*\])?$/.test(key)).flatMap(([, value]) => value.split(','))
+  return POPULATABLE.filter((name) => asked.includes(name))
+}
+
 /** A group of GET /api/v3/groups (spec section 3), `owner` and `parent_org_` ids unless populated. */
 export interface ApiGroup {
   _id: string
@@ -214,4 +223,22 @@ async function memberPreviews(db: Tx, groupIds: string[]) {
     for (const r of rows) previews.set(r.id, r.ids ? r.ids.split(',') : [])
   }
   return previews
+}
+
+/**
+ * Whether the actor may create groups somewhere: an admin or group creator of an active
+ * organization (the side menu's rule, menu.server.ts). One indexed look-up.
+ */
+export async function mayCreateGroups(ctx: Ctx): Promise<boolean> {
+  const actor = actorOf(ctx)
+  const row = await ctx.db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select('m.organization_id')
+    .where('m.user_id', '=', actor.id)
+    .where('o.active', '=', 1)
+    .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
+    .limit(1)
+    .executeTakeFirst()
+  return !!row
 }

@@ -6,7 +6,7 @@
  */
 export const BUILT_SCREENS = {
   /** /groups, /groups/:id/home, /create/group, /create/attendance-group */
-  groups: false,
+  groups: true,
   /** /library, /library/invitations/:id */
   library: false,
   /** /users/:id, /users/:id/preferences/account */
