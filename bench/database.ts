@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { DB } from '../app/db/db.server'
 import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
+import { seedGroupsUser } from './groups-seed'
 import { productionEnv, ROOT, run } from './server'
 
 export const BENCH_DB = 'data/bench.db'
@@ -83,6 +84,8 @@ export interface BenchData {
   groups: number
   /** sqlite or postgres. */
   dialect: string
+  /** The 500-member group of the groups user (bench/groups-seed.ts). */
+  bigGroupId: string
 }
 
 const count = async (db: DB, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0)
@@ -100,6 +103,7 @@ export function benchData(): Promise<BenchData> {
       members: await count(db, sql`select count(*) as n from organization_members where organization_id = ${org.id}`),
       groups: await count(db, sql`select count(*) as n from groups where organization_id = ${org.id}`),
       dialect: isPostgresUrl(current) ? 'postgres' : 'sqlite',
+      bigGroupId: await seedGroupsUser(org.id),
     }
   })
 }

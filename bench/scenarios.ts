@@ -9,13 +9,15 @@
  *   scenario's throughput is also reported relative to them, labelled as information.
  * - Pages get DEFAULT_PAGE_TARGETS unless `targets` overrides them; `clientJs: false` skips the
  *   client-JS size measurement (e.g. a JSON route).
- * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen).
+ * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
+ *   `{bigGroup}` the 500-member group of the groups user (./groups-seed.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
  */
 import { signInCookie, type CookieSource } from './auth'
 import { ADMIN, type BenchData } from './database'
+import { GROUPS_USER } from './groups-seed'
 
 export interface Targets {
   /** Minimum throughput as a fraction of the baseline's req/s. */
@@ -47,6 +49,7 @@ export const DEFAULT_PAGE_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, max
 export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
+const groupsUser = signInCookie(GROUPS_USER.email, GROUPS_USER.password)
 
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
@@ -58,6 +61,10 @@ export const scenarios: Scenario[] = [
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+  // Issue 10: a member of 200 groups (bench/groups-seed.ts), and the home of their 500-member group.
+  { name: 'my-groups', path: '/groups', cookie: groupsUser, targets: ORG_LIST_TARGETS },
+  { name: 'group-home', path: '/groups/{bigGroup}/home', cookie: groupsUser, targets: ORG_LIST_TARGETS },
+  { name: 'my-groups-api', path: '/api/v3/groups?populate[0]=parent_org_&populate[1]=owner', cookie: groupsUser, clientJs: false, targets: { maxP99Ms: 100, maxRssMB: 200 } },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -92,5 +99,5 @@ export function targetsOf(s: Scenario): Targets {
 
 /** The path with the seeded ids in place of `{largeOrg}`. */
 export function resolvePath(path: string, data: BenchData): string {
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId)
+  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{bigGroup\}/g, data.bigGroupId)
 }
