@@ -1,8 +1,9 @@
+import { sql } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from './context.server'
-import { rightsOf, type GroupRoleRights } from './group-roles'
+import { GROUP_ROLES, rightsOf, type GroupRoleRights } from './group-roles'
 
 /**
  * Who may see and change a group, read from the role table (group-roles.ts) and nowhere else.
@@ -87,3 +88,9 @@ export async function requireGroupRight(ctx: Ctx, groupId: string, right: 'manag
   if (!access.rights[right]) throw new DomainError('FORBIDDEN')
   return access
 }
+
+/** `gm.role` as its rank in the role table's order (owner first), for sorting members by role. */
+export const roleRank = sql`case gm.role ${sql.join(
+  GROUP_ROLES.map((role, i) => sql`when ${sql.lit(role)} then ${sql.lit(i)}`),
+  sql` `,
+)} else ${sql.lit(GROUP_ROLES.length)} end`

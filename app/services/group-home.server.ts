@@ -8,7 +8,7 @@ import { createAlert } from './alerts.server'
 import { recordAudit } from './audit.server'
 import { lockOrganization, Rollback, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
-import { requireGroupAccess, requireGroupRight, type GroupAccess } from './group-access.server'
+import { requireGroupAccess, requireGroupRight, roleRank, type GroupAccess } from './group-access.server'
 import { myRole, type MyRole } from './group-roles'
 import { changeOwner } from './groups.server'
 import type { MemberRole } from './groups.schemas'
@@ -41,7 +41,6 @@ export interface GroupHome {
   members: Page<GroupMemberItem>
 }
 
-const ROLE_RANK = sql`case gm.role when 'owner' then 0 when 'leader' then 1 when 'member' then 2 else 3 end`
 
 /**
  * The group, its owner and one page of its members (owner, leaders, members, subscribers; by
@@ -58,7 +57,7 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string
   const [rows, count, owner] = await Promise.all([
     members
       .select(['u.id', 'u.name', 'u.email', 'gm.role', 'gm.created_at'])
-      .orderBy(ROLE_RANK)
+      .orderBy(roleRank)
       .orderBy(swedish(ctx.db, 'u.name'))
       .orderBy('u.id')
       .limit(HOME_MEMBERS_PAGE_SIZE)

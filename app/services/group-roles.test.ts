@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { MEMBER_ROLES } from './groups.schemas'
 import { GROUP_PERMISSIONS, GROUP_ROLE_TABLE, GROUP_ROLES, myRole, rightsOf } from './group-roles'
 
 describe('the group role table', () => {
@@ -18,6 +19,10 @@ describe('the group role table', () => {
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].manageMembers)).toEqual(['owner', 'leader'])
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].manageGroup)).toEqual(['owner'])
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].isSubscriber)).toEqual(['subscriber'])
+  })
+
+  it("gives members every role but owner (the owner's role changes only by a hand-over)", () => {
+    expect([...MEMBER_ROLES]).toEqual(GROUP_ROLES.filter((r) => r !== 'owner'))
   })
 
   it('shapes my_role as the specification says', () => {

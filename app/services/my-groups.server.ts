@@ -4,6 +4,7 @@ import type { GroupRole } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import type { Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
+import { roleRank } from './group-access.server'
 import { myRole, type MyRole } from './group-roles'
 import type { MyGroupSort } from './my-groups.schemas'
 
@@ -93,13 +94,12 @@ const filters = (db: Tx, query: Pick<MyGroupsQuery, 'q' | 'organizationId' | 'ac
   ])
 
 /** Sort expressions; ties broken by the group's id so pages never overlap. */
-const ROLE_RANK = sql`case gm.role when 'owner' then 0 when 'leader' then 1 when 'member' then 2 else 3 end`
 const sortExpression = (db: Tx, sort: MyGroupSort) =>
   ({
     name: () => swedishStored(db, 'g.name'),
     organization: () => swedish(db, 'o.name'),
     owner: () => swedish(db, 'u.name'),
-    role: () => ROLE_RANK,
+    role: () => roleRank,
     members: () => sql`g.member_count`,
     created: () => sql`g.created_at`,
   })[sort]()
