@@ -136,8 +136,12 @@ for (const locale of ['sv', 'en'] as const) {
     await page.goto(`/groups/${group.id}/home`)
     await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
-    // The role tooltip on keyboard focus.
-    await page.getByRole('table').getByText(locale === 'sv' ? 'Ägare' : 'Owner', { exact: true }).first().focus()
+    // The role's tooltip shows on keyboard focus and names each permission; it is the badge's description.
+    const badge = page.getByRole('table').locator('[aria-describedby]').first()
+    await badge.focus()
+    const tooltip = page.getByRole('tooltip').filter({ visible: true })
+    await expect(tooltip).toContainText(locale === 'sv' ? 'Kan redigera uppgifter och taggar' : 'Can edit tasks and tags')
+    await expect(badge).toHaveAccessibleDescription(/Gruppens ägare|Owner of the group/)
     expect(await seriousViolations(page)).toEqual([])
   })
 }

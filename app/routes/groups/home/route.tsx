@@ -66,7 +66,7 @@ export default function GroupHomePage() {
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   return (
-    <div className="flex flex-col gap-6">
+    <div className="min-w-0 space-y-6">
       <section aria-labelledby="group-title">
         <div className="mb-2 flex flex-wrap items-center gap-3">
           <h1 id="group-title" className="text-2xl font-bold break-words">
