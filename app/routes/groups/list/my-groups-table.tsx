@@ -26,7 +26,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: 
           {t('myGroups.loading')}
         </p>
       ) : null}
-      <div className={`overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+      <div className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
         <table className="w-full min-w-[760px] text-sm">
           <caption className="sr-only">{t('myGroups.listLabel')}</caption>
           <thead className="bg-slate-50">
