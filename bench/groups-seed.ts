@@ -35,7 +35,13 @@ export function seedGroupsUser(largeOrgId: string): Promise<string> {
         .execute()
       await db.insertInto('organization_members').values({ organization_id: largeOrgId, user_id: userId, created_at: now }).execute()
     }
-    const groups = await db.selectFrom('groups').select('id').where('organization_id', '=', largeOrgId).orderBy('id').limit(GROUPS_PER_USER).execute()
+    const groups = await db
+      .selectFrom('groups')
+      .select('id')
+      .where('organization_id', '=', largeOrgId)
+      .orderBy('id')
+      .limit(GROUPS_PER_USER)
+      .execute()
     const roles = ['leader', 'member', 'subscriber', 'member'] as const
     await db
       .insertInto('group_members')
@@ -49,11 +55,23 @@ export function seedGroupsUser(largeOrgId: string): Promise<string> {
       .select('m.user_id')
       .where('m.organization_id', '=', largeOrgId)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('group_members as gm').select('gm.user_id').where('gm.group_id', '=', big).whereRef('gm.user_id', '=', 'm.user_id'))),
+        not(
+          exists(
+            selectFrom('group_members as gm').select('gm.user_id').where('gm.group_id', '=', big).whereRef('gm.user_id', '=', 'm.user_id'),
+          ),
+        ),
       )
       .limit(BIG_GROUP_MEMBERS)
       .execute()
-    const have = Number((await db.selectFrom('group_members').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', big).executeTakeFirstOrThrow()).n)
+    const have = Number(
+      (
+        await db
+          .selectFrom('group_members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('group_id', '=', big)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     const add = missing.slice(0, Math.max(0, BIG_GROUP_MEMBERS - have))
     for (let i = 0; i < add.length; i += 200) {
       await db

@@ -40,7 +40,9 @@ export async function requireGroupAccess(ctx: Ctx, groupId: string, db: DB = ctx
     .selectFrom('groups as g')
     .innerJoin('organizations as o', 'o.id', 'g.organization_id')
     .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'g.id').on('gm.user_id', '=', actor.id))
-    .leftJoin('organization_members as om', (join) => join.onRef('om.organization_id', '=', 'g.organization_id').on('om.user_id', '=', actor.id))
+    .leftJoin('organization_members as om', (join) =>
+      join.onRef('om.organization_id', '=', 'g.organization_id').on('om.user_id', '=', actor.id),
+    )
     .select([
       'g.id',
       'g.name',

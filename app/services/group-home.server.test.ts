@@ -5,7 +5,15 @@ import { expectCode } from '../../tests/support/expect-code'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
-import { changeMemberRole, getGroupHome, HOME_MEMBERS_PAGE_SIZE, handOverGroup, removeGroupMember, renameGroup, setGroupActive } from './group-home.server'
+import {
+  changeMemberRole,
+  getGroupHome,
+  HOME_MEMBERS_PAGE_SIZE,
+  handOverGroup,
+  removeGroupMember,
+  renameGroup,
+  setGroupActive,
+} from './group-home.server'
 import { changeGroupOwners } from './groups.server'
 import { createGroupInvitation } from './invitations.server'
 
@@ -33,7 +41,11 @@ async function setup() {
 }
 
 const alertsOf = (userId: string) =>
-  db().selectFrom('alerts').select(['template', 'target_type', 'target_id', 'organization_id', 'actor_id', 'data']).where('user_id', '=', userId).execute()
+  db()
+    .selectFrom('alerts')
+    .select(['template', 'target_type', 'target_id', 'organization_id', 'actor_id', 'data'])
+    .where('user_id', '=', userId)
+    .execute()
 
 describe('getGroupHome', () => {
   it('shows members the group, its owner, their role and the members by role', async () => {
@@ -72,7 +84,10 @@ describe('getGroupHome', () => {
 describe('changes on the group home follow the role table', () => {
   it('a leader changes roles and removes members; the member gets the alert', async () => {
     const { leader, member, subscriber, group, org } = await setup()
-    expect(await changeMemberRole(ctx(leader), group.id, { userId: member.id, role: 'subscriber' })).toEqual({ name: 'Mia Member', changed: true })
+    expect(await changeMemberRole(ctx(leader), group.id, { userId: member.id, role: 'subscriber' })).toEqual({
+      name: 'Mia Member',
+      changed: true,
+    })
     expect(await alertsOf(member.id)).toEqual([
       {
         template: 'group.role.changed',
@@ -84,7 +99,9 @@ describe('changes on the group home follow the role table', () => {
       },
     ])
     await removeGroupMember(ctx(leader), group.id, { userId: subscriber.id })
-    expect((await alertsOf(subscriber.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([['group.member.removed', { groupName: 'Schack' }]])
+    expect((await alertsOf(subscriber.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([
+      ['group.member.removed', { groupName: 'Schack' }],
+    ])
     expect(await groupMemberCounts(group.id)).toEqual({ rows: 3, memberCount: 3 })
     const audit = await db().selectFrom('audit_log').select('action').where('organization_id', '=', org.id).execute()
     expect(audit.map((a) => a.action).sort()).toEqual(['group.member.remove', 'group.member.role'])
@@ -92,7 +109,11 @@ describe('changes on the group home follow the role table', () => {
 
   it('writes no alert to a member who unsubscribed from the template', async () => {
     const { leader, member, group } = await setup()
-    await db().updateTable('users').set({ unsubscribed_templates: JSON.stringify(['group.role.changed', 'group.member.removed']) }).where('id', '=', member.id).execute()
+    await db()
+      .updateTable('users')
+      .set({ unsubscribed_templates: JSON.stringify(['group.role.changed', 'group.member.removed']) })
+      .where('id', '=', member.id)
+      .execute()
     await changeMemberRole(ctx(leader), group.id, { userId: member.id, role: 'leader' })
     await removeGroupMember(ctx(leader), group.id, { userId: member.id })
     expect(await alertsOf(member.id)).toEqual([])
@@ -124,9 +145,13 @@ describe('changes on the group home follow the role table', () => {
     expect(await handOverGroup(ctx(owner), group.id, { userId: member.id, oldOwnerRole: 'leader' })).toEqual({ name: 'Mia Member' })
     const roles = await db().selectFrom('group_members').select(['user_id', 'role']).where('group_id', '=', group.id).execute()
     expect(Object.fromEntries(roles.map((r) => [r.user_id, r.role]))).toMatchObject({ [owner.id]: 'leader', [member.id]: 'owner' })
-    expect((await db().selectFrom('groups').select('owner_id').where('id', '=', group.id).executeTakeFirstOrThrow()).owner_id).toBe(member.id)
+    expect((await db().selectFrom('groups').select('owner_id').where('id', '=', group.id).executeTakeFirstOrThrow()).owner_id).toBe(
+      member.id,
+    )
     // The new owner is told (the old one made the change: no alert to the actor); the new owner now renames, the old one no longer may.
-    expect((await alertsOf(member.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([['group.owner.changed', { groupName: 'Schackklubben', role: 'owner' }]])
+    expect((await alertsOf(member.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([
+      ['group.owner.changed', { groupName: 'Schackklubben', role: 'owner' }],
+    ])
     expect(await alertsOf(owner.id)).toEqual([])
     await expectCode(renameGroup(ctx(owner), group.id, { name: 'Y' }), 'FORBIDDEN')
     await renameGroup(ctx(member), group.id, { name: 'Y' })
@@ -136,8 +161,12 @@ describe('changes on the group home follow the role table', () => {
     const { owner, member, admin, group, org } = await setup()
     const [result] = await changeGroupOwners(ctx(admin), org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'REMOVE' }])
     expect(result.result).toBe('SUCCESS')
-    expect((await alertsOf(member.id)).map((a) => [a.template, a.actor_id, JSON.parse(a.data)])).toEqual([['group.owner.changed', admin.id, { groupName: 'Schack', role: 'owner' }]])
-    expect((await alertsOf(owner.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([['group.owner.changed', { groupName: 'Schack', role: null }]])
+    expect((await alertsOf(member.id)).map((a) => [a.template, a.actor_id, JSON.parse(a.data)])).toEqual([
+      ['group.owner.changed', admin.id, { groupName: 'Schack', role: 'owner' }],
+    ])
+    expect((await alertsOf(owner.id)).map((a) => [a.template, JSON.parse(a.data)])).toEqual([
+      ['group.owner.changed', { groupName: 'Schack', role: null }],
+    ])
   })
 
   it('invites by email with the alert group.invitation.new to an existing user, not to an unknown address', async () => {

@@ -41,7 +41,6 @@ export interface GroupHome {
   members: Page<GroupMemberItem>
 }
 
-
 /**
  * The group, its owner and one page of its members (owner, leaders, members, subscribers; by
  * name within a role), searched by name or email. Three queries, whatever the group's size.
@@ -53,7 +52,9 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string
     .selectFrom('group_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
     .where('gm.group_id', '=', groupId)
-    .$if(!!query.q, (qb) => qb.where((eb) => eb.or([eb(folded(ctx.db, 'u.name'), 'like', pattern), eb(folded(ctx.db, 'u.email'), 'like', pattern)])))
+    .$if(!!query.q, (qb) =>
+      qb.where((eb) => eb.or([eb(folded(ctx.db, 'u.name'), 'like', pattern), eb(folded(ctx.db, 'u.email'), 'like', pattern)])),
+    )
   const [rows, count, owner] = await Promise.all([
     members
       .select(['u.id', 'u.name', 'u.email', 'gm.role', 'gm.created_at'])
@@ -86,14 +87,20 @@ async function inGroupTransaction<T>(
   ctx: Ctx,
   groupId: string,
   right: 'manageMembers' | 'manageGroup',
-  change: (trx: Tx, access: GroupAccess) => Promise<{ value: T; audit: { action: string; items: string[]; result?: Record<string, unknown> } }>,
+  change: (
+    trx: Tx,
+    access: GroupAccess,
+  ) => Promise<{ value: T; audit: { action: string; items: string[]; result?: Record<string, unknown> } }>,
 ): Promise<T> {
   const first = await requireGroupRight(ctx, groupId, right)
   return ctx.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, first.group.organizationId)
     const access = await requireGroupRight(ctx, groupId, right, trx)
     const { value, audit } = await change(trx, access)
-    await recordAudit({ ...ctx, db: trx }, { organizationId: access.group.organizationId, ...audit, result: { SUCCESS: 1, groupId, ...audit.result } })
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: access.group.organizationId, ...audit, result: { SUCCESS: 1, groupId, ...audit.result } },
+    )
     return value
   })
 }
@@ -126,14 +133,27 @@ export async function changeMemberRole(ctx: Ctx, groupId: string, input: { userI
     const { role: current, name } = await groupMember(trx, groupId, input.userId)
     if (current === 'owner') throw new DomainError('IS_GROUP_OWNER')
     if (current !== input.role) {
-      await trx.updateTable('group_members').set({ role: input.role }).where('group_id', '=', groupId).where('user_id', '=', input.userId).execute()
+      await trx
+        .updateTable('group_members')
+        .set({ role: input.role })
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', input.userId)
+        .execute()
       await createAlert(
         trx,
-        { ...groupAlert(ctx, access), userId: input.userId, template: 'group.role.changed', data: { groupName: access.group.name, role: input.role } },
+        {
+          ...groupAlert(ctx, access),
+          userId: input.userId,
+          template: 'group.role.changed',
+          data: { groupName: access.group.name, role: input.role },
+        },
         ctx.now,
       )
     }
-    return { value: { name, changed: current !== input.role }, audit: { action: 'group.member.role', items: [input.userId], result: { role: input.role } } }
+    return {
+      value: { name, changed: current !== input.role },
+      audit: { action: 'group.member.role', items: [input.userId], result: { role: input.role } },
+    }
   })
 }
 
@@ -148,7 +168,11 @@ export async function removeGroupMember(ctx: Ctx, groupId: string, input: { user
       .set({ member_count: sql`member_count - 1` })
       .where('id', '=', groupId)
       .execute()
-    await createAlert(trx, { ...groupAlert(ctx, access), userId: input.userId, template: 'group.member.removed', data: { groupName: access.group.name } }, ctx.now)
+    await createAlert(
+      trx,
+      { ...groupAlert(ctx, access), userId: input.userId, template: 'group.member.removed', data: { groupName: access.group.name } },
+      ctx.now,
+    )
     return { value: { name }, audit: { action: 'group.member.remove', items: [input.userId] } }
   })
 }
@@ -190,6 +214,9 @@ export async function handOverGroup(ctx: Ctx, groupId: string, input: { userId: 
       if (error instanceof Rollback) throw new DomainError(error.code as 'GROUP_NOT_FOUND')
       throw error
     }
-    return { value: { name }, audit: { action: 'group.hand-over', items: [groupId], result: { newOwnerId: input.userId, oldOwnerRole: input.oldOwnerRole } } }
+    return {
+      value: { name },
+      audit: { action: 'group.hand-over', items: [groupId], result: { newOwnerId: input.userId, oldOwnerRole: input.oldOwnerRole } },
+    }
   })
 }

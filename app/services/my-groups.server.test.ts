@@ -3,7 +3,15 @@ import type { User } from '~/db/schema'
 import { createUser } from '../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
-import { listMyGroups, mayCreateGroups, MEMBERS_PREVIEW_LIMIT, myGroupOrganizations, myGroupsForApi, populateOf, type MyGroupsQuery } from './my-groups.server'
+import {
+  listMyGroups,
+  mayCreateGroups,
+  MEMBERS_PREVIEW_LIMIT,
+  myGroupOrganizations,
+  myGroupsForApi,
+  populateOf,
+  type MyGroupsQuery,
+} from './my-groups.server'
 
 const ctx = (actor: User) => ctxFor(actor)
 const query = (over: Partial<MyGroupsQuery> = {}): MyGroupsQuery => ({ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 25, ...over })
@@ -75,7 +83,17 @@ describe('GET /api/v3/groups service', () => {
     const groups = await myGroupsForApi(ctx(me), ['parent_org_', 'owner'])
     expect(groups).toHaveLength(3)
     for (const g of groups) {
-      expect(Object.keys(g).sort()).toEqual(['_id', 'active', 'created', 'memberCount', 'members_', 'my_role', 'name', 'owner', 'parent_org_'])
+      expect(Object.keys(g).sort()).toEqual([
+        '_id',
+        'active',
+        'created',
+        'memberCount',
+        'members_',
+        'my_role',
+        'name',
+        'owner',
+        'parent_org_',
+      ])
       expect(Object.keys(g.my_role).sort()).toEqual(['isOwner', 'isSubscriber', 'name', 'permissions'])
       expect(Object.keys(g.my_role.permissions).sort()).toEqual(['reports.send', 'reports.view_others', 'tasks.create', 'tasks.edit'])
     }

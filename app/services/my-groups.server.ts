@@ -102,7 +102,7 @@ const sortExpression = (db: Tx, sort: MyGroupSort) =>
     role: () => roleRank,
     members: () => sql`g.member_count`,
     created: () => sql`g.created_at`,
-  })[sort]()
+  }[sort]())
 
 /**
  * One page of the actor's groups (the /groups screen): search by group name, filter by
@@ -186,7 +186,10 @@ export async function myGroupsForApi(ctx: Ctx, populate: readonly Populatable[])
     .orderBy(swedishStored(ctx.db, 'g.name'))
     .orderBy('g.id')
     .execute()) as Row[]
-  const previews = await memberPreviews(ctx.db, rows.map((r) => r.id))
+  const previews = await memberPreviews(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
   return rows.map((r) => {
     const group = toMyGroup(r)
     return {
@@ -214,7 +217,9 @@ async function memberPreviews(db: Tx, groupIds: string[]) {
       .selectFrom('groups as g')
       .select([
         'g.id',
-        sql<string | null>`(select ${concat}(p.user_id, ',') from (select x.user_id from group_members x where x.group_id = g.id order by x.user_id limit ${MEMBERS_PREVIEW_LIMIT}) p)`.as(
+        sql<
+          string | null
+        >`(select ${concat}(p.user_id, ',') from (select x.user_id from group_members x where x.group_id = g.id order by x.user_id limit ${MEMBERS_PREVIEW_LIMIT}) p)`.as(
           'ids',
         ),
       ])

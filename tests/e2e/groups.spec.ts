@@ -13,7 +13,10 @@ import { appDb, groupMembers, insertGroup, insertOrganization, insertUser, signI
 const CODE = /^[23456789ACDEFGHJKMNPQRTUVWXY]{6}$/
 
 const alertsOf = (userId: string) =>
-  appDb().prepare(`select template, data from alerts where user_id = ? order by created_at`).all(userId) as { template: string; data: string }[]
+  appDb().prepare(`select template, data from alerts where user_id = ? order by created_at`).all(userId) as {
+    template: string
+    data: string
+  }[]
 
 async function world(locale: 'sv' | 'en' = 'sv') {
   const t = tag()
@@ -47,7 +50,10 @@ test('the list leads to the home; an owner invites by email and the invitee join
 
   await expect(page).toHaveURL(`/groups/${group.id}/home`)
   await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: /Brödsmulor|Breadcrumbs/ }).getByRole('link', { name: 'Grupper' })).toHaveAttribute('href', '/groups')
+  await expect(page.getByRole('navigation', { name: /Brödsmulor|Breadcrumbs/ }).getByRole('link', { name: 'Grupper' })).toHaveAttribute(
+    'href',
+    '/groups',
+  )
   await page.getByLabel('E-postadress').fill(invitee.email)
   await page.getByRole('button', { name: 'Bjud in', exact: true }).click()
   await expect(toast(page, `Inbjudan skickades till ${invitee.email}.`)).toBeVisible()
@@ -64,7 +70,9 @@ test('the list leads to the home; an owner invites by email and the invitee join
   await page.getByRole('button', { name: 'Gå med', exact: true }).click()
   await expect(page).toHaveURL(`/groups/${group.id}/home`)
   await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Gruppens medlemmar' }).getByRole('row').filter({ hasText: invitee.name })).toContainText('Medlem')
+  await expect(page.getByRole('table', { name: 'Gruppens medlemmar' }).getByRole('row').filter({ hasText: invitee.name })).toContainText(
+    'Medlem',
+  )
   // A member sees the group but none of the owner's or leaders' forms.
   await expect(page.getByRole('heading', { name: 'Bjud in' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Spara roll' })).toHaveCount(0)

@@ -41,7 +41,16 @@ export function GroupRoleBadge({ role }: { role: GroupRole }) {
       <span className="font-medium">{t(`groupRole.name.${role}`)}</span>
       <span className="inline-flex items-center gap-0.5 text-brand-700" aria-hidden>
         {flags.map((f) => (
-          <svg key={f} viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            key={f}
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <title>{t(`groupRole.flag.${f}`)}</title>
             <path d={ICON_PATHS[f]} />
           </svg>

@@ -38,7 +38,9 @@ describe('GET /api/v3/groups', () => {
     const res = (await Promise.resolve(loader(args(makeRequest(PATH)))).catch((thrown: unknown) => thrown)) as Response
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ message: 'SESSION_NOT_FOUND' })
-    const post = (await action(args(makeRequest(PATH, { method: 'POST', json: {}, cookie: await sessionCookieFor(await createUser()) })))) as Response
+    const post = (await action(
+      args(makeRequest(PATH, { method: 'POST', json: {}, cookie: await sessionCookieFor(await createUser()) })),
+    )) as Response
     expect(post.status).toBe(405)
   })
 })

@@ -44,7 +44,8 @@ async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
   const submission = parseWithZod(form, { schema: GroupInviteFormSchema })
   if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
   const { invitation, code } = await createGroupInvitation(ctx, groupId, submission.value)
-  if (submission.value.type === 'email') return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })
+  if (submission.value.type === 'email')
+    return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })
   const cookie = await groupCodeHeader({ groupId, code, expires: invitation.expires })
   return redirectWithToast(here, { key: 'groupHome.toast.invitedOpen' }, [cookie])
 }

@@ -35,7 +35,14 @@ export function MemberActions({ member, rights, groupName }: { member: GroupMemb
               ))}
             </select>
           </div>
-          <Button type="submit" name="intent" value="change-role" variant="secondary" className="!px-3 !py-1 text-sm" pending={busy('change-role')}>
+          <Button
+            type="submit"
+            name="intent"
+            value="change-role"
+            variant="secondary"
+            className="!px-3 !py-1 text-sm"
+            pending={busy('change-role')}
+          >
             {t('groupHome.members.saveRole')}
           </Button>
         </Form>

@@ -29,7 +29,12 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('groupHome.members.noMatches')}</p>
       ) : (
         <>
-          <div className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:overflow-visible ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+          <div
+            className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:overflow-visible ${
+              loading ? 'opacity-60' : ''
+            }`}
+            aria-busy={loading || undefined}
+          >
             <table className="w-full min-w-[640px] text-sm">
               <caption className="sr-only">{t('groupHome.members.listLabel')}</caption>
               <thead className="bg-slate-50">

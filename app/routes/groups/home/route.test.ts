@@ -30,7 +30,8 @@ const toastOf = async (headers: Headers) => {
 }
 
 const roleOf = async (groupId: string, userId: string) =>
-  (await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())?.role
+  (await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())
+    ?.role
 
 describe('group home loader', () => {
   it('shows a member the group, with its name as the breadcrumb', async () => {

@@ -39,7 +39,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const groupId = params.groupId!
   const url = new URL(request.url)
   const { q, page } = parseListQuery(url, { sorts: ['role'], defaultSort: 'role' })
-  const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctxFor(user, context), groupId, { q, page })))
+  const home = await orRouteFailure('groupHome.loadError', () =>
+    orGroupNotFound(() => getGroupHome(ctxFor(user, context), groupId, { q, page })),
+  )
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
   return data({ home, q, newCode: code }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
@@ -55,7 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<HomeActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groupHome.updateError', () => orGroupNotFound(() => orRefusedToast(here, () => handler({ ctx, groupId, form, here }))))
+  return orRouteFailure('groupHome.updateError', () =>
+    orGroupNotFound(() => orRefusedToast(here, () => handler({ ctx, groupId, form, here }))),
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -73,7 +77,9 @@ export default function GroupHomePage() {
             {group.name}
           </h1>
           {group.active ? null : (
-            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">{t('myGroups.status.inactive')}</span>
+            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+              {t('myGroups.status.inactive')}
+            </span>
           )}
         </div>
         {group.active ? null : <p className="mb-3 text-slate-700">{t('groupHome.inactive')}</p>}
@@ -107,7 +113,9 @@ export default function GroupHomePage() {
 
       {/* Tasks: the group's tasks from library packages (helper "library-core") go here, as a section of their own. */}
 
-      {rights.manageGroup ? <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} /> : null}
+      {rights.manageGroup ? (
+        <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
+      ) : null}
     </div>
   )
 }

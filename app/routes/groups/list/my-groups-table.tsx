@@ -26,7 +26,12 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: 
           {t('myGroups.loading')}
         </p>
       ) : null}
-      <div className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+      <div
+        className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${
+          loading ? 'opacity-60' : ''
+        }`}
+        aria-busy={loading || undefined}
+      >
         <table className="w-full min-w-[760px] text-sm">
           <caption className="sr-only">{t('myGroups.listLabel')}</caption>
           <thead className="bg-slate-50">
@@ -69,7 +74,11 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: 
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                      g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+                    }`}
+                  >
                     {g.active ? activeLabel : inactiveLabel}
                   </span>
                 </td>
