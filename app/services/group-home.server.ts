@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { folded, swedish } from '~/db/collation'
+import { folded, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { likePattern, type Page } from '~/utils/list-query'
@@ -48,19 +48,26 @@ export interface GroupHome {
 export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string; page: number }): Promise<GroupHome> {
   const access = await requireGroupAccess(ctx, groupId)
   const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
+  // Every group member is a member of its organization, whose organization_members row holds a
+  // copy of the name and email (triggers, migration 005) with their stored Swedish sort keys
+  // (migration 008): the page reads no users rows and calls no collation function per member.
   const members = ctx.db
     .selectFrom('group_members as gm')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    // CROSS JOIN: SQLite keeps the group's members as the outer loop (a search would otherwise walk
+    // the organization's 10,000 members by name); PostgreSQL plans it as the inner join it is.
+    .crossJoin('organization_members as om')
+    .whereRef('om.user_id', '=', 'gm.user_id')
+    .where('om.organization_id', '=', access.group.organizationId)
     .where('gm.group_id', '=', groupId)
     .$if(!!query.q, (qb) =>
-      qb.where((eb) => eb.or([eb(folded(ctx.db, 'u.name'), 'like', pattern), eb(folded(ctx.db, 'u.email'), 'like', pattern)])),
+      qb.where((eb) => eb.or([eb(folded(ctx.db, 'om.name'), 'like', pattern), eb(folded(ctx.db, 'om.email'), 'like', pattern)])),
     )
   const [rows, count, owner] = await Promise.all([
     members
-      .select(['u.id', 'u.name', 'u.email', 'gm.role', 'gm.created_at'])
+      .select(['om.user_id as id', 'om.name', 'om.email', 'gm.role', 'gm.created_at'])
       .orderBy(roleRank)
-      .orderBy(swedish(ctx.db, 'u.name'))
-      .orderBy('u.id')
+      .orderBy(swedishStored(ctx.db, 'om.name'))
+      .orderBy('om.user_id')
       .limit(HOME_MEMBERS_PAGE_SIZE)
       .offset((query.page - 1) * HOME_MEMBERS_PAGE_SIZE)
       .execute(),
