@@ -62,18 +62,23 @@ export default [
       route('home', 'routes/users/profile/route.tsx', { id: 'beta-users/home' }),
       route('preferences', 'routes/users/preferences/account/route.tsx', { id: 'beta-users/preferences' }),
     ]),
+    // A member's own groups (issue 10).
+    route('groups', 'routes/groups/section.tsx', [
+      index('routes/groups/list/route.tsx'),
+      route(':groupId/home', 'routes/groups/home/route.tsx'),
+    ]),
     route('create', 'routes/create/section.tsx', [
       route('group', 'routes/create/route.tsx'),
       route('attendance-group', 'routes/create/attendance-group.tsx'),
     ]),
+    // Platform administration (docs/platform.md).
     route('platform', 'routes/platform/layout.tsx', [
       index('routes/platform/index.ts'),
       route('mail', 'routes/platform/mail.tsx'),
+      route('telemetry', 'routes/platform/telemetry.tsx'),
       route('organizations', 'routes/platform/organizations/route.tsx'),
       route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
     ]),
-    route('platform/mail', 'routes/platform/mail.tsx'),
-    route('platform/telemetry', 'routes/platform/telemetry.tsx'),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),
     route('sso/identities/:identityId/unlink', 'routes/auth/sso/identities/unlink.tsx'),
@@ -96,6 +101,7 @@ export default [
     route('v2/users/:userId/preferences', 'routes/api/users/preferences.ts'),
     route('v1/users/:userId/preferences/notifications', 'routes/api/users/notifications.ts'),
     route('v3/organizations', 'routes/api/organizations/list.ts'),
+    route('v3/groups', 'routes/api/groups/mine.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { DB } from '../app/db/db.server'
 import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
 import { BENCH_LARGE_PACKAGE } from '../app/demo/library-bench-seed.server'
+import { seedGroupsUser } from './groups-seed'
 import { productionEnv, ROOT, run } from './server'
 
 export const BENCH_DB = 'data/bench.db'
@@ -86,6 +87,8 @@ export interface BenchData {
   dialect: string
   /** The library's package of 500 tasks (issue 11), owned by the admin. */
   largePackageId: string
+  /** The 500-member group of the groups user (bench/groups-seed.ts). */
+  bigGroupId: string
 }
 
 const count = async (db: DB, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0)
@@ -104,6 +107,7 @@ export function benchData(): Promise<BenchData> {
       groups: await count(db, sql`select count(*) as n from groups where organization_id = ${org.id}`),
       dialect: isPostgresUrl(current) ? 'postgres' : 'sqlite',
       largePackageId: (await db.selectFrom('packages').select('id').where('name', '=', BENCH_LARGE_PACKAGE).executeTakeFirst())?.id ?? '',
+      bigGroupId: await seedGroupsUser(org.id),
     }
   })
 }

@@ -12,12 +12,14 @@
  * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
  *   `{admin}` the id of the signed-in admin (the profile pages).
  *   `{largePackage}` the library's package of 500 tasks (app/demo/library-bench-seed.server.ts).
+ *   `{bigGroup}` the 500-member group of the groups user (./groups-seed.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
  */
 import { signInCookie, type CookieSource } from './auth'
 import { ADMIN, type BenchData } from './database'
+import { GROUPS_USER } from './groups-seed'
 
 export interface Targets {
   /** Minimum throughput as a fraction of the baseline's req/s. */
@@ -49,6 +51,7 @@ export const DEFAULT_PAGE_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, max
 export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
+const groupsUser = signInCookie(GROUPS_USER.email, GROUPS_USER.password)
 
 /** Issue 11: the library's feed, search and the view of a 500-task package. */
 export const LIBRARY_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
@@ -81,6 +84,10 @@ export const scenarios: Scenario[] = [
   { name: 'library-feed', path: '/library', cookie: admin, targets: LIBRARY_TARGETS },
   { name: 'library-search', path: '/library?q=skolstart', cookie: admin, targets: LIBRARY_TARGETS },
   { name: 'library-view-500', path: '/library/packages/view/{largePackage}', cookie: admin, targets: LIBRARY_TARGETS },
+  // Issue 10: a member of 200 groups (bench/groups-seed.ts), and the home of their 500-member group.
+  { name: 'my-groups', path: '/groups', cookie: groupsUser, targets: ORG_LIST_TARGETS },
+  { name: 'group-home', path: '/groups/{bigGroup}/home', cookie: groupsUser, targets: ORG_LIST_TARGETS },
+  { name: 'my-groups-api', path: '/api/v3/groups?populate[0]=parent_org_&populate[1]=owner', cookie: groupsUser, clientJs: false, targets: { maxP99Ms: 100, maxRssMB: 200 } },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -117,4 +124,5 @@ export function targetsOf(s: Scenario): Targets {
 export function resolvePath(path: string, data: BenchData): string {
   return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{admin\}/g, data.adminId)
   return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{largePackage\}/g, data.largePackageId)
+  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{bigGroup\}/g, data.bigGroupId)
 }

@@ -9,6 +9,7 @@ import enCreate from './locales/en/create.json'
 import enGroups from './locales/en/groups.json'
 import enInvitations from './locales/en/invitations.json'
 import enMail from './locales/en/mail.json'
+import enMyGroups from './locales/en/my-groups.json'
 import enOrganizations from './locales/en/organizations.json'
 import enPlatform from './locales/en/platform.json'
 import enProfile from './locales/en/profile.json'
@@ -17,14 +18,15 @@ import svCreate from './locales/sv/create.json'
 import svGroups from './locales/sv/groups.json'
 import svInvitations from './locales/sv/invitations.json'
 import svMail from './locales/sv/mail.json'
+import svMyGroups from './locales/sv/my-groups.json'
 import svOrganizations from './locales/sv/organizations.json'
 import svPlatform from './locales/sv/platform.json'
 import svProfile from './locales/sv/profile.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMyGroups, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMyGroups, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

@@ -1,15 +1,20 @@
 import type { Locale } from './config'
 
 /**
- * Browser messages come in areas, each a chunk per locale: `core` (every page) and, for the
- * organization administration, one area per screen family: `organizations` (the list, home and
- * members), `groups`, `invitations` (group creators, invitations, the invitation code); `platform` for the platform admins' screens; `profile` for the profile and preferences;
- * `create` for the create-group screens. A route
- * that needs more than core says so in `handle.i18nArea` (every matched route's area loads) and,
- * for navigations in the browser, with `clientLoader = withArea(area)`; mail texts never reach the
- * browser (see i18n.server.ts).
+ * Browser messages come in areas, each a chunk per locale. `core` is on every page; the others
+ * load only where a screen needs them:
+ * - `organizations`: the organization list, home and members;
+ * - `groups`: the organization's groups screen;
+ * - `invitations`: group creators, invitations, the invitation code;
+ * - `platform`: the platform admins' screens;
+ * - `profile`: the profile and preferences;
+ * - `create`: the create-group screens;
+ * - `myGroups`: a user's own groups (/groups and a group's home).
+ * A route that needs more than core says so in `handle.i18nArea` (every matched route's area
+ * loads) and, for navigations in the browser, with `clientLoader = withArea(area)`; mail texts
+ * never reach the browser (see i18n.server.ts).
  */
-export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform', 'profile', 'create'] as const
+export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform', 'profile', 'create', 'myGroups'] as const
 export type Area = (typeof AREAS)[number]
 export const isArea = (value: unknown): value is Area => AREAS.includes(value as Area)
 
@@ -23,6 +28,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     platform: () => import('./locales/sv/platform.json'),
     profile: () => import('./locales/sv/profile.json'),
     create: () => import('./locales/sv/create.json'),
+    myGroups: () => import('./locales/sv/my-groups.json'),
   },
   en: {
     core: () => import('./locales/en/core'),
@@ -32,6 +38,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     platform: () => import('./locales/en/platform.json'),
     profile: () => import('./locales/en/profile.json'),
     create: () => import('./locales/en/create.json'),
+    myGroups: () => import('./locales/en/my-groups.json'),
   },
 }
 

@@ -23,6 +23,9 @@ import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
 import * as invitationCodePage from './auth/invitation-code/route'
+import * as myGroupsApi from './api/groups/mine'
+import * as groupHomePage from './groups/home/route'
+import * as myGroupsPage from './groups/list/route'
 import * as createMembersSearch from './create/member-search'
 import * as createGroupPage from './create/route'
 import * as groupCreatorsPage from './organizations/group-creators/route'
@@ -1077,5 +1080,51 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
     }
 
     expect(await snapshot([fx.orgB])).toEqual(beforeB)
+  })
+})
+
+describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () => {
+  const groupPath = () => `/groups/${fx.groupB}/home`
+  const HOME_FORMS: Record<string, string>[] = [
+    { intent: 'invite', type: 'open' },
+    { intent: 'change-role', userId: 'x', role: 'leader' },
+    { intent: 'remove', userId: 'x', confirmed: '1' },
+    { intent: 'rename', name: 'Taken' },
+    { intent: 'set-active', active: '0' },
+    { intent: 'hand-over', userId: 'x', confirmed: '1' },
+  ]
+
+  it('is not found for every actor of A, its forms change nothing, and it is in nobody’s list of A', async () => {
+    const before = await snapshot()
+    for (const actor of ['member of A', 'group creator of A', 'admin of A'] as const) {
+      const cookie = fx.cookies[actor]
+      expect((await call(groupHomePage.loader, groupPath(), { cookie, params: { groupId: fx.groupB } })).status, actor).toBe(404)
+      for (const form of HOME_FORMS) {
+        const res = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { ...form, userId: fx.memberB.id }, cookie, params: { groupId: fx.groupB } })
+        expect(res.status, `${actor} ${form.intent}`).toBe(404)
+      }
+      const list = await call(myGroupsPage.loader, '/groups', { cookie })
+      expect(list.body.page.items.map((g: { _id: string }) => g._id), actor).not.toContain(fx.groupB)
+      const api = await call(myGroupsApi.loader, '/api/v3/groups', { cookie })
+      expect(api.body.map((g: { _id: string }) => g._id), actor).not.toContain(fx.groupB)
+    }
+    const anonymous = await call(groupHomePage.loader, groupPath(), { params: { groupId: fx.groupB } })
+    expect(anonymous.location).toMatch(/^\/signin\?redirectTo=/)
+    expect((await call(myGroupsApi.loader, '/api/v3/groups')).status).toBe(401)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('admins of B view it read-only: their role, not their admin rights, decides the forms', async () => {
+    const before = await snapshot()
+    const cookie = fx.cookies['admin of B']
+    const home = await call(groupHomePage.loader, groupPath(), { cookie, params: { groupId: fx.groupB } })
+    expect(home.status).toBe(200)
+    expect(home.body.home.rights).toEqual({ manageMembers: false, manageGroup: false })
+    for (const form of HOME_FORMS.filter((f) => f.intent !== 'invite')) {
+      const res = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { ...form, userId: fx.creatorB.id }, cookie, params: { groupId: fx.groupB } })
+      expect(res.status, form.intent).toBe(302)
+      expect(await toastOf(res), form.intent).toMatchObject({ type: 'error', key: 'errors.FORBIDDEN' })
+    }
+    expect(await snapshot()).toEqual(before)
   })
 })

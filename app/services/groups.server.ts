@@ -362,11 +362,15 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
   })
 }
 
-/** One owner change inside its transaction; the owner is read again here, not trusted from before. */
-async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: string, newOwnerId: string, oldOwnerRole: OldOwnerRole) {
+/**
+ * One owner change inside its transaction; the owner is read again here, not trusted from before.
+ * The new and the old owner get the alert group.owner.changed in the same transaction. Shared by
+ * the organization's change-owners and a group owner's hand-over (group-home.server.ts).
+ */
+export async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: string, newOwnerId: string, oldOwnerRole: OldOwnerRole) {
   const group = await trx
     .selectFrom('groups')
-    .select(['owner_id'])
+    .select(['owner_id', 'name'])
     .where('id', '=', groupId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
@@ -391,6 +395,12 @@ async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: s
   }
   await trx.updateTable('groups').set({ owner_id: newOwnerId }).where('id', '=', groupId).execute()
   const memberCount = await recountMembers(trx, groupId)
+  const alert = { template: 'group.owner.changed' as const, target: { type: 'group' as const, id: groupId }, organizationId, actorId: ctx.actor?.id ?? null }
+  await createAlerts(
+    trx,
+    [newOwnerId, oldOwnerId].map((userId) => ({ ...alert, userId, data: { groupName: group.name, role: userId === newOwnerId ? 'owner' : oldOwnerRole === 'REMOVE' ? null : oldOwnerRole } })),
+    ctx.now,
+  )
   return { memberCount, oldOwnerRemoved: oldOwnerRole === 'REMOVE' }
 }
 

@@ -116,7 +116,7 @@ describe('creating and listing invitations', () => {
     }
     await expectCode(listInvitations(ctxOf(admin), newId()), 'ORGANIZATION_NOT_FOUND')
     await expectCode(revokeInvitation(ctxOf(admin), newId()), 'INVITATION_NOT_FOUND')
-    await expectCode(createGroupInvitation(ctxOf(otherAdmin), (await createGroup(org.id, { ownerId: admin.id })).id), 'ORGANIZATION_NOT_FOUND')
+    await expectCode(createGroupInvitation(ctxOf(otherAdmin), (await createGroup(org.id, { ownerId: admin.id })).id), 'GROUP_NOT_FOUND')
     expect(await listInvitations(ctxOf(admin), org.id)).toHaveLength(1)
   })
 })

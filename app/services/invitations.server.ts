@@ -22,6 +22,8 @@ import { lockOrganization } from './bulk.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
 import { codeHashes, generateCode, isWellFormedCode } from './invitation-codes.server'
+import { createAlerts, type NewAlert } from './alerts.server'
+import { requireGroupAccess } from './group-access.server'
 import type { CreateInvitationInput } from './invitations.schemas'
 
 /**
@@ -125,6 +127,8 @@ async function issueInvitation(
   ctx: Ctx,
   target: Target,
   input: { type: 'email' | 'open'; email?: string; groupCreator: boolean },
+  /** Alerts that commit with the invitation (and go with it if its email cannot be sent). */
+  alerts: NewAlert[] = [],
 ): Promise<{ invitation: Invitation; code: string }> {
   const actor = actorOf(ctx)
   const email = input.type === 'email' ? input.email!.trim().toLowerCase() : null
@@ -145,6 +149,7 @@ async function issueInvitation(
   // The invitation and its audit entry commit together.
   const auditId = await ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('invitations').values(row).execute()
+    await createAlerts(trx, alerts, ctx.now)
     return recordAudit(
       { ...ctx, db: trx },
       {
@@ -163,6 +168,15 @@ async function issueInvitation(
       await ctx.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('invitations').where('id', '=', row.id).execute()
         await removeAudit(trx, auditId)
+        for (const a of alerts) {
+          await trx
+            .deleteFrom('alerts')
+            .where('user_id', '=', a.userId)
+            .where('template', '=', a.template)
+            .where('target_id', '=', a.target.id)
+            .where('created_at', '=', nowIso(ctx.now))
+            .execute()
+        }
       })
       throw error
     }
@@ -192,18 +206,38 @@ export async function createInvitation(ctx: Ctx, organizationId: string, input: 
 }
 
 /**
- * An invitation to become a member of a group (and so of its organization). Minimal: for tests
- * and the demo seed; no screen creates these yet. Admins of the group's organization only.
+ * An invitation to become a member of a group (and so of its organization), by email or as an
+ * open code. For the group's owners and leaders (the role table's manageMembers) and the admins
+ * of its organization; others who see the group get FORBIDDEN, anyone else GROUP_NOT_FOUND. Not
+ * in an inactive organization (ORGANIZATION_INACTIVE). An email to someone who already has an
+ * account also gives them the alert group.invitation.new, committed with the invitation.
  */
 export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { type: 'email' | 'open'; email?: string } = { type: 'open' }) {
-  const group = await ctx.db.selectFrom('groups').select(['id', 'name', 'organization_id']).where('id', '=', groupId).executeTakeFirst()
-  if (!group) throw new DomainError('GROUP_NOT_FOUND')
-  const org = await requireActiveOrgAdmin(ctx, group.organization_id)
+  const { group, organization, isOrgAdmin, rights } = await requireGroupAccess(ctx, groupId)
+  if (!isOrgAdmin && !rights.manageMembers) throw new DomainError('FORBIDDEN')
+  if (!organization.active) throw new DomainError('ORGANIZATION_INACTIVE')
   if (input.type === 'email' && !input.email) throw new DomainError('BAD_REQUEST', { errors: { email: ['validation.required'] } })
+  const invitee =
+    input.type === 'email'
+      ? await ctx.db.selectFrom('users').select('id').where('email', '=', input.email!.trim().toLowerCase()).executeTakeFirst()
+      : undefined
+  const alerts: NewAlert[] = invitee
+    ? [
+        {
+          userId: invitee.id,
+          template: 'group.invitation.new',
+          target: { type: 'group', id: group.id },
+          organizationId: organization.id,
+          actorId: actorOf(ctx).id,
+          data: { groupName: group.name },
+        },
+      ]
+    : []
   return issueInvitation(
     ctx,
-    { organizationId: org.id, organizationName: org.name, groupId: group.id, groupName: group.name },
+    { organizationId: organization.id, organizationName: organization.name, groupId: group.id, groupName: group.name },
     { ...input, groupCreator: false },
+    alerts,
   )
 }
 

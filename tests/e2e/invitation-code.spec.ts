@@ -68,8 +68,8 @@ test('each error of the invitation-code catalogue shows its message', { tag: '@n
 
   await redeem(page, groupAgain.code)
   await expect(codeError(page)).toContainText(`Du är redan medlem i gruppen ${group.name}.`)
-  // The group's screen is not built yet (BUILT_SCREENS.groups): no link to it rather than a dead one.
-  await expect(codeError(page).getByRole('link', { name: 'Gå till gruppen' })).toHaveCount(0)
+  // The group's own screen (BUILT_SCREENS.groups).
+  await expect(codeError(page).getByRole('link', { name: 'Gå till gruppen' })).toHaveAttribute('href', `/groups/${group.id}/home`)
 
   // Lower case works too: codes are compared in upper case.
   await redeem(page, organizationAgain.code.toLowerCase())
@@ -147,7 +147,7 @@ test('after 10 failed codes the next attempt is refused with a retry time, even 
   expect(new Date(retryAt).getTime()).toBeGreaterThan(Date.now())
 })
 
-test('a group code joins the group and lands on the feed with a welcome naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+test('a group code joins the group and lands on its home with a welcome naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
   const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
   const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
@@ -162,8 +162,8 @@ test('a group code joins the group and lands on the feed with a welcome naming t
   await expect(page.getByText(`Gruppen hör till ${org.name}.`)).toBeVisible()
   expect(groupMembers(group.id).map((m) => m.name)).not.toContain(joiner.name)
   await page.getByRole('button', { name: 'Gå med', exact: true }).click()
-  // The group's own screen is not built yet (BUILT_SCREENS.groups): the feed, not a dead end.
-  await expect(page).toHaveURL('/')
+  // The group's own screen (BUILT_SCREENS.groups).
+  await expect(page).toHaveURL(`/groups/${group.id}/home`)
   await expect(page.getByText(`Välkommen till ${group.name}!`)).toBeVisible()
   expect(groupMembers(group.id)).toContainEqual({ name: joiner.name, role: 'member' })
 })

@@ -6,7 +6,7 @@
  */
 export const BUILT_SCREENS = {
   /** /groups, /groups/:id/home */
-  groups: false,
+  groups: true,
   /** /create/group, /create/attendance-group */
   create: true,
   /** /library, /library/invitations/:id */

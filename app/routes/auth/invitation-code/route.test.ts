@@ -131,8 +131,8 @@ describe('/invitation-code screen', () => {
 
     const group = await createGroup(org.id, { ownerId: admin.id, name: 'Year 9' })
     const groupCode = await createGroupInvitation(ctxFor(admin), group.id)
-    // The group's own screen is not built yet (BUILT_SCREENS.groups): the feed, with a toast naming the group.
-    expect((await join(groupCode.code)).headers.get('Location')).toBe('/')
+    // The group's own screen (BUILT_SCREENS.groups).
+    expect((await join(groupCode.code)).headers.get('Location')).toBe(`/groups/${group.id}/home`)
     const inGroup = await submit(groupCode.code)
     expect(inGroup.status).toBe(409)
     expect(inGroup.data.error).toEqual({ code: 'ALREADY_ADDED_TO_GROUP', redirectTo: `/groups/${group.id}/home`, name: 'Year 9' })
@@ -333,7 +333,7 @@ describe('sign-up with an invitation code', () => {
     expect(await tables()).toEqual(before)
     const { user, page, send } = await signedIn(email)
     expect((await page()).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Drama', pending: true })
-    expect((await send({ intent: 'join-pending' })).headers.get('Location')).toBe('/')
+    expect((await send({ intent: 'join-pending' })).headers.get('Location')).toBe(`/groups/${group.id}/home`)
     expect(await db().selectFrom('group_members').select('role').where('group_id', '=', group.id).where('user_id', '=', user.id).executeTakeFirst()).toEqual({
       role: 'member',
     })

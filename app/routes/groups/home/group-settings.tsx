@@ -1,0 +1,47 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { GroupHome } from '~/services/group-home.server'
+import { RenameGroupFormSchema } from '~/services/my-groups.schemas'
+import { Button } from '~/ui/button'
+import { Field } from '~/ui/field'
+
+/** The owner's settings: rename, activate or deactivate (handing over is on each member's row). */
+export function GroupSettings({ group, lastResult }: { group: GroupHome['group']; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'group-rename',
+    lastResult,
+    constraint: getZodConstraint(RenameGroupFormSchema),
+    defaultValue: { name: group.name },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameGroupFormSchema }),
+  })
+  const pending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  return (
+    <section aria-labelledby="group-settings-title" className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="group-settings-title" className="mb-3 text-lg font-semibold">
+        {t('groupHome.settings.title')}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mb-4 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="rename" />
+        <div className="min-w-[14rem] flex-1">
+          <Field label={t('groupHome.settings.name')} errors={fields.name.errors} inputProps={nameProps} />
+        </div>
+        <Button type="submit" variant="secondary" pending={pending('rename')}>
+          {t('groupHome.settings.rename')}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="active" value={group.active ? '0' : '1'} />
+        <Button type="submit" name="intent" value="set-active" variant="secondary" pending={pending('set-active')}>
+          {group.active ? t('groupHome.settings.deactivate') : t('groupHome.settings.activate')}
+        </Button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import type { Ctx } from '~/services/context.server'
+import { changeMemberRole, handOverGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/group-home.server'
+import { createGroupInvitation } from '~/services/invitations.server'
+import {
+  ChangeRoleFormSchema,
+  GroupInviteFormSchema,
+  HandOverFormSchema,
+  RemoveMemberFormSchema,
+  RenameGroupFormSchema,
+  SetGroupActiveFormSchema,
+} from '~/services/my-groups.schemas'
+import { redirectWithToast } from '~/ui/toast.server'
+import { groupCodeHeader } from './group-code.server'
+
+/**
+ * The forms of a group's home, one handler each; the route's action picks one by `intent`.
+ * Success ends in a redirect to the home with a toast; a form to show again (validation errors,
+ * a confirmation step without JavaScript) is answered as HomeActionData.
+ */
+
+export interface HomeIntentArgs {
+  ctx: Ctx
+  groupId: string
+  form: FormData
+  here: string
+}
+
+export type HomeActionData =
+  | { intent: 'invite' | 'rename' | 'change-role'; result: SubmissionResult<string[]> }
+  | { intent: 'confirm-remove'; userId: string; name: string }
+  | { intent: 'confirm-hand-over'; userId: string; name: string; oldOwnerRole: string }
+  | { intent: null; error: string }
+
+const reply = (body: HomeActionData, status = 200) => data(body, { status })
+
+/** The member's name as the page showed it, for the confirmation step only (toasts use the stored name). */
+const nameOf = (form: FormData) => String(form.get('name') ?? '').slice(0, 200)
+
+/** intent invite: by email (the code is mailed) or an open code (shown once after the redirect). */
+async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: GroupInviteFormSchema })
+  if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
+  const { invitation, code } = await createGroupInvitation(ctx, groupId, submission.value)
+  if (submission.value.type === 'email')
+    return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })
+  const cookie = await groupCodeHeader({ groupId, code, expires: invitation.expires })
+  return redirectWithToast(here, { key: 'groupHome.toast.invitedOpen' }, [cookie])
+}
+
+/** intent change-role: a member's new role (leader, member, subscriber). */
+async function changeRole({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: ChangeRoleFormSchema })
+  if (submission.status !== 'success') return reply({ intent: 'change-role', result: submission.reply() }, 400)
+  const { name } = await changeMemberRole(ctx, groupId, submission.value)
+  return redirectWithToast(here, { key: 'groupHome.toast.roleChanged', values: { name, context: submission.value.role } })
+}
+
+/** intent remove: asks to confirm first (without JavaScript), then removes the member. */
+async function remove({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: RemoveMemberFormSchema })
+  if (submission.status !== 'success') return reply({ intent: null, error: 'errors.BAD_REQUEST' }, 400)
+  if (!submission.value.confirmed) return reply({ intent: 'confirm-remove', userId: submission.value.userId, name: nameOf(form) })
+  const { name } = await removeGroupMember(ctx, groupId, submission.value)
+  return redirectWithToast(here, { key: 'groupHome.toast.removed', values: { name } })
+}
+
+/** intent rename (the owner). */
+async function rename({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: RenameGroupFormSchema })
+  if (submission.status !== 'success') return reply({ intent: 'rename', result: submission.reply() }, 400)
+  await renameGroup(ctx, groupId, submission.value)
+  return redirectWithToast(here, { key: 'groupHome.toast.renamed' })
+}
+
+/** intent set-active (the owner): active=1 or 0. */
+async function setActive({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: SetGroupActiveFormSchema })
+  if (submission.status !== 'success') return reply({ intent: null, error: 'errors.BAD_REQUEST' }, 400)
+  await setGroupActive(ctx, groupId, submission.value)
+  return redirectWithToast(here, { key: submission.value.active ? 'groupHome.toast.activated' : 'groupHome.toast.deactivated' })
+}
+
+/** intent hand-over (the owner): asks to confirm first (without JavaScript), then hands the group over. */
+async function handOver({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: HandOverFormSchema })
+  if (submission.status !== 'success') return reply({ intent: null, error: 'errors.BAD_REQUEST' }, 400)
+  const { userId, oldOwnerRole, confirmed } = submission.value
+  if (!confirmed) return reply({ intent: 'confirm-hand-over', userId, name: nameOf(form), oldOwnerRole })
+  const { name } = await handOverGroup(ctx, groupId, { userId, oldOwnerRole })
+  return redirectWithToast(here, { key: 'groupHome.toast.handedOver', values: { name } })
+}
+
+/** The handler of each intent of the page. */
+export const HOME_INTENTS = {
+  invite,
+  'change-role': changeRole,
+  remove,
+  rename,
+  'set-active': setActive,
+  'hand-over': handOver,
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import type { User } from '~/db/schema'
+import { tFor } from '~/i18n/i18n.server'
+import { readToast } from '~/ui/toast.server'
+import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
+import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
+import { action, handle, loader } from './route'
+
+/** A group with an owner, a leader and a member; another group of the same organization; another organization's group. */
+async function setup() {
+  const [owner, leader, member] = await Promise.all(['Olga Owner', 'Lars Leader', 'Mia Member'].map((name) => createUser({ name })))
+  const org = await createOrganization()
+  const group = await createGroup(org.id, { ownerId: owner.id, name: 'Schack', memberIds: [[leader.id, 'leader'], member.id] })
+  const groupB = await createGroup(org.id, { ownerId: (await createUser()).id })
+  const foreign = await createGroup((await createOrganization()).id, { ownerId: (await createUser()).id })
+  return { owner, leader, member, org, group, groupB, foreign, path: `/groups/${group.id}/home` }
+}
+
+const load = async (user: User | null, path: string, groupId: string, cookie?: string) =>
+  run(async () => loader(args(makeRequest(path, { cookie: cookie ?? (user ? await sessionCookieFor(user) : undefined) }), { groupId })))
+
+const post = async (user: User, path: string, groupId: string, form: Record<string, string>) =>
+  run(async () => action(args(makeRequest(path, { form, cookie: await sessionCookieFor(user) }), { groupId })))
+
+const toastOf = async (headers: Headers) => {
+  const toast = (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(headers) } }))).toast
+  // The text as the server renders it for a Swedish page (the toaster translates with the values).
+  return toast && { ...toast, text: tFor('sv')(toast.key, toast.values) as string }
+}
+
+const roleOf = async (groupId: string, userId: string) =>
+  (await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())
+    ?.role
+
+describe('group home loader', () => {
+  it('shows a member the group, with its name as the breadcrumb', async () => {
+    const { member, group, path } = await setup()
+    const res = await load(member, path, group.id)
+    expect(res.status).toBe(200)
+    expect(res.data.home.group.name).toBe('Schack')
+    expect(res.data.home.myRole.name).toBe('member')
+    expect(res.data.home.members.items).toHaveLength(3)
+    expect(handle.breadcrumb(res.data)).toEqual({ label: 'Schack' })
+    expect(handle.breadcrumb(undefined)).toBeNull()
+  })
+
+  it('is the not-found page for non-members and another organization, sign-in for anonymous', async () => {
+    const { member, group, groupB, foreign, path } = await setup()
+    expect((await load(member, `/groups/${groupB.id}/home`, groupB.id)).status).toBe(404)
+    expect((await load(member, `/groups/${foreign.id}/home`, foreign.id)).status).toBe(404)
+    expect((await load(await createUser(), path, group.id)).status).toBe(404)
+    const anonymous = await load(null, path, group.id)
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('Location')).toMatch(/^\/signin\?redirectTo=/)
+  })
+
+  it('sends a page past the end to the last one', async () => {
+    const { member, group, path } = await setup()
+    const res = await load(member, `${path}?page=9`, group.id)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(path)
+  })
+})
+
+describe('group home actions', () => {
+  it('a leader changes a role: redirect with a toast naming the member and the role', async () => {
+    const { leader, member, group, path } = await setup()
+    const res = await post(leader, path, group.id, { intent: 'change-role', userId: member.id, role: 'subscriber' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(path)
+    expect((await toastOf(res.headers))?.text).toBe('Mia Member är nu prenumerant.')
+    expect(await roleOf(group.id, member.id)).toBe('subscriber')
+  })
+
+  it('removing asks to confirm first (without JavaScript), then removes', async () => {
+    const { leader, member, group, path } = await setup()
+    const ask = await post(leader, path, group.id, { intent: 'remove', userId: member.id, name: 'Mia Member' })
+    expect(ask.status).toBe(200)
+    expect(ask.data).toEqual({ intent: 'confirm-remove', userId: member.id, name: 'Mia Member' })
+    expect(await roleOf(group.id, member.id)).toBe('member')
+    const done = await post(leader, path, group.id, { intent: 'remove', userId: member.id, confirmed: '1' })
+    expect(done.status).toBe(302)
+    expect(await roleOf(group.id, member.id)).toBeUndefined()
+  })
+
+  it('refusals come back as an error toast; a member cannot invite; a leader cannot rename nor hand over', async () => {
+    const { owner, leader, member, group, path } = await setup()
+    for (const [actor, form] of [
+      [member, { intent: 'invite', type: 'open' }],
+      [member, { intent: 'change-role', userId: leader.id, role: 'member' }],
+      [leader, { intent: 'rename', name: 'Mitt' }],
+      [leader, { intent: 'hand-over', userId: leader.id, confirmed: '1' }],
+      [leader, { intent: 'set-active', active: '0' }],
+    ] as const) {
+      const res = await post(actor, path, group.id, form)
+      expect(res.status, form.intent).toBe(302)
+      expect(await toastOf(res.headers), form.intent).toMatchObject({ type: 'error', key: 'errors.FORBIDDEN' })
+    }
+    const ownerRole = await post(leader, path, group.id, { intent: 'remove', userId: owner.id, confirmed: '1' })
+    expect(await toastOf(ownerRole.headers)).toMatchObject({ type: 'error', key: 'groupHome.errors.IS_GROUP_OWNER' })
+    const row = await db().selectFrom('groups').select(['name', 'owner_id', 'active']).where('id', '=', group.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: 'Schack', owner_id: owner.id, active: 1 })
+    expect(await db().selectFrom('invitations').select('id').where('group_id', '=', group.id).execute()).toEqual([])
+  })
+
+  it('an outsider gets 404 before the form is read; an unknown intent is 400', async () => {
+    const { leader, member, group, groupB, path } = await setup()
+    expect((await post(member, `/groups/${groupB.id}/home`, groupB.id, { intent: 'rename', name: 'X' })).status).toBe(404)
+    expect((await post(await createUser(), path, group.id, { intent: 'remove', userId: leader.id, confirmed: '1' })).status).toBe(404)
+    expect((await post(leader, path, group.id, { intent: 'nope' })).status).toBe(400)
+  })
+
+  it('the owner renames, deactivates and hands over (confirmed)', async () => {
+    const { owner, member, group, path } = await setup()
+    expect((await post(owner, path, group.id, { intent: 'rename', name: '' })).status).toBe(400)
+    expect((await post(owner, path, group.id, { intent: 'rename', name: 'Schackklubben' })).status).toBe(302)
+    expect((await post(owner, path, group.id, { intent: 'set-active', active: '0' })).status).toBe(302)
+    const ask = await post(owner, path, group.id, { intent: 'hand-over', userId: member.id, name: 'Mia Member' })
+    expect(ask.data).toMatchObject({ intent: 'confirm-hand-over', userId: member.id, oldOwnerRole: 'leader' })
+    const done = await post(owner, path, group.id, { intent: 'hand-over', userId: member.id, oldOwnerRole: 'leader', confirmed: '1' })
+    expect((await toastOf(done.headers))?.text).toBe('Mia Member äger nu gruppen.')
+    const row = await db().selectFrom('groups').select(['name', 'owner_id', 'active']).where('id', '=', group.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: 'Schackklubben', owner_id: member.id, active: 0 })
+    expect(await roleOf(group.id, owner.id)).toBe('leader')
+  })
+
+  it('an open code is shown once after the redirect, then cleared', async () => {
+    const { leader, group, path } = await setup()
+    const res = await post(leader, path, group.id, { intent: 'invite', type: 'open' })
+    expect(res.status).toBe(302)
+    const cookie = `${await sessionCookieFor(leader)}; ${cookiesFrom(res.headers)}`
+    const shown = await load(leader, path, group.id, cookie)
+    expect(shown.data.newCode.code).toMatch(/^[A-Z0-9]{6}$/)
+    expect(shown.headers.getSetCookie().join()).toMatch(/new-group-code=;/)
+    const email = await post(leader, path, group.id, { intent: 'invite', type: 'email', email: 'ny@example.se' })
+    expect((await toastOf(email.headers))?.text).toContain('ny@example.se')
+    const bad = await post(leader, path, group.id, { intent: 'invite', type: 'email', email: 'not-an-email' })
+    expect(bad.status).toBe(400)
+    expect(bad.data.result.error.email).toEqual(['validation.email'])
+  })
+})

@@ -1,0 +1,121 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { requireGroupAccess } from '~/services/group-access.server'
+import { getGroupHome } from '~/services/group-home.server'
+import { Alert } from '~/ui/alert'
+import { ConfirmPanel } from '~/ui/confirm-panel'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { readForm } from '~/utils/form-body.server'
+import { handlerFor } from '~/utils/intent'
+import { redirectPastLastPage } from '~/utils/list-page.server'
+import { parseListQuery } from '~/utils/list-query'
+import { orGroupNotFound, orRefusedToast } from '../group-not-found.server'
+import { takeGroupCode } from './group-code.server'
+import { GroupSettings } from './group-settings'
+import { GroupSummary } from './group-summary'
+import { HOME_INTENTS, type HomeActionData } from './intents.server'
+import { InviteForm } from './invite-form'
+import { MembersTable } from './members-table'
+import { NewGroupCode } from './new-group-code'
+
+/**
+ * /groups/:groupId/home (issue 10, Groups item 3): the group, its owner, my role and its members.
+ * Owners and leaders invite, change roles and remove members; the owner renames, deactivates and
+ * hands over (the role table decides, services/group-access.server.ts). Members and the admins of
+ * its organization see it; anyone else gets the not-found page. Every form works without JavaScript.
+ */
+export const handle = {
+  breadcrumb: (loaderData: unknown) => {
+    const name = (loaderData as { home?: { group?: { name?: string } } } | undefined)?.home?.group?.name
+    return name ? { label: name } : null
+  },
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const groupId = params.groupId!
+  const url = new URL(request.url)
+  const { q, page } = parseListQuery(url, { sorts: ['role'], defaultSort: 'role' })
+  const home = await orRouteFailure('groupHome.loadError', () =>
+    orGroupNotFound(() => getGroupHome(ctxFor(user, context), groupId, { q, page })),
+  )
+  redirectPastLastPage(request, home.members)
+  const { code, clear } = await takeGroupCode(request, groupId)
+  return data({ home, q, newCode: code }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = ctxFor(await requireUser(request, context), context)
+  const groupId = params.groupId!
+  // Someone who may not see the group gets the not-found page before the form is read.
+  await orGroupNotFound(() => requireGroupAccess(ctx, groupId))
+  const form = await readForm(request)
+  const handler = handlerFor(HOME_INTENTS, form)
+  if (!handler) return data<HomeActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
+  const url = new URL(request.url)
+  const here = `${url.pathname}${url.search}`
+  return orRouteFailure('groupHome.updateError', () =>
+    orGroupNotFound(() => orRefusedToast(here, () => handler({ ctx, groupId, form, here }))),
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function GroupHomePage() {
+  const { t } = useTranslation()
+  const { home, q, newCode } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as HomeActionData | undefined
+  const { group, rights } = home
+  return (
+    <div className="min-w-0 space-y-6">
+      <section aria-labelledby="group-title">
+        <div className="mb-2 flex flex-wrap items-center gap-3">
+          <h1 id="group-title" className="text-2xl font-bold break-words">
+            {group.name}
+          </h1>
+          {group.active ? null : (
+            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+              {t('myGroups.status.inactive')}
+            </span>
+          )}
+        </div>
+        {group.active ? null : <p className="mb-3 text-slate-700">{t('groupHome.inactive')}</p>}
+        <GroupSummary home={home} />
+      </section>
+
+      {actionData?.intent === 'confirm-remove' ? (
+        <ConfirmPanel
+          intent="remove"
+          title={t('groupHome.confirm.removeTitle')}
+          body={t('groupHome.confirm.removeBody', { name: actionData.name, group: group.name })}
+          action={t('groupHome.confirm.removeAction')}
+          extra={{ userId: actionData.userId, name: actionData.name }}
+        />
+      ) : null}
+      {actionData?.intent === 'confirm-hand-over' ? (
+        <ConfirmPanel
+          intent="hand-over"
+          title={t('groupHome.confirm.handOverTitle')}
+          body={t('groupHome.confirm.handOverBody', { name: actionData.name, group: group.name })}
+          action={t('groupHome.confirm.handOverAction')}
+          extra={{ userId: actionData.userId, name: actionData.name, oldOwnerRole: actionData.oldOwnerRole }}
+        />
+      ) : null}
+      {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
+
+      {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
+      {rights.manageMembers ? <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} /> : null}
+
+      <MembersTable home={home} q={q} />
+
+      {/* Tasks: the group's tasks from library packages (helper "library-core") go here, as a section of their own. */}
+
+      {rights.manageGroup ? (
+        <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '~/ui/button'
+import { builtPath } from '~/ui/layout/screens'
+
+/** No groups yet: join one with an invitation code, or (where allowed) create one. */
+export function MyGroupsEmpty({ canCreate }: { canCreate: boolean }) {
+  const { t } = useTranslation()
+  const createPath = builtPath('/create/group')
+  return (
+    <div className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-2 text-lg font-semibold">{t('myGroups.empty.title')}</h2>
+      <p className="mb-4 text-slate-700">{t('myGroups.empty.body')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/invitation-code" className={buttonClass()}>
+          {t('myGroups.empty.useCode')}
+        </Link>
+        {canCreate && createPath ? (
+          <>
+            <span className="text-slate-700">{t('myGroups.empty.createBody')}</span>
+            <Link to={createPath} className={buttonClass('secondary')}>
+              {t('myGroups.empty.create')}
+            </Link>
+          </>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { MyGroup } from '~/services/my-groups.server'
+import { useFormatters } from '~/ui/format'
+import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
+import type { Page } from '~/utils/list-query'
+import { GroupRoleBadge } from '../group-role-badge'
+
+/** One page of the user's groups, each name a link to the group's home; a table that scrolls sideways on a phone. */
+export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: string; dir: 'asc' | 'desc' }) {
+  const { t } = useTranslation()
+  const { date } = useFormatters()
+  const loading = useListLoading()
+  const [activeLabel, inactiveLabel] = [t('myGroups.status.active'), t('myGroups.status.inactive')]
+  if (page.total === 0) {
+    return (
+      <p className="rounded-md bg-slate-50 p-4 text-slate-700" aria-busy={loading || undefined}>
+        {t('myGroups.noMatches')}
+      </p>
+    )
+  }
+  return (
+    <>
+      {loading ? (
+        <p role="status" className="mb-2 text-sm text-slate-600">
+          {t('myGroups.loading')}
+        </p>
+      ) : null}
+      <div
+        className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${
+          loading ? 'opacity-60' : ''
+        }`}
+        aria-busy={loading || undefined}
+      >
+        <table className="w-full min-w-[760px] text-sm">
+          <caption className="sr-only">{t('myGroups.listLabel')}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <SortHeader sort="name" current={sort} dir={dir}>
+                {t('myGroups.columns.name')}
+              </SortHeader>
+              <SortHeader sort="organization" current={sort} dir={dir}>
+                {t('myGroups.columns.organization')}
+              </SortHeader>
+              <SortHeader sort="owner" current={sort} dir={dir}>
+                {t('myGroups.columns.owner')}
+              </SortHeader>
+              <SortHeader sort="role" current={sort} dir={dir}>
+                {t('myGroups.columns.role')}
+              </SortHeader>
+              <SortHeader sort="members" current={sort} dir={dir}>
+                {t('myGroups.columns.members')}
+              </SortHeader>
+              <th scope="col" className="px-3 py-2 text-left font-semibold">
+                {t('myGroups.columns.active')}
+              </th>
+              <SortHeader sort="created" current={sort} dir={dir}>
+                {t('myGroups.columns.created')}
+              </SortHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((g) => (
+              <tr key={g._id} className="border-t border-slate-200">
+                <td className="px-3 py-2 font-medium">
+                  <Link to={`/groups/${g._id}/home`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {g.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{g.parent_org_.name}</td>
+                <td className="px-3 py-2">{g.owner.name}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <GroupRoleBadge role={g.my_role.name} />
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                      g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+                    }`}
+                  >
+                    {g.active ? activeLabel : inactiveLabel}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { User } from '~/db/schema'
+import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
+import { addMember, createGroup, createOrganization } from '../../../../tests/support/org-factories'
+import { loader } from './route'
+
+const load = async (user: User | null, qs = '') =>
+  run(async () => loader(args(makeRequest(`/groups${qs}`, { cookie: user ? await sessionCookieFor(user) : undefined }))))
+
+const names = (res: Awaited<ReturnType<typeof load>>) => res.data.page.items.map((g: { name: string }) => g.name)
+
+describe('/groups loader', () => {
+  it("lists the user's groups with the search, filters and sort of the URL", async () => {
+    const me = await createUser()
+    const a = await createOrganization({ name: 'Alfa' })
+    const b = await createOrganization({ name: 'Beta' })
+    await createGroup(a.id, { ownerId: me.id, name: 'Schack' })
+    await createGroup(b.id, { ownerId: (await createUser()).id, name: 'Kör', memberIds: [[me.id, 'subscriber']], active: false })
+    await createGroup(a.id, { ownerId: (await createUser()).id, name: 'Not mine' })
+    const all = await load(me)
+    expect(all.status).toBe(200)
+    expect(names(all)).toEqual(['Kör', 'Schack'])
+    expect(all.data.organizations.map((o: { name: string }) => o.name)).toEqual(['Alfa', 'Beta'])
+    expect(all.data.filters).toEqual({ status: 'all', organization: '' })
+    expect(names(await load(me, `?organization=${b.id}`))).toEqual(['Kör'])
+    expect(names(await load(me, '?status=active'))).toEqual(['Schack'])
+    expect(names(await load(me, '?q=sch&status=bogus'))).toEqual(['Schack'])
+    expect(names(await load(me, '?sort=name&dir=desc'))).toEqual(['Schack', 'Kör'])
+    expect((await load(me, '?page=5')).headers.get('Location')).toBe('/groups')
+  })
+
+  it('is empty for a user without groups, offering to create only where they may', async () => {
+    const me = await createUser()
+    const empty = await load(me)
+    expect(empty.data.page.total).toBe(0)
+    expect(empty.data.canCreate).toBe(false)
+    await addMember((await createOrganization()).id, me.id, { groupCreator: true })
+    expect((await load(me)).data.canCreate).toBe(true)
+    // An inactive organization takes no new groups.
+    const other = await createUser()
+    await addMember((await createOrganization({ active: false })).id, other.id, { role: 'admin' })
+    expect((await load(other)).data.canCreate).toBe(false)
+  })
+
+  it('sends anonymous visitors to sign in', async () => {
+    const res = await load(null)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toMatch(/^\/signin\?redirectTo=%2Fgroups/)
+  })
+})

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { MAX_ID_LENGTH } from './bulk.schemas'
+import { groupNameField, MEMBER_ROLES } from './groups.schemas'
+import { InviteFormSchema } from './invitations.schemas'
+
+/**
+ * Schemas of the user's own groups: the `/groups` list's sorts and the forms of a group's home
+ * (`/groups/:groupId/home`). Shared by server and browser; messages are translation keys.
+ */
+
+export const MY_GROUP_SORTS = ['name', 'organization', 'owner', 'role', 'members', 'created'] as const
+export type MyGroupSort = (typeof MY_GROUP_SORTS)[number]
+
+const memberIdField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(MAX_ID_LENGTH)
+
+/** Invite someone to the group: by email, or a new open code (the organization screen's form). */
+export const GroupInviteFormSchema = InviteFormSchema
+
+/** Change a member's role (never to or from owner: that is the hand-over). */
+export const ChangeRoleFormSchema = z.object({
+  userId: memberIdField,
+  role: z.enum(MEMBER_ROLES, { errorMap: () => ({ message: 'validation.required' }) }),
+})
+
+/** Remove a member (not the owner); confirmed=1 once asked. */
+export const RemoveMemberFormSchema = z.object({ userId: memberIdField, confirmed: z.literal('1').optional() })
+
+export const RenameGroupFormSchema = z.object({ name: groupNameField })
+
+export const SetGroupActiveFormSchema = z.object({ active: z.enum(['0', '1']).transform((v) => v === '1') })
+
+/** Hand the group over to another member; the old owner stays as `oldOwnerRole`. */
+export const HandOverFormSchema = z.object({
+  userId: memberIdField,
+  oldOwnerRole: z.enum(MEMBER_ROLES).default('leader'),
+  confirmed: z.literal('1').optional(),
+})

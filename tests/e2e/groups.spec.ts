@@ -1,0 +1,155 @@
+import { seriousViolations } from '../support/e2e/axe'
+import { toast } from '../support/e2e/bulk'
+import { expect, test } from '../support/e2e/fixtures'
+import { appLinkIn, latestEmail } from '../support/e2e/mail'
+import { appDb, groupMembers, insertGroup, insertOrganization, insertUser, signIn, signOut, tag } from '../support/e2e/orgs'
+
+/*
+ * A member's groups (issue 10, Groups items 1–3): /groups, a group's home, inviting by email (the
+ * code read from the real SMTP sink), role changes and removals with and without JavaScript, and
+ * axe on both screens in Swedish and English.
+ */
+
+const CODE = /^[23456789ACDEFGHJKMNPQRTUVWXY]{6}$/
+
+const alertsOf = (userId: string) =>
+  appDb().prepare(`select template, data from alerts where user_id = ? order by created_at`).all(userId) as {
+    template: string
+    data: string
+  }[]
+
+async function world(locale: 'sv' | 'en' = 'sv') {
+  const t = tag()
+  const org = insertOrganization(`Skolan ${t}`)
+  const owner = await insertUser({ name: `Olga Ägare ${t}`, locale })
+  const leader = await insertUser({ name: `Lars Ledare ${t}`, locale })
+  const member = await insertUser({ name: `Mia Medlem ${t}`, locale })
+  const group = insertGroup(org.id, { name: `Schack ${t}`, owner, members: [[leader, 'leader'], member] })
+  const other = insertGroup(org.id, { name: `Bild ${t}`, owner: leader, members: [[owner, 'subscriber']] })
+  return { t, org, owner, leader, member, group, other }
+}
+
+test('the list leads to the home; an owner invites by email and the invitee joins from the email', async ({ page }) => {
+  const { t, owner, group } = await world()
+  const invitee = await insertUser({ name: `Ivar Inbjuden ${t}` })
+  await signIn(page, owner)
+  await page.goto('/groups')
+  await expect(page.getByRole('heading', { name: 'Grupper', level: 1 })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Dina grupper' })
+  const row = table.getByRole('row').filter({ hasText: group.name })
+  await expect(row).toContainText('Ägare')
+  await expect(row).toContainText('3')
+  await expect(table.getByRole('row').filter({ hasText: `Bild ${t}` })).toContainText('Prenumerant')
+  // The role's tooltip names its permissions (also its description for screen readers).
+  await expect(row.getByText('Ägare', { exact: true })).toBeVisible()
+  await page.getByLabel('Sök på gruppens namn').fill(`Schack ${t}`)
+  await page.getByRole('button', { name: 'Visa' }).click()
+  await expect(page).toHaveURL(/q=Schack/)
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await row.getByRole('link', { name: group.name }).click()
+
+  await expect(page).toHaveURL(`/groups/${group.id}/home`)
+  await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: /Brödsmulor|Breadcrumbs/ }).getByRole('link', { name: 'Grupper' })).toHaveAttribute(
+    'href',
+    '/groups',
+  )
+  await page.getByLabel('E-postadress').fill(invitee.email)
+  await page.getByRole('button', { name: 'Bjud in', exact: true }).click()
+  await expect(toast(page, `Inbjudan skickades till ${invitee.email}.`)).toBeVisible()
+  expect(alertsOf(invitee.id).map((a) => a.template)).toEqual(['group.invitation.new'])
+
+  const email = await latestEmail(invitee.email, { subject: new RegExp(`Du är inbjuden till gruppen ${group.name}`) })
+  const code = /Din inbjudningskod: (\S+)/.exec(email.text)?.[1] ?? ''
+  expect(code).toMatch(CODE)
+  const link = appLinkIn(email)
+
+  await signOut(page)
+  await signIn(page, invitee)
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+  await expect(page).toHaveURL(`/groups/${group.id}/home`)
+  await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Gruppens medlemmar' }).getByRole('row').filter({ hasText: invitee.name })).toContainText(
+    'Medlem',
+  )
+  // A member sees the group but none of the owner's or leaders' forms.
+  await expect(page.getByRole('heading', { name: 'Bjud in' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Spara roll' })).toHaveCount(0)
+})
+
+test('a leader changes a role and removes a member', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const { leader, member, group } = await world()
+  await signIn(page, leader)
+  await page.goto(`/groups/${group.id}/home`)
+  const members = page.getByRole('table', { name: 'Gruppens medlemmar' })
+  const row = members.getByRole('row').filter({ hasText: member.name })
+  await row.getByLabel(`Roll för ${member.name}`).selectOption('subscriber')
+  await row.getByRole('button', { name: 'Spara roll' }).click()
+  await expect(toast(page, `${member.name} är nu prenumerant.`)).toBeVisible()
+  await expect(row).toContainText('Prenumerant')
+  expect(groupMembers(group.id)).toContainEqual({ name: member.name, role: 'subscriber' })
+
+  await row.getByRole('button', { name: `Ta bort ${member.name}` }).click()
+  const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: 'Ta bort medlemmen?' })
+  await expect(confirmation).toContainText(`${member.name} lämnar gruppen ${group.name}.`)
+  await confirmation.getByRole('button', { name: 'Ta bort medlemmen', exact: true }).click()
+  await expect(toast(page, `${member.name} togs bort från gruppen.`)).toBeVisible()
+  await expect(members.getByRole('row').filter({ hasText: member.name })).toHaveCount(0)
+  expect(alertsOf(member.id).map((a) => a.template)).toEqual(['group.role.changed', 'group.member.removed'])
+  // The owner's own forms are not the leader's.
+  await expect(page.getByRole('heading', { name: 'Gruppens inställningar' })).toHaveCount(0)
+})
+
+test('the owner hands the group over and renames it first', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const { t, owner, member, group } = await world()
+  await signIn(page, owner)
+  await page.goto(`/groups/${group.id}/home`)
+  await page.getByLabel('Namn', { exact: true }).fill(`Schackklubben ${t}`)
+  await page.getByRole('button', { name: 'Byt namn' }).click()
+  await expect(toast(page, 'Gruppen har bytt namn.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Schackklubben ${t}`, level: 1 })).toBeVisible()
+
+  const row = page.getByRole('table', { name: 'Gruppens medlemmar' }).getByRole('row').filter({ hasText: member.name })
+  await row.getByRole('button', { name: `Gör ${member.name} till ägare` }).click()
+  const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: 'Lämna över gruppen?' })
+  await confirmation.getByRole('button', { name: 'Lämna över', exact: true }).click()
+  await expect(toast(page, `${member.name} äger nu gruppen.`)).toBeVisible()
+  expect(groupMembers(group.id)).toContainEqual({ name: member.name, role: 'owner' })
+  expect(groupMembers(group.id)).toContainEqual({ name: owner.name, role: 'leader' })
+  await expect(page.getByRole('heading', { name: 'Gruppens inställningar' })).toHaveCount(0)
+})
+
+test('without groups: the empty state offers the invitation code; another group is not found', { tag: '@nojs' }, async ({ page }) => {
+  const { group } = await world()
+  const loner = await insertUser({ name: `Ensam ${tag()}` })
+  await signIn(page, loner)
+  await page.goto('/groups')
+  await expect(page.getByRole('heading', { name: 'Du är inte med i någon grupp än' })).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: 'Använd inbjudningskod' })).toHaveAttribute('href', '/invitation-code')
+  await expect(main.getByRole('link', { name: 'Skapa grupp' })).toHaveCount(0)
+  const response = await page.goto(`/groups/${group.id}/home`)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText(group.name)).toHaveCount(0)
+})
+
+for (const locale of ['sv', 'en'] as const) {
+  test(`axe: /groups and a group's home (${locale})`, async ({ page }) => {
+    const { owner, group } = await world(locale)
+    await signIn(page, owner)
+    await page.goto('/groups')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'sv' ? 'Grupper' : 'Groups')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.goto(`/groups/${group.id}/home`)
+    await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    // The role's tooltip shows on keyboard focus and names each permission; it is the badge's description.
+    const badge = page.getByRole('table').locator('[aria-describedby]').first()
+    await badge.focus()
+    const tooltip = page.getByRole('tooltip').filter({ visible: true })
+    await expect(tooltip).toContainText(locale === 'sv' ? 'Kan redigera uppgifter och taggar' : 'Can edit tasks and tags')
+    await expect(badge).toHaveAccessibleDescription(/Gruppens ägare|Owner of the group/)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+}
