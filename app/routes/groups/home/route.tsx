@@ -5,7 +5,9 @@ import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { requireGroupAccess } from '~/services/group-access.server'
 import { getGroupHome } from '~/services/group-home.server'
+import { groupTasksForHome } from '~/services/library/group-tasks.server'
 import { Alert } from '~/ui/alert'
+import { GroupTasksSection } from '~/ui/library/group-tasks-section'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
@@ -39,12 +41,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const groupId = params.groupId!
   const url = new URL(request.url)
   const { q, page } = parseListQuery(url, { sorts: ['role'], defaultSort: 'role' })
-  const home = await orRouteFailure('groupHome.loadError', () =>
-    orGroupNotFound(() => getGroupHome(ctxFor(user, context), groupId, { q, page })),
-  )
+  const ctx = ctxFor(user, context)
+  const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctx, groupId, { q, page })))
+  // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
+  const memberTasks = await orRouteFailure('groupHome.loadError', () => groupTasksForHome(ctx, groupId))
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
-  return data({ home, q, newCode: code }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+  return data({ home, q, newCode: code, memberTasks }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -66,7 +69,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function GroupHomePage() {
   const { t } = useTranslation()
-  const { home, q, newCode } = useLoaderData<typeof loader>()
+  const { home, q, newCode, memberTasks } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   return (
@@ -111,7 +114,7 @@ export default function GroupHomePage() {
 
       <MembersTable home={home} q={q} />
 
-      {/* Tasks: the group's tasks from library packages (helper "library-core") go here, as a section of their own. */}
+      <GroupTasksSection memberTasks={memberTasks} />
 
       {rights.manageGroup ? (
         <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
