@@ -7,20 +7,22 @@ import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALES, type Locale } from './c
 import enCore from './locales/en/core'
 import enGroups from './locales/en/groups.json'
 import enInvitations from './locales/en/invitations.json'
+import enLibrary from './locales/en/library.json'
 import enMail from './locales/en/mail.json'
 import enOrganizations from './locales/en/organizations.json'
 import enPlatform from './locales/en/platform.json'
 import svCore from './locales/sv/core'
 import svGroups from './locales/sv/groups.json'
 import svInvitations from './locales/sv/invitations.json'
+import svLibrary from './locales/sv/library.json'
 import svMail from './locales/sv/mail.json'
 import svOrganizations from './locales/sv/organizations.json'
 import svPlatform from './locales/sv/platform.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svLibrary, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enLibrary, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

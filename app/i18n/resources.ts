@@ -3,12 +3,12 @@ import type { Locale } from './config'
 /**
  * Browser messages come in areas, each a chunk per locale: `core` (every page) and, for the
  * organization administration, one area per screen family: `organizations` (the list, home and
- * members), `groups`, `invitations` (group creators, invitations, the invitation code); `platform` for the platform admins' screens. A route
+ * members), `groups`, `invitations` (group creators, invitations, the invitation code); `platform` for the platform admins' screens; `library` for /library. A route
  * that needs more than core says so in `handle.i18nArea` (every matched route's area loads) and,
  * for navigations in the browser, with `clientLoader = withArea(area)`; mail texts never reach the
  * browser (see i18n.server.ts).
  */
-export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform'] as const
+export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform', 'library'] as const
 export type Area = (typeof AREAS)[number]
 export const isArea = (value: unknown): value is Area => AREAS.includes(value as Area)
 
@@ -20,6 +20,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     groups: () => import('./locales/sv/groups.json'),
     invitations: () => import('./locales/sv/invitations.json'),
     platform: () => import('./locales/sv/platform.json'),
+    library: () => import('./locales/sv/library.json'),
   },
   en: {
     core: () => import('./locales/en/core'),
@@ -27,6 +28,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     groups: () => import('./locales/en/groups.json'),
     invitations: () => import('./locales/en/invitations.json'),
     platform: () => import('./locales/en/platform.json'),
+    library: () => import('./locales/en/library.json'),
   },
 }
 
