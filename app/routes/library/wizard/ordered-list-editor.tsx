@@ -100,12 +100,13 @@ export function OrderedListEditor<T>({
                     </span>
                   </div>
                   <div className="flex flex-wrap gap-1">
-                    <button type="submit" name="op" value={opValue.move(list, index, index - 1)} disabled={index === 0} className={smallButton}>
+                    <button type="submit" formNoValidate name="op" value={opValue.move(list, index, index - 1)} disabled={index === 0} className={smallButton}>
                       <span aria-hidden>↑ </span>
                       {t('library.wizard.list.moveUp')}
                     </button>
                     <button
                       type="submit"
+                      formNoValidate
                       name="op"
                       value={opValue.move(list, index, index + 1)}
                       disabled={index === items.length - 1}
@@ -114,7 +115,7 @@ export function OrderedListEditor<T>({
                       <span aria-hidden>↓ </span>
                       {t('library.wizard.list.moveDown')}
                     </button>
-                    <button type="submit" name="op" value={opValue.remove(list, index)} className={`${smallButton} text-red-800`}>
+                    <button type="submit" formNoValidate name="op" value={opValue.remove(list, index)} className={`${smallButton} text-red-800`}>
                       {t('library.wizard.list.remove')}
                     </button>
                   </div>
@@ -126,7 +127,7 @@ export function OrderedListEditor<T>({
         })}
       </ol>
       {items.length < max ? (
-        <button type="submit" name="op" value={opValue.add(list)} className={`${buttonClass('secondary')} mt-3`}>
+        <button type="submit" formNoValidate name="op" value={opValue.add(list)} className={`${buttonClass('secondary')} mt-3`}>
           + {addLabel}
         </button>
       ) : null}
