@@ -40,6 +40,28 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
+  // The library (issue 11, ADR 009)
+  /** No such package, or one the actor may not see (never "forbidden": that would say it exists). */
+  PACKAGE_NOT_FOUND: 404,
+  /** The package was saved by someone else since the form was loaded (its version moved on). */
+  PACKAGE_VERSION_CONFLICT: 409,
+  /** A limit of the package (roles, entities; data: { limit, max }). */
+  PACKAGE_LIMIT_EXCEEDED: 400,
+  /** An entity names a role the package does not have. */
+  PACKAGE_ROLE_NOT_FOUND: 400,
+  /** Publishing a package without any role. */
+  PACKAGE_NO_ROLES: 400,
+  /** The user may see the package but not do this (e.g. an editor deleting it). */
+  PACKAGE_ACCESS_DENIED: 403,
+  /** Inviting the owner, a collaborator, or an address with a pending invitation. */
+  PACKAGE_ALREADY_SHARED: 409,
+  PACKAGE_INVITATION_NOT_FOUND: 404,
+  PACKAGE_COLLABORATOR_NOT_FOUND: 404,
+  /** Handing a package over to someone who is not one of its editors. */
+  PACKAGE_HANDOVER_NOT_EDITOR: 409,
+  /** An unknown or revoked share link (or one of another package). */
+  SHARE_LINK_INVALID: 404,
+  SHARE_LINK_EXPIRED: 410,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**

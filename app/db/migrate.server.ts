@@ -9,6 +9,7 @@ import * as m007mailOutbox from './migrations/007-mail-outbox'
 import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 import * as m009auditProgress from './migrations/009-audit-progress'
 import * as m010alerts from './migrations/010-alerts'
+import * as m012library from './migrations/012-library'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '008-sqlite-sort-keys': m008sqliteSortKeys,
   '009-audit-progress': m009auditProgress,
   '010-alerts': m010alerts,
+  '012-library': m012library,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -171,6 +171,99 @@ export interface AlertsTable {
   created_at: string
 }
 
+// ---------- The library (migration 012, ADR 009) ----------
+
+export type PackageLanguage = 'sv' | 'en'
+export type PackageStatus = 'draft' | 'published'
+/** What a collaborator may do; the owner is packages.owner_id. */
+export type CollaboratorAccess = 'view' | 'edit'
+export type PackageInvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked'
+
+export interface PackagesTable {
+  id: string
+  owner_id: string
+  name: string
+  description: Generated<string>
+  language: Generated<PackageLanguage>
+  /** JSON list of tags. */
+  tags: Generated<string>
+  status: Generated<PackageStatus>
+  /** Optimistic concurrency: every save of steps 1–3 (and publishing) takes the version it read and adds one. */
+  version: Generated<number>
+  role_count: Generated<number>
+  entity_count: Generated<number>
+  created_at: string
+  updated_at: string
+  published_at: string | null
+}
+
+export interface PackageRolesTable {
+  id: string
+  package_id: string
+  name: string
+  description: Generated<string>
+  position: number
+}
+
+export interface PackageEntitiesTable {
+  id: string
+  package_id: string
+  role_id: string
+  title: string
+  instructions: Generated<string>
+  kind: Generated<string>
+  day_offset: number | null
+  position: number
+}
+
+export interface PackageCollaboratorsTable {
+  package_id: string
+  user_id: string
+  access: CollaboratorAccess
+  created_at: string
+}
+
+export interface PackageInvitationsTable {
+  id: string
+  package_id: string
+  /** Lower case; the invitee is whoever signs in with it. */
+  email: string
+  access: CollaboratorAccess
+  invited_by: string | null
+  /** The user the address belonged to when invited (informational; matching is by email). */
+  user_id: string | null
+  status: Generated<PackageInvitationStatus>
+  created_at: string
+  sent_at: string
+  responded_at: string | null
+}
+
+export interface PackageShareLinksTable {
+  id: string
+  package_id: string
+  /** SHA-256 of the token (ids.server.ts hashSecret); the token itself is never stored. */
+  token_hash: string
+  created_by: string | null
+  created_at: string
+  expires_at: string | null
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+/** A task a group got from a package: shown on the group home to the members of `group_role`. */
+export interface GroupTasksTable {
+  id: string
+  group_id: string
+  package_id: string | null
+  package_role_name: string
+  group_role: GroupRole
+  title: string
+  instructions: Generated<string>
+  kind: Generated<string>
+  day_offset: number | null
+  position: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,6 +277,13 @@ export interface Database {
   invitations: InvitationsTable
   audit_log: AuditLogTable
   alerts: AlertsTable
+  packages: PackagesTable
+  package_roles: PackageRolesTable
+  package_entities: PackageEntitiesTable
+  package_collaborators: PackageCollaboratorsTable
+  package_invitations: PackageInvitationsTable
+  package_share_links: PackageShareLinksTable
+  group_tasks: GroupTasksTable
 }
 
 /** A users row as read. */
