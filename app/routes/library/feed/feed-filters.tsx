@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
-import { FEED_LANGUAGES, FEED_SCOPES, FEED_SORTS, type FeedQuery } from './feed-query'
+import { FEED_SCOPES, FEED_SORTS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
+import type { FeedQuery } from '~/services/library/types'
 
 /** Search, filters and sort of the feed: one GET form, so the URL holds them and links and back work. */
 export function FeedFilters({ query }: { query: FeedQuery }) {
@@ -29,9 +30,9 @@ export function FeedFilters({ query }: { query: FeedQuery }) {
         </SelectField>
       </div>
       <div>
-        <SelectField label={t('library.feed.filter.language')} selectProps={{ id: 'library-language', name: 'language', defaultValue: query.language }}>
+        <SelectField label={t('library.feed.filter.language')} selectProps={{ id: 'library-language', name: 'language', defaultValue: query.language ?? '' }}>
           <option value="">{t('library.feed.filter.anyLanguage')}</option>
-          {FEED_LANGUAGES.map((l) => (
+          {PACKAGE_LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {t(`library.language.${l}`)}
             </option>
@@ -42,7 +43,7 @@ export function FeedFilters({ query }: { query: FeedQuery }) {
         <label htmlFor="library-tag" className="mb-1 block text-sm font-medium">
           {t('library.feed.filter.tag')}
         </label>
-        <input id="library-tag" name="tag" defaultValue={query.tag} maxLength={30} className={inputClass} />
+        <input id="library-tag" name="tag" defaultValue={query.tag ?? ''} maxLength={30} className={inputClass} />
       </div>
       <div>
         <SelectField label={t('library.feed.sort.label')} selectProps={{ id: 'library-sort', name: 'sort', defaultValue: query.sort }}>
