@@ -1,12 +1,43 @@
-// @ts-nocheck -- skeleton: the bodies follow
-import type { Ctx } from '../context.server'
+import { swedish } from '~/db/collation'
+import type { GroupRole } from '~/db/schema'
+import { DomainError } from '~/errors'
+import { newId } from '~/utils/ids.server'
 import type { ItemResult } from '../audit.server'
-import type { CreateGroupFromPackageInput } from './packages.schemas'
+import { actorOf, type Ctx } from '../context.server'
+import { createGroupWithMemberEmails } from '../groups.server'
+import { requirePackage } from './access.server'
+import { CreateGroupFromPackageSchema, type CreateGroupFromPackageInput, type EntityKind, type TaskGroupRole } from './packages.schemas'
 import type { MemberTasks } from './types'
+
+/**
+ * Groups made from packages (issue 11, screen 7; ADR 009). The group is created by the groups
+ * service (the same as the create-group API and screen: it decides who may create groups in the
+ * organization), then the package's tasks are copied into group_tasks, each for the group role
+ * its package role maps to. The copy belongs to the group: later edits of the package, or its
+ * deletion, do not change it.
+ */
 
 /** The active organizations where the actor may create groups (admin or group creator), in Swedish name order. */
 export async function organizationsForPackageGroups(ctx: Ctx): Promise<{ id: string; name: string }[]> {
-  throw new Error('not yet')
+  const actor = actorOf(ctx)
+  return ctx.db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['o.id', 'o.name'])
+    .where('m.user_id', '=', actor.id)
+    .where('o.active', '=', 1)
+    .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('m.is_group_creator', '=', 1)]))
+    .orderBy(swedish(ctx.db, 'o.name'))
+    .orderBy('o.id')
+    .execute()
+}
+
+/**
+ * The group role whose members get a package role's tasks: the mapping given, else the first
+ * role → leader and every other → member (ADR 009).
+ */
+export function defaultGroupRole(position: number): TaskGroupRole {
+  return position === 0 ? 'leader' : 'member'
 }
 
 /** Creates a group from a package (the groups service), then copies the package's tasks into group_tasks. */
@@ -14,10 +45,67 @@ export async function createGroupFromPackage(
   ctx: Ctx,
   input: CreateGroupFromPackageInput,
 ): Promise<{ groupId: string; membersResults: (ItemResult & { email: string })[]; taskCount: number }> {
-  throw new Error('not yet')
+  const actor = actorOf(ctx)
+  const { packageId, organizationId, name, members, roleMapping } = CreateGroupFromPackageSchema.parse(input)
+  await requirePackage(ctx, ctx.db, packageId, 'view')
+  const { group, membersResults } = await createGroupWithMemberEmails(ctx, organizationId, {
+    name,
+    kind: 'standard',
+    ownerEmail: actor.email,
+    members,
+  })
+  const taskCount = await ctx.db.transaction().execute(async (trx) => {
+    const roles = await trx.selectFrom('package_roles').select(['id', 'name', 'position']).where('package_id', '=', packageId).orderBy('position').execute()
+    const roleOf = new Map(roles.map((r, i) => [r.id, { name: r.name, groupRole: roleMapping[r.id] ?? defaultGroupRole(i) }]))
+    const entities = await trx.selectFrom('package_entities').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
+    const rows = entities
+      .filter((e) => roleOf.has(e.role_id))
+      .map((e, position) => ({
+        id: newId(),
+        group_id: group._id,
+        package_id: packageId,
+        package_role_name: roleOf.get(e.role_id)!.name,
+        group_role: roleOf.get(e.role_id)!.groupRole as GroupRole,
+        title: e.title,
+        instructions: e.instructions,
+        kind: e.kind,
+        day_offset: e.day_offset,
+        position,
+      }))
+    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('group_tasks').values(rows.slice(i, i + 100)).execute()
+    return rows.length
+  })
+  return { groupId: group._id, membersResults, taskCount }
 }
 
-/** The tasks of the actor's role in the group (the owner: all). GROUP_NOT_FOUND for non-members. */
+/** The tasks of the actor's role in the group (the owner: all), in order. GROUP_NOT_FOUND for non-members. */
 export async function tasksForMember(ctx: Ctx, groupId: string): Promise<MemberTasks> {
-  throw new Error('not yet')
+  const actor = actorOf(ctx)
+  const membership = await ctx.db
+    .selectFrom('group_members')
+    .select('role')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst()
+  if (!membership) throw new DomainError('GROUP_NOT_FOUND')
+  const rows = await ctx.db
+    .selectFrom('group_tasks')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .$if(membership.role !== 'owner', (qb) => qb.where('group_role', '=', membership.role))
+    .orderBy('position')
+    .execute()
+  return {
+    role: membership.role,
+    tasks: rows.map((t) => ({
+      id: t.id,
+      packageRoleName: t.package_role_name,
+      groupRole: t.group_role as TaskGroupRole,
+      title: t.title,
+      instructions: t.instructions,
+      kind: t.kind as EntityKind,
+      dayOffset: t.day_offset === null ? null : Number(t.day_offset),
+      position: Number(t.position),
+    })),
+  }
 }

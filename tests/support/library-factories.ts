@@ -1,0 +1,64 @@
+import { db } from '~/db/db.server'
+import type { CollaboratorAccess, PackageStatus } from '~/db/schema'
+import { newId, nowIso } from '~/utils/ids.server'
+
+/**
+ * Packages written straight into the tables, the way the library services leave them (issue 11):
+ * roles and entities with positions, role_count and entity_count kept equal to their rows.
+ */
+export interface CreatePackageOptions {
+  ownerId: string
+  name?: string
+  description?: string
+  language?: 'sv' | 'en'
+  tags?: string[]
+  status?: PackageStatus
+  /** Role names; each gets `tasksPerRole` entities. */
+  roles?: string[]
+  tasksPerRole?: number
+  collaborators?: { userId: string; access: CollaboratorAccess }[]
+  updatedAt?: string
+}
+
+export async function createPackage(options: CreatePackageOptions) {
+  const id = newId()
+  const now = options.updatedAt ?? nowIso()
+  const roles = (options.roles ?? ['Lärare', 'Elev']).map((name, position) => ({ id: newId(), package_id: id, name, description: '', position }))
+  const perRole = options.tasksPerRole ?? 2
+  const entities = roles.flatMap((r, ri) =>
+    Array.from({ length: perRole }, (_, i) => ({
+      id: newId(),
+      package_id: id,
+      role_id: r.id,
+      title: `${r.name} uppgift ${i + 1}`,
+      instructions: `Gör så här: ${i + 1}`,
+      kind: 'task',
+      day_offset: i,
+      position: ri * perRole + i,
+    })),
+  )
+  await db()
+    .insertInto('packages')
+    .values({
+      id,
+      owner_id: options.ownerId,
+      name: options.name ?? `Paket ${id.slice(0, 6)}`,
+      description: options.description ?? '',
+      language: options.language ?? 'sv',
+      tags: JSON.stringify(options.tags ?? []),
+      status: options.status ?? 'published',
+      version: 1,
+      role_count: roles.length,
+      entity_count: entities.length,
+      created_at: now,
+      updated_at: now,
+      published_at: options.status === 'draft' ? null : now,
+    })
+    .execute()
+  if (roles.length) await db().insertInto('package_roles').values(roles).execute()
+  for (let i = 0; i < entities.length; i += 100) await db().insertInto('package_entities').values(entities.slice(i, i + 100)).execute()
+  for (const c of options.collaborators ?? []) {
+    await db().insertInto('package_collaborators').values({ package_id: id, user_id: c.userId, access: c.access, created_at: now }).execute()
+  }
+  return { id, roles, entities }
+}
