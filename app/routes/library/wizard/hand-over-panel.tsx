@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useRef } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { SelectField } from '~/ui/field'
@@ -13,9 +13,9 @@ export function HandOverPanel({ editors }: { editors: { id: string; name: string
   const { t } = useTranslation()
   const navigation = useNavigation()
   const submit = useSubmit()
-  const selectRef = useRef<HTMLSelectElement>(null)
+  const [selected, setSelected] = useState(editors[0]?.id ?? '')
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'hand-over'
-  const chosen = () => editors.find((e) => e.id === selectRef.current?.value) ?? editors[0]
+  const chosen = () => editors.find((e) => e.id === selected) ?? editors[0]
   return (
     <section aria-labelledby="sharing-hand-over" className="flex flex-col gap-3">
       <h2 id="sharing-hand-over" className="text-lg font-semibold">
@@ -27,7 +27,7 @@ export function HandOverPanel({ editors }: { editors: { id: string; name: string
       ) : (
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <div className="min-w-[14rem]">
-            <SelectField label={t('library.wizard.sharing.handOver.to')} selectProps={{ id: 'hand-over-to', name: 'userId', ref: selectRef }}>
+            <SelectField label={t('library.wizard.sharing.handOver.to')} selectProps={{ id: 'hand-over-to', name: 'userId', value: selected, onChange: (e) => setSelected(e.target.value) }}>
               {editors.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.name} ({e.email})
