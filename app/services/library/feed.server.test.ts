@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { User } from '~/db/schema'
+import { createUser } from '../../../tests/support/factories'
+import { expectCode } from '../../../tests/support/expect-code'
+import { createPackage } from '../../../tests/support/library-factories'
+import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../../tests/support/swedish-order'
+import { ctxFor } from '../context.server'
+import { packageFeed, receivedInvitations } from './feed.server'
+import { inviteCollaborator } from './sharing.server'
+import type { FeedQuery } from './types'
+
+const ctx = (actor: User) => ctxFor(actor)
+const query = (overrides: Partial<FeedQuery> = {}): FeedQuery => ({ q: '', scope: 'all', sort: 'updated', dir: 'desc', page: 1, pageSize: 50, ...overrides })
+const names = async (actor: User, overrides: Partial<FeedQuery> = {}) => (await packageFeed(ctx(actor), query(overrides))).items.map((i) => i.name)
+
+describe('the package feed', () => {
+  it('lists my packages and those shared with me, never others, and drafts only to owners and editors', async () => {
+    const me = await createUser()
+    const other = await createUser({ name: 'Otto' })
+    await createPackage({ ownerId: me.id, name: 'Mitt', updatedAt: '2026-01-03T00:00:00.000Z' })
+    await createPackage({ ownerId: me.id, name: 'Mitt utkast', status: 'draft', updatedAt: '2026-01-02T00:00:00.000Z' })
+    await createPackage({ ownerId: other.id, name: 'Delat', collaborators: [{ userId: me.id, access: 'view' }], updatedAt: '2026-01-01T00:00:00.000Z' })
+    await createPackage({ ownerId: other.id, name: 'Delat utkast', status: 'draft', collaborators: [{ userId: me.id, access: 'view' }] })
+    await createPackage({ ownerId: other.id, name: 'Redigerbart utkast', status: 'draft', collaborators: [{ userId: me.id, access: 'edit' }], updatedAt: '2025-12-01T00:00:00.000Z' })
+    await createPackage({ ownerId: other.id, name: 'Hemligt' })
+
+    const feed = await packageFeed(ctx(me), query())
+    expect(feed.items.map((i) => [i.name, i.access])).toEqual([
+      ['Mitt', 'owner'],
+      ['Mitt utkast', 'owner'],
+      ['Delat', 'view'],
+      ['Redigerbart utkast', 'edit'],
+    ])
+    expect(feed.total).toBe(4)
+    expect(feed.items[2]).toMatchObject({ owner: { id: other.id, name: 'Otto' }, roleCount: 2, entityCount: 4 })
+    expect(await names(me, { scope: 'mine' })).toEqual(['Mitt', 'Mitt utkast'])
+    expect(await names(me, { scope: 'shared' })).toEqual(['Delat', 'Redigerbart utkast'])
+  })
+
+  it('searches name, description and tags, filters by language and tag, sorts in Swedish order and pages', async () => {
+    const me = await createUser()
+    await createPackage({ ownerId: me.id, name: 'Introduktion', description: 'För nyanställda på ÖSTRA skolan', tags: ['Personal'], language: 'sv' })
+    await createPackage({ ownerId: me.id, name: 'Onboarding', description: 'New staff', tags: ['personal', 'hr'], language: 'en' })
+    await createPackage({ ownerId: me.id, name: 'Utflykt', tags: ['elever'], language: 'sv' })
+    expect(await names(me, { q: 'östra', sort: 'name', dir: 'asc' })).toEqual(['Introduktion'])
+    expect(await names(me, { q: 'ONBOARD' })).toEqual(['Onboarding'])
+    expect(await names(me, { q: 'elev' })).toEqual(['Utflykt'])
+    expect(await names(me, { q: '%' })).toEqual([])
+    expect(await names(me, { tag: 'PERSONAL', sort: 'name', dir: 'asc' })).toEqual(['Introduktion', 'Onboarding'])
+    expect(await names(me, { tag: 'person' })).toEqual([])
+    expect(await names(me, { language: 'en' })).toEqual(['Onboarding'])
+
+    const sorter = await createUser()
+    for (const name of SWEDISH_SHUFFLED) await createPackage({ ownerId: sorter.id, name, roles: [] })
+    expect(await names(sorter, { sort: 'name', dir: 'asc', pageSize: 500 })).toEqual(SWEDISH_ORDER)
+    expect(await names(sorter, { sort: 'name', dir: 'desc', pageSize: 500 })).toEqual([...SWEDISH_ORDER].reverse())
+    const page2 = await packageFeed(ctx(sorter), query({ sort: 'name', dir: 'asc', page: 2, pageSize: 3 }))
+    expect(page2.items.map((i) => i.name)).toEqual(SWEDISH_ORDER.slice(3, 6))
+    expect(page2.total).toBe(SWEDISH_ORDER.length)
+  })
+
+  it('shows my pending invitations, and only mine', async () => {
+    const owner = await createUser()
+    const me = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, name: 'Inbjudan' })
+    await inviteCollaborator(ctx(owner), { packageId: pkg.id, email: me.email, access: 'view' })
+    const feed = await packageFeed(ctx(me), query())
+    expect(feed.items).toEqual([])
+    expect(feed.invitations.map((i) => [i.packageName, i.access, i.invitedBy?.id])).toEqual([['Inbjudan', 'view', owner.id]])
+    expect((await packageFeed(ctx(owner), query())).invitations).toEqual([])
+    await expectCode(receivedInvitations(ctx(owner), me.id), 'NOT_FOUND')
+  })
+})
