@@ -8,7 +8,7 @@ export const BUILT_SCREENS = {
   /** /groups, /groups/:id/home, /create/group, /create/attendance-group */
   groups: false,
   /** /library, /library/invitations/:id */
-  library: false,
+  library: true,
   /** /users/:id, /users/:id/preferences/account */
   profile: false,
 } as const
