@@ -17,7 +17,7 @@ test('create a package through the new wizard, then give its roles tasks through
   await expect(page.getByText(/Du har inga paket än/)).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Nytt paket' }).last().click()
   await expect(page).toHaveURL('/library/packages/new/1')
-  await expect(page.getByRole('navigation', { name: 'Steg' }).getByText('Grunduppgifter')).toHaveAttribute('class', /font-semibold/)
+  await expect(page.getByRole('navigation', { name: 'Steg' }).locator('[aria-current="step"]')).toContainText('Grunduppgifter')
 
   // Step 1 creates the draft.
   await page.getByLabel('Namn', { exact: true }).fill(name)
@@ -46,7 +46,7 @@ test('create a package through the new wizard, then give its roles tasks through
   await expect(page).toHaveURL(/\/library\/packages\/view\/\w+$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByRole('link', { name: 'https://example.se/plan' })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Lärare', 'Elev'])
+  await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText(['Lärare', 'Elev'])
   await expect(page.getByRole('navigation', { name: 'Brödsmulor' })).toContainText(`Bibliotek/${name}`)
 
   // Edit wizard: steps 1 and 2 as they are, step 3 role by role, then sharing.
