@@ -187,6 +187,10 @@ export interface PackagesTable {
   language: Generated<PackageLanguage>
   /** JSON list of tags. */
   tags: Generated<string>
+  /** Name, description and tags in lower case, for the feed's search (services/library/search.ts). */
+  search_text: Generated<string>
+  /** The tags in lower case as JSON, for the feed's tag filter. */
+  tags_key: Generated<string>
   status: Generated<PackageStatus>
   /** Optimistic concurrency: every save of steps 1–3 (and publishing) takes the version it read and adds one. */
   version: Generated<number>

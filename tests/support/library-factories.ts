@@ -1,5 +1,6 @@
 import { db } from '~/db/db.server'
 import type { CollaboratorAccess, PackageStatus } from '~/db/schema'
+import { searchColumns } from '~/services/library/search'
 import { newId, nowIso } from '~/utils/ids.server'
 
 /**
@@ -22,6 +23,7 @@ export interface CreatePackageOptions {
 
 export async function createPackage(options: CreatePackageOptions) {
   const id = newId()
+  const name = options.name ?? `Paket ${id.slice(0, 6)}`
   const now = options.updatedAt ?? nowIso()
   const roles = (options.roles ?? ['Lärare', 'Elev']).map((name, position) => ({ id: newId(), package_id: id, name, description: '', position }))
   const perRole = options.tasksPerRole ?? 2
@@ -42,10 +44,11 @@ export async function createPackage(options: CreatePackageOptions) {
     .values({
       id,
       owner_id: options.ownerId,
-      name: options.name ?? `Paket ${id.slice(0, 6)}`,
+      name,
       description: options.description ?? '',
       language: options.language ?? 'sv',
       tags: JSON.stringify(options.tags ?? []),
+      ...searchColumns({ name, description: options.description ?? '', tags: options.tags ?? [] }),
       status: options.status ?? 'published',
       version: 1,
       role_count: roles.length,

@@ -23,6 +23,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('language', 'text', (c) => c.notNull().defaultTo('sv'))
     .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    // Lower-case copies the services write with the fields (search.ts): the feed's search and tag
+    // filter compare them with a plain LIKE, no function call per row.
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('tags_key', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('role_count', 'integer', (c) => c.notNull().defaultTo(0))

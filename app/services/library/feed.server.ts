@@ -1,10 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
-import { folded, swedishStored } from '~/db/collation'
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { isPostgres, swedish } from '~/db/collation'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { likePattern } from '~/utils/list-query'
 import { actorOf, type Ctx } from '../context.server'
 import { parseTags } from './access.server'
+import { tagKey } from './search'
 import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedInvitation } from './types'
 
 /**
@@ -14,78 +15,94 @@ import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedIn
  * left out (ADR 009).
  */
 
-/** The ids the actor may see, with their access (owner, or the collaborator row's). */
-type Visible = SelectQueryBuilder<any, any, { package_id: string; access: PackageAccess }>
-function visible(db: DB, userId: string, scope: FeedQuery['scope']): Visible {
-  const owned = db
-    .selectFrom('packages')
-    .select(['id as package_id', sql<PackageAccess>`'owner'`.as('access')])
-    .where('owner_id', '=', userId)
-  const shared = db
-    .selectFrom('package_collaborators as c')
-    .innerJoin('packages as sp', 'sp.id', 'c.package_id')
-    .select(['c.package_id', 'c.access'])
-    .where('c.user_id', '=', userId)
-    .where((eb) => eb.or([eb('sp.status', '=', 'published'), eb('c.access', '=', 'edit')]))
-  if (scope === 'mine') return owned as Visible
-  if (scope === 'shared') return shared as Visible
-  return owned.unionAll(shared) as Visible
+type Branch = SelectQueryBuilder<any, any, any>
+
+/**
+ * The packages the actor may see that the filters match, as one select per source: those they
+ * own (index packages_owner_*) and those shared with them (package_collaborators_user, drafts only
+ * for editors). Each selects `id`, `access` and `sort_key`, so the page sorts and cuts the union
+ * of both without joining anything else.
+ */
+function branches(db: DB, userId: string, query: FeedQuery): { from: Branch; access: RawBuilder<PackageAccess> }[] {
+  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
+  const tagPattern = query.tag ? sql<string>`${likePattern(tagKey(query.tag))} escape '\\'` : null
+  const filtered = (qb: Branch) =>
+    qb
+      .$if(!!query.language, (b) => b.where('p.language', '=', query.language!))
+      .$if(!!tagPattern, (b) => b.where('p.tags_key', 'like', tagPattern!))
+      .$if(!!query.q, (b) => b.where('p.search_text', 'like', pattern))
+  const owned = { from: filtered(db.selectFrom('packages as p').where('p.owner_id', '=', userId) as Branch), access: sql<PackageAccess>`'owner'` }
+  const shared = {
+    from: filtered(
+      db
+        .selectFrom('package_collaborators as c')
+        .innerJoin('packages as p', 'p.id', 'c.package_id')
+        .where('c.user_id', '=', userId)
+        .where((eb) => eb.or([eb('p.status', '=', 'published'), eb('c.access', '=', 'edit')])) as Branch,
+    ),
+    access: sql<PackageAccess>`c.access`,
+  }
+  return query.scope === 'mine' ? [owned] : query.scope === 'shared' ? [shared] : [owned, shared]
 }
 
-const sortOf = (db: DB, sort: FeedQuery['sort']) =>
-  ({
-    name: () => swedishStored(db, 'p.name'),
-    created: () => sql`p.created_at`,
-    updated: () => sql`p.updated_at`,
-  })[sort]?.() ?? sql`p.updated_at`
+/** The sort key a branch selects (on SQLite the stored Swedish key, on PostgreSQL the name). */
+const sortKeyOf = (db: DB, sort: FeedQuery['sort']) =>
+  sort === 'name' ? (isPostgres(db) ? sql`p.name` : sql`p.name_key`) : sort === 'created' ? sql`p.created_at` : sql`p.updated_at`
 
 /** A page of the actor's packages (search, filters, sort) and their pending invitations. */
 export async function packageFeed(ctx: Ctx, query: FeedQuery): Promise<PackageFeed> {
   const actor = actorOf(ctx)
   const db = ctx.db
-  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
-  const tagPattern = query.tag ? sql<string>`${likePattern(JSON.stringify(query.tag.trim().toLowerCase()))} escape '\\'` : null
-  const base = db
-    .selectFrom(visible(db, actor.id, query.scope).as('v'))
-    .innerJoin('packages as p', 'p.id', 'v.package_id')
-    .$if(!!query.language, (qb) => qb.where('p.language', '=', query.language!))
-    .$if(!!tagPattern, (qb) => qb.where(folded(db, 'p.tags'), 'like', tagPattern!))
-    .$if(!!query.q, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb(folded(db, 'p.name'), 'like', pattern),
-          eb(folded(db, 'p.description'), 'like', pattern),
-          eb(folded(db, 'p.tags'), 'like', pattern),
-        ]),
-      ),
-    )
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`
-  const [rows, count, invitations] = await Promise.all([
-    base
-      .innerJoin('users as u', 'u.id', 'p.owner_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.language',
-        'p.tags',
-        'p.status',
-        'v.access',
-        'u.id as owner_id',
-        'u.name as owner_name',
-        'p.role_count',
-        'p.entity_count',
-        'p.created_at',
-        'p.updated_at',
-      ])
-      .orderBy(sql`${sortOf(db, query.sort)} ${dir}`)
-      .orderBy(sql`p.id ${dir}`)
+  const parts = branches(db, actor.id, query)
+  const selected = parts.map((b) => b.from.select([b.access.as('access'), 'p.id', sortKeyOf(db, query.sort).as('sort_key')]))
+  const union = selected.slice(1).reduce((all, b) => all.unionAll(b), selected[0])
+  // PostgreSQL: the union's column in the Swedish collation; SQLite: the stored key as it is.
+  const orderKey = query.sort === 'name' && isPostgres(db) ? swedish(db, sql.ref('sort_key')) : sql.ref('sort_key')
+  // Two steps: the page's ids from a narrow sort (id, access, key), then the rows of those ids.
+  const [page, counts, invitations] = await Promise.all([
+    db
+      .selectFrom(union.as('v'))
+      .select(['v.id', 'v.access'])
+      .orderBy(sql`${orderKey} ${dir}`)
+      .orderBy(sql`v.id ${dir}`)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+      .execute() as Promise<{ id: string; access: PackageAccess }[]>,
+    Promise.all(parts.map((b) => b.from.select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow() as Promise<{ total: number | string }>)),
     receivedBy(db, actor.email, 50),
   ])
+  const count = { total: counts.reduce((n, c) => n + Number(c.total), 0) }
+  const details = page.length
+    ? await db
+        .selectFrom('packages as p')
+        .innerJoin('users as u', 'u.id', 'p.owner_id')
+        .select([
+          'p.id',
+          'p.name',
+          sql<string>`substr(p.description, 1, 301)`.as('description'),
+          'p.language',
+          'p.tags',
+          'p.status',
+          'u.id as owner_id',
+          'u.name as owner_name',
+          'p.role_count',
+          'p.entity_count',
+          'p.created_at',
+          'p.updated_at',
+        ])
+        .where(
+          'p.id',
+          'in',
+          page.map((r) => r.id),
+        )
+        .execute()
+    : []
+  const byId = new Map(details.map((d) => [d.id, d]))
+  const rows = page.flatMap((r) => {
+    const d = byId.get(r.id)
+    return d ? [{ ...d, access: r.access }] : []
+  })
   const items: PackageListItem[] = rows.map((r) => ({
     id: r.id,
     name: r.name,

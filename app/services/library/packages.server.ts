@@ -16,6 +16,7 @@ import {
   type SaveEntitiesInput,
   type SaveRolesInput,
 } from './packages.schemas'
+import { searchColumns } from './search'
 import type { PackageAccess, PackageRole, PackageView, PersonRef, Saved } from './types'
 
 /**
@@ -103,6 +104,7 @@ export async function createDraft(ctx: Ctx, input: PackageBasicsInput): Promise<
       description: basics.description,
       language: basics.language,
       tags: JSON.stringify(basics.tags),
+      ...searchColumns(basics),
       status: 'draft',
       version: 1,
       created_at: now,
@@ -149,6 +151,7 @@ export async function saveBasics(ctx: Ctx, input: SaveBasicsInput): Promise<Save
     description: basics.description,
     language: basics.language,
     tags: JSON.stringify(basics.tags),
+    ...searchColumns(basics),
   }))
 }
 
@@ -261,6 +264,7 @@ export async function duplicatePackage(ctx: Ctx, packageId: string): Promise<Sav
         description: row.description,
         language: row.language,
         tags: row.tags,
+        ...searchColumns({ name, description: row.description, tags: parseTags(row.tags) }),
         status: 'draft',
         version: 1,
         role_count: row.role_count,

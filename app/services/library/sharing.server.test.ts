@@ -200,7 +200,7 @@ describe('share links', () => {
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id })
 
-    const b = await createShareLink(ctx(owner, now), { packageId: pkg.id })
+    const b = await createShareLink(ctx(owner, new Date('2026-11-24T12:01:00Z')), { packageId: pkg.id })
     await expectCode(revokeShareLink(ctx(viewer), { packageId: pkg.id, linkId: b.link.id }), 'PACKAGE_ACCESS_DENIED')
     await expectCode(revokeShareLink(ctx(stranger), { packageId: other.id, linkId: b.link.id }), 'SHARE_LINK_INVALID')
     await revokeShareLink(ctx(owner), { packageId: pkg.id, linkId: b.link.id })
