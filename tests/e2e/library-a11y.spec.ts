@@ -61,31 +61,43 @@ const SCREENS: Screen[] = [
   },
   { name: 'invitations', path: (w) => `/library/invitations/${w.userId}`, heading: { sv: 'Paketinbjudningar', en: 'Package invitations' } },
   { name: 'share link', path: () => '/library/packages/accept-share-link?token=abc', heading: { sv: 'Delningslänk', en: 'Share link' } },
-  { name: 'create group', path: (w) => `/library/create/group?packageId=${w.packageId}`, heading: { sv: 'Skapa en grupp från ett paket', en: 'Create a group from a package' } },
+  {
+    name: 'create group',
+    path: (w) => `/library/create/group?packageId=${w.packageId}`,
+    heading: { sv: 'Skapa en grupp från ett paket', en: 'Create a group from a package' },
+  },
 ]
 
+const HALVES = [SCREENS.slice(0, 5), SCREENS.slice(5)]
+
 for (const locale of ['sv', 'en'] as const) {
-  test(`every library screen (${locale}) has no serious or critical axe violations`, async ({ page }) => {
-    test.setTimeout(120_000)
-    const { admin } = await createOrgWorld({ adminLocale: locale, memberNames: [] })
-    const friend = await insertUser({ name: `Frida Vän ${tag()}` })
-    const pkg = insertPackage({ ownerId: admin.id, name: `Paket ${tag()}`, tags: ['matte'], collaborators: [{ userId: friend.id, access: 'edit' }] })
-    const theirs = insertPackage({ ownerId: friend.id, name: `Frida paket ${tag()}` })
-    insertPackageInvitation({ packageId: theirs.id, email: admin.email, invitedBy: friend.id, userId: admin.id })
-    insertPackageInvitation({ packageId: pkg.id, email: `ny-${tag()}@example.se`, invitedBy: admin.id })
-    const world: World = { userId: admin.id, packageId: pkg.id, packageName: pkg.name }
-    await signIn(page, admin)
-    for (const screen of SCREENS) {
-      await page.goto(screen.path(world))
-      const heading = screen.heading[locale]
-      const name = typeof heading === 'function' ? heading(world) : heading
-      await expect(page.getByRole('main').getByRole('heading', { level: 1, name, exact: true }), screen.name).toBeVisible()
-      await expect(page.locator('html')).toHaveAttribute('lang', locale)
-      expect(await seriousViolations(page), screen.name).toEqual([])
-      if (screen.state) {
-        await screen.state(page, locale)
-        expect(await seriousViolations(page), `${screen.name}, after acting`).toEqual([])
+  for (const [half, screens] of HALVES.entries())
+    test(`library screens, part ${half + 1} (${locale}), have no serious or critical axe violations`, async ({ page }) => {
+      test.setTimeout(150_000)
+      const { admin } = await createOrgWorld({ adminLocale: locale, memberNames: [] })
+      const friend = await insertUser({ name: `Frida Vän ${tag()}` })
+      const pkg = insertPackage({
+        ownerId: admin.id,
+        name: `Paket ${tag()}`,
+        tags: ['matte'],
+        collaborators: [{ userId: friend.id, access: 'edit' }],
+      })
+      const theirs = insertPackage({ ownerId: friend.id, name: `Frida paket ${tag()}` })
+      insertPackageInvitation({ packageId: theirs.id, email: admin.email, invitedBy: friend.id, userId: admin.id })
+      insertPackageInvitation({ packageId: pkg.id, email: `ny-${tag()}@example.se`, invitedBy: admin.id })
+      const world: World = { userId: admin.id, packageId: pkg.id, packageName: pkg.name }
+      await signIn(page, admin)
+      for (const screen of screens) {
+        await page.goto(screen.path(world))
+        const heading = screen.heading[locale]
+        const name = typeof heading === 'function' ? heading(world) : heading
+        await expect(page.getByRole('main').getByRole('heading', { level: 1, name, exact: true }), screen.name).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        expect(await seriousViolations(page), screen.name).toEqual([])
+        if (screen.state) {
+          await screen.state(page, locale)
+          expect(await seriousViolations(page), `${screen.name}, after acting`).toEqual([])
+        }
       }
-    }
-  })
+    })
 }

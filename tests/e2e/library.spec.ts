@@ -10,6 +10,7 @@ import { createOrgWorld, insertUser, signIn, signOut, tag } from '../support/e2e
  */
 
 test('create a package through the new wizard, then give its roles tasks through the edit wizard', { tag: '@nojs' }, async ({ page }) => {
+  test.setTimeout(120_000)
   const user = await insertUser({ name: `Nora Ny ${tag()}` })
   const name = `Matte åk 7 ${tag()}`
   await signIn(page, user)
