@@ -5,7 +5,6 @@ import type { TaskDraft } from './drafts'
 import { OrderedListEditor } from './ordered-list-editor'
 import { DefaultSave, WizardNav } from './wizard-nav'
 
-export const MAX_TASKS_PER_FORM = 150
 const ENTITY_KINDS = ['task', 'reading', 'assignment', 'meeting', 'reflection'] as const
 
 /**
@@ -71,7 +70,7 @@ export function EntitiesStep({
           legendOf={(i) => t('library.wizard.entities.task', { n: i + 1 })}
           addLabel={t('library.wizard.entities.add', { role: role.name })}
           empty={t('library.wizard.entities.empty', { role: role.name })}
-          max={MAX_TASKS_PER_FORM}
+          max={500}
           renderItem={(task, i) => (
             <>
               <input type="hidden" name={field(i, 'key')} value={task.key} />

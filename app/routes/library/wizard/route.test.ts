@@ -153,6 +153,18 @@ describe('edit package wizard', () => {
     expect(location(last)).toBe(`/library/packages/edit/4/${pkg.id}`)
   })
 
+  it('step 3 saves a role with hundreds of tasks in one post', async () => {
+    const owner = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, roles: ['Elev'], tasksPerRole: 0 })
+    const cookie = await sessionCookieFor(owner)
+    const page = await load(cookie, editStep('3', pkg.id))
+    const form: Record<string, string> = { intent: 'entities', op: 'save', version: String(page.data.view.package.version), roleId: page.data.roleId }
+    for (let i = 0; i < 300; i++) Object.assign(form, { [`tasks[${i}].key`]: `new-${i}`, [`tasks[${i}].title`]: `Uppgift ${i}`, [`tasks[${i}].instructions`]: '', [`tasks[${i}].kind`]: 'task', [`tasks[${i}].dayOffset`]: String(i) })
+    const saved = await post(cookie, editStep('3', pkg.id), form)
+    expect(saved.status).toBe(302)
+    expect(Number((await db().selectFrom('package_entities').select((eb) => eb.fn.countAll().as('n')).where('package_id', '=', pkg.id).executeTakeFirstOrThrow()).n)).toBe(300)
+  })
+
   it('step 4: the owner invites, creates a link shown once, and hands over after confirming', async () => {
     const owner = await createUser()
     const editor = await createUser()

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { orRouteFailure } from '~/ui/route-failure.server'
-import { readForm } from '~/utils/form-body.server'
+import { PACKAGE_LIMITS } from '~/services/library/packages.schemas'
+import { readForm, type FormLimits } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orErrorToast } from '../not-found.server'
 import { STEP_INTENTS } from './intents.server'
@@ -28,6 +29,9 @@ export const handle = {
   },
 }
 
+/** Step 3 may post every task of a role: six fields each, as many as a package may have. */
+const WIZARD_FORM: FormLimits = { fields: 6 * PACKAGE_LIMITS.entities + 20 }
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const { mode, step, pid, url } = wizardTarget(request, params)
@@ -45,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const { mode, step, pid, url } = wizardTarget(request, params)
   const ctx = ctxFor(user, context)
-  const form = await readForm(request)
+  const form = await readForm(request, WIZARD_FORM)
   const handler = handlerFor<(args: Parameters<(typeof STEP_INTENTS)['basics']>[0]) => Promise<unknown>>({ ...STEP_INTENTS, ...SHARING_INTENTS }, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = `${url.pathname}${url.search}`
