@@ -4,6 +4,9 @@ import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../t
 import { createPackage } from '../../../tests/support/library-factories'
 import { loader as acceptLoader, action as acceptAction } from './accept-share-link'
 import { loader as feedLoader } from './feed/route'
+import { handle as viewHandle } from './package-view/route'
+import { handle as sectionHandle } from './section'
+import { handle as wizardHandle, loader as wizardLoader } from './wizard/route'
 import { action as invitationsAction, loader as invitationsLoader } from './invitations/route'
 import { action as viewAction, loader as viewLoader } from './package-view/route'
 import { loader as signinRedirect } from './redirects/signin'
@@ -144,5 +147,20 @@ describe('accept share link', () => {
     const bad = await run(() => acceptAction(args(makeRequest('/library/packages/accept-share-link', { form: { token: 'nope' }, cookie }))))
     expect(bad.status).toBe(404)
     expect(bad.data.code).toBe('SHARE_LINK_INVALID')
+  })
+})
+
+describe('breadcrumbs', () => {
+  it('name the library, the package, and the wizard in the user\'s language', async () => {
+    expect(sectionHandle).toEqual({ breadcrumb: 'library.title', i18nArea: 'library' })
+    expect(viewHandle.breadcrumb({ view: { package: { name: 'Fysik' } } })).toEqual({ label: 'Fysik' })
+    expect(viewHandle.breadcrumb(undefined)).toBeNull()
+    const user = await createUser({ locale: 'en' })
+    const pkg = await createPackage({ ownerId: user.id, name: 'Fysik' })
+    const cookie = await sessionCookieFor(user)
+    const edit = await run(() => wizardLoader(args(makeRequest(`/library/packages/edit/2/${pkg.id}`, { cookie }), { step: '2', pid: pkg.id })))
+    expect(wizardHandle.breadcrumb(edit.data)).toEqual({ label: 'Edit “Fysik”' })
+    const created = await run(() => wizardLoader(args(makeRequest('/library/packages/new/1', { cookie }), { step: '1' })))
+    expect(wizardHandle.breadcrumb(created.data)).toEqual({ label: 'New package' })
   })
 })
