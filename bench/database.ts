@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { DB } from '../app/db/db.server'
 import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
+import { BENCH_LARGE_PACKAGE } from '../app/demo/library-bench-seed.server'
 import { productionEnv, ROOT, run } from './server'
 
 export const BENCH_DB = 'data/bench.db'
@@ -83,6 +84,8 @@ export interface BenchData {
   groups: number
   /** sqlite or postgres. */
   dialect: string
+  /** The library's package of 500 tasks (issue 11), owned by the admin. */
+  largePackageId: string
 }
 
 const count = async (db: DB, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0)
@@ -100,6 +103,7 @@ export function benchData(): Promise<BenchData> {
       members: await count(db, sql`select count(*) as n from organization_members where organization_id = ${org.id}`),
       groups: await count(db, sql`select count(*) as n from groups where organization_id = ${org.id}`),
       dialect: isPostgresUrl(current) ? 'postgres' : 'sqlite',
+      largePackageId: (await db.selectFrom('packages').select('id').where('name', '=', BENCH_LARGE_PACKAGE).executeTakeFirst())?.id ?? '',
     }
   })
 }

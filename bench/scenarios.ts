@@ -9,7 +9,8 @@
  *   scenario's throughput is also reported relative to them, labelled as information.
  * - Pages get DEFAULT_PAGE_TARGETS unless `targets` overrides them; `clientJs: false` skips the
  *   client-JS size measurement (e.g. a JSON route).
- * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen).
+ * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
+ *   `{largePackage}` the library's package of 500 tasks (app/demo/library-bench-seed.server.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
@@ -48,6 +49,9 @@ export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssM
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
 
+/** Issue 11: the library's feed, search and the view of a 500-task package. */
+export const LIBRARY_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
+
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
 
@@ -58,6 +62,10 @@ export const scenarios: Scenario[] = [
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+  // Issue 11: the library with 5,000 packages visible to the admin, a search, and a 500-task package.
+  { name: 'library-feed', path: '/library', cookie: admin, targets: LIBRARY_TARGETS },
+  { name: 'library-search', path: '/library?q=skolstart', cookie: admin, targets: LIBRARY_TARGETS },
+  { name: 'library-view-500', path: '/library/packages/view/{largePackage}', cookie: admin, targets: LIBRARY_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -92,5 +100,5 @@ export function targetsOf(s: Scenario): Targets {
 
 /** The path with the seeded ids in place of `{largeOrg}`. */
 export function resolvePath(path: string, data: BenchData): string {
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId)
+  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{largePackage\}/g, data.largePackageId)
 }

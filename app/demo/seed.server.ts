@@ -5,6 +5,8 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { DB } from '~/db/db.server'
 import type { Database, GroupKind, GroupRole, OrgRole } from '~/db/schema'
 import { seededRandom } from '~/utils/seeded-random'
+import { seedBenchLibrary } from './library-bench-seed.server'
+import { seedLibrary } from './library-seed.server'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [
@@ -66,6 +68,10 @@ export async function seed(db: DB, options: SeedOptions = {}) {
     seed: 1,
   })
   if (demo) created.push(demo)
+  const library = await seedLibrary(db)
+  if (library) created.push(library)
+  const benchLibrary = options.large ? await seedBenchLibrary(db) : null
+  if (benchLibrary) created.push(benchLibrary)
   if (options.large) {
     const large = await seedOrganization(db, {
       name: LARGE_ORGANIZATION,

@@ -6,7 +6,7 @@ import { expectCode } from '../../../tests/support/expect-code'
 import { createPackage } from '../../../tests/support/library-factories'
 import { createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
-import { createGroupFromPackage, organizationsForPackageGroups, tasksForMember } from './group-tasks.server'
+import { createGroupFromPackage, groupTasksForHome, organizationsForPackageGroups, tasksForMember } from './group-tasks.server'
 import { deletePackage, saveBasics } from './packages.server'
 
 const ctx = (actor: User) => ctxFor(actor)
@@ -62,6 +62,8 @@ describe('groups from packages', () => {
     expect((await tasksForMember(ctx(member), result.groupId)).tasks.map((t) => t.packageRoleName)).toEqual([pupil.name, pupil.name])
     expect((await tasksForMember(ctx(admin), result.groupId)).tasks).toHaveLength(6)
     await expectCode(tasksForMember(ctx(outsider), result.groupId), 'GROUP_NOT_FOUND')
+    expect(await groupTasksForHome(ctx(outsider), result.groupId)).toBeNull()
+    expect((await groupTasksForHome(ctx(member), result.groupId))?.tasks).toHaveLength(2)
 
     // The group keeps its copy when the package changes or goes.
     await saveBasics(ctx(outsider), { packageId: pkg.id, version: 1, name: 'Ändrat', language: 'sv' })

@@ -109,3 +109,16 @@ export async function tasksForMember(ctx: Ctx, groupId: string): Promise<MemberT
     })),
   }
 }
+
+/**
+ * For the group home: the actor's tasks, or null when they are not a member (an admin of the
+ * organization looking at the group; the home has checked that they may see the group).
+ */
+export async function groupTasksForHome(ctx: Ctx, groupId: string): Promise<MemberTasks | null> {
+  try {
+    return await tasksForMember(ctx, groupId)
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'GROUP_NOT_FOUND') return null
+    throw error
+  }
+}
