@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { searchColumns } from '../../../app/services/library/search'
 import { appDb } from './orgs'
 
 /*
@@ -34,10 +35,12 @@ export function insertPackage({
   const id = newId()
   const now = new Date().toISOString()
   const roleRows = roles.map((roleName, position) => ({ id: newId(), name: roleName, position }))
+  const description = `Beskrivning av ${name}`
+  const search = searchColumns({ name, description, tags })
   db.prepare(
-    `insert into packages (id, owner_id, name, description, language, tags, status, version, role_count, entity_count, created_at, updated_at, published_at)
-     values (?, ?, ?, ?, 'sv', ?, 'published', 1, ?, ?, ?, ?, ?)`,
-  ).run(id, ownerId, name, `Beskrivning av ${name}`, JSON.stringify(tags), roleRows.length, roleRows.length * tasksPerRole, now, now, now)
+    `insert into packages (id, owner_id, name, description, language, tags, search_text, tags_key, status, version, role_count, entity_count, created_at, updated_at, published_at)
+     values (?, ?, ?, ?, 'sv', ?, ?, ?, 'published', 1, ?, ?, ?, ?, ?)`,
+  ).run(id, ownerId, name, description, JSON.stringify(tags), search.search_text, search.tags_key, roleRows.length, roleRows.length * tasksPerRole, now, now, now)
   let position = 0
   for (const role of roleRows) {
     db.prepare('insert into package_roles (id, package_id, name, description, position) values (?, ?, ?, ?, ?)').run(role.id, id, role.name, '', role.position)
