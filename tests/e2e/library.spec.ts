@@ -180,3 +180,19 @@ test('two editors save the same version: the second is told, nothing is overwrit
     await other.close()
   }
 })
+
+test('with JavaScript, a role is dragged to a new place', async ({ page }) => {
+  const owner = await insertUser({ name: `Olle Ägare ${tag()}` })
+  const pkg = insertPackage({ ownerId: owner.id, name: `Dra ${tag()}`, roles: ['Första', 'Andra', 'Tredje'] })
+  await signIn(page, owner)
+  await page.goto(`/library/packages/edit/2/${pkg.id}`)
+  await expect(page.getByText('Dra för att ändra ordningen, eller använd knapparna.')).toBeVisible()
+  const handle = (n: number) => page.getByRole('listitem').filter({ has: page.getByRole('group', { name: `Roll ${n}` }) }).locator('[draggable="true"]')
+  await handle(3).dragTo(page.getByRole('group', { name: 'Roll 1' }))
+  await expect(page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn')).toHaveValue('Tredje')
+  await expect(page.getByRole('group', { name: 'Roll 2' }).getByLabel('Namn')).toHaveValue('Första')
+  await page.getByRole('button', { name: 'Spara', exact: true }).click()
+  await expect(toast(page, 'Sparat.')).toBeVisible()
+  await page.goto(`/library/packages/view/${pkg.id}`)
+  await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText(['Tredje', 'Första', 'Andra'])
+})
