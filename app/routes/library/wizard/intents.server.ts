@@ -71,7 +71,7 @@ async function basics(args: WizardArgs) {
       return redirectWithToast(to, { key: 'library.wizard.toast.created', values: { name: parsed.data.name } })
     }
     await saveBasics(ctx, { ...parsed.data, packageId: pid, version: Number(str(form.get('version'))) })
-    return go(args, op, { name: parsed.data.name })
+    return go({ ...args, step: 1 }, op, { name: parsed.data.name })
   }, again)
 }
 
@@ -86,7 +86,7 @@ async function roles(args: WizardArgs) {
   const parsed = SaveRolesSchema.safeParse(input)
   if (!parsed.success) return reply({ intent: 'roles', roles: typed, errors: fieldErrorsOf(parsed.error) }, 400)
   const again = (extra: object, status: number) => reply({ intent: 'roles', roles: typed, errors: {}, ...extra }, status)
-  return saving(async () => go(args, op, { saved: await saveRoles(ctx, parsed.data) }), again)
+  return saving(async () => go({ ...args, step: 2 }, op, { saved: await saveRoles(ctx, parsed.data) }), again)
 }
 
 /** Step 3: the tasks of one role (`roleId`), in order. */
@@ -108,11 +108,11 @@ async function entities(args: WizardArgs) {
   const rename = (p: (string | number)[]) => (p[0] === 'entities' ? ['tasks', ...p.slice(1)] : p)
   if (!parsed.success) return reply({ intent: 'entities', roleId, tasks: typed, errors: fieldErrorsOf(parsed.error, rename) }, 400)
   const again = (extra: object, status: number) => reply({ intent: 'entities', roleId, tasks: typed, errors: {}, ...extra }, status)
-  return saving(async () => go(args, op, { saved: await saveEntities(ctx, parsed.data), roleId }), again)
+  return saving(async () => go({ ...args, step: 3 }, op, { saved: await saveEntities(ctx, parsed.data), roleId }), again)
 }
 
 /**
- * Where a saved step goes: back and next to the neighbouring step (step 3: role by role), save
+ * Where a saved step goes (the step of the form posted, whatever the URL): back and next to the neighbouring step (step 3: role by role), save
  * to the same step. Finishing the new wizard (next on step 2) and leaving step 3 of a draft
  * publish the package; the new wizard ends on the package's page.
  */
