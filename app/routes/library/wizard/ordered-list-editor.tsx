@@ -1,5 +1,5 @@
 import { useSubmit } from '@remix-run/react'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -36,11 +36,18 @@ export function OrderedListEditor<T>({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const submit = useSubmit()
-  const [dragging, setDragging] = useState<number | null>(null)
+  // The item being dragged: a ref for the drag events (they may come before React re-renders),
+  // state for the look.
+  const draggingRef = useRef<number | null>(null)
+  const [dragging, setDraggingState] = useState<number | null>(null)
+  const setDragging = (index: number | null) => {
+    draggingRef.current = index
+    setDraggingState(index)
+  }
   const [over, setOver] = useState<number | null>(null)
 
   const drop = (target: HTMLElement, to: number) => {
-    const from = dragging
+    const from = draggingRef.current
     setDragging(null)
     setOver(null)
     const form = target.closest('form')
@@ -64,7 +71,7 @@ export function OrderedListEditor<T>({
               id={`${list}-${key}`}
               className={`rounded-lg bg-white p-4 shadow-sm ring-1 ${over === index && dragging !== null ? 'ring-2 ring-brand-600' : 'ring-slate-200'} ${dragging === index ? 'opacity-50' : ''}`}
               onDragOver={(e) => {
-                if (dragging === null) return
+                if (draggingRef.current === null) return
                 e.preventDefault()
                 setOver(index)
               }}
