@@ -68,6 +68,10 @@ describe('access matrix', () => {
     await expectCode(saveRoles(ctx(stranger), { packageId: pkg.id, version: 1, roles: [] }), 'PACKAGE_NOT_FOUND')
     await expectCode(saveEntities(ctx(stranger), { packageId: pkg.id, version: 1, entities: [] }), 'PACKAGE_NOT_FOUND')
     await expectCode(publishPackage(ctx(stranger), { packageId: pkg.id, version: 1 }), 'PACKAGE_NOT_FOUND')
+    await expectCode(saveRoles(ctx(viewer), { packageId: pkg.id, version: 1, roles: [] }), 'PACKAGE_ACCESS_DENIED')
+    await expectCode(saveEntities(ctx(viewer), { packageId: pkg.id, version: 1, entities: [] }), 'PACKAGE_ACCESS_DENIED')
+    await expectCode(publishPackage(ctx(viewer), { packageId: pkg.id, version: 1 }), 'PACKAGE_ACCESS_DENIED')
+    expect((await getPackage(ctx(owner), pkg.id)).package.version).toBe(1)
     expect(await saveBasics(ctx(editor), { packageId: pkg.id, version: 1, ...basics })).toEqual({ packageId: pkg.id, version: 2 })
     expect(await saveBasics(ctx(owner), { packageId: pkg.id, version: 2, ...basics, name: 'Tredje' })).toEqual({ packageId: pkg.id, version: 3 })
 

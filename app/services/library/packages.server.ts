@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { DomainError } from '~/errors'
 import type { DB } from '~/db/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -171,13 +172,20 @@ export async function saveRoles(ctx: Ctx, input: SaveRolesInput): Promise<Saved>
     })
     const removed = [...existing].filter((id) => !kept.has(id))
     if (removed.length) await trx.deleteFrom('package_roles').where('package_id', '=', packageId).where('id', 'in', removed).execute()
-    for (const r of rows) {
-      if (existing.has(r.id)) {
-        await trx.updateTable('package_roles').set({ name: r.name, description: r.description, position: r.position }).where('id', '=', r.id).execute()
-      } else {
-        await trx.insertInto('package_roles').values(r).execute()
-      }
+    // Kept roles in one statement (a CASE per column), new ones in one insert.
+    const keptRows = rows.filter((r) => existing.has(r.id))
+    const added = rows.filter((r) => !existing.has(r.id))
+    if (keptRows.length) {
+      const pick = <K extends 'name' | 'description' | 'position'>(column: K) =>
+        sql`case id ${sql.join(keptRows.map((r) => sql`when ${r.id} then ${r[column]}`), sql` `)} end`
+      await trx
+        .updateTable('package_roles')
+        .set({ name: pick('name') as never, description: pick('description') as never, position: sql`cast(${pick('position')} as integer)` as never })
+        .where('package_id', '=', packageId)
+        .where('id', 'in', keptRows.map((r) => r.id))
+        .execute()
     }
+    if (added.length) await trx.insertInto('package_roles').values(added).execute()
     return { role_count: rows.length, entity_count: await countEntities(trx, packageId) }
   })
 }
@@ -229,8 +237,8 @@ export async function saveEntities(ctx: Ctx, input: SaveEntitiesInput): Promise<
     for (let i = 0; i < replaced.length; i += 500) {
       await trx.deleteFrom('package_entities').where('id', 'in', replaced.slice(i, i + 500)).execute()
     }
-    // 8 columns per row: 100 rows stay well under the bound-parameter limits.
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('package_entities').values(rows.slice(i, i + 100)).execute()
+    // 8 columns per row: 500 rows (the limit, one statement) stay well under the bound-parameter limits.
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('package_entities').values(rows.slice(i, i + 500)).execute()
     return { entity_count: others + rows.length }
   })
 }

@@ -4,7 +4,7 @@ import type { CollaboratorAccess } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { sendMail } from '~/mail/mailer.server'
 import { packageInvitationEmail } from '~/mail/package-invitation-mail.server'
-import { hashSecret, newId, newSecret, nowIso } from '~/utils/ids.server'
+import { addSeconds, hashSecret, newId, newSecret, nowIso } from '~/utils/ids.server'
 import { createAlert, subscribedUsers } from '../alerts.server'
 import { actorOf, type Ctx } from '../context.server'
 import { atLeast, requirePackage, type PackageRow } from './access.server'
@@ -175,11 +175,17 @@ async function requirePendingInvitation(db: DB, packageId: string, invitationId:
   return invitation
 }
 
-/** Sends a pending invitation's email (and alert) again. Owner only. */
+/** The shortest time between two emails of one invitation (resend answers TOO_MANY_ATTEMPTS with retryAt before). */
+export const RESEND_INTERVAL_SECONDS = 60
+
+/** Sends a pending invitation's email (and alert) again, at most once a minute. Owner only. */
 export async function resendInvitation(ctx: Ctx, input: { packageId: string; invitationId: string }): Promise<SentInvitation> {
   return ctx.db.transaction().execute(async (trx) => {
     const { row } = await requirePackage(ctx, trx, input.packageId, 'owner')
     const invitation = await requirePendingInvitation(trx, input.packageId, input.invitationId)
+    // One email a minute per invitation, however often the button is pressed.
+    const retryAt = addSeconds(new Date(invitation.sent_at), RESEND_INTERVAL_SECONDS)
+    if (retryAt > ctx.now) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: retryAt.toISOString() })
     await trx.updateTable('package_invitations').set({ sent_at: nowIso(ctx.now) }).where('id', '=', invitation.id).execute()
     await notifyInvitee(ctx, trx, row, invitation)
     return (await pendingInvitations(trx, input.packageId, invitation.id))[0]
