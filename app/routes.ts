@@ -32,6 +32,9 @@ export default [
   route('users/:id/my-data.json', 'routes/users/my-data-json.ts'),
   route('create/members', 'routes/create/member-search.ts'),
   route('hello-world', 'routes/dev/hello-world.tsx'),
+  route('library/signin', 'routes/library/redirects/signin.ts'),
+  route('library/users/:id', 'routes/library/redirects/user-invitations.ts', { id: 'library/users' }),
+  route('library/users/:id/invitations', 'routes/library/redirects/user-invitations.ts', { id: 'library/users-invitations' }),
 
   // Screens with the header, side menu and breadcrumbs.
   layout('routes/app-layout.tsx', [
@@ -78,6 +81,17 @@ export default [
       route('telemetry', 'routes/platform/telemetry.tsx'),
       route('organizations', 'routes/platform/organizations/route.tsx'),
       route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
+    ]),
+    route('library', 'routes/library/section.tsx', [
+      index('routes/library/feed/route.tsx'),
+      route('packages/view/:pid', 'routes/library/package-view/route.tsx'),
+      route('packages/accept-share-link', 'routes/library/accept-share-link.tsx'),
+      route('packages/new', 'routes/library/redirects/new-package.ts'),
+      route('packages/new/:step', 'routes/library/wizard/route.tsx', { id: 'library/new' }),
+      route('packages/edit/:pid', 'routes/library/redirects/edit-package.ts'),
+      route('packages/edit/:step/:pid', 'routes/library/wizard/route.tsx', { id: 'library/edit' }),
+      route('create/group', 'routes/library/create-group/route.tsx'),
+      route('invitations/:id', 'routes/library/invitations/route.tsx'),
     ]),
     route('dev/mailbox', 'routes/dev/mailbox.tsx'),
     route('dev/signed-in', 'routes/dev/signed-in.tsx'),

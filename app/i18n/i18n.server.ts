@@ -8,6 +8,7 @@ import enCore from './locales/en/core'
 import enCreate from './locales/en/create.json'
 import enGroups from './locales/en/groups.json'
 import enInvitations from './locales/en/invitations.json'
+import enLibrary from './locales/en/library.json'
 import enMail from './locales/en/mail.json'
 import enMyGroups from './locales/en/my-groups.json'
 import enOrganizations from './locales/en/organizations.json'
@@ -17,6 +18,7 @@ import svCore from './locales/sv/core'
 import svCreate from './locales/sv/create.json'
 import svGroups from './locales/sv/groups.json'
 import svInvitations from './locales/sv/invitations.json'
+import svLibrary from './locales/sv/library.json'
 import svMail from './locales/sv/mail.json'
 import svMyGroups from './locales/sv/my-groups.json'
 import svOrganizations from './locales/sv/organizations.json'
@@ -25,8 +27,8 @@ import svProfile from './locales/sv/profile.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMyGroups, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMyGroups, ...enMail },
+  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMyGroups, ...svLibrary, ...svMail },
+  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMyGroups, ...enLibrary, ...enMail },
 }
 
 /** One i18next instance per locale, made once at start (not per request). */

@@ -9,12 +9,13 @@ import type { Locale } from './config'
  * - `platform`: the platform admins' screens;
  * - `profile`: the profile and preferences;
  * - `create`: the create-group screens;
- * - `myGroups`: a user's own groups (/groups and a group's home).
+ * - `myGroups`: a user's own groups (/groups and a group's home);
+ * - `library`: the library (/library).
  * A route that needs more than core says so in `handle.i18nArea` (every matched route's area
  * loads) and, for navigations in the browser, with `clientLoader = withArea(area)`; mail texts
  * never reach the browser (see i18n.server.ts).
  */
-export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform', 'profile', 'create', 'myGroups'] as const
+export const AREAS = ['core', 'organizations', 'groups', 'invitations', 'platform', 'profile', 'create', 'myGroups', 'library'] as const
 export type Area = (typeof AREAS)[number]
 export const isArea = (value: unknown): value is Area => AREAS.includes(value as Area)
 
@@ -29,6 +30,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     profile: () => import('./locales/sv/profile.json'),
     create: () => import('./locales/sv/create.json'),
     myGroups: () => import('./locales/sv/my-groups.json'),
+    library: () => import('./locales/sv/library.json'),
   },
   en: {
     core: () => import('./locales/en/core'),
@@ -39,6 +41,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     profile: () => import('./locales/en/profile.json'),
     create: () => import('./locales/en/create.json'),
     myGroups: () => import('./locales/en/my-groups.json'),
+    library: () => import('./locales/en/library.json'),
   },
 }
 

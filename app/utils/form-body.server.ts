@@ -28,6 +28,8 @@ export const MAX_REPEATS = 10
 export interface FormLimits {
   /** The most values these names may have (instead of MAX_REPEATS). */
   repeats?: Readonly<Record<string, number>>
+  /** The most fields of this form (instead of MAX_FORM_FIELDS), for a form that lists many rows. */
+  fields?: number
 }
 
 /**
@@ -83,7 +85,7 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   const form = new FormData()
   if (text === '') return form
   if (mediaTypeOf(request) !== FORM_MEDIA_TYPE) throw errorResponse('UNSUPPORTED_MEDIA_TYPE')
-  if (countFields(text) > MAX_FORM_FIELDS) throw errorResponse('PAYLOAD_TOO_LARGE')
+  if (countFields(text) > (limits.fields ?? MAX_FORM_FIELDS)) throw errorResponse('PAYLOAD_TOO_LARGE')
   const counts = new Map<string, number>()
   for (const [name, value] of new URLSearchParams(text)) {
     if (!isFieldName(name)) throw errorResponse('BAD_REQUEST')

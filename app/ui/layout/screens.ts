@@ -10,7 +10,7 @@ export const BUILT_SCREENS = {
   /** /create/group, /create/attendance-group */
   create: true,
   /** /library, /library/invitations/:id */
-  library: false,
+  library: true,
   /** /users/:id, /users/:id/preferences/account */
   profile: true,
 } as const

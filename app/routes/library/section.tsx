@@ -1,0 +1,15 @@
+import { Outlet } from '@remix-run/react'
+import { withArea } from '~/i18n/client'
+
+/**
+ * /library/*: the "Library" breadcrumb and the library messages, which the browser loads only
+ * here (issue 11).
+ */
+export const handle = { breadcrumb: 'library.title', i18nArea: 'library' }
+
+export const loader = () => null
+export const clientLoader = withArea('library')
+
+export default function LibrarySection() {
+  return <Outlet />
+}

@@ -1,0 +1,57 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+
+export interface WizardStep {
+  /** 1-based. */
+  number: number
+  /** The message key of its name. */
+  label: string
+  /** Where the step is, or null while it cannot be reached yet (a new package before step 1 is saved). */
+  href: string | null
+}
+
+/**
+ * Where the user is in the wizard: an ordered list of the steps, the current one marked with
+ * aria-current="step"; steps that can be reached are links (the data entered is saved by then).
+ */
+export function StepIndicator({ steps, current }: { steps: WizardStep[]; current: number }) {
+  const { t } = useTranslation()
+  return (
+    <nav aria-label={t('library.wizard.steps')} className="mb-6">
+      <p className="sr-only">{t('library.wizard.stepOf', { step: current, total: steps.length })}</p>
+      <ol className="flex flex-wrap gap-2 text-sm">
+        {steps.map((step) => {
+          const here = step.number === current
+          const done = step.number < current
+          const circle = `inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+            here ? 'bg-brand-600 text-white' : done ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700'
+          }`
+          const body = (
+            <>
+              <span className={circle} aria-hidden>
+                {step.number}
+              </span>
+              <span className={here ? 'font-semibold text-slate-900' : 'text-slate-700'}>{t(step.label)}</span>
+            </>
+          )
+          return (
+            <li key={step.number} className="flex items-center gap-2">
+              {step.number > 1 ? (
+                <span aria-hidden className="hidden h-px w-6 bg-slate-300 sm:block" />
+              ) : null}
+              {here || !step.href ? (
+                <span className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
+                  {body}
+                </span>
+              ) : (
+                <Link to={step.href} className="flex items-center gap-2 rounded-md hover:underline">
+                  {body}
+                </Link>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

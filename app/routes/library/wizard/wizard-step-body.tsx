@@ -1,0 +1,125 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { PackageSharing, PackageView } from '~/services/library/types'
+import { buttonClass } from '~/ui/button'
+import { ConfirmationPanel } from '../action-form'
+import { libraryPaths } from '../paths'
+import { BasicStep, type BasicsDraft } from './basic-step'
+import { CollaboratorsPanel } from './collaborators-panel'
+import { ConflictAlert } from './conflict-alert'
+import type { RoleDraft, TaskDraft } from './drafts'
+import { EntitiesStep } from './entities-step'
+import { HandOverPanel } from './hand-over-panel'
+import type { WizardActionData } from './intents.server'
+import { RolesStep } from './roles-step'
+import { ShareLinksPanel } from './share-links-panel'
+import type { SharingActionData } from './sharing-intents.server'
+import { stepHref, type WizardMode } from './wizard-args'
+
+interface Loaded {
+  mode: WizardMode
+  step: number
+  pid: string | null
+  view: PackageView | null
+  sharing: PackageSharing | null
+  newLink: string | null
+  roleId: string | null
+}
+
+type ActionData = WizardActionData | SharingActionData | { error: string } | undefined
+
+const basicsOf = (view: PackageView | null): BasicsDraft =>
+  view
+    ? { name: view.package.name, description: view.package.description, language: view.package.language, tags: view.package.tags.join(', ') }
+    : { name: '', description: '', language: '', tags: '' }
+
+const rolesOf = (view: PackageView): RoleDraft[] => view.roles.map((r) => ({ key: r.id, name: r.name, description: r.description }))
+
+const tasksOf = (view: PackageView, roleId: string | null): TaskDraft[] =>
+  (view.roles.find((r) => r.id === roleId)?.entities ?? []).map((e) => ({
+    key: e.id,
+    title: e.title,
+    instructions: e.instructions,
+    kind: e.kind,
+    dayOffset: e.dayOffset === null ? '' : String(e.dayOffset),
+  }))
+
+/** The form of the current step, with what was typed when the server sent it back (errors, list edits, a conflict). */
+export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionData: unknown }) {
+  const { t } = useTranslation()
+  const { mode, step, pid, view, sharing, newLink, roleId } = loaded
+  const answer = actionData as ActionData
+  const mine = answer && 'intent' in answer ? answer : undefined
+  const conflict = mine && 'conflict' in mine && mine.conflict ? <ConflictAlert /> : null
+  const errors = (mine && 'errors' in mine ? mine.errors : undefined) ?? {}
+  const formError = errors['']?.length ? (
+    <p role="alert" className="mb-3 rounded-md border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900">
+      {errors[''].map((e) => t(e)).join(' ')}
+    </p>
+  ) : null
+  const lastStep = mode === 'new' ? 2 : 4
+
+  if (step === 1) {
+    const values = mine?.intent === 'basics' ? mine.values : basicsOf(view)
+    return (
+      <>
+        {conflict}
+        {formError}
+        <BasicStep values={values} version={view?.package.version ?? null} errors={errors} nextLabel="next" />
+      </>
+    )
+  }
+  if (!view || !pid) return null
+  if (step === 2) {
+    const roles = mine?.intent === 'roles' ? mine.roles : rolesOf(view)
+    return (
+      <>
+        {conflict}
+        {formError}
+        <RolesStep roles={roles} version={view.package.version} errors={errors} nextLabel={lastStep === 2 ? 'finish' : 'next'} />
+      </>
+    )
+  }
+  if (step === 3) {
+    const tasks = mine?.intent === 'entities' && mine.roleId === roleId ? mine.tasks : tasksOf(view, roleId)
+    return (
+      <>
+        {conflict}
+        {formError}
+        <EntitiesStep
+          roles={view.roles.map((r) => ({ id: r.id, name: r.name, taskCount: r.entities.length }))}
+          roleId={roleId}
+          tasks={tasks}
+          version={view.package.version}
+          errors={errors}
+          roleHref={(id) => stepHref(mode, 3, pid, `role=${id}`)}
+        />
+      </>
+    )
+  }
+  if (!sharing) return null
+  const editors = sharing.collaborators.filter((c) => c.access === 'edit')
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      {mine?.intent === 'confirm' ? <ConfirmationPanel pending={mine.confirm} t={t} /> : null}
+      <p className="text-slate-700">{t('library.wizard.sharing.intro')}</p>
+      <CollaboratorsPanel
+        collaborators={sharing.collaborators}
+        invitations={sharing.invitations}
+        canManage={sharing.canManage}
+        errors={mine?.intent === 'invite' ? mine.errors : {}}
+        typed={mine?.intent === 'invite' ? mine.typed : undefined}
+      />
+      <ShareLinksPanel links={sharing.links} canManage={sharing.canManage} newLink={newLink} errors={mine?.intent === 'create-link' ? mine.errors : {}} />
+      {sharing.canManage ? <HandOverPanel editors={editors} /> : null}
+      <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
+        <Link to={stepHref(mode, 3, pid)} className={buttonClass('secondary')}>
+          {t('library.wizard.back')}
+        </Link>
+        <Link to={libraryPaths.view(pid)} className={buttonClass()}>
+          {t('library.wizard.done')}
+        </Link>
+      </div>
+    </div>
+  )
+}
