@@ -56,6 +56,7 @@ export const ERROR_STATUS = {
   NOT_ATTENDANCE_CREATOR: 409,
   IS_ORGANIZATION_ADMIN: 409,
   /** Platform administration: no account with that email; an organization admin already, or not one. */
+  NO_ACCOUNT_WITH_EMAIL: 404,
   ALREADY_ORGANIZATION_ADMIN: 409,
   NOT_ORGANIZATION_ADMIN: 409,
   // Single sign-on (spec sections 7 and 8, docs/sso.md)

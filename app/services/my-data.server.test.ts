@@ -5,8 +5,10 @@ import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { createUser, TEST_PASSWORD } from '../../tests/support/factories'
 import { expectCode } from '../../tests/support/expect-code'
+import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
+import { inviteCollaborator } from './library/sharing.server'
 import { deleteAccount, deletionBlockers, exportMyData } from './my-data.server'
 
 const ctx = (user: User) => ({ ...ctxFor(user), client: `client-${randomBytes(4).toString('hex')}` })
@@ -28,6 +30,18 @@ describe('my data', () => {
     expect(text).not.toContain('argon2')
     expect(text).not.toContain('id_hash')
     expect(text).not.toContain('password')
+  })
+
+  it('exports the library: my packages with their roles and tasks, what is shared with me, invitations to me', async () => {
+    const [me, friend] = [await createUser(), await createUser()]
+    await createPackage({ ownerId: me.id, name: 'Mitt paket', roles: ['Lärare'], tasksPerRole: 2 })
+    const theirs = await createPackage({ ownerId: friend.id, name: 'Vännens paket', collaborators: [{ userId: me.id, access: 'edit' }] })
+    const other = await createPackage({ ownerId: friend.id, name: 'Inbjudan' })
+    await inviteCollaborator(ctxFor(friend), { packageId: other.id, email: me.email, access: 'view' })
+    const { library } = await exportMyData(ctx(me), me.id)
+    expect(library.ownedPackages.map((p) => [p.name, p.roles.map((r) => [r.name, r.tasks.length])])).toEqual([['Mitt paket', [['Lärare', 2]]]])
+    expect(library.sharedWithMe).toMatchObject([{ id: theirs.id, name: 'Vännens paket', access: 'edit' }])
+    expect(library.invitations).toMatchObject([{ packageId: other.id, access: 'view', status: 'pending' }])
   })
 
   it("is the user's own only", async () => {

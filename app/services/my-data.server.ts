@@ -12,7 +12,7 @@ import { toCurrentUser } from './users.server'
 export async function exportMyData(ctx: Ctx, userId: string) {
   const actor = requireSelf(ctx, userId)
   const db = ctx.db
-  const [user, organizations, groups, ownedGroups, sessions, alerts, invitationsSent, auditEntries, picture] = await Promise.all([
+  const [user, organizations, groups, ownedGroups, sessions, alerts, invitationsSent, auditEntries, picture, library, identities] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirstOrThrow(),
     db
       .selectFrom('organization_members as m')
@@ -41,6 +41,9 @@ export async function exportMyData(ctx: Ctx, userId: string) {
       .execute(),
     db.selectFrom('audit_log').select(['organization_id', 'action', 'created_at']).where('actor_id', '=', actor.id).execute(),
     db.selectFrom('profile_pictures').select(['image', 'content_type', 'updated_at']).where('user_id', '=', actor.id).executeTakeFirst(),
+    libraryOf(ctx, actor.id, actor.email),
+    // Which provider accounts sign in to this one; the provider's subject is its id for the user.
+    db.selectFrom('user_identities').select(['provider', 'issuer', 'subject', 'email', 'created_at', 'last_used_at']).where('user_id', '=', actor.id).execute(),
   ])
   return {
     exportedAt: ctx.now.toISOString(),
@@ -50,6 +53,7 @@ export async function exportMyData(ctx: Ctx, userId: string) {
       emailVerifiedAt: user.email_verified_at,
       lastRequest: user.last_request_at,
       alertsSeenAt: user.alerts_seen_at,
+      telemetryOptOut: Number(user.telemetry_opt_out) === 1,
     },
     profilePicture: picture
       ? { contentType: picture.content_type, updated: picture.updated_at, base64: Buffer.from(picture.image).toString('base64') }
@@ -61,6 +65,56 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     alerts: alerts.map((a) => ({ ...a, data: JSON.parse(a.data) as unknown })),
     invitationsSent,
     auditEntries,
+    library,
+    signInProviders: identities,
+  }
+}
+
+/** The user's packages (with roles and tasks), the packages shared with them, and the package invitations to their address. */
+async function libraryOf(ctx: Ctx, userId: string, email: string) {
+  const db = ctx.db
+  const [owned, sharedWithMe, invitations] = await Promise.all([
+    db
+      .selectFrom('packages')
+      .select(['id', 'name', 'description', 'language', 'tags', 'status', 'created_at', 'updated_at'])
+      .where('owner_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('package_collaborators as c')
+      .innerJoin('packages as p', 'p.id', 'c.package_id')
+      .select(['p.id', 'p.name', 'c.access', 'c.created_at'])
+      .where('c.user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('package_invitations as i')
+      .innerJoin('packages as p', 'p.id', 'i.package_id')
+      .select(['p.id as packageId', 'p.name', 'i.access', 'i.status', 'i.created_at'])
+      .where('i.email', '=', email.toLowerCase())
+      .execute(),
+  ])
+  const ids = owned.map((p) => p.id)
+  const [roles, entities] = ids.length
+    ? await Promise.all([
+        db.selectFrom('package_roles').select(['id', 'package_id', 'name', 'description', 'position']).where('package_id', 'in', ids).orderBy('position').execute(),
+        db
+          .selectFrom('package_entities')
+          .select(['role_id', 'title', 'instructions', 'kind', 'day_offset', 'position'])
+          .where('package_id', 'in', ids)
+          .orderBy('position')
+          .execute(),
+      ])
+    : [[], []]
+  return {
+    ownedPackages: owned.map((p) => ({
+      ...p,
+      tags: JSON.parse(p.tags) as string[],
+      roles: roles
+        .filter((r) => r.package_id === p.id)
+        .map(({ id, package_id: _, ...role }) => ({ ...role, tasks: entities.filter((e) => e.role_id === id).map(({ role_id: __, ...task }) => task) })),
+    })),
+    sharedWithMe,
+    invitations,
   }
 }
 

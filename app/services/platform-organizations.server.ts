@@ -103,7 +103,7 @@ export async function getPlatformOrganization(ctx: Ctx, organizationId: string) 
 
 async function userIdByEmail(db: Tx, email: string) {
   const user = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
-  if (!user) throw new DomainError('USER_NOT_FOUND')
+  if (!user) throw new DomainError('NO_ACCOUNT_WITH_EMAIL')
   return user.id
 }
 
@@ -116,7 +116,7 @@ async function makeAdmin(trx: Tx, organizationId: string, userId: string, now: s
     .execute()
 }
 
-/** A new, active organization whose first admin is the existing account with `adminEmail` (USER_NOT_FOUND otherwise). */
+/** A new, active organization whose first admin is the existing account with `adminEmail` (NO_ACCOUNT_WITH_EMAIL otherwise). */
 export async function createPlatformOrganization(ctx: Ctx, input: { name: string; adminEmail: string }) {
   requirePlatformAdmin(ctx)
   const id = newId()
@@ -155,7 +155,7 @@ export function setPlatformOrganizationActive(ctx: Ctx, organizationId: string, 
   })
 }
 
-/** Makes the account with this email an admin (a member first if need be): USER_NOT_FOUND, ALREADY_ORGANIZATION_ADMIN. */
+/** Makes the account with this email an admin (a member first if need be): NO_ACCOUNT_WITH_EMAIL, ALREADY_ORGANIZATION_ADMIN. */
 export function addPlatformOrganizationAdmin(ctx: Ctx, organizationId: string, email: string) {
   return changeOrganization(ctx, organizationId, async (trx) => {
     const userId = await userIdByEmail(trx, email)

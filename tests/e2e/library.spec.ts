@@ -23,7 +23,7 @@ test('create a package through the new wizard, then give its roles tasks through
   // Step 1 creates the draft.
   await page.getByLabel('Namn', { exact: true }).fill(name)
   await page.getByLabel('Beskrivning').fill('Planen finns på https://example.se/plan')
-  await page.getByLabel('Språk').selectOption('sv')
+  await page.getByRole('main').getByLabel('Språk').selectOption('sv')
   await page.getByLabel('Taggar').fill('matte, åk 7')
   await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
   await expect(page).toHaveURL(/\/library\/packages\/new\/2\?pid=\w+$/)

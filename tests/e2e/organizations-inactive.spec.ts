@@ -22,7 +22,7 @@ test('an inactive organization says so on its screens and leaves out what would 
   await expect(notice).toBeVisible()
   await expect(notice).toContainText('inbjudningskoder kan inte användas')
   await expect(page.getByText('Grupper kan inte skapas, aktiveras eller få nya ägare medan organisationen är inaktiv.')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Skapa grupp' })).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('link', { name: 'Skapa grupp' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Gör aktiva', exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Byt ägare', exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Gör inaktiva', exact: true })).toBeVisible()
@@ -45,7 +45,7 @@ test('an inactive organization says so on its screens and leaves out what would 
   await expect(page.getByRole('button', { name: 'Inaktivera organisationen', exact: true })).toBeVisible()
   await expect(notice).toHaveCount(0)
   await page.goto(orgPath(org.id, 'groups'))
-  await expect(page.getByRole('link', { name: 'Skapa grupp', exact: true })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Skapa grupp', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Gör aktiva', exact: true })).toBeVisible()
 })
 

@@ -1,13 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
-import type { GroupKind } from '~/db/schema'
-import { DomainError, messageKey } from '~/errors'
-import { BulkGroupsFormSchema, ChangeOwnersFormSchema, CreateGroupFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
+import { messageKey } from '~/errors'
+import { BulkGroupsFormSchema, ChangeOwnersFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
 import {
   changeGroupOwnersByEmail,
   groupIdsMatching,
-  createGroupWithMemberEmails,
   deleteGroups as deleteGroupsService,
   getGroups,
   setGroupsActive,
@@ -35,7 +33,6 @@ export type GroupsActionData =
       /** After a submission with failures: the groups that did get their new owners. */
       applied?: OwnerChangesApplied
     }
-  | { intent: 'create-group'; kind: GroupKind; result: SubmissionResult<string[]> }
 
 export interface OwnerChangesApplied {
   succeeded: number
@@ -156,31 +153,6 @@ function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: str
   } satisfies SubmissionResult<string[]>
 }
 
-/** intent create-group: a group or an attendance group (kind) with members given by email. */
-export async function createGroup({ ctx, organizationId, form, here }: IntentArgs) {
-  const kind: GroupKind = form.get('kind') === 'attendance' ? 'attendance' : 'standard'
-  const submission = parseWithZod(form, { schema: CreateGroupFormSchema })
-  if (submission.status !== 'success') return reply({ intent: 'create-group', kind, result: submission.reply() }, 400)
-  try {
-    const { group, membersResults } = await createGroupWithMemberEmails(ctx, organizationId, submission.value)
-    const failed = membersResults.filter((r) => r.result !== 'SUCCESS')
-    const values = { name: group.name, succeeded: String(membersResults.length - failed.length), total: String(membersResults.length) }
-    if (membersResults.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.alone', values: { name: group.name } })
-    if (failed.length === 0) return redirectWithToast(here, { key: 'groups.toast.created.done', values })
-    const shown = failed.slice(0, 5).map((r) => r.email || r._id)
-    const list = failed.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ')
-    return redirectWithToast(here, {
-      key: 'groups.toast.created.partial',
-      values: { ...values, failed: list, code: failed[0].result },
-      type: 'error',
-    })
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== 'OWNER_NOT_MEMBER') throw error
-    const result = submission.reply({ fieldErrors: { ownerEmail: ['errors.OWNER_NOT_MEMBER'] } })
-    return reply({ intent: 'create-group', kind, result }, 400)
-  }
-}
-
 /** The handler of each intent of the page. */
 export const GROUPS_INTENTS = {
   activate: setActive,
@@ -188,5 +160,4 @@ export const GROUPS_INTENTS = {
   delete: deleteGroups,
   'change-owners-form': showChangeOwners,
   'change-owners': changeOwners,
-  'create-group': createGroup,
 }

@@ -15,7 +15,6 @@ import { redirectPastLastPage } from '~/utils/list-page.server'
 import { orInactiveToast, orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
 import { ChangeOwnersPanel } from './change-owners-panel'
-import { createGroupHref, CreateGroupForm } from './create-group-form'
 import { GroupsFilters } from './groups-filters'
 import { GroupsTable } from './groups-table'
 import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
@@ -69,7 +68,6 @@ export default function Groups() {
   const { page, query, filters, canCreateAttendance } = useLoaderData<typeof loader>()
   const organizationId = useParams().organizationId!
   const actionData = useActionData<typeof action>() as GroupsActionData | undefined
-  const createResult = actionData?.intent === 'create-group' ? actionData : undefined
   // An inactive organization takes no new groups (ORGANIZATION_INACTIVE): its create actions are left out.
   const active = useOrganization()?.active !== false
   return (
@@ -81,12 +79,12 @@ export default function Groups() {
           </h1>
           <div className="flex flex-wrap gap-2">
             {active ? (
-              <a href={createGroupHref(organizationId, 'standard')} className={buttonClass()}>
+              <a href={`/create/group?organizationId=${encodeURIComponent(organizationId)}`} className={buttonClass()}>
                 {t('groups.create.button.standard')}
               </a>
             ) : null}
             {active && canCreateAttendance ? (
-              <a href={createGroupHref(organizationId, 'attendance')} className={buttonClass('secondary')}>
+              <a href={`/create/attendance-group?organizationId=${encodeURIComponent(organizationId)}`} className={buttonClass('secondary')}>
                 {t('groups.create.button.attendance')}
               </a>
             ) : null}
@@ -128,14 +126,6 @@ export default function Groups() {
         />
       </section>
 
-      {active ? (
-        <div className="flex flex-col gap-3">
-          <CreateGroupForm kind="standard" lastResult={createResult?.kind === 'standard' ? createResult.result : undefined} />
-          {canCreateAttendance ? (
-            <CreateGroupForm kind="attendance" lastResult={createResult?.kind === 'attendance' ? createResult.result : undefined} />
-          ) : null}
-        </div>
-      ) : null}
     </div>
   )
 }

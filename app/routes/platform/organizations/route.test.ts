@@ -68,7 +68,7 @@ describe('platform organizations: changes', () => {
     const { platform, other, cookie } = await setup()
     const unknown = await post(list.action, '/platform/organizations', { intent: 'create', name: 'Nowhere', adminEmail: 'nobody@example.se' }, cookie)
     expect(unknown.status).toBe(404)
-    expect(unknown.data.result.error.adminEmail).toEqual(['errors.USER_NOT_FOUND'])
+    expect(unknown.data.result.error.adminEmail).toEqual(['errors.NO_ACCOUNT_WITH_EMAIL'])
     const res = await post(list.action, '/platform/organizations', { intent: 'create', name: ' Lakeside ', adminEmail: other.email.toUpperCase() }, cookie)
     expect(res.status).toBe(302)
     const made = await db().selectFrom('organizations').selectAll().where('name', '=', 'Lakeside').executeTakeFirstOrThrow()

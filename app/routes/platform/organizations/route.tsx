@@ -48,7 +48,7 @@ const INTENTS = {
       const org = await createPlatformOrganization(ctx, submission.value)
       return redirectWithToast(`/platform/organizations/${org._id}`, { key: 'platformOrgs.toast.created', values: { name: org.name } })
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'USER_NOT_FOUND') throw error
+      if (!(error instanceof DomainError) || error.code !== 'NO_ACCOUNT_WITH_EMAIL') throw error
       const result = submission.reply({ fieldErrors: { adminEmail: [messageKey(error.code)] } })
       return data<ActionData>({ intent: 'create', result }, { status: 404 })
     }
