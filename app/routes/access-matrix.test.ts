@@ -494,19 +494,6 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'POST /organizations/:id/groups intent=create-group',
-    kind: 'page',
-    handler: groupsPage.action,
-    path: orgPage('/groups'),
-    needs: ['victim'],
-    form: (t) => ({ intent: 'create-group', kind: 'standard', name: `Made ${t.n}`, ownerEmail: fx.adminA.email, members: t.victim.email }),
-    admin: async (res, t) => {
-      await redirectedWithSuccess(res, orgPage('/groups')())
-      const made = await db().selectFrom('groups').select('organization_id').where('name', '=', `Made ${t.n}`).execute()
-      expect(made).toEqual([{ organization_id: fx.orgA }])
-    },
-  },
-  {
     name: 'GET /organizations/:id/group-creators',
     kind: 'page',
     handler: groupCreatorsPage.loader,

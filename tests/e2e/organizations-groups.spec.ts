@@ -279,10 +279,10 @@ test('a failed update says "Could not update groups." with "Try again?" (spec se
   const { org, admin, tag, groups } = await groupsWorld()
   await signIn(page, admin)
   await page.goto(orgPath(org.id, 'groups'))
-  // The database refuses every change to this organization's groups, as an outage would.
+  // The database refuses the audit entry a bulk action writes before its first item, as an outage would.
   const trigger = `e2e_fail_${tag}`
   appDb().exec(
-    `CREATE TRIGGER ${trigger} BEFORE UPDATE ON groups FOR EACH ROW WHEN NEW.organization_id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+    `CREATE TRIGGER ${trigger} BEFORE INSERT ON audit_log FOR EACH ROW WHEN NEW.organization_id = '${org.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
   )
   try {
     await select(page, groups[0].name)
