@@ -10,7 +10,7 @@
  * - Pages get DEFAULT_PAGE_TARGETS unless `targets` overrides them; `clientJs: false` skips the
  *   client-JS size measurement (e.g. a JSON route).
  * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
- *   `{admin}` the id of the signed-in admin (the profile pages).
+ *   `{admin}` the id of the signed-in admin (the profile pages),
  *   `{largePackage}` the library's package of 500 tasks (app/demo/library-bench-seed.server.ts).
  *   `{bigGroup}` the 500-member group of the groups user (./groups-seed.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
@@ -120,9 +120,11 @@ export function targetsOf(s: Scenario): Targets {
   return s.targets ?? DEFAULT_PAGE_TARGETS
 }
 
-/** The path with the seeded ids in place of `{largeOrg}` and `{admin}`. */
+/** The path with the seeded ids in place of `{largeOrg}`, `{admin}`, `{largePackage}` and `{bigGroup}`. */
 export function resolvePath(path: string, data: BenchData): string {
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{admin\}/g, data.adminId)
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{largePackage\}/g, data.largePackageId)
-  return path.replace(/\{largeOrg\}/g, data.largeOrgId).replace(/\{bigGroup\}/g, data.bigGroupId)
+  return path
+    .replace(/\{largeOrg\}/g, data.largeOrgId)
+    .replace(/\{admin\}/g, data.adminId)
+    .replace(/\{largePackage\}/g, data.largePackageId)
+    .replace(/\{bigGroup\}/g, data.bigGroupId)
 }

@@ -9,12 +9,12 @@ import * as m007mailOutbox from './migrations/007-mail-outbox'
 import * as m008sqliteSortKeys from './migrations/008-sqlite-sort-keys'
 import * as m009auditProgress from './migrations/009-audit-progress'
 import * as m010alerts from './migrations/010-alerts'
-import * as m013profile from './migrations/013-profile'
-import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 import * as m011attendancePermission from './migrations/011-attendance-permission'
-import * as m015userIdentities from './migrations/015-user-identities'
 import * as m012library from './migrations/012-library'
+import * as m013profile from './migrations/013-profile'
 import * as m014telemetry from './migrations/014-telemetry'
+import * as m015userIdentities from './migrations/015-user-identities'
+import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -27,12 +27,12 @@ const migrations: Record<string, Migration> = {
   '008-sqlite-sort-keys': m008sqliteSortKeys,
   '009-audit-progress': m009auditProgress,
   '010-alerts': m010alerts,
-  '013-profile': m013profile,
-  '017-invitations-email-pending': m017invitationsEmailPending,
   '011-attendance-permission': m011attendancePermission,
-  '015-user-identities': m015userIdentities,
   '012-library': m012library,
+  '013-profile': m013profile,
   '014-telemetry': m014telemetry,
+  '015-user-identities': m015userIdentities,
+  '017-invitations-email-pending': m017invitationsEmailPending,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
