@@ -1,11 +1,11 @@
-import { Form, Link, NavLink, Outlet, useLocation } from '@remix-run/react'
+import { Link, NavLink, Outlet, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/ui/root-data'
-import { LOCALES } from '~/i18n/config'
+import { LanguageSwitch } from '~/ui/language-switch'
 
 /** The wrapper of every auth screen: brand, sign-in / sign-up tabs, language switch; no header. */
 export default function AuthLayout() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const root = useRootData()
   const location = useLocation()
   const showTabs = location.pathname === '/signin' || location.pathname === '/signup'
@@ -26,22 +26,7 @@ export default function AuthLayout() {
           <Link to="/" className="text-2xl font-bold text-brand-700">
             {root?.brand}
           </Link>
-          <Form method="post" action="/locale" className="flex gap-1" aria-label={t('common.language')}>
-            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-            {LOCALES.map((lng) => (
-              <button
-                key={lng}
-                type="submit"
-                name="locale"
-                value={lng}
-                lang={lng}
-                aria-current={i18n.language === lng ? 'true' : undefined}
-                className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-200 aria-[current=true]:bg-slate-200 aria-[current=true]:font-semibold"
-              >
-                {t(`common.localeName.${lng}`)}
-              </button>
-            ))}
-          </Form>
+          <LanguageSwitch className="flex gap-1" />
         </header>
         <main className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           {showTabs ? (

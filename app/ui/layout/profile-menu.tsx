@@ -1,9 +1,9 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { LOCALES } from '~/i18n/config'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { Avatar } from '../avatar'
 import { DisclosureMenu } from '../disclosure-menu'
+import { LanguageSwitch } from '../language-switch'
 import { CountBadge } from './count-badge'
 import { badgeText, type HeaderCountsData } from './header-counts'
 import { BUILT_SCREENS } from './screens'
@@ -19,8 +19,7 @@ const itemClass = 'flex items-center px-4 py-2 text-sm text-slate-800 hover:bg-s
  * as the root does whenever the saved locale differs from the page's.
  */
 export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCountsData | null }) {
-  const { t, i18n } = useTranslation()
-  const location = useLocation()
+  const { t } = useTranslation()
   const library = counts?.libraryInvitations ?? 0
   const studies = counts?.studyInvitations ?? 0
   const links = [
@@ -64,23 +63,11 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
           </li>
         ))}
         <li className="border-t border-slate-100 px-4 py-2">
-          <Form method="post" action="/locale" reloadDocument className="flex items-center gap-1" aria-label={t('common.language')}>
-            <span className="mr-auto text-sm text-slate-600">{t('common.language')}</span>
-            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-            {LOCALES.map((lng) => (
-              <button
-                key={lng}
-                type="submit"
-                name="locale"
-                value={lng}
-                lang={lng}
-                aria-current={i18n.language === lng ? 'true' : undefined}
-                className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-200 aria-[current=true]:bg-slate-200 aria-[current=true]:font-semibold"
-              >
-                {t(`common.localeName.${lng}`)}
-              </button>
-            ))}
-          </Form>
+          <LanguageSwitch
+            reloadDocument
+            className="flex items-center gap-1"
+            label={<span className="mr-auto text-sm text-slate-600">{t('common.language')}</span>}
+          />
         </li>
         <li className="border-t border-slate-100">
           {/* A POST from our own origin: signing out is a change, never a link. */}
