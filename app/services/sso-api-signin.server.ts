@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DomainError } from '~/errors'
-import { detectLocale } from '~/i18n/i18n.server'
+import type { Locale } from '~/i18n/config'
 import type { Ctx } from './context.server'
 import { createSsoUser, sendSsoLink, userOfIdentity, type IdentityKey } from './user-identities.server'
 import { findUserByEmail } from './users.server'
@@ -23,9 +23,10 @@ export type SsoSignInInput = z.infer<typeof SsoSignInPayload>
 /**
  * Signs in (or up) the owner of a provider's ID token. Answers the user, or throws NO_USER
  * (checkUserExist and no user), VERIFICATION_REQUIRED (the email must be proven first: a link was
- * sent), USER_CREATION_FAILED (no usable email), SSO_TOKEN_INVALID (bad token, 401).
+ * sent), USER_CREATION_FAILED (no usable email), SSO_TOKEN_INVALID (bad token, 401). `locale` is the
+ * language a new account starts with (the route detects it from the request).
  */
-export async function ssoApiSignIn(ctx: Ctx, request: Request, token: string, input: SsoSignInInput) {
+export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInput, locale: Locale) {
   const { provider, claims } = await verifyBearer(token, 'id_token')
   const post = { redirectTo: '', invitation: input.invitation ?? '' }
   const redirectTo = input.invitation ? destinationAfterSso(post) : undefined
@@ -48,7 +49,7 @@ export async function ssoApiSignIn(ctx: Ctx, request: Request, token: string, in
   const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0]!
   let user
   try {
-    user = await createSsoUser(ctx, key, { name, email, emailVerified: email === providerEmail, locale: await detectLocale(request), timezone: 'Europe/Stockholm' })
+    user = await createSsoUser(ctx, key, { name, email, emailVerified: email === providerEmail, locale, timezone: 'Europe/Stockholm' })
   } catch (error) {
     if (error instanceof DomainError) throw new DomainError('USER_CREATION_FAILED')
     throw error

@@ -1,6 +1,7 @@
 import { SignInPayload } from '~/auth/schemas'
 import { createSession, destroySession } from '~/auth/session.server'
 import { bearerOf } from '~/auth/sso/bearer.server'
+import { detectLocale } from '~/i18n/i18n.server'
 import { ssoApiSignIn, SsoSignInPayload } from '~/services/sso-api-signin.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
@@ -17,7 +18,7 @@ const route = apiRoute({
     let cookie = ''
     const response = await apiCall(async () => {
       if (token) {
-        const { user, redirectTo } = await ssoApiSignIn(ctx, request, token, await readJson(request, SsoSignInPayload))
+        const { user, redirectTo } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
         await destroySession(ctx.db, request)
         cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
         return redirectTo ? { ...toCurrentUser(user), redirectTo } : toCurrentUser(user)
