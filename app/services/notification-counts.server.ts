@@ -18,20 +18,24 @@ const countOf = (row: { count: string | number | bigint } | undefined) => Number
  * `timestamp`), else the user's stored mark; without either every alert is new.
  */
 export async function alertCounts(ctx: Ctx, input: { timestamp?: string | null } = {}) {
-  const actor = actorOf(ctx)
   const mark = input.timestamp ?? (await seenMarkOf(ctx))
-  const base = ctx.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', actor.id)
-  if (mark === null) return { new: countOf(await base.executeTakeFirst()), old: 0 }
-  const [fresh, old] = await Promise.all([
-    base.where('created_at', '>', mark).executeTakeFirst(),
-    base.where('created_at', '<=', mark).executeTakeFirst(),
-  ])
-  return { new: countOf(fresh), old: countOf(old) }
+  if (mark === null) return { new: await countAlerts(ctx, null), old: 0 }
+  const [fresh, old] = await Promise.all([countAlerts(ctx, { after: mark }), countAlerts(ctx, { upTo: mark })])
+  return { new: fresh, old }
 }
 
-/** New alerts after the stored mark only: the tab title and the feed badge. */
+/** New alerts after the stored mark only: the tab title and the feed badge (one index range). */
 export async function newAlertCount(ctx: Ctx) {
-  return (await alertCounts(ctx)).new
+  const mark = await seenMarkOf(ctx)
+  return countAlerts(ctx, mark === null ? null : { after: mark })
+}
+
+/** The user's alerts after a mark, up to it, or (null) all of them. */
+async function countAlerts(ctx: Ctx, range: { after: string } | { upTo: string } | null) {
+  let query = ctx.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', actorOf(ctx).id)
+  if (range && 'after' in range) query = query.where('created_at', '>', range.after)
+  if (range && 'upTo' in range) query = query.where('created_at', '<=', range.upTo)
+  return countOf(await query.executeTakeFirst())
 }
 
 /**
