@@ -30,7 +30,7 @@ export function MemberActions({ member, rights, groupName }: { member: GroupMemb
             <select id={selectId} name="role" defaultValue={member.role} className={`${inputClass} !py-1 text-sm`}>
               {MEMBER_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {t(`groupRole.name.${r}`)}
+                  {t(`roleFlags.role.${r}`)}
                 </option>
               ))}
             </select>

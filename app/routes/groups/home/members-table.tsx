@@ -3,7 +3,8 @@ import type { GroupHome } from '~/services/group-home.server'
 import { useRootData } from '~/ui/root-data'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
-import { GroupRoleBadge } from '../group-role-badge'
+import { roleFlagsOf } from '~/services/group-roles'
+import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
 import { MemberActions } from './member-actions'
 
 /**
@@ -14,6 +15,7 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const loading = useListLoading()
+  const roleLabels = useRoleLabels()
   const me = useRootData()?.user?.id
   const { members, rights, group } = home
   const withActions = rights.manageMembers || rights.manageGroup
@@ -65,7 +67,7 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
                       <span className="block break-all text-slate-600">{m.email}</span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <GroupRoleBadge role={m.role} />
+                      <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{date(m.joined)}</td>
                     {withActions ? (
