@@ -61,7 +61,7 @@ describe('side menu', () => {
     expect(mayCreateAttendance({ role: 'admin', is_group_creator: 1, may_create_attendance: 1, active: 0 })).toBe(false)
   })
 
-  it("shows an inactive organization to its admins, marked, with nothing to create in it", async () => {
+  it('shows an inactive organization to its admins, marked, with nothing to create in it', async () => {
     const user = await createUser()
     const org = await createOrganization({ adminIds: [user.id], active: false })
     const menu = await sideMenuFor(ctxFor(user))
