@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MEMBER_ROLES } from './groups.schemas'
-import { GROUP_PERMISSIONS, GROUP_ROLE_TABLE, GROUP_ROLES, myRole, rightsOf } from './group-roles'
+import { GROUP_PERMISSIONS, GROUP_ROLE_TABLE, GROUP_ROLES, myRole, rightsOf, roleFlagsOf } from './group-roles'
 
 describe('the group role table', () => {
   it('gives each role the flags of docs/group-roles.md', () => {
@@ -36,5 +36,15 @@ describe('the group role table', () => {
     // A copy: changing one answer never changes the table.
     myRole('member').permissions['tasks.edit'] = true
     expect(rightsOf('member').permissions['tasks.edit']).toBe(false)
+  })
+
+  it("shows each role's flags of spec section 6, from the table", () => {
+    expect(Object.fromEntries(GROUP_ROLES.map((r) => [r, roleFlagsOf(r)]))).toEqual({
+      owner: ['owner', 'viewOthers', 'tasks', 'send'],
+      leader: ['viewOthers', 'tasks', 'send'],
+      member: ['send'],
+      subscriber: ['viewOthers', 'subscriber'],
+    })
+    expect(Object.isFrozen(roleFlagsOf('owner'))).toBe(true)
   })
 })

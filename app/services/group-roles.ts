@@ -39,6 +39,32 @@ export const GROUP_ROLE_TABLE: Record<GroupRole, GroupRoleRights> = {
 
 export const rightsOf = (role: GroupRole): GroupRoleRights => GROUP_ROLE_TABLE[role]
 
+/**
+ * The role flags of spec section 6, in the order the screens show them as icons: owner; can view
+ * others' loops; can create or edit tasks and tags; subscriber (follows members); can send free
+ * loops or reports. Message keys `roleFlags.<flag>`.
+ */
+export const ROLE_FLAGS = ['owner', 'viewOthers', 'tasks', 'subscriber', 'send'] as const
+export type RoleFlag = (typeof ROLE_FLAGS)[number]
+
+function flagsFromTable(role: GroupRole): readonly RoleFlag[] {
+  const { permissions, isSubscriber } = rightsOf(role)
+  const on: Record<RoleFlag, boolean> = {
+    owner: role === 'owner',
+    viewOthers: permissions['reports.view_others'],
+    tasks: permissions['tasks.create'] || permissions['tasks.edit'],
+    subscriber: isSubscriber,
+    send: permissions['reports.send'],
+  }
+  return Object.freeze(ROLE_FLAGS.filter((flag) => on[flag]))
+}
+
+/** Each role's flags, computed once from the table. */
+const FLAGS_OF = Object.fromEntries(GROUP_ROLES.map((role) => [role, flagsFromTable(role)])) as Record<GroupRole, readonly RoleFlag[]>
+
+/** The flags a role shows (the side menu, /groups, a group's home): the table's, never decided elsewhere. */
+export const roleFlagsOf = (role: GroupRole): readonly RoleFlag[] => FLAGS_OF[role]
+
 /** The specification's `my_role` of a group member. */
 export function myRole(role: GroupRole) {
   const rights = rightsOf(role)

@@ -2,15 +2,16 @@ import { swedish, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { actorOf, type Ctx } from './context.server'
 import { mayCreateAttendance } from './group-creation.server'
-import { myRole } from './group-roles'
+import { roleFlagsOf } from './group-roles'
 
 /** How many of the user's groups the side menu lists ("show all" leads to /groups beyond them). */
 export const MENU_GROUP_LIMIT = 30
 
 /**
- * What the side menu shows (spec section 2): the user's groups with their role and its
- * permission flags (group-roles.ts), and the organizations where the user may create groups
- * (admin or group creator; an inactive one only for its admins, marked inactive). Two queries.
+ * What the side menu shows (spec section 2), and only that (it is in every signed-in page's data):
+ * the user's groups with their role and its flags (`roleFlagsOf`, group-roles.ts), and the
+ * organizations where the user may create groups (admin or group creator; an inactive one only
+ * for its admins, marked inactive). Two queries.
  */
 export async function sideMenuFor(ctx: Ctx) {
   const actor = actorOf(ctx)
@@ -27,7 +28,7 @@ export async function sideMenuFor(ctx: Ctx) {
     ctx.db
       .selectFrom('group_members as gm')
       .innerJoin('groups as g', 'g.id', 'gm.group_id')
-      .select(['g.id', 'g.name', 'g.kind', 'gm.role'])
+      .select(['g.id', 'g.name', 'gm.role'])
       .where('gm.user_id', '=', actor.id)
       .where('g.active', '=', 1)
       .orderBy(swedishStored(ctx.db, 'g.name'))
@@ -40,9 +41,11 @@ export async function sideMenuFor(ctx: Ctx) {
       name: o.name,
       isAdmin: o.role === 'admin',
       active: Number(o.active) === 1,
-      mayCreateAttendance: mayCreateAttendance(o),
     })),
-    groups: groups.slice(0, MENU_GROUP_LIMIT).map((g) => ({ _id: g.id, name: g.name, kind: g.kind, role: myRole(g.role as GroupRole) })),
+    groups: groups.slice(0, MENU_GROUP_LIMIT).map((g) => {
+      const role = g.role as GroupRole
+      return { _id: g.id, name: g.name, role, flags: roleFlagsOf(role) }
+    }),
     /** More groups than the menu lists: it links to all of them. */
     moreGroups: groups.length > MENU_GROUP_LIMIT,
     // Creating groups is for admins and group creators of an active organization.

@@ -148,7 +148,7 @@ for (const locale of ['sv', 'en'] as const) {
     const badge = page.getByRole('table').locator('[aria-describedby]').first()
     await badge.focus()
     const tooltip = page.getByRole('tooltip').filter({ visible: true })
-    await expect(tooltip).toContainText(locale === 'sv' ? 'Kan redigera uppgifter och taggar' : 'Can edit tasks and tags')
+    await expect(tooltip).toContainText(locale === 'sv' ? 'Kan skapa eller redigera uppgifter och taggar' : 'Can create or edit tasks and tags')
     await expect(badge).toHaveAccessibleDescription(/Gruppens ägare|Owner of the group/)
     expect(await seriousViolations(page)).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/e2e/fixtures'
-import { createOrgWorld, signIn } from '../support/e2e/orgs'
+import { createOrgWorld, insertGroup, insertOrganization, insertUser, signIn, tag } from '../support/e2e/orgs'
 
 /*
  * The side menu is rendered once: always shown beside the page from md (768 px) up, a "Meny"
@@ -28,3 +28,33 @@ test('the side menu is beside the page on a wide screen and one disclosure on a 
   await orgLink.click()
   await expect(page).toHaveURL(`/organizations/${org.id}`)
 })
+
+test(
+  "each group's role flags are icons with a tooltip, drawn from one sprite, and read out with the role",
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const t = tag()
+    const org = insertOrganization(`Flaggskolan ${t}`)
+    const owner = await insertUser({ name: `Olle Ägare ${t}` })
+    const user = await insertUser({ name: `Lisa Ledare ${t}` })
+    const group = insertGroup(org.id, { name: `Flaggor ${t}`, owner, members: [[user, 'leader']] })
+    await signIn(page, user)
+    await page.setViewportSize({ width: 1200, height: 800 })
+    await page.goto('/organizations')
+    const link = page.getByRole('navigation', { name: 'Sidomeny' }).getByRole('link', { name: new RegExp(`Flaggor ${t}`) })
+    await expect(link).toHaveAccessibleName(
+      new RegExp(
+        `^Flaggor ${t} ?\\(Ledare, Kan se andras loopar, Kan skapa eller redigera uppgifter och taggar, Kan skicka fria loopar eller rapporter\\)$`,
+      ),
+    )
+    const icons = link.locator('svg[data-role-flag]')
+    await expect(icons).toHaveCount(3)
+    await expect(icons.first().locator('title')).toHaveText('Kan se andras loopar')
+    await expect(icons.first().locator('use')).toHaveAttribute('href', '#role-flag-viewOthers')
+    // The icons are drawn once per page.
+    await expect(page.locator('symbol#role-flag-viewOthers')).toHaveCount(1)
+    await page.goto(`/groups/${group.id}/home`)
+    await expect(page.locator('symbol#role-flag-viewOthers')).toHaveCount(1)
+    await expect(link).toHaveAttribute('aria-current', 'page')
+  },
+)

@@ -1,13 +1,15 @@
-import { Link, NavLink } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
 import { useClosingDetails } from '../disclosure-menu'
-import { GroupRoleIcons } from '../group-role-icons'
+import { GroupRoleIcons, RoleFlagSprite, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+  `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
+    isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+  }`
 
 const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-slate-600'
 
@@ -30,11 +32,15 @@ function MenuLink({ to, children, end }: { to: string; children: React.ReactNode
  * may create groups. Rendered once, as a <details>: from md up always shown beside the page
  * (CSS only); on a phone its button sits at the start of the header and opens it as a drawer.
  * It works without JavaScript; with it, it closes on an outside click, Escape and a followed link.
+ * It also draws the role flags' icons once for the page (RoleFlagSprite): its own and the group
+ * screens' role icons use them.
  */
 export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDetailsElement>(null)
   useClosingDetails(ref)
+  const { pathname } = useLocation()
+  const roleLabels = useRoleLabels()
   const groupsLink = builtPath('/groups')
   const content = (
     <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
@@ -52,15 +58,17 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
               const label = (
                 <>
                   <span className="min-w-0 flex-1 truncate">{g.name}</span>
-                  <GroupRoleIcons role={g.role} />
+                  <GroupRoleIcons role={g.role} flags={g.flags} labels={roleLabels} />
                 </>
               )
+              // Up to 30 of these on every page: a Link marked current here, rather than a NavLink each.
+              const current = path === pathname
               return (
                 <li key={g._id}>
                   {path ? (
-                    <NavLink to={path} className={linkClass}>
+                    <Link to={path} className={linkClass({ isActive: current })} aria-current={current ? 'page' : undefined}>
                       {label}
-                    </NavLink>
+                    </Link>
                   ) : (
                     <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">{label}</span>
                   )}
@@ -100,20 +108,23 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   // summary is placed over the header's start (the page's wrapper is `relative`) and the content
   // is a drawer from the left over a backdrop, the summary above both to close it again.
   return (
-    <details
-      ref={ref}
-      className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
-    >
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
-        <span aria-hidden className="text-base leading-none">
-          ☰
-        </span>
-        <span>{t('sideMenu.open')}</span>
-      </summary>
-      <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
-      <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
-        {content}
-      </div>
-    </details>
+    <>
+      <RoleFlagSprite />
+      <details
+        ref={ref}
+        className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
+      >
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+          <span aria-hidden className="text-base leading-none">
+            ☰
+          </span>
+          <span>{t('sideMenu.open')}</span>
+        </summary>
+        <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
+        <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
+          {content}
+        </div>
+      </details>
+    </>
   )
 }

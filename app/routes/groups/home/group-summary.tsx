@@ -2,12 +2,14 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { GroupHome } from '~/services/group-home.server'
 import { useFormatters } from '~/ui/format'
-import { GroupRoleBadge } from '../group-role-badge'
+import { roleFlagsOf } from '~/services/group-roles'
+import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
 
 /** The group's facts: organization (a link for its admins), owner, dates, members and my role. */
 export function GroupSummary({ home }: { home: Pick<GroupHome, 'group' | 'organization' | 'owner' | 'myRole'> }) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
+  const roleLabels = useRoleLabels()
   const { group, organization, owner, myRole } = home
   const row = 'flex flex-col gap-0.5 sm:flex-row sm:gap-3'
   const term = 'text-sm font-medium text-slate-600 sm:w-40 sm:shrink-0'
@@ -43,7 +45,13 @@ export function GroupSummary({ home }: { home: Pick<GroupHome, 'group' | 'organi
       </div>
       <div className={row}>
         <dt className={term}>{t('groupHome.myRole')}</dt>
-        <dd>{myRole ? <GroupRoleBadge role={myRole.name} /> : <span className="text-slate-700">{t('groupHome.adminView')}</span>}</dd>
+        <dd>
+          {myRole ? (
+            <GroupRoleBadge role={myRole.name} flags={roleFlagsOf(myRole.name)} labels={roleLabels} />
+          ) : (
+            <span className="text-slate-700">{t('groupHome.adminView')}</span>
+          )}
+        </dd>
       </div>
     </dl>
   )

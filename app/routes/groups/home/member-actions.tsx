@@ -1,99 +1,150 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { useMemo, useRef, useState } from 'react'
 import type { GroupHome, GroupMemberItem } from '~/services/group-home.server'
 import { MEMBER_ROLES } from '~/services/groups.schemas'
 import { Button } from '~/ui/button'
-import { ConfirmButton } from '~/ui/confirm-dialog'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { inputClass } from '~/ui/field'
+import type { RoleLabels } from '~/ui/group-role'
 
 /**
  * A member's row actions, as the role table allows: change the role and remove (owners and
- * leaders), hand the group over (the owner). Removing and handing over ask first: a dialog with
- * JavaScript (then posting confirmed=1), the server's ConfirmPanel without.
+ * leaders), hand the group over (the owner), in one form per row. Removing and handing over ask
+ * first: the table's one dialog with JavaScript (then posting confirmed=1), the server's
+ * ConfirmPanel without. A page lists 50 members, so what is the same for every row (texts,
+ * navigation state, the dialog) is made once by the table (useMemberActions) and passed down.
  */
-export function MemberActions({ member, rights, groupName }: { member: GroupMemberItem; rights: GroupHome['rights']; groupName: string }) {
-  const { t } = useTranslation()
+
+type Confirmable = 'remove' | 'hand-over'
+
+/** A message with the member's name, translated once and filled per row. */
+function withName(t: TFunction, key: string): (name: string) => string {
+  const mark = '\u0000'
+  const [before = '', after = ''] = t(key, { name: mark }).split(mark)
+  return (name) => `${before}${name}${after}`
+}
+
+/** What the rows share: texts, the submission in progress, and the confirmation dialog. */
+export function useMemberActions(t: TFunction, roleLabels: RoleLabels, groupName: string) {
   const navigation = useNavigation()
   const submit = useSubmit()
-  const busy = (intent: string) =>
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('userId') === member._id
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const [asked, setAsked] = useState<{ intent: Confirmable; member: GroupMemberItem } | null>(null)
+  const texts = useMemo(
+    () => ({
+      roles: MEMBER_ROLES.map((role) => ({ role, label: roleLabels.role[role] })),
+      changeRole: withName(t, 'groupHome.members.changeRole'),
+      saveRole: t('groupHome.members.saveRole'),
+      remove: t('groupHome.members.remove'),
+      removeLabel: withName(t, 'groupHome.members.removeLabel'),
+      handOver: t('groupHome.members.handOver'),
+      handOverLabel: withName(t, 'groupHome.members.handOverLabel'),
+    }),
+    [t, roleLabels],
+  )
+  const submitting = navigation.state === 'submitting' ? navigation.formData : undefined
+  const confirm =
+    asked?.intent === 'hand-over'
+      ? {
+          title: t('groupHome.confirm.handOverTitle'),
+          body: t('groupHome.confirm.handOverBody', { name: asked.member.name, group: groupName }),
+          action: t('groupHome.confirm.handOverAction'),
+        }
+      : {
+          title: t('groupHome.confirm.removeTitle'),
+          body: asked ? t('groupHome.confirm.removeBody', { name: asked.member.name, group: groupName }) : '',
+          action: t('groupHome.confirm.removeAction'),
+        }
+  return {
+    texts,
+    /** The intent being submitted for this member, if any. */
+    pendingFor: (memberId: string) => (submitting?.get('userId') === memberId ? String(submitting.get('intent')) : null),
+    ask: (intent: Confirmable, member: GroupMemberItem) => {
+      setAsked({ intent, member })
+      dialogRef.current?.showModal()
+    },
+    dialog: (
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        id="member-confirm"
+        variant={asked?.intent === 'hand-over' ? 'primary' : 'danger'}
+        {...confirm}
+        onConfirm={() => {
+          if (asked) submit({ intent: asked.intent, userId: asked.member._id, name: asked.member.name, confirmed: '1' }, { method: 'post' })
+        }}
+      />
+    ),
+  }
+}
+export type MemberActionsShared = ReturnType<typeof useMemberActions>
+
+export function MemberActions({
+  member,
+  rights,
+  shared,
+}: {
+  member: GroupMemberItem
+  rights: GroupHome['rights']
+  shared: Pick<MemberActionsShared, 'texts' | 'pendingFor' | 'ask'>
+}) {
+  const { texts, ask } = shared
+  const pending = shared.pendingFor(member._id)
   const selectId = `role-${member._id}`
+  const small = '!px-3 !py-1 text-sm'
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="userId" value={member._id} />
+      <input type="hidden" name="name" value={member.name} />
       {rights.manageMembers ? (
-        <Form method="post" className="flex items-end gap-2">
-          <input type="hidden" name="userId" value={member._id} />
-          <div>
-            <label htmlFor={selectId} className="sr-only">
-              {t('groupHome.members.changeRole', { name: member.name })}
-            </label>
-            <select id={selectId} name="role" defaultValue={member.role} className={`${inputClass} !py-1 text-sm`}>
-              {MEMBER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`groupRole.name.${r}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+        <>
+          <label htmlFor={selectId} className="sr-only">
+            {texts.changeRole(member.name)}
+          </label>
+          <select id={selectId} name="role" defaultValue={member.role} className={`${inputClass} !w-auto !py-1 text-sm`}>
+            {texts.roles.map((r) => (
+              <option key={r.role} value={r.role}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" name="intent" value="change-role" variant="secondary" className={small} pending={pending === 'change-role'}>
+            {texts.saveRole}
+          </Button>
           <Button
             type="submit"
             name="intent"
-            value="change-role"
-            variant="secondary"
-            className="!px-3 !py-1 text-sm"
-            pending={busy('change-role')}
-          >
-            {t('groupHome.members.saveRole')}
-          </Button>
-        </Form>
-      ) : null}
-      {rights.manageMembers ? (
-        <Form method="post">
-          <input type="hidden" name="userId" value={member._id} />
-          <input type="hidden" name="name" value={member.name} />
-          <ConfirmButton
-            name="intent"
             value="remove"
             variant="danger"
-            className="!px-3 !py-1 text-sm"
-            aria-label={t('groupHome.members.removeLabel', { name: member.name })}
-            pending={busy('remove')}
-            confirm={{
-              title: t('groupHome.confirm.removeTitle'),
-              body: t('groupHome.confirm.removeBody', { name: member.name, group: groupName }),
-              action: t('groupHome.confirm.removeAction'),
+            className={small}
+            aria-label={texts.removeLabel(member.name)}
+            pending={pending === 'remove'}
+            onClick={(e) => {
+              e.preventDefault()
+              ask('remove', member)
             }}
-            dialogId={`remove-${member._id}`}
-            onConfirm={() => submit({ intent: 'remove', userId: member._id, name: member.name, confirmed: '1' }, { method: 'post' })}
           >
-            {t('groupHome.members.remove')}
-          </ConfirmButton>
-        </Form>
+            {texts.remove}
+          </Button>
+        </>
       ) : null}
       {rights.manageGroup ? (
-        <Form method="post">
-          <input type="hidden" name="userId" value={member._id} />
-          <input type="hidden" name="name" value={member.name} />
-          <ConfirmButton
-            name="intent"
-            value="hand-over"
-            variant="secondary"
-            className="!px-3 !py-1 text-sm"
-            aria-label={t('groupHome.members.handOverLabel', { name: member.name })}
-            pending={busy('hand-over')}
-            dialogVariant="primary"
-            confirm={{
-              title: t('groupHome.confirm.handOverTitle'),
-              body: t('groupHome.confirm.handOverBody', { name: member.name, group: groupName }),
-              action: t('groupHome.confirm.handOverAction'),
-            }}
-            dialogId={`hand-over-${member._id}`}
-            onConfirm={() => submit({ intent: 'hand-over', userId: member._id, name: member.name, confirmed: '1' }, { method: 'post' })}
-          >
-            {t('groupHome.members.handOver')}
-          </ConfirmButton>
-        </Form>
+        <Button
+          type="submit"
+          name="intent"
+          value="hand-over"
+          variant="secondary"
+          className={small}
+          aria-label={texts.handOverLabel(member.name)}
+          pending={pending === 'hand-over'}
+          onClick={(e) => {
+            e.preventDefault()
+            ask('hand-over', member)
+          }}
+        >
+          {texts.handOver}
+        </Button>
       ) : null}
-    </div>
+    </Form>
   )
 }

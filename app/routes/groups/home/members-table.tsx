@@ -3,20 +3,24 @@ import type { GroupHome } from '~/services/group-home.server'
 import { useRootData } from '~/ui/root-data'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
-import { GroupRoleBadge } from '../group-role-badge'
-import { MemberActions } from './member-actions'
+import { roleFlagsOf } from '~/services/group-roles'
+import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { MemberActions, useMemberActions } from './member-actions'
 
 /**
  * The group's members, 50 a page (owner, leaders, members, subscribers; by name), searchable by
- * name or email. Owners and leaders get each row's actions (MemberActions).
+ * name or email. Owners and leaders get each row's actions (MemberActions), sharing one dialog.
  */
 export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const loading = useListLoading()
+  const roleLabels = useRoleLabels()
   const me = useRootData()?.user?.id
   const { members, rights, group } = home
   const withActions = rights.manageMembers || rights.manageGroup
+  const actions = useMemberActions(t, roleLabels, group.name)
+  const you = t('groupHome.members.you')
   return (
     <section aria-labelledby="group-members-title">
       <h2 id="group-members-title" className="mb-2 text-lg font-semibold">
@@ -60,17 +64,17 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
                   <tr key={m._id} className="border-t border-slate-200 align-top">
                     <td className="px-3 py-2">
                       <span className="block font-medium">
-                        {m.name} {m._id === me ? <span className="font-normal text-slate-600">{t('groupHome.members.you')}</span> : null}
+                        {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
                       </span>
                       <span className="block break-all text-slate-600">{m.email}</span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <GroupRoleBadge role={m.role} />
+                      <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{date(m.joined)}</td>
                     {withActions ? (
                       <td className="px-3 py-2">
-                        {m.role === 'owner' ? null : <MemberActions member={m} rights={rights} groupName={group.name} />}
+                        {m.role === 'owner' ? null : <MemberActions member={m} rights={rights} shared={actions} />}
                       </td>
                     ) : null}
                   </tr>
@@ -79,6 +83,7 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
             </table>
           </div>
           <Pagination page={members.page} pageSize={members.pageSize} total={members.total} />
+          {withActions ? actions.dialog : null}
         </>
       )}
     </section>

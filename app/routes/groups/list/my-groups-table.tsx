@@ -1,16 +1,18 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { MyGroup } from '~/services/my-groups.server'
+import { roleFlagsOf } from '~/services/group-roles'
 import { useFormatters } from '~/ui/format'
+import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
-import { GroupRoleBadge } from '../group-role-badge'
+import type { MyGroupRow } from './list-rows'
 
 /** One page of the user's groups, each name a link to the group's home; a table that scrolls sideways on a phone. */
-export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: string; dir: 'asc' | 'desc' }) {
+export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sort: string; dir: 'asc' | 'desc' }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const loading = useListLoading()
+  const roleLabels = useRoleLabels()
   const [activeLabel, inactiveLabel] = [t('myGroups.status.active'), t('myGroups.status.inactive')]
   if (page.total === 0) {
     return (
@@ -67,10 +69,10 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroup>; sort: 
                     {g.name}
                   </Link>
                 </td>
-                <td className="px-3 py-2">{g.parent_org_.name}</td>
-                <td className="px-3 py-2">{g.owner.name}</td>
+                <td className="px-3 py-2">{g.organization}</td>
+                <td className="px-3 py-2">{g.owner}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <GroupRoleBadge role={g.my_role.name} />
+                  <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} />
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
                 <td className="px-3 py-2 whitespace-nowrap">

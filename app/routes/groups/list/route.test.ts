@@ -14,12 +14,23 @@ describe('/groups loader', () => {
     const me = await createUser()
     const a = await createOrganization({ name: 'Alfa' })
     const b = await createOrganization({ name: 'Beta' })
-    await createGroup(a.id, { ownerId: me.id, name: 'Schack' })
+    const schack = await createGroup(a.id, { ownerId: me.id, name: 'Schack' })
     await createGroup(b.id, { ownerId: (await createUser()).id, name: 'Kör', memberIds: [[me.id, 'subscriber']], active: false })
     await createGroup(a.id, { ownerId: (await createUser()).id, name: 'Not mine' })
     const all = await load(me)
     expect(all.status).toBe(200)
     expect(names(all)).toEqual(['Kör', 'Schack'])
+    // Only what the table shows.
+    expect(all.data.page.items[1]).toEqual({
+      _id: schack.id,
+      name: 'Schack',
+      organization: 'Alfa',
+      owner: me.name,
+      role: 'owner',
+      memberCount: 1,
+      active: true,
+      created: expect.any(String),
+    })
     expect(all.data.organizations.map((o: { name: string }) => o.name)).toEqual(['Alfa', 'Beta'])
     expect(all.data.filters).toEqual({ status: 'all', organization: '' })
     expect(names(await load(me, `?organization=${b.id}`))).toEqual(['Kör'])

@@ -10,6 +10,7 @@ import { MyGroupsEmpty } from './my-groups-empty'
 import { MyGroupsFilters } from './my-groups-filters'
 import { MyGroupsTable } from './my-groups-table'
 import { myGroupsQueryOf, readMyGroupFilters } from './list-filters'
+import { myGroupRow } from './list-rows'
 
 /**
  * /groups: the signed-in user's groups (issue 10, Groups item 2): name, organization, owner, my
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     Promise.all([listMyGroups(ctx, { ...query, organizationId, active }), myGroupOrganizations(ctx), mayCreateGroups(ctx)]),
   )
   redirectPastLastPage(request, page)
-  return { page, query, filters: readMyGroupFilters(url), organizations, canCreate }
+  return { page: { ...page, items: page.items.map(myGroupRow) }, query, filters: readMyGroupFilters(url), organizations, canCreate }
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
