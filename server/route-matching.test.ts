@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { AgnosticRouteObject } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest'
  */
 const { matchRoutes } = createRequire(import.meta.url)('@remix-run/router') as typeof import('@remix-run/router')
 
-type Route = { id: string; path?: string; index?: boolean; children?: Route[] }
+type Route = AgnosticRouteObject
 
 function routeTree(): Route[] {
   return [
@@ -25,7 +26,7 @@ function routeTree(): Route[] {
   ]
 }
 
-const ids = (matches: { route: { id: string } }[] | null) => matches?.map((m) => m.route.id)
+const ids = (matches: { route: Route }[] | null) => matches?.map((m) => m.route.id)
 
 describe('route matching on the server', () => {
   it('matches as React Router does: params shared along one match, a splat last', () => {
@@ -42,7 +43,8 @@ describe('route matching on the server', () => {
   it('hands every caller its own matches: changing one result changes no later one', () => {
     const routes = routeTree()
     const first = matchRoutes(routes, '/organizations/abc/members')!
-    first[2].params.orgId = 'changed'
+    const params = first[2].params as Record<string, string>
+    params.orgId = 'changed'
     first.pop()
     const second = matchRoutes(routes, '/organizations/abc/members')!
     expect(ids(second)).toEqual(['root', 'org', 'members'])
