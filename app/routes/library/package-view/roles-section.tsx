@@ -5,7 +5,7 @@ import type { PackageEntity, PackageRole } from '~/services/library/types'
 import { LinkedText } from '~/ui/library/linked-text'
 
 /** Where a role's tasks open: the view with `?role=`, scrolled to the role. */
-export const roleHref = (roleId: string) => `?role=${encodeURIComponent(roleId)}#role-${roleId}`
+const roleHref = (roleId: string) => `?role=${encodeURIComponent(roleId)}#role-${roleId}`
 
 /**
  * The package's roles in order, each with its task count. A small package shows every role's
