@@ -154,6 +154,24 @@ test('create a group from a package: the group page opens', { tag: '@nojs' }, as
   await expect(page).toHaveURL(/\/groups\/\w+\/home$/)
 })
 
+test('a large package shows one role\'s tasks at a time; a link opens another role\'s', { tag: '@nojs' }, async ({ page }) => {
+  const owner = await insertUser({ name: `Stina Stor ${tag()}` })
+  const pkg = insertPackage({ ownerId: owner.id, name: `Stort paket ${tag()}`, roles: ['Lärare', 'Elev', 'Mentor'], tasksPerRole: 20 })
+  await signIn(page, owner)
+  await page.goto(`/library/packages/view/${pkg.id}`)
+  const roles = page.getByRole('region', { name: 'Roller och uppgifter' })
+  await expect(roles.getByRole('heading', { level: 3 })).toHaveText(['Lärare', 'Elev', 'Mentor'])
+  await expect(roles.getByText('Paketet har många uppgifter, så de visas för en roll i taget.')).toBeVisible()
+  await expect(roles.getByText('Lärare: uppgift 20')).toBeVisible()
+  await expect(roles.getByText('Elev: uppgift 1', { exact: true })).toHaveCount(0)
+  await expect(roles.getByRole('article', { name: 'Elev' })).toContainText('20 uppgifter')
+  await roles.getByRole('link', { name: 'Visa de 20 uppgifterna för Elev' }).click()
+  await expect(page).toHaveURL(`/library/packages/view/${pkg.id}?role=${pkg.roles[1].id}#role-${pkg.roles[1].id}`)
+  await expect(roles.getByText('Elev: uppgift 20')).toBeVisible()
+  await expect(roles.getByText('Lärare: uppgift 1', { exact: true })).toHaveCount(0)
+  await expect(roles.getByRole('link', { name: 'Visa de 20 uppgifterna för Lärare' })).toBeVisible()
+})
+
 test('two editors save the same version: the second is told, nothing is overwritten', async ({ page, browser }) => {
   const owner = await insertUser({ name: `Olle Ägare ${tag()}` })
   const editor = await insertUser({ name: `Rut Redaktör ${tag()}` })

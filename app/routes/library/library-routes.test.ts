@@ -8,7 +8,7 @@ import { handle as viewHandle } from './package-view/route'
 import { handle as sectionHandle } from './section'
 import { handle as wizardHandle, loader as wizardLoader } from './wizard/route'
 import { action as invitationsAction, loader as invitationsLoader } from './invitations/route'
-import { action as viewAction, loader as viewLoader } from './package-view/route'
+import { action as viewAction, ALL_TASKS_UP_TO, loader as viewLoader } from './package-view/route'
 import { loader as signinRedirect } from './redirects/signin'
 import { loader as userRedirect } from './redirects/user-invitations'
 import { loader as newRedirect } from './redirects/new-package'
@@ -68,6 +68,33 @@ describe('package view', () => {
     const theirs = await load(viewer)
     expect(theirs.data.view.actions).toMatchObject({ delete: false, edit: false, duplicate: true })
     expect((await load(stranger)).status).toBe(404)
+  })
+
+  it('lists every role\'s tasks of a small package, and of a large one the tasks of the role asked for (else the first)', async () => {
+    const owner = await createUser()
+    const cookie = await sessionCookieFor(owner)
+    const shown = async (pid: string, qs = '') =>
+      (await run(() => viewLoader(args(makeRequest(`/library/packages/view/${pid}${qs}`, { cookie }), { pid })))).data.view.roles.map(
+        (r: { name: string; taskCount: number; entities: unknown[] }) => [r.name, r.taskCount, r.entities.length],
+      )
+    const n = ALL_TASKS_UP_TO / 2
+    const small = await createPackage({ ownerId: owner.id, roles: ['Lärare', 'Elev'], tasksPerRole: n })
+    expect(await shown(small.id)).toEqual([
+      ['Lärare', n, n],
+      ['Elev', n, n],
+    ])
+    const large = await createPackage({ ownerId: owner.id, roles: ['Lärare', 'Elev', 'Mentor'], tasksPerRole: n })
+    expect(await shown(large.id)).toEqual([
+      ['Lärare', n, n],
+      ['Elev', n, 0],
+      ['Mentor', n, 0],
+    ])
+    const elev = await db().selectFrom('package_roles').select('id').where('package_id', '=', large.id).where('name', '=', 'Elev').executeTakeFirstOrThrow()
+    expect(await shown(large.id, `?role=${elev.id}`)).toEqual([
+      ['Lärare', n, 0],
+      ['Elev', n, n],
+      ['Mentor', n, 0],
+    ])
   })
 
   it('deletes only after confirming, and only for the owner', async () => {

@@ -59,6 +59,27 @@ describe('the package feed', () => {
     expect(page2.total).toBe(SWEDISH_ORDER.length)
   })
 
+  it('pages through my packages and shared ones interleaved, each page as the whole order cut', async () => {
+    const me = await createUser()
+    const other = await createUser()
+    const day = (d: number) => `2026-02-${String(d).padStart(2, '0')}T00:00:00.000Z`
+    // Mine on odd days and in Swedish names that interleave with the shared ones on even days.
+    for (let d = 1; d <= 13; d += 2) await createPackage({ ownerId: me.id, name: `${SWEDISH_ORDER[d]} mitt`, updatedAt: day(d), roles: [] })
+    for (let d = 2; d <= 14; d += 2) await createPackage({ ownerId: other.id, name: `${SWEDISH_ORDER[d]} delat`, updatedAt: day(d), roles: [], collaborators: [{ userId: me.id, access: 'view' }] })
+    for (const [sort, dir] of [
+      ['updated', 'desc'],
+      ['updated', 'asc'],
+      ['name', 'asc'],
+      ['name', 'desc'],
+      ['created', 'asc'],
+    ] as const) {
+      const whole = await names(me, { sort, dir, pageSize: 50 })
+      expect(whole).toHaveLength(14)
+      for (const page of [1, 2, 3, 4, 5]) expect(await names(me, { sort, dir, page, pageSize: 3 })).toEqual(whole.slice((page - 1) * 3, page * 3))
+    }
+    expect((await names(me, { sort: 'updated', dir: 'desc', pageSize: 4 })).map((n) => n.split(' ')[1])).toEqual(['delat', 'mitt', 'delat', 'mitt'])
+  })
+
   it('shows my pending invitations, and only mine', async () => {
     const owner = await createUser()
     const me = await createUser()

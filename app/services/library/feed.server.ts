@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
-import { isPostgres, swedish } from '~/db/collation'
+import { isPostgres, swedish, swedishStored } from '~/db/collation'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { likePattern } from '~/utils/list-query'
@@ -45,9 +45,9 @@ function branches(db: DB, userId: string, query: FeedQuery): { from: Branch; acc
   return query.scope === 'mine' ? [owned] : query.scope === 'shared' ? [shared] : [owned, shared]
 }
 
-/** The sort key a branch selects (on SQLite the stored Swedish key, on PostgreSQL the name). */
+/** The sort key a branch selects and orders by: names in Swedish order (SQLite's stored key, PostgreSQL's collation, as the owner indexes). */
 const sortKeyOf = (db: DB, sort: FeedQuery['sort']) =>
-  sort === 'name' ? (isPostgres(db) ? sql`p.name` : sql`p.name_key`) : sort === 'created' ? sql`p.created_at` : sql`p.updated_at`
+  sort === 'name' ? swedishStored(db, 'p.name') : sort === 'created' ? sql`p.created_at` : sql`p.updated_at`
 
 /** A page of the actor's packages (search, filters, sort) and their pending invitations. */
 export async function packageFeed(ctx: Ctx, query: FeedQuery): Promise<PackageFeed> {
@@ -55,8 +55,24 @@ export async function packageFeed(ctx: Ctx, query: FeedQuery): Promise<PackageFe
   const db = ctx.db
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`
   const parts = branches(db, actor.id, query)
-  const selected = parts.map((b) => b.from.select([b.access.as('access'), 'p.id', sortKeyOf(db, query.sort).as('sort_key')]))
-  const union = selected.slice(1).reduce((all, b) => all.unionAll(b), selected[0])
+  const key = sortKeyOf(db, query.sort)
+  // The page is among the first page × size rows of each branch: each branch sorts and cuts its
+  // own (the owned one along its index), so the union sorts at most that many of each, not the
+  // whole visible set.
+  const firstRows = query.page * query.pageSize
+  const tops = parts.map((b) =>
+    db
+      .selectFrom(
+        b.from
+          .select([b.access.as('access'), 'p.id', key.as('sort_key')])
+          .orderBy(sql`${key} ${dir}`)
+          .orderBy(sql`p.id ${dir}`)
+          .limit(firstRows)
+          .as('b'),
+      )
+      .selectAll(),
+  )
+  const union = tops.slice(1).reduce((all, b) => all.unionAll(b), tops[0])
   // PostgreSQL: the union's column in the Swedish collation; SQLite: the stored key as it is.
   const orderKey = query.sort === 'name' && isPostgres(db) ? swedish(db, sql.ref('sort_key')) : sql.ref('sort_key')
   // Two steps: the page's ids from a narrow sort (id, access, key), then the rows of those ids.

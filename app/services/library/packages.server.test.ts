@@ -101,6 +101,41 @@ describe('access matrix', () => {
   })
 })
 
+describe('which tasks a load brings', () => {
+  it('counts every role\'s tasks and loads all, none, one role\'s, or all up to a size', async () => {
+    const owner = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, roles: ['Lärare', 'Elev', 'Tom'], tasksPerRole: 3 })
+    await db().deleteFrom('package_entities').where('package_id', '=', pkg.id).where('title', 'like', 'Tom %').execute()
+    const shape = async (tasksOf: Parameters<typeof getPackage>[2]) =>
+      (await getPackage(ctx(owner), pkg.id, tasksOf)).roles.map((r) => [r.name, r.taskCount, r.tasksLoaded, r.entities.map((e) => e.title)])
+    const all = [
+      ['Lärare', 3, true, ['Lärare uppgift 1', 'Lärare uppgift 2', 'Lärare uppgift 3']],
+      ['Elev', 3, true, ['Elev uppgift 1', 'Elev uppgift 2', 'Elev uppgift 3']],
+      ['Tom', 0, true, []],
+    ]
+    expect(await shape(undefined)).toEqual(all)
+    expect(await shape('all')).toEqual(all)
+    expect(await shape('none')).toEqual([
+      ['Lärare', 3, false, []],
+      ['Elev', 3, false, []],
+      ['Tom', 0, false, []],
+    ])
+    const elev = (await getPackage(ctx(owner), pkg.id, 'none')).roles[1].id
+    expect(await shape({ role: elev })).toEqual([
+      ['Lärare', 3, false, []],
+      ['Elev', 3, true, ['Elev uppgift 1', 'Elev uppgift 2', 'Elev uppgift 3']],
+      ['Tom', 0, false, []],
+    ])
+    // An unknown role (or none asked for): the first role's.
+    for (const role of [null, 'not-a-role']) expect((await shape({ role })).map((r) => r[2])).toEqual([true, false, false])
+    // Small enough: every role's, whichever was asked for.
+    expect(await shape({ role: elev, allUpTo: 6 })).toEqual(all)
+    expect((await shape({ role: elev, allUpTo: 5 })).map((r) => r[2])).toEqual([false, true, false])
+    // The wizard's edit load takes the same choice.
+    expect((await getPackageForEdit(ctx(owner), pkg.id, 'none')).roles.every((r) => !r.tasksLoaded)).toBe(true)
+  })
+})
+
 describe('the wizard', () => {
   it('creates a draft, saves roles (add, reorder, remove) and entities, and publishes', async () => {
     const owner = await createUser()

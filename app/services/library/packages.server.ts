@@ -18,7 +18,7 @@ import {
   type SaveRolesInput,
 } from './packages.schemas'
 import { searchColumns } from './search'
-import type { PackageAccess, PackageRole, PackageView, PersonRef, Saved } from './types'
+import type { PackageAccess, PackageRole, PackageView, PersonRef, Saved, TasksOf } from './types'
 
 /**
  * Packages and the wizard's steps (issue 11, ADR 009). Every save runs in one transaction: it
@@ -26,27 +26,46 @@ import type { PackageAccess, PackageRole, PackageView, PersonRef, Saved } from '
  * saves of one version exactly one wins and the other gets PACKAGE_VERSION_CONFLICT.
  */
 
-/** The view of a package (and the wizard's load). PACKAGE_NOT_FOUND for anyone without access, and for viewers of a draft. */
-export async function getPackage(ctx: Ctx, packageId: string): Promise<PackageView> {
+/**
+ * The view of a package (and the wizard's load), with the entities `tasksOf` asks for.
+ * PACKAGE_NOT_FOUND for anyone without access, and for viewers of a draft.
+ */
+export async function getPackage(ctx: Ctx, packageId: string, tasksOf: TasksOf = 'all'): Promise<PackageView> {
   const { row, access } = await requirePackage(ctx, ctx.db, packageId, 'view')
-  return viewOf(ctx.db, row, access)
+  return viewOf(ctx.db, row, access, tasksOf)
 }
 
 /** The same as getPackage, for the edit wizard: owner or editor (a viewer gets PACKAGE_ACCESS_DENIED). */
-export async function getPackageForEdit(ctx: Ctx, packageId: string): Promise<PackageView> {
+export async function getPackageForEdit(ctx: Ctx, packageId: string, tasksOf: TasksOf = 'all'): Promise<PackageView> {
   const { row, access } = await requirePackage(ctx, ctx.db, packageId, 'edit')
-  return viewOf(ctx.db, row, access)
+  return viewOf(ctx.db, row, access, tasksOf)
 }
 
-async function viewOf(db: DB, row: PackageRow, access: PackageAccess): Promise<PackageView> {
-  const [owner, roles, entities, editors] = await Promise.all([
+/** The roles whose entities `tasksOf` asks for, of the package's roles with their counts. */
+function rolesToLoad(roles: { id: string; taskCount: number }[], tasksOf: TasksOf): Set<string> {
+  if (tasksOf === 'none') return new Set()
+  const total = roles.reduce((n, r) => n + r.taskCount, 0)
+  if (tasksOf === 'all' || total <= (tasksOf.allUpTo ?? -1)) return new Set(roles.map((r) => r.id))
+  const role = roles.find((r) => r.id === tasksOf.role) ?? roles[0]
+  return new Set(role ? [role.id] : [])
+}
+
+async function viewOf(db: DB, row: PackageRow, access: PackageAccess, tasksOf: TasksOf): Promise<PackageView> {
+  const [owner, roleRows, editors] = await Promise.all([
     db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', row.owner_id).executeTakeFirstOrThrow(),
-    db.selectFrom('package_roles').select(['id', 'name', 'description', 'position']).where('package_id', '=', row.id).orderBy('position').execute(),
+    // Each role with its entity count (an index-only count per role), whatever is loaded.
     db
-      .selectFrom('package_entities')
-      .select(['id', 'role_id', 'title', 'instructions', 'kind', 'day_offset', 'position'])
-      .where('package_id', '=', row.id)
-      .orderBy('position')
+      .selectFrom('package_roles as r')
+      .select(['r.id', 'r.name', 'r.description', 'r.position'])
+      .select((eb) =>
+        eb
+          .selectFrom('package_entities as e')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('e.role_id', '=', 'r.id')
+          .as('task_count'),
+      )
+      .where('r.package_id', '=', row.id)
+      .orderBy('r.position')
       .execute(),
     db
       .selectFrom('package_collaborators as c')
@@ -57,7 +76,18 @@ async function viewOf(db: DB, row: PackageRow, access: PackageAccess): Promise<P
       .orderBy('c.created_at')
       .execute(),
   ])
-  const byRole = new Map<string, PackageRole>(roles.map((r) => [r.id, { ...r, position: Number(r.position), entities: [] }]))
+  const roles = roleRows.map((r) => ({ id: r.id, name: r.name, description: r.description, position: Number(r.position), taskCount: Number(r.task_count ?? 0) }))
+  const loaded = rolesToLoad(roles, tasksOf)
+  const entities = loaded.size
+    ? await db
+        .selectFrom('package_entities')
+        .select(['id', 'role_id', 'title', 'instructions', 'kind', 'day_offset', 'position'])
+        .where('package_id', '=', row.id)
+        .$if(loaded.size < roles.length, (qb) => qb.where('role_id', 'in', [...loaded]))
+        .orderBy('position')
+        .execute()
+    : []
+  const byRole = new Map<string, PackageRole>(roles.map((r) => [r.id, { ...r, tasksLoaded: loaded.has(r.id), entities: [] }]))
   for (const e of entities) {
     byRole.get(e.role_id)?.entities.push({
       id: e.id,

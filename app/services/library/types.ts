@@ -85,9 +85,20 @@ export interface PackageRole {
   name: string
   description: string
   position: number
-  /** Its entities in order. */
+  /** How many entities it has (loaded or not). */
+  taskCount: number
+  /** Whether `entities` holds its entities (see `TasksOf`); if not, `entities` is empty. */
+  tasksLoaded: boolean
+  /** Its entities in order, when loaded. */
   entities: PackageEntity[]
 }
+
+/**
+ * Whose entities a package's load brings (every role comes with its `taskCount`): every role's,
+ * none, or one role's: `role` (an id not of the package, or null: the first role's); with
+ * `allUpTo`, every role's when the package has at most that many.
+ */
+export type TasksOf = 'all' | 'none' | { role: string | null; allUpTo?: number }
 
 export interface PackageDetails {
   id: string

@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberTasks } from '~/services/library/types'
+import { LinkedText } from './linked-text'
 
 /**
  * The group home's "Tasks" section (issue 11): the tasks the group got from a library package,
@@ -32,27 +33,12 @@ export function GroupTasksSection({ memberTasks }: { memberTasks: MemberTasks | 
                   <span className="text-sm text-slate-600">{t(`groupTasks.kinds.${task.kind}`)}</span>
                   {task.dayOffset !== null ? <span className="text-sm text-slate-600">{t('groupTasks.day', { day: task.dayOffset })}</span> : null}
                 </div>
-                {task.instructions ? <p className="mt-1 whitespace-pre-line break-words text-sm">{linkified(task.instructions)}</p> : null}
+                {task.instructions ? <LinkedText text={task.instructions} className="mt-1 text-sm" /> : null}
               </li>
             ))}
           </ol>
         </Fragment>
       ))}
     </section>
-  )
-}
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])/g
-
-/** Plain text with its http(s) addresses as links (nothing else is interpreted). */
-export function linkified(text: string) {
-  return text.split(URL_PATTERN).map((part, i) =>
-    i % 2 === 1 ? (
-      <a key={i} href={part} className="text-brand-700 underline" rel="noopener noreferrer">
-        {part}
-      </a>
-    ) : (
-      part
-    ),
   )
 }

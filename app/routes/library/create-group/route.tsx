@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return orRouteFailure('library.loadError', async () => {
     const [organizations, chosen] = await Promise.all([
       organizationsForPackageGroups(ctx),
-      packageId ? orNotFound(() => getPackage(ctx, packageId)) : null,
+      packageId ? orNotFound(() => getPackage(ctx, packageId, 'none')) : null,
     ])
     const choices = chosen
       ? []

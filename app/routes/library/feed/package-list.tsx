@@ -1,13 +1,21 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { PackageListItem } from '~/services/library/types'
+import { COLLABORATOR_ACCESS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
+import type { PackageAccess, PackageListItem } from '~/services/library/types'
 import { useFormatters } from '~/ui/format'
 import { libraryPaths } from '../paths'
+
+const ACCESS_LEVELS: PackageAccess[] = ['owner', ...COLLABORATOR_ACCESS]
 
 /** The feed's packages: a card each, with name (a link to the view), access, tags and counts. */
 export function PackageList({ items }: { items: PackageListItem[] }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
+  // Translated once per page, not once per card.
+  const accessLabel = Object.fromEntries(ACCESS_LEVELS.map((a) => [a, t(`library.access.${a}`)])) as Record<PackageAccess, string>
+  const languageLabel = Object.fromEntries(PACKAGE_LANGUAGES.map((l) => [l, t(`library.language.${l}`)])) as Record<string, string>
+  const draft = t('library.draft')
+  const tagsLabel = t('library.view.tags')
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label={t('library.feed.listLabel')}>
       {items.map((pkg) => (
@@ -16,14 +24,14 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
             <Link to={libraryPaths.view(pkg.id)} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
               {pkg.name}
             </Link>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t(`library.access.${pkg.access}`)}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{accessLabel[pkg.access]}</span>
             {pkg.status === 'draft' ? (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('library.draft')}</span>
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{draft}</span>
             ) : null}
           </div>
           {pkg.description ? <p className="line-clamp-2 text-sm text-slate-700">{pkg.description}</p> : null}
           {pkg.tags.length ? (
-            <ul className="flex flex-wrap gap-1" aria-label={t('library.view.tags')}>
+            <ul className="flex flex-wrap gap-1" aria-label={tagsLabel}>
               {pkg.tags.map((tag) => (
                 <li key={tag}>
                   <Link
@@ -37,7 +45,7 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
             </ul>
           ) : null}
           <p className="text-sm text-slate-600">
-            {t(`library.language.${pkg.language}`)} · {t('library.feed.counts', { roles: pkg.roleCount, tasks: pkg.entityCount })}
+            {languageLabel[pkg.language]} · {t('library.feed.counts', { roles: pkg.roleCount, tasks: pkg.entityCount })}
           </p>
           <p className="text-sm text-slate-600">
             {pkg.access === 'owner' ? null : <>{t('library.feed.ownedBy', { name: pkg.owner.name })} · </>}

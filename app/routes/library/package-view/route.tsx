@@ -10,15 +10,16 @@ import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { ActionForm, ConfirmationPanel } from '../action-form'
-import { LinkedText } from '../linked-text'
+import { LinkedText } from '~/ui/library/linked-text'
 import { orErrorToast, orNotFound } from '../not-found.server'
 import { libraryPaths } from '../paths'
 import { VIEW_INTENTS, type ViewActionData } from './intents.server'
 import { RolesSection } from './roles-section'
 
 /**
- * /library/packages/view/:pid (issue 11, screen 2): the package's details, roles and tasks, who
- * it is shared with, and the actions the user's access allows. Anyone without access: 404.
+ * /library/packages/view/:pid (issue 11, screen 2): the package's details, roles and tasks (of
+ * a large package one role's at a time, `?role=`), who it is shared with, and the actions the
+ * user's access allows. Anyone without access: 404.
  */
 export const handle = {
   breadcrumb: (data: unknown) => {
@@ -27,9 +28,13 @@ export const handle = {
   },
 }
 
+/** Up to this many tasks the view lists every role's; a larger package one role's at a time (`?role=`). */
+export const ALL_TASKS_UP_TO = 50
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const view = await orRouteFailure('library.loadError', () => orNotFound(() => getPackage(ctxFor(user, context), params.pid!)))
+  const tasksOf = { role: new URL(request.url).searchParams.get('role'), allUpTo: ALL_TASKS_UP_TO }
+  const view = await orRouteFailure('library.loadError', () => orNotFound(() => getPackage(ctxFor(user, context), params.pid!, tasksOf)))
   return { view }
 }
 

@@ -52,7 +52,7 @@ async function saving<A, B>(call: () => Promise<A>, again: (extra: { conflict?: 
 /** After a new package's last step, or leaving step 3 of a draft: publish it (it becomes visible to the people it is shared with). */
 async function finish(args: WizardArgs, saved: Saved) {
   const published = await publishPackage(args.ctx, saved)
-  const { package: pkg } = await getPackageForEdit(args.ctx, published.packageId)
+  const { package: pkg } = await getPackageForEdit(args.ctx, published.packageId, 'none')
   return pkg
 }
 
@@ -121,14 +121,14 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
   const packageId = pid!
   if (op.kind === 'back' || op.kind === 'next') {
     if (step === 3 && after.roleId) {
-      const view = await getPackageForEdit(args.ctx, packageId)
+      const view = await getPackageForEdit(args.ctx, packageId, 'none')
       const index = view.roles.findIndex((r) => r.id === after.roleId)
       const neighbour = view.roles[index + (op.kind === 'next' ? 1 : -1)]
       if (index >= 0 && neighbour) return redirectWithToast(stepHref(mode, 3, packageId, `role=${neighbour.id}`), { key: 'library.wizard.toast.saved' })
     }
     const lastStep = mode === 'new' ? 2 : 3
     if (op.kind === 'next' && step === lastStep && after.saved) {
-      const view = await getPackageForEdit(args.ctx, packageId)
+      const view = await getPackageForEdit(args.ctx, packageId, 'none')
       if (view.package.status === 'draft') {
         const pkg = await finish(args, after.saved)
         if (mode === 'new') return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
@@ -136,7 +136,7 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
     }
     const target = op.kind === 'next' ? step + 1 : step - 1
     if (mode === 'new' && target > 2) return redirectWithToast(libraryPaths.view(packageId), { key: 'library.wizard.toast.saved' })
-    const lastRole = op.kind === 'back' && target === 3 ? (await getPackageForEdit(args.ctx, packageId)).roles.at(-1)?.id : undefined
+    const lastRole = op.kind === 'back' && target === 3 ? (await getPackageForEdit(args.ctx, packageId, 'none')).roles.at(-1)?.id : undefined
     return redirectWithToast(stepHref(mode, Math.max(1, target), packageId, lastRole ? `role=${lastRole}` : undefined), { key: 'library.wizard.toast.saved' })
   }
   return redirectWithToast(here, { key: 'library.wizard.toast.saved' })

@@ -36,11 +36,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const { mode, step, pid, url } = wizardTarget(request, params)
   const ctx = ctxFor(user, context)
-  const view = pid ? await orRouteFailure('library.loadError', () => packageToEdit(ctx, pid)) : null
+  const tasksOf = step === 3 ? { role: url.searchParams.get('role') } : 'none'
+  const view = pid ? await orRouteFailure('library.loadError', () => packageToEdit(ctx, pid, tasksOf)) : null
   const sharing = step === 4 && pid ? await orRouteFailure('library.loadError', () => sharingOf(ctx, pid)) : null
   const { newLink, clear } = step === 4 && pid ? await takeNewLink(request, pid) : { newLink: null, clear: null }
-  const requestedRole = url.searchParams.get('role')
-  const roleId = step === 3 && view ? (view.roles.find((r) => r.id === requestedRole) ?? view.roles[0])?.id ?? null : null
+  const roleId = step === 3 ? (view?.roles.find((r) => r.tasksLoaded)?.id ?? null) : null
   const crumb = await crumbOf(request, user.locale, view?.package.name ?? null)
   return data({ mode, step, pid, view, sharing, newLink, roleId, crumb }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }

@@ -4,6 +4,7 @@ import { tFor, detectLocale } from '~/i18n/i18n.server'
 import type { Ctx } from '~/services/context.server'
 import { getPackageForEdit } from '~/services/library/packages.server'
 import { packageSharing } from '~/services/library/sharing.server'
+import type { TasksOf } from '~/services/library/types'
 import { orNotFound } from '../not-found.server'
 import { STEP_COUNT, stepHref, type WizardMode } from './wizard-args'
 
@@ -23,10 +24,14 @@ export function wizardTarget(request: Request, params: { step?: string; pid?: st
   return { mode, step, pid, url }
 }
 
-/** The package to edit: anyone who may not edit it gets 404 (a viewer's 403 would say no more than the view). */
-export async function packageToEdit(ctx: Ctx, pid: string) {
+/**
+ * The package to edit, with the tasks of step 3's role only (`?role=`, else the first role's; no
+ * other step shows tasks): anyone who may not edit it gets 404 (a viewer's 403 would say no more
+ * than the view).
+ */
+export async function packageToEdit(ctx: Ctx, pid: string, tasksOf: TasksOf) {
   try {
-    return await orNotFound(() => getPackageForEdit(ctx, pid))
+    return await orNotFound(() => getPackageForEdit(ctx, pid, tasksOf))
   } catch (error) {
     if (error instanceof DomainError && error.code === 'PACKAGE_ACCESS_DENIED') throw new Response('Forbidden', { status: 403 })
     throw error

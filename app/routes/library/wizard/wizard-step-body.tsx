@@ -87,7 +87,7 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
         {conflict}
         {formError}
         <EntitiesStep
-          roles={view.roles.map((r) => ({ id: r.id, name: r.name, taskCount: r.entities.length }))}
+          roles={view.roles.map((r) => ({ id: r.id, name: r.name, taskCount: r.taskCount }))}
           roleId={roleId}
           tasks={tasks}
           version={view.package.version}
