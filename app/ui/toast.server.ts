@@ -33,6 +33,8 @@ export async function redirectWithToast(to: string, toast: z.input<typeof ToastS
 /** Reads the pending toast and the header that clears it. */
 export async function readToast(request: Request) {
   const raw = await toastCookie.parse(request.headers.get('Cookie'))
+  // Most pages have no toast: nothing to validate (a failed parse builds error messages).
+  if (raw === null || raw === undefined) return { toast: null, clear: null }
   const parsed = ToastSchema.safeParse(raw)
   if (!parsed.success) return { toast: null, clear: null }
   return { toast: parsed.data, clear: await toastCookie.serialize('', { maxAge: 0 }) }
