@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { builtPath } from '~/ui/layout/screens'
 import type { ProfileGroup, ProfileOrganization } from '~/services/profile.server'
-import { sectionClass } from './picture-section'
+import { sectionClass } from '../section'
 
 /** The user's organizations and groups on their own profile, each list with its empty state. */
 export function MembershipsSection({ organizations, groups }: { organizations: ProfileOrganization[]; groups: ProfileGroup[] }) {
