@@ -222,9 +222,12 @@ export async function signOutOtherSessions(ctx: Ctx, userId: string, currentSess
   return { signedOut: Number(result.numDeletedRows) }
 }
 
-/** The zones offered in the timezone list (the runtime's IANA list, with UTC). */
-export function timezones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return zones.includes('UTC') ? zones : [...zones, 'UTC']
+/** The zones offered in the timezone list (the runtime's IANA list, with UTC), read once. */
+let zones: readonly string[] | undefined
+export function timezones(): readonly string[] {
+  if (!zones) {
+    const all = Intl.supportedValuesOf('timeZone')
+    zones = all.includes('UTC') ? all : [...all, 'UTC']
+  }
+  return zones
 }
-

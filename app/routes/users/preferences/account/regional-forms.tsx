@@ -38,7 +38,7 @@ export function TimezoneForm({
   lastResult,
 }: {
   timezone: string
-  timezones: string[]
+  timezones: readonly string[]
   /** The time the page was made (the same text on the server and in the browser). */
   now: string
   lastResult?: SubmissionResult<string[]>
