@@ -67,6 +67,13 @@ export type Profile =
   | { own: true; _id: string; name: string; email: string; profile_pic: string | null; organizations: ProfileOrganization[]; groups: ProfileGroup[] }
   | { own: false; _id: string; name: string; profile_pic: string | null }
 
+/** Another user's name and picture, when the actor shares an organization or a group with them; else null. */
+async function otherUser(ctx: Ctx, userId: string) {
+  const other = await ctx.db.selectFrom('users').select(['id', 'name', 'profile_pic']).where('id', '=', userId).executeTakeFirst()
+  if (!other || !(await sharesSomething(ctx, actorOf(ctx).id, userId))) return null
+  return other
+}
+
 /**
  * `/users/:id`: the actor's own profile in full; another user's name and picture when the two
  * share an organization or a group; otherwise USER_NOT_FOUND.
@@ -74,8 +81,8 @@ export type Profile =
 export async function getProfile(ctx: Ctx, userId: string): Promise<Profile> {
   const actor = actorOf(ctx)
   if (actor.id !== userId) {
-    const other = await ctx.db.selectFrom('users').select(['id', 'name', 'profile_pic']).where('id', '=', userId).executeTakeFirst()
-    if (!other || !(await sharesSomething(ctx, actor.id, userId))) throw new DomainError('USER_NOT_FOUND')
+    const other = await otherUser(ctx, userId)
+    if (!other) throw new DomainError('USER_NOT_FOUND')
     return { own: false, _id: other.id, name: other.name, profile_pic: other.profile_pic }
   }
   const [organizations, groups] = await Promise.all([
@@ -106,14 +113,14 @@ export async function getProfile(ctx: Ctx, userId: string): Promise<Profile> {
   }
 }
 
-/** The name of a user the actor may see (breadcrumbs), or null. */
+/**
+ * The name of a user the actor may see (breadcrumbs of every /users/:id screen), or null. The
+ * actor's own is theirs already: no query (their memberships are the profile page's alone).
+ */
 export async function visibleUserName(ctx: Ctx, userId: string) {
-  try {
-    return (await getProfile(ctx, userId)).name
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'USER_NOT_FOUND') return null
-    throw error
-  }
+  const actor = actorOf(ctx)
+  if (actor.id === userId) return actor.name
+  return (await otherUser(ctx, userId))?.name ?? null
 }
 
 /** PUT /api/users/{userId}/name */
@@ -215,9 +222,12 @@ export async function signOutOtherSessions(ctx: Ctx, userId: string, currentSess
   return { signedOut: Number(result.numDeletedRows) }
 }
 
-/** The zones offered in the timezone list (the runtime's IANA list, with UTC). */
-export function timezones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return zones.includes('UTC') ? zones : [...zones, 'UTC']
+/** The zones offered in the timezone list (the runtime's IANA list, with UTC), read once. */
+let zones: readonly string[] | undefined
+export function timezones(): readonly string[] {
+  if (!zones) {
+    const all = Intl.supportedValuesOf('timeZone')
+    zones = all.includes('UTC') ? all : [...all, 'UTC']
+  }
+  return zones
 }
-

@@ -42,6 +42,16 @@ describe('POST /api/telemetry', () => {
     ])
   })
 
+  it('stores a full batch of 100 with distinct ids of the entity shape', async () => {
+    const route = '/t/full-batch'
+    const res = await post(JSON.stringify(batch(Array.from({ length: 100 }, (_, i) => ({ ...vital(i), route })))))
+    expect(res.status).toBe(204)
+    const ids = (await stored(route)).map((r) => r.id)
+    expect(ids).toHaveLength(100)
+    expect(new Set(ids).size).toBe(100)
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/)
+  })
+
   it('takes a beacon: JSON sent as text/plain; other types are 415', async () => {
     const route = '/t/beacon'
     expect((await post(JSON.stringify(batch([{ ...vital(), route }])), { type: 'text/plain;charset=UTF-8' })).status).toBe(204)

@@ -2,11 +2,17 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { builtPath } from '~/ui/layout/screens'
 import type { ProfileGroup, ProfileOrganization } from '~/services/profile.server'
-import { sectionClass } from './picture-section'
+import { sectionClass } from '../section'
 
 /** The user's organizations and groups on their own profile, each list with its empty state. */
 export function MembershipsSection({ organizations, groups }: { organizations: ProfileOrganization[]; groups: ProfileGroup[] }) {
   const { t } = useTranslation()
+  // One translation per role, not per row: an active leader has hundreds of groups.
+  const groupRoles = new Map<string, string>()
+  const groupRole = (role: string) => {
+    if (!groupRoles.has(role)) groupRoles.set(role, t(`profile.page.groupRole.${role}`))
+    return groupRoles.get(role)
+  }
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section aria-labelledby="profile-orgs-title" className={sectionClass}>
@@ -58,7 +64,7 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
                     )}
                     <span className="block text-sm text-slate-600">{g.organizationName}</span>
                   </span>
-                  <span className="text-sm text-slate-600">{t(`profile.page.groupRole.${g.role}`)}</span>
+                  <span className="text-sm text-slate-600">{groupRole(g.role)}</span>
                 </li>
               )
             })}

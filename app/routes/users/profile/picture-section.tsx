@@ -5,8 +5,7 @@ import { Button } from '~/ui/button'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
 import { PICTURE_ACCEPT, PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
-
-export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
+import { sectionClass } from '../section'
 
 /**
  * Upload (a multipart form to /users/:id/picture, sent as a full page so it works the same with

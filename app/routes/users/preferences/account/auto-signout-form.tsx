@@ -3,7 +3,8 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AUTO_SIGNOUT_CHOICES_MINUTES, AutoSignoutFormSchema } from '~/services/profile.schemas'
 import { SelectField } from '~/ui/field'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** Automatic sign-out after a time without activity (the idle dialog warns a minute before). */
 export function AutoSignoutForm({

@@ -3,7 +3,8 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { EmailFormSchema } from '~/services/profile.schemas'
 import { Field } from '~/ui/field'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** The new address gets a link; the change happens when it is followed (the old address is told). */
 export function EmailForm({ email, pendingEmail, lastResult }: { email: string; pendingEmail: string | null; lastResult?: SubmissionResult<string[]> }) {

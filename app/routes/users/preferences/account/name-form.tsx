@@ -3,7 +3,8 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { NameFormSchema } from '~/services/profile.schemas'
 import { Field } from '~/ui/field'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 export function NameForm({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()

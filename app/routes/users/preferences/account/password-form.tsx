@@ -3,7 +3,8 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PasswordChangeSchema } from '~/services/profile.schemas'
 import { Field } from '~/ui/field'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** A new password signs out every other session of the user. */
 export function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

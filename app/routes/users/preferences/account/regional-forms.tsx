@@ -5,7 +5,8 @@ import { LOCALES } from '~/i18n/config'
 import { LanguageFormSchema, TimezoneFormSchema } from '~/services/profile.schemas'
 import { SelectField } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** Language: a saved language other than the page's reloads the page in it (root.tsx). */
 export function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: SubmissionResult<string[]> }) {
@@ -37,7 +38,7 @@ export function TimezoneForm({
   lastResult,
 }: {
   timezone: string
-  timezones: string[]
+  timezones: readonly string[]
   /** The time the page was made (the same text on the server and in the browser). */
   now: string
   lastResult?: SubmissionResult<string[]>

@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SessionListItem } from '~/services/profile.server'
 import { useFormatters } from '~/ui/format'
-import { PrefsSection, SaveButton } from '../prefs-form'
+import { PrefsSection, SaveButton } from '../prefs-section'
 
 /** The user's signed-in sessions (browser, system, started, last seen) and "sign out everywhere else". */
 export function SessionsSection({ sessions }: { sessions: SessionListItem[] }) {

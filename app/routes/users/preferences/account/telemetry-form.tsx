@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TelemetryFormSchema } from '~/services/profile.schemas'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** Whether the browser sends its performance figures and errors (docs/decisions/011-background-work.md). */
 export function TelemetryForm({ share, lastResult }: { share: boolean; lastResult?: SubmissionResult<string[]> }) {

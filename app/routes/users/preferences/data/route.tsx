@@ -17,7 +17,8 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
-import { FormErrors, PrefsSection, SaveButton, usePrefsForm } from '../prefs-form'
+import { usePrefsForm } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /**
  * /users/:id/preferences/data: download everything the product holds about the user (JSON), and

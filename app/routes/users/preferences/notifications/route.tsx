@@ -13,7 +13,7 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
-import { FormErrors, PrefsSection, SaveButton } from '../prefs-form'
+import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /**
  * /users/:id/preferences/notifications: one checkbox per kind of alert (ALERT_TEMPLATES); an

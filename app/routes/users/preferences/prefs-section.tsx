@@ -1,16 +1,15 @@
-import { useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
+import { sectionClass } from '../section'
 
-/** The pieces every form of the preferences screens shares: its section, its conform form, its errors and button. */
-
-export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
-
+/**
+ * The pieces every form of the preferences screens shares: its section, its errors and its
+ * button. No conform or zod here: a screen whose form does not validate in the browser (the
+ * notifications) does not load them (`usePrefsForm` in ./prefs-form.ts does).
+ */
 export function PrefsSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className={sectionClass}>
@@ -21,19 +20,6 @@ export function PrefsSection({ id, title, intro, children }: { id: string; title
       {children}
     </section>
   )
-}
-
-/** A conform form validated by `schema` in the browser once JavaScript runs, and always on the server. */
-export function usePrefsForm<S extends z.ZodTypeAny>(id: string, schema: S, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string | undefined>) {
-  return useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
 }
 
 /** A form's own errors (not a field's): e.g. too many attempts. */
