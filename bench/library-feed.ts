@@ -17,7 +17,11 @@ const N = Number(process.env.CALLS ?? 200)
 if (!process.env.DATABASE_URL) process.env.DATABASE_URL = process.argv[2] ?? 'file:./data/bench.db'
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5)
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  )
 
 const BASE: FeedQuery = { q: '', scope: 'all', sort: 'updated', dir: 'desc', page: 1, pageSize: 20 }
 const CASES: [string, Partial<FeedQuery>][] = [
@@ -82,7 +86,11 @@ async function main() {
     }
     calls.sort((a, b) => a - b)
     const each = statements.map((s) => median(s).toFixed(2)).join(' ')
-    console.info(`${label.padEnd(28)} ${String(total).padStart(6)} ${quantile(calls, 0.5).toFixed(2).padStart(7)} ${quantile(calls, 0.9).toFixed(2).padStart(7)}  ${each}`)
+    console.info(
+      `${label.padEnd(28)} ${String(total).padStart(6)} ${quantile(calls, 0.5).toFixed(2).padStart(7)} ${quantile(calls, 0.9)
+        .toFixed(2)
+        .padStart(7)}  ${each}`,
+    )
   }
 }
 

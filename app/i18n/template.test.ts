@@ -8,7 +8,16 @@ describe('translatedTemplate', () => {
     await i18n.init({
       lng: 'sv',
       interpolation: { escapeValue: false },
-      resources: { sv: { translation: { counts: '{{roles}} roller · {{tasks}} uppgifter', swapped: '{{b}} före {{a}}', plain: 'Utan värden', twice: '{{x}} och {{x}}' } } },
+      resources: {
+        sv: {
+          translation: {
+            counts: '{{roles}} roller · {{tasks}} uppgifter',
+            swapped: '{{b}} före {{a}}',
+            plain: 'Utan värden',
+            twice: '{{x}} och {{x}}',
+          },
+        },
+      },
     })
     const counts = translatedTemplate(i18n.t, 'counts', ['roles', 'tasks'])
     expect(counts({ roles: 2, tasks: 14 })).toBe('2 roller · 14 uppgifter')

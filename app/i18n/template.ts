@@ -13,7 +13,11 @@ const slot = (i: number) => `\u0000${i}\u0000`
  *   const updated = translatedTemplate(t, 'library.feed.updated', ['date'])
  *   updated({ date: '3 jan. 2026' }) // "Ändrad 3 jan. 2026"
  */
-export function translatedTemplate<K extends string>(t: TFunction, key: string, names: readonly K[]): (values: Record<K, string | number>) => string {
+export function translatedTemplate<K extends string>(
+  t: TFunction,
+  key: string,
+  names: readonly K[],
+): (values: Record<K, string | number>) => string {
   const parts = t(key, Object.fromEntries(names.map((name, i) => [name, slot(i)]))).split('\u0000')
   // parts alternate: text, slot number, text, slot number, …, text.
   return (values) => parts.map((part, i) => (i % 2 ? String(values[names[Number(part)]]) : part)).join('')

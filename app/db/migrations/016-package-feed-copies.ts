@@ -46,7 +46,10 @@ export async function up(db: Kysely<any>) {
       db,
       `create function package_collaborators_copy_package() returns trigger language plpgsql as $$
         begin
-          select ${copied.replaceAll('c.access', 'new.access')} into new.visible, new.package_name, new.package_created_at, new.package_updated_at
+          select ${copied.replaceAll(
+            'c.access',
+            'new.access',
+          )} into new.visible, new.package_name, new.package_created_at, new.package_updated_at
             from packages p where p.id = new.package_id;
           return new;
         end $$`,
@@ -73,9 +76,20 @@ export async function up(db: Kysely<any>) {
     )
   } else {
     const collaborator = 'c.package_id = new.package_id and c.user_id = new.user_id'
-    await run(db, `create trigger package_collaborators_copy_package after insert on package_collaborators begin ${refresh(collaborator)} end`)
-    await run(db, `create trigger package_collaborators_copy_access after update of access on package_collaborators begin ${refresh(collaborator)} end`)
-    await run(db, `create trigger packages_copy_to_collaborators after update of name, name_key, status, created_at, updated_at on packages begin ${refresh('c.package_id = new.id')} end`)
+    await run(
+      db,
+      `create trigger package_collaborators_copy_package after insert on package_collaborators begin ${refresh(collaborator)} end`,
+    )
+    await run(
+      db,
+      `create trigger package_collaborators_copy_access after update of access on package_collaborators begin ${refresh(collaborator)} end`,
+    )
+    await run(
+      db,
+      `create trigger packages_copy_to_collaborators after update of name, name_key, status, created_at, updated_at on packages begin ${refresh(
+        'c.package_id = new.id',
+      )} end`,
+    )
   }
 
   const nameKey = postgres ? `package_name collate "${PG_SWEDISH_COLLATION}"` : 'package_name_key'
@@ -95,7 +109,8 @@ export async function down(db: Kysely<any>) {
     await run(db, 'drop function packages_copy_to_collaborators()')
     await run(db, 'drop function package_collaborators_copy_package()')
   } else {
-    for (const name of ['packages_copy_to_collaborators', 'package_collaborators_copy_access', 'package_collaborators_copy_package']) await run(db, `drop trigger ${name}`)
+    for (const name of ['packages_copy_to_collaborators', 'package_collaborators_copy_access', 'package_collaborators_copy_package'])
+      await run(db, `drop trigger ${name}`)
     await run(db, 'alter table package_collaborators drop column package_name_key')
   }
   for (const column of ['package_updated_at', 'package_created_at', 'package_name', 'visible']) {

@@ -29,22 +29,51 @@ import type { FeedQuery } from './types'
  */
 let clock = Date.parse('2026-03-01T00:00:00.000Z')
 const ctx = (actor: User): Ctx => ({ ...ctxFor(actor), now: new Date((clock += 60_000)) })
-const query = (overrides: Partial<FeedQuery> = {}): FeedQuery => ({ q: '', scope: 'shared', sort: 'updated', dir: 'desc', page: 1, pageSize: 50, ...overrides })
-const shared = async (actor: User, overrides: Partial<FeedQuery> = {}) => (await packageFeed(ctx(actor), query(overrides))).items.map((i) => [i.name, i.access])
+const query = (overrides: Partial<FeedQuery> = {}): FeedQuery => ({
+  q: '',
+  scope: 'shared',
+  sort: 'updated',
+  dir: 'desc',
+  page: 1,
+  pageSize: 50,
+  ...overrides,
+})
+const shared = async (actor: User, overrides: Partial<FeedQuery> = {}) =>
+  (await packageFeed(ctx(actor), query(overrides))).items.map((i) => [i.name, i.access])
 
 /** Every collaborator row of the packages holds what its package and access say now. */
 async function expectCopiesInStep(packageIds: string[]) {
   const rows = await db()
     .selectFrom('package_collaborators as c')
     .innerJoin('packages as p', 'p.id', 'c.package_id')
-    .select(['c.access', 'c.visible', 'c.package_name', 'c.package_created_at', 'c.package_updated_at', 'p.status', 'p.name', 'p.created_at', 'p.updated_at'])
+    .select([
+      'c.access',
+      'c.visible',
+      'c.package_name',
+      'c.package_created_at',
+      'c.package_updated_at',
+      'p.status',
+      'p.name',
+      'p.created_at',
+      'p.updated_at',
+    ])
     // SQLite only: the Swedish key of the name (PostgreSQL sorts the name in its collation).
-    .select(isPostgres(db()) ? [sql<string | null>`null`.as('key'), sql<string | null>`null`.as('expected_key')] : [sql<string | null>`c.package_name_key`.as('key'), sql<string | null>`p.name_key`.as('expected_key')])
+    .select(
+      isPostgres(db())
+        ? [sql<string | null>`null`.as('key'), sql<string | null>`null`.as('expected_key')]
+        : [sql<string | null>`c.package_name_key`.as('key'), sql<string | null>`p.name_key`.as('expected_key')],
+    )
     .where('c.package_id', 'in', packageIds)
     .execute()
   expect(rows.length).toBeGreaterThan(0)
   for (const r of rows) {
-    expect({ visible: Number(r.visible), name: r.package_name, created: r.package_created_at, updated: r.package_updated_at, key: r.key }).toEqual({
+    expect({
+      visible: Number(r.visible),
+      name: r.package_name,
+      created: r.package_created_at,
+      updated: r.package_updated_at,
+      key: r.key,
+    }).toEqual({
       visible: r.status === 'published' || r.access === 'edit' ? 1 : 0,
       name: r.name,
       created: r.created_at,
@@ -59,8 +88,21 @@ describe('the feed copies on package_collaborators', () => {
     const owner = await createUser()
     const viewer = await createUser()
     const editor = await createUser()
-    const draft = await createPackage({ ownerId: owner.id, name: 'Utkast', status: 'draft', collaborators: [{ userId: viewer.id, access: 'view' }, { userId: editor.id, access: 'edit' }] })
-    const older = await createPackage({ ownerId: owner.id, name: 'Äldre', updatedAt: '2026-01-01T00:00:00.000Z', collaborators: [{ userId: viewer.id, access: 'view' }] })
+    const draft = await createPackage({
+      ownerId: owner.id,
+      name: 'Utkast',
+      status: 'draft',
+      collaborators: [
+        { userId: viewer.id, access: 'view' },
+        { userId: editor.id, access: 'edit' },
+      ],
+    })
+    const older = await createPackage({
+      ownerId: owner.id,
+      name: 'Äldre',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      collaborators: [{ userId: viewer.id, access: 'view' }],
+    })
     await expectCopiesInStep([draft.id, older.id])
     // A draft: the editor sees it, the viewer not.
     expect(await shared(viewer)).toEqual([['Äldre', 'view']])
@@ -68,19 +110,34 @@ describe('the feed copies on package_collaborators', () => {
 
     // Raised to edit, the viewer sees the draft; lowered again, no more.
     await changeCollaboratorAccess(ctx(owner), { packageId: draft.id, userId: viewer.id, access: 'edit' })
-    expect(await shared(viewer)).toEqual([['Utkast', 'edit'], ['Äldre', 'view']])
+    expect(await shared(viewer)).toEqual([
+      ['Utkast', 'edit'],
+      ['Äldre', 'view'],
+    ])
     await changeCollaboratorAccess(ctx(owner), { packageId: draft.id, userId: viewer.id, access: 'view' })
     expect(await shared(viewer)).toEqual([['Äldre', 'view']])
     await expectCopiesInStep([draft.id, older.id])
 
     // Published, the viewer sees it; renamed and saved later, it sorts by its new name and time.
     await publishPackage(ctx(editor), { packageId: draft.id, version: 1 })
-    expect(await shared(viewer)).toEqual([['Utkast', 'view'], ['Äldre', 'view']])
+    expect(await shared(viewer)).toEqual([
+      ['Utkast', 'view'],
+      ['Äldre', 'view'],
+    ])
     await saveBasics(ctx(owner), { packageId: older.id, version: 1, name: 'Örat', description: '', language: 'sv', tags: [] })
     await expectCopiesInStep([draft.id, older.id])
-    expect(await shared(viewer)).toEqual([['Örat', 'view'], ['Utkast', 'view']])
-    expect(await shared(viewer, { sort: 'name', dir: 'asc' })).toEqual([['Utkast', 'view'], ['Örat', 'view']])
-    expect(await shared(viewer, { sort: 'created', dir: 'asc' })).toEqual([['Örat', 'view'], ['Utkast', 'view']])
+    expect(await shared(viewer)).toEqual([
+      ['Örat', 'view'],
+      ['Utkast', 'view'],
+    ])
+    expect(await shared(viewer, { sort: 'name', dir: 'asc' })).toEqual([
+      ['Utkast', 'view'],
+      ['Örat', 'view'],
+    ])
+    expect(await shared(viewer, { sort: 'created', dir: 'asc' })).toEqual([
+      ['Örat', 'view'],
+      ['Utkast', 'view'],
+    ])
   })
 
   it('follow invitations, share links, leaving, handing over, deleting and account deletion', async () => {
@@ -112,7 +169,9 @@ describe('the feed copies on package_collaborators', () => {
     await expectCopiesInStep([pkg.id])
 
     await deleteAccount(ctx(invitee), invitee.id, TEST_PASSWORD)
-    expect(await db().selectFrom('package_collaborators').select('user_id').where('package_id', '=', pkg.id).execute()).toEqual([{ user_id: owner.id }])
+    expect(await db().selectFrom('package_collaborators').select('user_id').where('package_id', '=', pkg.id).execute()).toEqual([
+      { user_id: owner.id },
+    ])
     await deletePackage(ctx(editor), pkg.id)
     expect(await shared(owner)).toEqual([])
     expect(await db().selectFrom('package_collaborators').select('user_id').where('package_id', '=', pkg.id).execute()).toEqual([])
@@ -121,7 +180,8 @@ describe('the feed copies on package_collaborators', () => {
   it('sorts shared packages by name in Swedish order', async () => {
     const owner = await createUser()
     const me = await createUser()
-    for (const name of SWEDISH_SHUFFLED) await createPackage({ ownerId: owner.id, name, roles: [], collaborators: [{ userId: me.id, access: 'view' }] })
+    for (const name of SWEDISH_SHUFFLED)
+      await createPackage({ ownerId: owner.id, name, roles: [], collaborators: [{ userId: me.id, access: 'view' }] })
     expect((await shared(me, { sort: 'name', dir: 'asc', pageSize: 500 })).map(([name]) => name)).toEqual(SWEDISH_ORDER)
     expect((await shared(me, { sort: 'name', dir: 'desc', pageSize: 500 })).map(([name]) => name)).toEqual([...SWEDISH_ORDER].reverse())
   })
@@ -132,7 +192,13 @@ describe('the feed total', () => {
     const me = await createUser()
     const other = await createUser()
     for (let i = 0; i < 130; i++) await createPackage({ ownerId: me.id, name: `Skolstart ${i}`, roles: [] })
-    for (let i = 0; i < 130; i++) await createPackage({ ownerId: other.id, name: `Skolstart delat ${i}`, roles: [], collaborators: [{ userId: me.id, access: 'view' }] })
+    for (let i = 0; i < 130; i++)
+      await createPackage({
+        ownerId: other.id,
+        name: `Skolstart delat ${i}`,
+        roles: [],
+        collaborators: [{ userId: me.id, access: 'view' }],
+      })
     await createPackage({ ownerId: me.id, name: 'Utflykt', roles: [] })
     const feed = (overrides: Partial<FeedQuery>) => packageFeed(ctx(me), query({ scope: 'all', pageSize: 20, ...overrides }))
 
