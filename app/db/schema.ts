@@ -264,6 +264,15 @@ export interface PackageCollaboratorsTable {
   user_id: string
   access: CollaboratorAccess
   created_at: string
+  /**
+   * Copies kept by triggers for the feed (migration 016, ADR 016), never written by a service:
+   * 1 when the package is published or the access is edit (the collaborator sees it), and the
+   * package's name and times (on SQLite also `package_name_key`, the name's Swedish sort key).
+   */
+  visible: Generated<number>
+  package_name: Generated<string>
+  package_created_at: Generated<string>
+  package_updated_at: Generated<string>
 }
 
 export interface PackageInvitationsTable {

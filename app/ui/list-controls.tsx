@@ -49,8 +49,11 @@ export function SortHeader({ sort, current, dir, children }: { sort: string; cur
   )
 }
 
-/** Previous / next with "showing 51–100 of 10 000". */
-export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+/**
+ * Previous / next with "showing 51–100 of 10 000". With `more`, `total` is where the count stopped
+ * (a search counted only so far): "of more than 200", and there is always a next page.
+ */
+export function Pagination({ page, pageSize, total, more = false }: { page: number; pageSize: number; total: number; more?: boolean }) {
   const { t } = useTranslation()
   const hrefWith = useHrefWith()
   const pages = lastPageOf({ total, pageSize })
@@ -59,15 +62,15 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
   const linkClass = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100'
   return (
     <nav aria-label={t('list.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-700">{t('list.showing', { from, to, total })}</p>
+      <p className="text-slate-700">{t(more ? 'list.showingMore' : 'list.showing', { from, to, total })}</p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link to={hrefWith({ page: String(page - 1) })} className={linkClass} rel="prev">
             {t('list.previous')}
           </Link>
         ) : null}
-        <span className="px-2 py-1.5 text-slate-700">{t('list.pageOf', { page, pages })}</span>
-        {page < pages ? (
+        <span className="px-2 py-1.5 text-slate-700">{t(more ? 'list.pageOfMore' : 'list.pageOf', { page, pages })}</span>
+        {more || page < pages ? (
           <Link to={hrefWith({ page: String(page + 1) })} className={linkClass} rel="next">
             {t('list.next')}
           </Link>

@@ -63,7 +63,10 @@ export interface ReceivedInvitation {
 
 export interface PackageFeed {
   items: PackageListItem[]
+  /** The number of packages that match; with `more`, a lower bound: a search counts only so far (FILTERED_COUNT_STEP). */
   total: number
+  /** True when there are more than `total` (the count stopped there). */
+  more: boolean
   page: number
   pageSize: number
   /** The actor's pending invitations (newest first, at most 50). */

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { COLLABORATOR_ACCESS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
 import type { PackageAccess, PackageListItem } from '~/services/library/types'
+import { translatedTemplate } from '~/i18n/template'
 import { useFormatters } from '~/ui/format'
 import { libraryPaths } from '../paths'
 
@@ -16,6 +17,9 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
   const languageLabel = Object.fromEntries(PACKAGE_LANGUAGES.map((l) => [l, t(`library.language.${l}`)])) as Record<string, string>
   const draft = t('library.draft')
   const tagsLabel = t('library.view.tags')
+  const counts = translatedTemplate(t, 'library.feed.counts', ['roles', 'tasks'])
+  const ownedBy = translatedTemplate(t, 'library.feed.ownedBy', ['name'])
+  const updated = translatedTemplate(t, 'library.feed.updated', ['date'])
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label={t('library.feed.listLabel')}>
       {items.map((pkg) => (
@@ -45,11 +49,11 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
             </ul>
           ) : null}
           <p className="text-sm text-slate-600">
-            {languageLabel[pkg.language]} · {t('library.feed.counts', { roles: pkg.roleCount, tasks: pkg.entityCount })}
+            {languageLabel[pkg.language]} · {counts({ roles: pkg.roleCount, tasks: pkg.entityCount })}
           </p>
           <p className="text-sm text-slate-600">
-            {pkg.access === 'owner' ? null : <>{t('library.feed.ownedBy', { name: pkg.owner.name })} · </>}
-            {t('library.feed.updated', { date: date(pkg.updatedAt) })}
+            {pkg.access === 'owner' ? null : <>{ownedBy({ name: pkg.owner.name })} · </>}
+            {updated({ date: date(pkg.updatedAt) })}
           </p>
         </li>
       ))}

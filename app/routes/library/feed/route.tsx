@@ -90,7 +90,7 @@ export default function LibraryFeed() {
         ) : (
           <div className={loading ? 'opacity-60' : ''}>
             <PackageList items={feed.items} />
-            <Pagination page={feed.page} pageSize={feed.pageSize} total={feed.total} />
+            <Pagination page={feed.page} pageSize={feed.pageSize} total={feed.total} more={feed.more} />
           </div>
         )}
       </section>

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ENTITY_KINDS } from '~/services/library/packages.schemas'
 import type { PackageEntity, PackageRole } from '~/services/library/types'
+import { translatedTemplate } from '~/i18n/template'
 import { LinkedText } from '~/ui/library/linked-text'
 
 /** Where a role's tasks open: the view with `?role=`, scrolled to the role. */
@@ -17,7 +18,7 @@ export function RolesSection({ roles }: { roles: PackageRole[] }) {
   // Translated once per page, not once per task: a role may list hundreds.
   const labels = {
     kinds: Object.fromEntries(ENTITY_KINDS.map((k) => [k, t(`library.kinds.${k}`)])) as Record<string, string>,
-    day: t('library.view.day', { day: DAY_SLOT }),
+    day: translatedTemplate(t, 'library.view.day', ['day']),
     noTasks: t('library.view.noTasks'),
   }
   const oneAtATime = roles.some((r) => !r.tasksLoaded)
@@ -56,17 +57,14 @@ export function RolesSection({ roles }: { roles: PackageRole[] }) {
   )
 }
 
-/** Stands for the day number in the translated "Day {{day}}", filled in per task. */
-const DAY_SLOT = '\u0000'
-
-function TaskItem({ task, labels }: { task: PackageEntity; labels: { kinds: Record<string, string>; day: string } }) {
+function TaskItem({ task, labels }: { task: PackageEntity; labels: { kinds: Record<string, string>; day: (values: { day: number }) => string } }) {
   return (
     <li className="border-l-2 border-brand-200 pl-3">
       <p className="font-medium">
         {task.title}{' '}
         <span className="text-xs font-normal text-slate-600">
           {labels.kinds[task.kind]}
-          {task.dayOffset !== null ? ` · ${labels.day.replace(DAY_SLOT, String(task.dayOffset))}` : ''}
+          {task.dayOffset !== null ? ` · ${labels.day({ day: task.dayOffset })}` : ''}
         </span>
       </p>
       {task.instructions ? <LinkedText text={task.instructions} className="text-sm text-slate-700" /> : null}
