@@ -14,8 +14,8 @@ import * as m012library from './migrations/012-library'
 import * as m013profile from './migrations/013-profile'
 import * as m014telemetry from './migrations/014-telemetry'
 import * as m015userIdentities from './migrations/015-user-identities'
-import * as m016packageFeedCopies from './migrations/016-package-feed-copies'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
+import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -33,8 +33,8 @@ const migrations: Record<string, Migration> = {
   '013-profile': m013profile,
   '014-telemetry': m014telemetry,
   '015-user-identities': m015userIdentities,
-  '016-package-feed-copies': m016packageFeedCopies,
   '017-invitations-email-pending': m017invitationsEmailPending,
+  '019-package-feed-copies': m019packageFeedCopies,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -45,9 +45,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
  * schema's lock table and skip creating its own.
  */
 export async function migrateToLatest(db: DB, options: { schema?: string } = {}) {
-  // Numbers are handed out ahead of merging (016 came after 017): a database that already ran a
-  // later one still runs an earlier one that arrives afterwards.
-  const migrator = new Migrator({ db, provider, migrationTableSchema: options.schema, allowUnorderedMigrations: true })
+  const migrator = new Migrator({ db, provider, migrationTableSchema: options.schema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

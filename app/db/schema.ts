@@ -265,7 +265,7 @@ export interface PackageCollaboratorsTable {
   access: CollaboratorAccess
   created_at: string
   /**
-   * Copies kept by triggers for the feed (migration 016, ADR 016), never written by a service:
+   * Copies kept by triggers for the feed (migration 019, ADR 016), never written by a service:
    * 1 when the package is published or the access is edit (the collaborator sees it), and the
    * package's name and times (on SQLite also `package_name_key`, the name's Swedish sort key).
    */

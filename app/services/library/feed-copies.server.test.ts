@@ -24,7 +24,7 @@ import type { FeedQuery } from './types'
 
 /**
  * The feed reads the packages shared with the actor from package_collaborators alone: the copies
- * of visibility and sort fields that triggers keep there (migration 016, ADR 016) must follow
+ * of visibility and sort fields that triggers keep there (migration 019, ADR 016) must follow
  * every write, whoever makes it.
  */
 let clock = Date.parse('2026-03-01T00:00:00.000Z')

@@ -11,7 +11,7 @@ import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedIn
 /**
  * The package feed (issue 11, screen 1): the packages the actor owns or that are shared with
  * them. The visible set is built from the actor's side, `packages_owner_*` and the feed indexes of
- * `package_collaborators` (their copies of visibility and sort fields, migration 016, ADR 016),
+ * `package_collaborators` (their copies of visibility and sort fields, migration 019, ADR 016),
  * never by scanning every package or joining every shared one; drafts shared with a viewer are
  * left out (ADR 009).
  */
