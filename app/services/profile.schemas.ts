@@ -1,17 +1,14 @@
 import { z } from 'zod'
 import { currentPasswordField, emailField, localeField, nameField, passwordField, timezoneField } from '~/auth/schemas'
 import { ALERT_TEMPLATES } from './alert-templates'
+import { AUTO_SIGNOUT_MAX_SECONDS, AUTO_SIGNOUT_MIN_SECONDS } from './profile.constants'
 
 /**
  * Profile and preferences (issue 12): one schema per form of the preferences screens and per JSON
- * call of spec section 7. Messages are translation keys. Shared by server and browser.
+ * call of spec section 7. Messages are translation keys. The server parses with them; the
+ * browser gets only their native constraints (routes/users/preferences/constraints.server.ts).
  */
 
-/** Automatic sign-out: between 5 minutes and the session's absolute lifetime (12 hours). */
-export const AUTO_SIGNOUT_MIN_SECONDS = 5 * 60
-export const AUTO_SIGNOUT_MAX_SECONDS = 12 * 60 * 60
-/** The choices the preferences screen offers, in minutes (the API takes any value in range). */
-export const AUTO_SIGNOUT_CHOICES_MINUTES = [5, 10, 15, 30, 60, 120, 240, 480, 720] as const
 
 const timeoutSecondsField = z.coerce
   .number({ invalid_type_error: 'validation.required' })

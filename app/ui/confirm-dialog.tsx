@@ -1,59 +1,26 @@
-import { useRef, type ComponentProps, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react'
 import { Button } from './button'
-import { Dialog } from './dialog'
 
-/**
- * The confirmation dialog of a destructive action (400 px, see Dialog): Cancel has the
- * focus; confirming closes it and runs `onConfirm`. Without JavaScript the server asks instead.
- */
-export function ConfirmDialog({
-  dialogRef,
-  id,
-  title,
-  body,
-  action,
-  variant = 'danger',
-  onConfirm,
-}: {
-  dialogRef: RefObject<HTMLDialogElement>
-  id: string
-  title: string
-  body: string
-  action: string
-  variant?: 'danger' | 'primary'
-  onConfirm: () => void
-}) {
-  const { t } = useTranslation()
-  return (
-    <Dialog dialogRef={dialogRef} labelledBy={`${id}-title`} width="confirm">
-      <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
-        {title}
-      </h2>
-      <p className="mb-4 text-slate-700">{body}</p>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="button"
-          variant={variant}
-          onClick={() => {
-            dialogRef.current?.close()
-            onConfirm()
-          }}
-        >
-          {action}
-        </Button>
-      </div>
-    </Dialog>
-  )
+export { ConfirmDialog } from './confirm-modal'
+
+/** The dialog's code, fetched on the first hover, focus or click of a ConfirmButton (not with the page). */
+const loadConfirmModal = () => import('./confirm-modal')
+const LazyConfirmDialog = lazy(() => loadConfirmModal().then((m) => ({ default: m.ConfirmDialog })))
+
+/** Opens the dialog once it is there: rendered after it, so a click made while it loads still opens it. */
+function OpenOnRequest({ dialogRef, request }: { dialogRef: RefObject<HTMLDialogElement>; request: number }) {
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (request > 0 && dialog && !dialog.open) dialog.showModal()
+  }, [dialogRef, request])
+  return null
 }
 
 /**
  * A submit button that, when `confirm` is given and JavaScript runs, asks in a ConfirmDialog
  * first and then calls `onConfirm` (which submits with confirmed=1). Without JavaScript it simply
- * submits, and the server answers with its confirmation step.
+ * submits, and the server answers with its confirmation step. The dialog is loaded lazily (on
+ * hover or focus, at the latest on the click, which opens it as soon as it has arrived).
  */
 export function ConfirmButton({
   confirm,
@@ -68,18 +35,30 @@ export function ConfirmButton({
   onConfirm: () => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
+  /** How many times the dialog was asked for (0: never, so not rendered yet). */
+  const [request, setRequest] = useState(0)
+  const preload = () => {
+    if (confirm) void loadConfirmModal()
+  }
   return (
     <>
       <Button
         type="submit"
         {...button}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={(e) => {
           if (!confirm) return
           e.preventDefault()
-          dialogRef.current?.showModal()
+          setRequest((n) => n + 1)
         }}
       />
-      {confirm ? <ConfirmDialog dialogRef={dialogRef} id={dialogId} variant={dialogVariant} {...confirm} onConfirm={onConfirm} /> : null}
+      {confirm && request > 0 ? (
+        <Suspense fallback={null}>
+          <LazyConfirmDialog dialogRef={dialogRef} id={dialogId} variant={dialogVariant} {...confirm} onConfirm={onConfirm} />
+          <OpenOnRequest dialogRef={dialogRef} request={request} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -99,6 +99,7 @@ test('with JavaScript, cancelling the confirmation removes nobody', async ({ pag
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
   await expect(dialog).toContainText('Markerade medlemmar: 2.')
+  await expect(dialog.getByRole('button', { name: 'Avbryt' })).toBeFocused()
   await dialog.getByRole('button', { name: 'Avbryt' }).click()
   await expect(dialog).toBeHidden()
   await page.reload()

@@ -40,6 +40,29 @@ test('a wrong password in the email form shows under the field', { tag: '@nojs' 
   await page.getByLabel('Ditt lösenord').fill('inte-rätt-lösenord')
   await page.getByRole('button', { name: 'Byt e-postadress' }).click()
   await expect(page.getByText('Lösenordet stämmer inte.')).toBeVisible()
+  // The server's answer: the field in error is marked, described by its error and has the focus.
+  const password = page.getByLabel('Ditt lösenord')
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(password).toHaveAccessibleDescription('Lösenordet stämmer inte.')
+  await expect(password).toBeFocused()
+  await expect(password).toHaveValue('')
+})
+
+test('the preferences validate on the server: native constraints first, then its field errors', { tag: '@nojs' }, async ({ page }) => {
+  const user = await me()
+  await signIn(page, user)
+  await page.goto(accountPath(user))
+  await expect(page.getByLabel('Ditt namn')).toHaveAttribute('required', '')
+  await expect(page.getByLabel('Ditt namn')).toHaveAttribute('maxlength', '100')
+  await expect(page.getByLabel('Nytt lösenord', { exact: true })).toHaveAttribute('minlength', '8')
+  await page.getByLabel('Nuvarande lösenord').fill(user.password)
+  await page.getByLabel('Nytt lösenord', { exact: true }).fill('ett-nytt-lösenord-1')
+  await page.getByLabel('Nytt lösenord igen').fill('ett-annat-lösenord-2')
+  await page.getByRole('button', { name: 'Byt lösenord' }).click()
+  const confirm = page.getByLabel('Nytt lösenord igen')
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true')
+  await expect(confirm).toBeFocused()
+  await expect(page.getByLabel('Nytt lösenord', { exact: true })).toHaveValue('')
 })
 
 test('change the language: the page reloads in the new language', { tag: '@nojs' }, async ({ page }) => {
@@ -102,6 +125,28 @@ test('upload a profile picture, see it, and a disguised file is refused', { tag:
   await page.getByLabel('Bildfil').setInputFiles({ name: 'virus.png', mimeType: 'image/png', buffer: Buffer.from('<html>nope</html>') })
   await page.getByRole('button', { name: 'Ladda upp bild' }).click()
   await expect(toast(page, /Filen är ingen bild vi kan använda/, 'alert')).toBeVisible()
+})
+
+test('removing the picture asks first, also when clicked before the dialog has loaded', async ({ page }) => {
+  const user = await me()
+  await signIn(page, user)
+  await page.goto(`/users/${user.id}`)
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer()
+  await page.getByLabel('Bildfil').setInputFiles({ name: 'jag.png', mimeType: 'image/png', buffer: png })
+  await page.getByRole('button', { name: 'Ladda upp bild' }).click()
+  await expect(toast(page, 'Din profilbild är sparad.')).toBeVisible()
+  // The dialog's code arrives late: the click must wait for it, not submit.
+  await page.route(/\/assets\/confirm-modal-.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Ta bort bild' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Avbryt' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('img', { name: `Profilbild för ${user.name}` })).toBeVisible()
 })
 
 test("another user's profile: name and picture for a colleague, not found for a stranger", async ({ page }) => {

@@ -7,8 +7,8 @@ import { sectionClass } from '../section'
 
 /**
  * The pieces every form of the preferences screens shares: its section, its errors and its
- * button. No conform or zod here: a screen whose form does not validate in the browser (the
- * notifications) does not load them (`usePrefsForm` in ./prefs-form.ts does).
+ * button. No conform or zod in the browser: the preferences forms validate on the server (ADR 018,
+ * ./prefs-form.ts).
  */
 export function PrefsSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (

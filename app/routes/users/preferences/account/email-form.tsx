@@ -1,15 +1,25 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { EmailFormSchema } from '~/services/profile.schemas'
 import { Field } from '~/ui/field'
+import type { PrefsConstraint } from '../constraints.server'
 import { usePrefsForm } from '../prefs-form'
 import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** The new address gets a link; the change happens when it is followed (the old address is told). */
-export function EmailForm({ email, pendingEmail, lastResult }: { email: string; pendingEmail: string | null; lastResult?: SubmissionResult<string[]> }) {
+export function EmailForm({
+  email,
+  pendingEmail,
+  constraint,
+  lastResult,
+}: {
+  email: string
+  pendingEmail: string | null
+  constraint: PrefsConstraint
+  lastResult?: SubmissionResult<string[]>
+}) {
   const { t } = useTranslation()
-  const [form, fields] = usePrefsForm('prefs-email', EmailFormSchema, lastResult)
+  const form = usePrefsForm('prefs-email', lastResult, constraint)
   return (
     <PrefsSection
       id="prefs-email"
@@ -22,14 +32,14 @@ export function EmailForm({ email, pendingEmail, lastResult }: { email: string; 
         </>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form key={form.key} method="post" {...form.formProps} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="email" />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label={t('profile.account.email.label')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <FormErrors id={form.errorId} errors={form.formErrors} />
+        <Field label={t('profile.account.email.label')} errors={form.errors('email')} inputProps={{ ...form.field('email'), type: 'email', autoComplete: 'email' }} />
         <Field
           label={t('profile.account.email.password')}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+          errors={form.errors('password')}
+          inputProps={{ ...form.field('password'), type: 'password', autoComplete: 'current-password' }}
         />
         <SaveButton intent="email">{t('profile.account.email.save')}</SaveButton>
       </Form>

@@ -16,6 +16,7 @@ import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { AutoSignoutForm } from './auto-signout-form'
 import { EmailForm } from './email-form'
+import { PREFS_CONSTRAINTS } from '../constraints.server'
 import { ACCOUNT_INTENTS, type AccountActionData } from './intents.server'
 import { LanguageForm, TimezoneForm } from './regional-forms'
 import { NameForm } from './name-form'
@@ -26,7 +27,8 @@ import { TelemetryForm } from './telemetry-form'
 /**
  * /users/:id/preferences/account (and /beta-users/:uid/preferences): name, email, language,
  * timezone, automatic sign-out, password and signed-in sessions, each its own form (intent), all
- * working without JavaScript. Only the user themself; any other id is not found.
+ * working without JavaScript and validated on the server (ADR 018). Only the user themself; any
+ * other id is not found.
  */
 export const handle = { breadcrumb: 'profile.account.title' }
 
@@ -51,6 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     providers,
     timezones: timezones(),
     now: ctx.now.toISOString(),
+    constraint: PREFS_CONSTRAINTS,
   }
 }
 
@@ -68,21 +71,21 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function AccountPreferences() {
   const { t } = useTranslation()
-  const { user, shareTelemetry, sessions, pendingEmail, providers, timezones, now } = useLoaderData<typeof loader>()
+  const { user, shareTelemetry, sessions, pendingEmail, providers, timezones, now, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as AccountActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.account.title')}</h1>
-      <NameForm name={user.name} lastResult={lastResult('name')} />
-      <EmailForm email={user.email} pendingEmail={pendingEmail} lastResult={lastResult('email')} />
+      <NameForm name={user.name} constraint={constraint.name} lastResult={lastResult('name')} />
+      <EmailForm email={user.email} pendingEmail={pendingEmail} constraint={constraint.email} lastResult={lastResult('email')} />
       <div className="grid gap-6 md:grid-cols-2">
-        <LanguageForm locale={user.preferences.locale} lastResult={lastResult('language')} />
-        <TimezoneForm timezone={user.preferences.timezone} timezones={timezones} now={now} lastResult={lastResult('timezone')} />
+        <LanguageForm locale={user.preferences.locale} constraint={constraint.language} lastResult={lastResult('language')} />
+        <TimezoneForm timezone={user.preferences.timezone} timezones={timezones} now={now} constraint={constraint.timezone} lastResult={lastResult('timezone')} />
       </div>
-      <AutoSignoutForm autoSignout={user.preferences.autoSignout} lastResult={lastResult('auto-signout')} />
+      <AutoSignoutForm autoSignout={user.preferences.autoSignout} constraint={constraint.autoSignout} lastResult={lastResult('auto-signout')} />
       <TelemetryForm share={shareTelemetry} lastResult={lastResult('telemetry')} />
-      <PasswordForm lastResult={lastResult('password')} />
+      <PasswordForm constraint={constraint.password} lastResult={lastResult('password')} />
       <LinkedProviders {...providers} />
       <SessionsSection sessions={sessions} />
     </div>

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -17,6 +16,7 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
+import { PREFS_CONSTRAINTS } from '../constraints.server'
 import { usePrefsForm } from '../prefs-form'
 import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const userId = userIdOf(params)
   const blockers = await orRouteFailure('profile.loadError', () => orUserNotFound(() => deletionBlockers(ctxFor(actor, context), userId)))
-  return { userId, blockers }
+  return { userId, blockers, constraint: PREFS_CONSTRAINTS.deleteAccount }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -59,11 +59,11 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function MyData() {
   const { t } = useTranslation()
-  const { userId, blockers } = useLoaderData<typeof loader>()
+  const { userId, blockers, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = usePrefsForm('prefs-delete', DeleteAccountFormSchema, actionData?.result ?? undefined)
+  const form = usePrefsForm('prefs-delete', actionData?.result, constraint)
   const blocked = blockers.lastAdminOf.length > 0 || blockers.ownerOf.length > 0
-  const confirmErrors = actionData?.result?.error?.confirmed
+  const confirmErrors = form.errors('confirmed')
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.data.title')}</h1>
@@ -80,13 +80,13 @@ export default function MyData() {
             {blockers.ownerOf.length ? <p>{t('profile.data.delete.ownerOf', { names: blockers.ownerOf.join(', ') })}</p> : null}
           </Alert>
         ) : (
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <Form key={form.key} method="post" {...form.formProps} className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="delete-account" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <FormErrors id={form.errorId} errors={form.formErrors} />
             <Field
               label={t('profile.data.delete.password')}
-              errors={fields.password.errors}
-              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+              errors={form.errors('password')}
+              inputProps={{ ...form.field('password'), type: 'password', autoComplete: 'current-password' }}
             />
             <div>
               <div className="flex items-start gap-2">
@@ -97,11 +97,13 @@ export default function MyData() {
                   value="1"
                   required
                   className="mt-1 size-4"
-                  aria-describedby={confirmErrors?.length ? 'delete-confirmed-error' : undefined}
+                  aria-invalid={confirmErrors ? true : undefined}
+                  aria-describedby={confirmErrors ? 'delete-confirmed-error' : undefined}
+                  autoFocus={confirmErrors ? true : undefined}
                 />
                 <label htmlFor="delete-confirmed">{t('profile.data.delete.confirm')}</label>
               </div>
-              {confirmErrors?.length ? (
+              {confirmErrors ? (
                 <p id="delete-confirmed-error" className="mt-1 text-sm text-red-700">
                   {t(confirmErrors[0])}
                 </p>
