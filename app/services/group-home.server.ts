@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { folded, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { likePattern, type Page } from '~/utils/list-query'
+import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireActiveOrganization } from './access.server'
 import { createAlert } from './alerts.server'
 import { recordAudit } from './audit.server'
@@ -12,6 +12,7 @@ import { requireGroupAccess, requireGroupRight, roleRank, type GroupAccess } fro
 import { myRole, type MyRole } from './group-roles'
 import { changeOwner } from './groups.server'
 import type { MemberRole } from './groups.schemas'
+import type { GroupMemberSort } from './my-groups.schemas'
 
 /**
  * A group's home (`/groups/:groupId/home`): what its members see, and what owners and leaders
@@ -41,11 +42,31 @@ export interface GroupHome {
   members: Page<GroupMemberItem>
 }
 
+/** What a group home's member list shows: search, sort, direction and page (its size is HOME_MEMBERS_PAGE_SIZE). */
+export type GroupMembersQuery = Pick<ListQuery<GroupMemberSort>, 'q' | 'sort' | 'dir' | 'page'>
+
 /**
- * The group, its owner and one page of its members (owner, leaders, members, subscribers; by
- * name within a role), searched by name or email. Three queries, whatever the group's size.
+ * The member list's order: the sort in the chosen direction, then (for role and joined) by name,
+ * and by user id last, so pages never overlap. Names and emails are the stored Swedish keys.
  */
-export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string; page: number }): Promise<GroupHome> {
+const memberOrder = (db: Ctx['db'], sort: GroupMemberSort, dir: 'asc' | 'desc') => {
+  const d = sql.raw(dir)
+  const name = swedishStored(db, 'om.name')
+  return {
+    role: [sql`${roleRank} ${d}`, sql`${name} asc`, sql`om.user_id asc`],
+    name: [sql`${name} ${d}`, sql`om.user_id ${d}`],
+    email: [sql`${swedishStored(db, 'om.email')} ${d}`, sql`om.user_id ${d}`],
+    joined: [sql`gm.created_at ${d}`, sql`${name} asc`, sql`om.user_id asc`],
+  }[sort]
+}
+
+/**
+ * The group, its owner and one page of its members, searched by name or email and sorted (by
+ * role: owner, leaders, members, subscribers, by name within a role). Four queries (access, page,
+ * count, owner), whatever the group's size; the page and the count read the group's own
+ * group_members rows (its primary key), never the organization's other members (docs/groups.md).
+ */
+export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMembersQuery): Promise<GroupHome> {
   const access = await requireGroupAccess(ctx, groupId)
   const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
   // Every group member is a member of its organization, whose organization_members row holds a
@@ -63,11 +84,8 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string
       qb.where((eb) => eb.or([eb(folded(ctx.db, 'om.name'), 'like', pattern), eb(folded(ctx.db, 'om.email'), 'like', pattern)])),
     )
   const [rows, count, owner] = await Promise.all([
-    members
-      .select(['om.user_id as id', 'om.name', 'om.email', 'gm.role', 'gm.created_at'])
-      .orderBy(roleRank)
-      .orderBy(swedishStored(ctx.db, 'om.name'))
-      .orderBy('om.user_id')
+    memberOrder(ctx.db, query.sort, query.dir)
+      .reduce((qb, order) => qb.orderBy(order), members.select(['om.user_id as id', 'om.name', 'om.email', 'gm.role', 'gm.created_at']))
       .limit(HOME_MEMBERS_PAGE_SIZE)
       .offset((query.page - 1) * HOME_MEMBERS_PAGE_SIZE)
       .execute(),
