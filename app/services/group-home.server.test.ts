@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
+import type { CompiledQuery } from 'kysely'
 import { expectCode } from '../../tests/support/expect-code'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
+import { planOf } from '../../tests/support/query-plan'
 import { ctxFor } from './context.server'
 import {
   changeMemberRole,
@@ -82,7 +84,7 @@ describe('getGroupHome', () => {
     expect(home.members.items).toHaveLength(499 - 9 * HOME_MEMBERS_PAGE_SIZE)
   })
 
-  it('sorts by name, email, role and joined in both directions (Swedish order), ties by name', async () => {
+  it('sorts by name, email, role and joined in both directions (Swedish order); a renamed user moves', async () => {
     const { member, group } = await setup()
     const names = async (sort: 'name' | 'email' | 'role' | 'joined', dir: 'asc' | 'desc') =>
       (await getGroupHome(ctx(member), group.id, { ...FIRST, sort, dir })).members.items.map((m) => m.name)
@@ -91,11 +93,34 @@ describe('getGroupHome', () => {
     expect(await names('name', 'desc')).toEqual(['Åsa Owner', 'Sam Subscriber', 'Mia Member', 'Lars Leader'])
     expect(await names('role', 'asc')).toEqual(['Åsa Owner', 'Lars Leader', 'Mia Member', 'Sam Subscriber'])
     expect(await names('role', 'desc')).toEqual(['Sam Subscriber', 'Mia Member', 'Lars Leader', 'Åsa Owner'])
-    // The same join time for all: by name.
+    // The same join time for all: by user id.
     await db().updateTable('group_members').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('group_id', '=', group.id).execute()
-    expect(await names('joined', 'desc')).toEqual(['Lars Leader', 'Mia Member', 'Sam Subscriber', 'Åsa Owner'])
+    const joined = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'joined', dir: 'desc' })).members.items.map((m) => m._id)
+    expect(joined).toEqual([...joined].sort().reverse())
     const emails = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'email', dir: 'desc' })).members.items.map((m) => m.email)
     expect(emails).toEqual([...emails].sort().reverse())
+  })
+
+  it('reads a page from one index of the group rows, in either direction: no sort, no other table', async () => {
+    const { member, group } = await setup()
+    const compiled: CompiledQuery[] = []
+    const recording = db().withPlugin({
+      transformQuery: (args) => {
+        compiled.push(db().getExecutor().compileQuery(args.node, args.queryId))
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    for (const sort of ['name', 'email', 'role', 'joined'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        compiled.length = 0
+        await getGroupHome({ ...ctx(member), db: recording }, group.id, { ...FIRST, sort, dir, page: 2 })
+        const page = compiled.find((q) => /\blimit\b/i.test(q.sql) && /group_members/.test(q.sql))!
+        const plan = await planOf(page, { noSort: true })
+        expect(plan, `${sort} ${dir}`).toMatch(new RegExp(`group_members_group_${sort}`))
+        expect(plan, `${sort} ${dir}`).not.toMatch(/TEMP B-TREE|organization_members|users|Seq Scan|\bSort\b/)
+      }
+    }
   })
 
   it('pages never overlap, whatever the sort', async () => {
