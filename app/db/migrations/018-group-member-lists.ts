@@ -24,10 +24,7 @@ export async function up(db: Kysely<any>) {
   await run(db, `alter table group_members add column name text not null default ''`)
   await run(db, `alter table group_members add column email text not null default ''`)
   if (postgres) {
-    await run(
-      db,
-      `update group_members set name = u.name, email = u.email from users u where u.id = group_members.user_id`,
-    )
+    await run(db, `update group_members set name = u.name, email = u.email from users u where u.id = group_members.user_id`)
     await run(
       db,
       `create function group_members_copy_user() returns trigger language plpgsql as $$
@@ -36,7 +33,10 @@ export async function up(db: Kysely<any>) {
           return new;
         end $$`,
     )
-    await run(db, `create trigger group_members_copy_user before insert on group_members for each row execute function group_members_copy_user()`)
+    await run(
+      db,
+      `create trigger group_members_copy_user before insert on group_members for each row execute function group_members_copy_user()`,
+    )
     await run(
       db,
       `create function users_copy_to_group_members() returns trigger language plpgsql as $$

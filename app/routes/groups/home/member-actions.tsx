@@ -83,7 +83,8 @@ export function useMemberActions(t: TFunction, roleLabels: RoleLabels, groupName
         variant={asked?.intent === 'hand-over' ? 'primary' : 'danger'}
         {...confirm}
         onConfirm={() => {
-          if (asked) submit({ intent: asked.intent, userId: asked.member._id, name: asked.member.name, confirmed: '1' }, { method: 'post', action })
+          if (asked)
+            submit({ intent: asked.intent, userId: asked.member._id, name: asked.member.name, confirmed: '1' }, { method: 'post', action })
         }}
       />
     ),
