@@ -136,8 +136,7 @@ const groupAlert = (ctx: Ctx, access: GroupAccess) => ({
 async function groupMember(trx: Tx, groupId: string, userId: string): Promise<{ role: GroupRole; name: string }> {
   const row = await trx
     .selectFrom('group_members as gm')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .select(['gm.role', 'u.name'])
+    .select(['gm.role', 'gm.name'])
     .where('gm.group_id', '=', groupId)
     .where('gm.user_id', '=', userId)
     .executeTakeFirst()
