@@ -15,6 +15,7 @@ import * as m013profile from './migrations/013-profile'
 import * as m014telemetry from './migrations/014-telemetry'
 import * as m015userIdentities from './migrations/015-user-identities'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
+import * as m018groupMemberLists from './migrations/018-group-member-lists'
 import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-telemetry': m014telemetry,
   '015-user-identities': m015userIdentities,
   '017-invitations-email-pending': m017invitationsEmailPending,
+  '018-group-member-lists': m018groupMemberLists,
   '019-package-feed-copies': m019packageFeedCopies,
 }
 

@@ -122,6 +122,9 @@ export interface GroupMembersTable {
   user_id: string
   role: Generated<GroupRole>
   created_at: string
+  /** Copies of the user's name and email, kept by triggers (migration 018) for the member list's indexes. */
+  name: Generated<string>
+  email: Generated<string>
 }
 
 export interface InvitationsTable {

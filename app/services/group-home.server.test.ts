@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
+import type { CompiledQuery } from 'kysely'
 import { expectCode } from '../../tests/support/expect-code'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
+import { planOf } from '../../tests/support/query-plan'
 import { ctxFor } from './context.server'
 import {
   changeMemberRole,
@@ -18,6 +20,8 @@ import { changeGroupOwners } from './groups.server'
 import { createGroupInvitation } from './invitations.server'
 
 const ctx = (actor: User) => ctxFor(actor)
+/** The member list as the page first shows it: by role, page 1. */
+const FIRST = { q: '', sort: 'role', dir: 'asc', page: 1 } as const
 
 /** A group with an owner, a leader, a member and a subscriber; an admin of its organization; another organization's group. */
 async function setup() {
@@ -50,22 +54,22 @@ const alertsOf = (userId: string) =>
 describe('getGroupHome', () => {
   it('shows members the group, its owner, their role and the members by role', async () => {
     const { member, owner, group, org } = await setup()
-    const home = await getGroupHome(ctx(member), group.id, { q: '', page: 1 })
+    const home = await getGroupHome(ctx(member), group.id, FIRST)
     expect(home.group).toMatchObject({ name: 'Schack', active: true, memberCount: 4 })
     expect(home.organization).toMatchObject({ id: org.id, isAdmin: false })
     expect(home.owner).toMatchObject({ _id: owner.id, name: 'Olga Owner' })
     expect(home.myRole).toMatchObject({ name: 'member', isOwner: false })
     expect(home.rights).toEqual({ manageMembers: false, manageGroup: false })
     expect(home.members.items.map((m) => m.role)).toEqual(['owner', 'leader', 'member', 'subscriber'])
-    expect((await getGroupHome(ctx(member), group.id, { q: 'sam', page: 1 })).members.items.map((m) => m.name)).toEqual(['Sam Subscriber'])
+    expect((await getGroupHome(ctx(member), group.id, { ...FIRST, q: 'sam' })).members.items.map((m) => m.name)).toEqual(['Sam Subscriber'])
   })
 
   it('is not found for a member of another group, an outsider and another organization; admins of the organization may view', async () => {
     const { member, admin, group, groupB, foreign } = await setup()
-    await expectCode(getGroupHome(ctx(member), groupB.id, { q: '', page: 1 }), 'GROUP_NOT_FOUND')
-    await expectCode(getGroupHome(ctx(admin), foreign.id, { q: '', page: 1 }), 'GROUP_NOT_FOUND')
-    await expectCode(getGroupHome(ctx(await createUser()), group.id, { q: '', page: 1 }), 'GROUP_NOT_FOUND')
-    const asAdmin = await getGroupHome(ctx(admin), group.id, { q: '', page: 1 })
+    await expectCode(getGroupHome(ctx(member), groupB.id, FIRST), 'GROUP_NOT_FOUND')
+    await expectCode(getGroupHome(ctx(admin), foreign.id, FIRST), 'GROUP_NOT_FOUND')
+    await expectCode(getGroupHome(ctx(await createUser()), group.id, FIRST), 'GROUP_NOT_FOUND')
+    const asAdmin = await getGroupHome(ctx(admin), group.id, FIRST)
     expect(asAdmin.myRole).toBeNull()
     expect(asAdmin.organization.isAdmin).toBe(true)
     expect(asAdmin.rights).toEqual({ manageMembers: false, manageGroup: false })
@@ -75,9 +79,65 @@ describe('getGroupHome', () => {
     const org = await createOrganization()
     const ids = await createMembers(org.id, 499)
     const group = await createGroup(org.id, { ownerId: ids[0], memberIds: ids.slice(1) })
-    const home = await getGroupHome(ctx({ id: ids[3] } as User), group.id, { q: '', page: 10 })
+    const home = await getGroupHome(ctx({ id: ids[3] } as User), group.id, { ...FIRST, page: 10 })
     expect(home.members.total).toBe(499)
     expect(home.members.items).toHaveLength(499 - 9 * HOME_MEMBERS_PAGE_SIZE)
+  })
+
+  it('sorts by name, email, role and joined in both directions (Swedish order); a renamed user moves', async () => {
+    const { member, group } = await setup()
+    const names = async (sort: 'name' | 'email' | 'role' | 'joined', dir: 'asc' | 'desc') =>
+      (await getGroupHome(ctx(member), group.id, { ...FIRST, sort, dir })).members.items.map((m) => m.name)
+    await db().updateTable('users').set({ name: 'Åsa Owner' }).where('name', '=', 'Olga Owner').execute()
+    expect(await names('name', 'asc')).toEqual(['Lars Leader', 'Mia Member', 'Sam Subscriber', 'Åsa Owner'])
+    expect(await names('name', 'desc')).toEqual(['Åsa Owner', 'Sam Subscriber', 'Mia Member', 'Lars Leader'])
+    expect(await names('role', 'asc')).toEqual(['Åsa Owner', 'Lars Leader', 'Mia Member', 'Sam Subscriber'])
+    expect(await names('role', 'desc')).toEqual(['Sam Subscriber', 'Mia Member', 'Lars Leader', 'Åsa Owner'])
+    // The same join time for all: by user id.
+    await db().updateTable('group_members').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('group_id', '=', group.id).execute()
+    const joined = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'joined', dir: 'desc' })).members.items.map((m) => m._id)
+    expect(joined).toEqual([...joined].sort().reverse())
+    const emails = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'email', dir: 'desc' })).members.items.map((m) => m.email)
+    expect(emails).toEqual([...emails].sort().reverse())
+  })
+
+  it('reads a page from one index of the group rows, in either direction: no sort, no other table', async () => {
+    const { member, group } = await setup()
+    const compiled: CompiledQuery[] = []
+    const recording = db().withPlugin({
+      transformQuery: (args) => {
+        compiled.push(db().getExecutor().compileQuery(args.node, args.queryId))
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    for (const sort of ['name', 'email', 'role', 'joined'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        compiled.length = 0
+        await getGroupHome({ ...ctx(member), db: recording }, group.id, { ...FIRST, sort, dir, page: 2 })
+        const page = compiled.find((q) => /\blimit\b/i.test(q.sql) && /group_members/.test(q.sql))!
+        const plan = await planOf(page, { noSort: true })
+        expect(plan, `${sort} ${dir}`).toMatch(new RegExp(`group_members_group_${sort}`))
+        expect(plan, `${sort} ${dir}`).not.toMatch(/TEMP B-TREE|organization_members|users|Seq Scan|\bSort\b/)
+      }
+    }
+  })
+
+  it('pages never overlap, whatever the sort', async () => {
+    const org = await createOrganization()
+    const ids = await createMembers(org.id, 120)
+    const group = await createGroup(org.id, { ownerId: ids[0], memberIds: ids.slice(1) })
+    // Everyone joined at the same moment: only the tie-breakers tell them apart.
+    await db().updateTable('group_members').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('group_id', '=', group.id).execute()
+    for (const sort of ['name', 'email', 'role', 'joined'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const pages = await Promise.all(
+          [1, 2, 3].map((page) => getGroupHome(ctx({ id: ids[1] } as User), group.id, { q: '', sort, dir, page })),
+        )
+        const seen = pages.flatMap((p) => p.members.items.map((m) => m._id))
+        expect(new Set(seen).size, `${sort} ${dir}`).toBe(120)
+      }
+    }
   })
 })
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { folded, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { likePattern, type Page } from '~/utils/list-query'
+import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireActiveOrganization } from './access.server'
 import { createAlert } from './alerts.server'
 import { recordAudit } from './audit.server'
@@ -12,6 +12,7 @@ import { requireGroupAccess, requireGroupRight, roleRank, type GroupAccess } fro
 import { myRole, type MyRole } from './group-roles'
 import { changeOwner } from './groups.server'
 import type { MemberRole } from './groups.schemas'
+import type { GroupMemberSort } from './my-groups.schemas'
 
 /**
  * A group's home (`/groups/:groupId/home`): what its members see, and what owners and leaders
@@ -41,33 +42,46 @@ export interface GroupHome {
   members: Page<GroupMemberItem>
 }
 
+/** What a group home's member list shows: search, sort, direction and page (its size is HOME_MEMBERS_PAGE_SIZE). */
+export type GroupMembersQuery = Pick<ListQuery<GroupMemberSort>, 'q' | 'sort' | 'dir' | 'page'>
+
 /**
- * The group, its owner and one page of its members (owner, leaders, members, subscribers; by
- * name within a role), searched by name or email. Three queries, whatever the group's size.
+ * The member list's order, each an index of the group's rows (migration 018) read forwards or
+ * backwards: the sort key in the chosen direction, then (for role) the name, and the user id last,
+ * so pages never overlap. Names and emails in Swedish order (their stored keys on SQLite).
  */
-export async function getGroupHome(ctx: Ctx, groupId: string, query: { q: string; page: number }): Promise<GroupHome> {
+const memberOrder = (db: Ctx['db'], sort: GroupMemberSort, dir: 'asc' | 'desc') => {
+  const d = sql.raw(dir)
+  const byName = sql`${swedishStored(db, 'gm.name')} ${d}`
+  const last = sql`gm.user_id ${d}`
+  return {
+    role: [sql`${roleRank} ${d}`, byName, last],
+    name: [byName, last],
+    email: [sql`${swedishStored(db, 'gm.email')} ${d}`, last],
+    joined: [sql`gm.created_at ${d}`, last],
+  }[sort]
+}
+
+/**
+ * The group, its owner and one page of its members, searched by name or email and sorted (by
+ * role: owner, leaders, members, subscribers, by name within a role). Four queries (access, page,
+ * count, owner), whatever the group's size: the page reads one index of the group's own rows and
+ * stops after it; a search reads the group's rows only, never the organization's other members.
+ */
+export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMembersQuery): Promise<GroupHome> {
   const access = await requireGroupAccess(ctx, groupId)
   const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
-  // Every group member is a member of its organization, whose organization_members row holds a
-  // copy of the name and email (triggers, migration 005) with their stored Swedish sort keys
-  // (migration 008): the page reads no users rows and calls no collation function per member.
+  // group_members holds a copy of each member's name and email (triggers, migration 018), so the
+  // page reads no users rows and calls no collation function per member.
   const members = ctx.db
     .selectFrom('group_members as gm')
-    // CROSS JOIN: SQLite keeps the group's members as the outer loop (a search would otherwise walk
-    // the organization's 10,000 members by name); PostgreSQL plans it as the inner join it is.
-    .crossJoin('organization_members as om')
-    .whereRef('om.user_id', '=', 'gm.user_id')
-    .where('om.organization_id', '=', access.group.organizationId)
     .where('gm.group_id', '=', groupId)
     .$if(!!query.q, (qb) =>
-      qb.where((eb) => eb.or([eb(folded(ctx.db, 'om.name'), 'like', pattern), eb(folded(ctx.db, 'om.email'), 'like', pattern)])),
+      qb.where((eb) => eb.or([eb(folded(ctx.db, 'gm.name'), 'like', pattern), eb(folded(ctx.db, 'gm.email'), 'like', pattern)])),
     )
   const [rows, count, owner] = await Promise.all([
-    members
-      .select(['om.user_id as id', 'om.name', 'om.email', 'gm.role', 'gm.created_at'])
-      .orderBy(roleRank)
-      .orderBy(swedishStored(ctx.db, 'om.name'))
-      .orderBy('om.user_id')
+    memberOrder(ctx.db, query.sort, query.dir)
+      .reduce((qb, order) => qb.orderBy(order), members.select(['gm.user_id as id', 'gm.name', 'gm.email', 'gm.role', 'gm.created_at']))
       .limit(HOME_MEMBERS_PAGE_SIZE)
       .offset((query.page - 1) * HOME_MEMBERS_PAGE_SIZE)
       .execute(),
@@ -122,8 +136,7 @@ const groupAlert = (ctx: Ctx, access: GroupAccess) => ({
 async function groupMember(trx: Tx, groupId: string, userId: string): Promise<{ role: GroupRole; name: string }> {
   const row = await trx
     .selectFrom('group_members as gm')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .select(['gm.role', 'u.name'])
+    .select(['gm.role', 'gm.name'])
     .where('gm.group_id', '=', groupId)
     .where('gm.user_id', '=', userId)
     .executeTakeFirst()

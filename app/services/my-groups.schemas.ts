@@ -11,6 +11,10 @@ import { InviteFormSchema } from './invitations.schemas'
 export const MY_GROUP_SORTS = ['name', 'organization', 'owner', 'role', 'members', 'created'] as const
 export type MyGroupSort = (typeof MY_GROUP_SORTS)[number]
 
+/** The sorts of a group home's member list; `role` (owner, leaders, members, subscribers; by name) first. */
+export const GROUP_MEMBER_SORTS = ['role', 'name', 'email', 'joined'] as const
+export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number]
+
 const memberIdField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(MAX_ID_LENGTH)
 
 /** Invite someone to the group: by email, or a new open code (the organization screen's form). */

@@ -101,6 +101,58 @@ test('a leader changes a role and removes a member', { tag: '@nojs' }, async ({ 
   await expect(page.getByRole('heading', { name: 'Gruppens inställningar' })).toHaveCount(0)
 })
 
+test(
+  'a large group: pages of 50, sort and search; a row action lands back on the same search and sort',
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const t = tag()
+    const org = insertOrganization(`Skolan ${t}`)
+    const owner = await insertUser({ name: `Olga Ägare ${t}` })
+    const leader = await insertUser({ name: `Lars Ledare ${t}` })
+    const pupils = await Promise.all(Array.from({ length: 58 }, (_, i) => insertUser({ name: `Elev ${String(i).padStart(2, '0')} ${t}` })))
+    const group = insertGroup(org.id, { name: `Stor ${t}`, owner, members: [[leader, 'leader'], ...pupils] })
+    await signIn(page, leader)
+    await page.goto(`/groups/${group.id}/home`)
+    const members = page.getByRole('table', { name: 'Gruppens medlemmar' })
+    const pages = page.getByRole('navigation', { name: 'Sidor' })
+    // By role first: the owner, then the leader, then the members by name.
+    await expect(members.getByRole('row')).toHaveCount(51)
+    await expect(members.getByRole('row').nth(1)).toContainText(owner.name)
+    await expect(members.getByRole('row').nth(2)).toContainText(leader.name)
+    await expect(pages).toContainText('Visar 1–50 av 60')
+    await pages.getByRole('link', { name: 'Nästa' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(pages).toContainText('Visar 51–60 av 60')
+    await expect(members.getByRole('row')).toHaveCount(11)
+
+    // Sorting starts again at page 1; a second click turns the direction.
+    const nameHeader = members.getByRole('columnheader', { name: 'Namn' })
+    await nameHeader.getByRole('link').click()
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
+    await expect(page).not.toHaveURL(/page=/)
+    await expect(members.getByRole('row').nth(1)).toContainText(pupils[0].name)
+    await nameHeader.getByRole('link').click()
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending')
+    await expect(members.getByRole('row').nth(1)).toContainText(owner.name)
+
+    // A search by email keeps the sort and says how many matched.
+    const pupil = pupils[7]
+    await page.getByLabel('Sök på namn eller e-post').fill(pupil.email)
+    await page.getByRole('button', { name: 'Sök', exact: true }).click()
+    await expect(page).toHaveURL(/q=.*sort=name|sort=name.*q=/)
+    await expect(page.getByRole('status').filter({ hasText: '1 medlem matchar sökningen.' })).toBeVisible()
+    await expect(members.getByRole('row')).toHaveCount(2)
+    const here = page.url()
+    const row = members.getByRole('row').filter({ hasText: pupil.name })
+    await row.getByLabel(`Roll för ${pupil.name}`).selectOption('leader')
+    await row.getByRole('button', { name: 'Spara roll' }).click()
+    await expect(toast(page, `${pupil.name} är nu ledare.`)).toBeVisible()
+    expect(page.url()).toBe(here)
+    await expect(row).toContainText('Ledare')
+    expect(groupMembers(group.id)).toContainEqual({ name: pupil.name, role: 'leader' })
+  },
+)
+
 test('the owner hands the group over and renames it first', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { t, owner, member, group } = await world()
   await signIn(page, owner)
@@ -148,7 +200,9 @@ for (const locale of ['sv', 'en'] as const) {
     const badge = page.getByRole('table').locator('[aria-describedby]').first()
     await badge.focus()
     const tooltip = page.getByRole('tooltip').filter({ visible: true })
-    await expect(tooltip).toContainText(locale === 'sv' ? 'Kan skapa eller redigera uppgifter och taggar' : 'Can create or edit tasks and tags')
+    await expect(tooltip).toContainText(
+      locale === 'sv' ? 'Kan skapa eller redigera uppgifter och taggar' : 'Can create or edit tasks and tags',
+    )
     await expect(badge).toHaveAccessibleDescription(/Gruppens ägare|Owner of the group/)
     expect(await seriousViolations(page)).toEqual([])
   })

@@ -1,6 +1,6 @@
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useFormAction, useNavigation, useSubmit } from '@remix-run/react'
 import type { TFunction } from 'i18next'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState, type FormEvent } from 'react'
 import type { GroupHome, GroupMemberItem } from '~/services/group-home.server'
 import { MEMBER_ROLES } from '~/services/groups.schemas'
 import { Button } from '~/ui/button'
@@ -13,7 +13,10 @@ import type { RoleLabels } from '~/ui/group-role'
  * leaders), hand the group over (the owner), in one form per row. Removing and handing over ask
  * first: the table's one dialog with JavaScript (then posting confirmed=1), the server's
  * ConfirmPanel without. A page lists 50 members, so what is the same for every row (texts,
- * navigation state, the dialog) is made once by the table (useMemberActions) and passed down.
+ * navigation state, the dialog, the submit handler) is made once by the table (useMemberActions)
+ * and passed down. Each row's form is a plain <form method="post"> (it posts to the page's own URL,
+ * so it lands back on the same page and search); once JavaScript runs, the table's one onSubmit
+ * sends it with Remix's submit, as a Remix <Form> would, without a router hook per row.
  */
 
 type Confirmable = 'remove' | 'hand-over'
@@ -29,6 +32,8 @@ function withName(t: TFunction, key: string): (name: string) => string {
 export function useMemberActions(t: TFunction, roleLabels: RoleLabels, groupName: string) {
   const navigation = useNavigation()
   const submit = useSubmit()
+  // The page's own URL with its search, sort and page: where every row's form posts.
+  const action = useFormAction()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [asked, setAsked] = useState<{ intent: Confirmable; member: GroupMemberItem } | null>(null)
   const texts = useMemo(
@@ -58,6 +63,13 @@ export function useMemberActions(t: TFunction, roleLabels: RoleLabels, groupName
         }
   return {
     texts,
+    /** The table's submit handler for every row's form: the pressed button's intent goes with it. */
+    onSubmit: (event: FormEvent<HTMLElement>) => {
+      if (!(event.target instanceof HTMLFormElement)) return
+      event.preventDefault()
+      const submitter = (event.nativeEvent as SubmitEvent).submitter
+      submit(submitter instanceof HTMLButtonElement ? submitter : event.target, { method: 'post', action })
+    },
     /** The intent being submitted for this member, if any. */
     pendingFor: (memberId: string) => (submitting?.get('userId') === memberId ? String(submitting.get('intent')) : null),
     ask: (intent: Confirmable, member: GroupMemberItem) => {
@@ -71,7 +83,8 @@ export function useMemberActions(t: TFunction, roleLabels: RoleLabels, groupName
         variant={asked?.intent === 'hand-over' ? 'primary' : 'danger'}
         {...confirm}
         onConfirm={() => {
-          if (asked) submit({ intent: asked.intent, userId: asked.member._id, name: asked.member.name, confirmed: '1' }, { method: 'post' })
+          if (asked)
+            submit({ intent: asked.intent, userId: asked.member._id, name: asked.member.name, confirmed: '1' }, { method: 'post', action })
         }}
       />
     ),
@@ -93,7 +106,7 @@ export function MemberActions({
   const selectId = `role-${member._id}`
   const small = '!px-3 !py-1 text-sm'
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="userId" value={member._id} />
       <input type="hidden" name="name" value={member.name} />
       {rights.manageMembers ? (
@@ -145,6 +158,6 @@ export function MemberActions({
           {texts.handOver}
         </Button>
       ) : null}
-    </Form>
+    </form>
   )
 }

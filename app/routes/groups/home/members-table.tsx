@@ -1,17 +1,26 @@
 import { useTranslation } from 'react-i18next'
 import type { GroupHome } from '~/services/group-home.server'
-import { useRootData } from '~/ui/root-data'
-import { useFormatters } from '~/ui/format'
-import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
 import { roleFlagsOf } from '~/services/group-roles'
+import type { GroupMemberSort } from '~/services/my-groups.schemas'
+import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
+import { useRootData } from '~/ui/root-data'
 import { MemberActions, useMemberActions } from './member-actions'
 
+export interface MembersQuery {
+  q: string
+  sort: GroupMemberSort
+  dir: 'asc' | 'desc'
+}
+
 /**
- * The group's members, 50 a page (owner, leaders, members, subscribers; by name), searchable by
- * name or email. Owners and leaders get each row's actions (MemberActions), sharing one dialog.
+ * The group's members, 50 a page, searchable by name or email and sorted by any column but the
+ * actions (by role first: owner, leaders, members, subscribers; by name). The search's result is
+ * a live region, so a screen reader hears how many matched. Owners and leaders get each row's
+ * actions (MemberActions), sharing one dialog and one submit handler.
  */
-export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
+export function MembersTable({ home, query }: { home: GroupHome; query: MembersQuery }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const loading = useListLoading()
@@ -21,14 +30,18 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
   const withActions = rights.manageMembers || rights.manageGroup
   const actions = useMemberActions(t, roleLabels, group.name)
   const you = t('groupHome.members.you')
+  const { sort, dir } = query
   return (
     <section aria-labelledby="group-members-title">
       <h2 id="group-members-title" className="mb-2 text-lg font-semibold">
         {t('groupHome.members.title')}
       </h2>
       <div className="mb-3 max-w-xl">
-        <SearchBox q={q} label={t('groupHome.members.search')} />
+        <SearchBox q={query.q} label={t('groupHome.members.search')} />
       </div>
+      <p role="status" className="mb-2 text-sm text-slate-600">
+        {loading ? t('groupHome.members.loading') : query.q ? t('groupHome.members.matches', { count: members.total }) : null}
+      </p>
       {members.total === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('groupHome.members.noMatches')}</p>
       ) : (
@@ -38,20 +51,25 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
               loading ? 'opacity-60' : ''
             }`}
             aria-busy={loading || undefined}
+            // One handler for every row's form (submitted without reloading the page once JavaScript runs).
+            onSubmit={withActions ? actions.onSubmit : undefined}
           >
-            <table className="w-full min-w-[640px] text-sm">
+            <table className="w-full min-w-[720px] text-sm">
               <caption className="sr-only">{t('groupHome.members.listLabel')}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  <SortHeader sort="name" current={sort} dir={dir}>
                     {t('groupHome.members.name')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  </SortHeader>
+                  <SortHeader sort="email" current={sort} dir={dir}>
+                    {t('groupHome.members.email')}
+                  </SortHeader>
+                  <SortHeader sort="role" current={sort} dir={dir}>
                     {t('groupHome.members.role')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  </SortHeader>
+                  <SortHeader sort="joined" current={sort} dir={dir}>
                     {t('groupHome.members.joined')}
-                  </th>
+                  </SortHeader>
                   {withActions ? (
                     <th scope="col" className="px-3 py-2 text-left font-semibold">
                       {t('groupHome.members.actions')}
@@ -62,12 +80,10 @@ export function MembersTable({ home, q }: { home: GroupHome; q: string }) {
               <tbody>
                 {members.items.map((m) => (
                   <tr key={m._id} className="border-t border-slate-200 align-top">
-                    <td className="px-3 py-2">
-                      <span className="block font-medium">
-                        {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
-                      </span>
-                      <span className="block break-all text-slate-600">{m.email}</span>
-                    </td>
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
+                    </th>
+                    <td className="px-3 py-2 break-all text-slate-700">{m.email}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} />
                     </td>

@@ -55,6 +55,16 @@ describe('group home loader', () => {
     expect(anonymous.headers.get('Location')).toMatch(/^\/signin\?redirectTo=/)
   })
 
+  it('reads search, sort and direction from the URL; unknown values fall back to by role', async () => {
+    const { member, group, path } = await setup()
+    const sorted = await load(member, `${path}?sort=name&dir=desc`, group.id)
+    expect(sorted.data.query).toEqual({ q: '', sort: 'name', dir: 'desc' })
+    expect(sorted.data.home.members.items.map((m: { name: string }) => m.name)).toEqual(['Olga Owner', 'Mia Member', 'Lars Leader'])
+    const searched = await load(member, `${path}?q=MIA&sort=bogus`, group.id)
+    expect(searched.data.query).toEqual({ q: 'MIA', sort: 'role', dir: 'asc' })
+    expect(searched.data.home.members.items.map((m: { name: string }) => m.name)).toEqual(['Mia Member'])
+  })
+
   it('sends a page past the end to the last one', async () => {
     const { member, group, path } = await setup()
     const res = await load(member, `${path}?page=9`, group.id)
@@ -71,6 +81,13 @@ describe('group home actions', () => {
     expect(res.headers.get('Location')).toBe(path)
     expect((await toastOf(res.headers))?.text).toBe('Mia Member är nu prenumerant.')
     expect(await roleOf(group.id, member.id)).toBe('subscriber')
+  })
+
+  it('a row action lands back on the same page, search and sort', async () => {
+    const { leader, member, group, path } = await setup()
+    const here = `${path}?q=mia&sort=email&dir=desc&page=1`
+    const res = await post(leader, here, group.id, { intent: 'change-role', userId: member.id, role: 'leader' })
+    expect(res.headers.get('Location')).toBe(here)
   })
 
   it('removing asks to confirm first (without JavaScript), then removes', async () => {

@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { requireGroupAccess } from '~/services/group-access.server'
 import { getGroupHome } from '~/services/group-home.server'
+import { GROUP_MEMBER_SORTS } from '~/services/my-groups.schemas'
 import { groupTasksForHome } from '~/services/library/group-tasks.server'
 import { Alert } from '~/ui/alert'
 import { GroupTasksSection } from '~/ui/library/group-tasks-section'
@@ -39,15 +40,14 @@ export const handle = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const groupId = params.groupId!
-  const url = new URL(request.url)
-  const { q, page } = parseListQuery(url, { sorts: ['role'], defaultSort: 'role' })
+  const { q, sort, dir, page } = parseListQuery(new URL(request.url), { sorts: GROUP_MEMBER_SORTS, defaultSort: 'role' })
   const ctx = ctxFor(user, context)
-  const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctx, groupId, { q, page })))
+  const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctx, groupId, { q, sort, dir, page })))
   // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
   const memberTasks = await orRouteFailure('groupHome.loadError', () => groupTasksForHome(ctx, groupId))
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
-  return data({ home, q, newCode: code, memberTasks }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+  return data({ home, query: { q, sort, dir }, newCode: code, memberTasks }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -69,7 +69,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function GroupHomePage() {
   const { t } = useTranslation()
-  const { home, q, newCode, memberTasks } = useLoaderData<typeof loader>()
+  const { home, query, newCode, memberTasks } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   return (
@@ -112,7 +112,7 @@ export default function GroupHomePage() {
       {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
       {rights.manageMembers ? <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} /> : null}
 
-      <MembersTable home={home} q={q} />
+      <MembersTable home={home} query={query} />
 
       <GroupTasksSection memberTasks={memberTasks} />
 
