@@ -2,6 +2,7 @@ import { useFormAction, useNavigation, useSubmit } from '@remix-run/react'
 import type { TFunction } from 'i18next'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
 import type { GroupHome, GroupMemberItem } from '~/services/group-home.server'
+import { translatedTemplate } from '~/i18n/template'
 import { MEMBER_ROLES } from '~/services/groups.schemas'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
@@ -23,9 +24,8 @@ type Confirmable = 'remove' | 'hand-over'
 
 /** A message with the member's name, translated once and filled per row. */
 function withName(t: TFunction, key: string): (name: string) => string {
-  const mark = '\u0000'
-  const [before = '', after = ''] = t(key, { name: mark }).split(mark)
-  return (name) => `${before}${name}${after}`
+  const fill = translatedTemplate(t, key, ['name'])
+  return (name) => fill({ name })
 }
 
 /** What the rows share: texts, the submission in progress, and the confirmation dialog. */
