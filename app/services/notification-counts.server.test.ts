@@ -1,10 +1,10 @@
-import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { db, dialectOf } from '~/db/db.server'
+import { db } from '~/db/db.server'
 import { insertAlert, insertInvitation, reloadUser } from '../../tests/support/alert-factories'
 import { createUser } from '../../tests/support/factories'
 import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
+import { planOf } from '../../tests/support/query-plan'
 import { ctxFor } from './context.server'
 import { markAlertsSeen } from './feed.server'
 import { declineInvitation, inviteCollaborator } from './library/sharing.server'
@@ -86,32 +86,6 @@ describe('study invitations count', () => {
   })
 })
 
-/** The plan of a query on this database, as text. */
-async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-  const { sql: text, parameters } = query.compile()
-  if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
-    // Tiny test tables make any plan a sequential scan: ask whether an index can serve it at all.
-    return db()
-      .connection()
-      .execute(async (conn) => {
-        await sql`set enable_seqscan = off`.execute(conn)
-        const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain ${inline(text, parameters, '$')}`).execute(conn)
-        await sql`reset enable_seqscan`.execute(conn)
-        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-      })
-  }
-  const rows = await sql.raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`).execute(db())
-  return rows.rows.map((r) => r.detail).join('\n')
-}
-
-/** The parameters written into the text (EXPLAIN takes no bound parameters on PostgreSQL). */
-function inline(text: string, parameters: readonly unknown[], style: '$' | '?') {
-  const quote = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`)
-  if (style === '$') return text.replace(/\$(\d+)/g, (_, i: string) => quote(parameters[Number(i) - 1]))
-  let i = 0
-  return text.replace(/\?/g, () => quote(parameters[i++]))
-}
-
 describe('the counts are index lookups', () => {
   it('reads alerts and invitations through their indexes, never a scan of the table', async () => {
     const user = await createUser()
@@ -134,7 +108,7 @@ describe('the counts are index lookups', () => {
         .where('group_id', 'is not', null),
     }
     for (const [index, query] of Object.entries(queries)) {
-      const plan = await planOf(query)
+      const plan = await planOf(query.compile())
       // (Empty test tables leave PostgreSQL free to pick either alerts index for the first.)
       expect(plan).toMatch(new RegExp(index))
       expect(plan).not.toMatch(/\bSCAN (alerts|invitations|package_invitations|i)\b(?! USING)|Seq Scan/)
