@@ -1,22 +1,14 @@
 import { z } from 'zod'
 import { emailField } from '~/auth/schemas'
 import { bulkSelectionFields, MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from './bulk.schemas'
+import { GROUP_KINDS, MEMBER_ROLES, OLD_OWNER_ROLES, type MemberRole } from './groups.constants'
 
 /**
  * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
  * the groups screen. Shared by server and browser; messages are translation keys.
  */
 
-export const GROUP_KINDS = ['standard', 'attendance'] as const
-/** Roles a member can be given when a group is created or when an old owner stays. */
-export const MEMBER_ROLES = ['leader', 'member', 'subscriber'] as const
-export type MemberRole = (typeof MEMBER_ROLES)[number]
-/** What happens to the old owner of a group: keeps a role, or leaves the group (REMOVE). */
-export const OLD_OWNER_ROLES = [...MEMBER_ROLES, 'REMOVE'] as const
-export type OldOwnerRole = (typeof OLD_OWNER_ROLES)[number]
-
-export const GROUP_SORTS = ['name', 'owner', 'members', 'created', 'latestActivity'] as const
-export type GroupSort = (typeof GROUP_SORTS)[number]
+export { GROUP_KINDS, GROUP_SORTS, MEMBER_ROLES, OLD_OWNER_ROLES, type GroupSort, type MemberRole, type OldOwnerRole } from './groups.constants'
 
 const idField = z.string().trim().min(1, 'validation.required').max(MAX_ID_LENGTH, 'validation.tooLong')
 const idList = z.array(idField).max(MAX_BULK_ITEMS, 'validation.tooLong')

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MEMBER_ROLES, type MemberRole } from '~/services/groups.schemas'
+import { MEMBER_ROLES, type MemberRole } from '~/services/groups.constants'
 import { Button } from '~/ui/button'
 import { inputClass } from '~/ui/field'
 

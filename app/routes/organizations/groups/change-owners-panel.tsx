@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ChangeOwnersFormSchema, OLD_OWNER_ROLES } from '~/services/groups.schemas'
+import type { z } from 'zod'
+import { OLD_OWNER_ROLES } from '~/services/groups.constants'
+import type { ChangeOwnersFormSchema } from '~/services/groups.schemas'
 import type { GroupListItem } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -14,6 +15,8 @@ import type { OwnerChangesApplied } from './intents.server'
  * owner's email and the old owner's role (REMOVE: leaves the group). Empty row fields take the
  * values given for all groups. After a submission with failures it shows again with the failed
  * rows only, as typed, each with its error, and names the groups that did change (`applied`).
+ * The server validates (ChangeOwnersFormSchema), as on the auth and preference screens (ADR 006,
+ * 018): the groups screen loads neither zod nor its schemas, only conform for the rows.
  */
 export function ChangeOwnersPanel({
   groups,
@@ -27,13 +30,10 @@ export function ChangeOwnersPanel({
   const { t } = useTranslation()
   const navigation = useNavigation()
   const location = useLocation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangeOwnersFormSchema>>({
     id: 'change-owners',
     lastResult,
     defaultValue: { oldOwnerRole: 'member', changes: groups.map((g) => ({ groupId: g._id })) },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeOwnersFormSchema }),
   })
   const byId = new Map(groups.map((g) => [g._id, g]))
   const rows = fields.changes.getFieldList()

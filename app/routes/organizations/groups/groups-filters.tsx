@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { GroupKind } from '~/db/schema'
-import { GROUP_KINDS } from '~/services/groups.schemas'
+import { GROUP_KINDS } from '~/services/groups.constants'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'

@@ -1,5 +1,5 @@
 import type { GroupKind } from '~/db/schema'
-import { GROUP_KINDS, GROUP_SORTS } from '~/services/groups.schemas'
+import { GROUP_KINDS, GROUP_SORTS } from '~/services/groups.constants'
 import type { GroupListQuery } from '~/services/groups.server'
 import { parseListQuery } from '~/utils/list-query'
 

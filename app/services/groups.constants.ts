@@ -1,0 +1,15 @@
+/**
+ * The groups' fixed lists, apart from their zod schemas (groups.schemas.ts) so that the screens
+ * that only need a list (filters, role selects) do not bring zod into the browser.
+ */
+
+export const GROUP_KINDS = ['standard', 'attendance'] as const
+/** Roles a member can be given when a group is created or when an old owner stays. */
+export const MEMBER_ROLES = ['leader', 'member', 'subscriber'] as const
+export type MemberRole = (typeof MEMBER_ROLES)[number]
+/** What happens to the old owner of a group: keeps a role, or leaves the group (REMOVE). */
+export const OLD_OWNER_ROLES = [...MEMBER_ROLES, 'REMOVE'] as const
+export type OldOwnerRole = (typeof OLD_OWNER_ROLES)[number]
+
+export const GROUP_SORTS = ['name', 'owner', 'members', 'created', 'latestActivity'] as const
+export type GroupSort = (typeof GROUP_SORTS)[number]
