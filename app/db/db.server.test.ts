@@ -1,13 +1,17 @@
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seed } from '~/demo/seed.server'
 import { folded, swedishSortKey } from './collation'
 import { createDb, db, dialectOf } from './db.server'
 import { migrateToLatest } from './migrate.server'
+
+/** Debian's sqlite3 shell (package sqlite3), where installed. */
+const SQLITE_SHELL = '/usr/bin/sqlite3'
 
 describe('database', () => {
   it('folded() lowers Swedish capitals on both dialects', async () => {
@@ -44,6 +48,13 @@ describe('database', () => {
           { name: 'Örjan Åberg', name_key: swedishSortKey('Örjan Åberg') },
           { name: 'Ängsgruppen', name_key: swedishSortKey('Ängsgruppen') },
         ])
+        // The system's sqlite3 shell, often older than the SQLite inside better-sqlite3, reads
+        // every table and trigger as well (a trigger it cannot parse makes it refuse the file).
+        if (existsSync(SQLITE_SHELL)) {
+          plain.close()
+          expect(execFileSync(SQLITE_SHELL, [file, 'pragma integrity_check;']).toString().trim()).toBe('ok')
+          expect(execFileSync(SQLITE_SHELL, [file, '.dump']).toString()).toContain('CREATE TRIGGER package_collaborators_copy_package')
+        }
       } finally {
         plain.close()
         rmSync(file, { force: true })

@@ -33,11 +33,14 @@ export async function up(db: Kysely<any>) {
   // The copy of a package's fields into its collaborator rows `c` (a row value, read from the
   // packages row, not from a trigger's NEW: on SQLite the name key is written by the sort-key
   // trigger of migration 012 after the name, and whichever fires last must copy the final key).
+  // SQLite's shell before 3.45 (Debian's sqlite3) cannot read a trigger whose UPDATE aliases its
+  // table, and would then refuse the whole file: on SQLite the statements name the table itself.
+  const c = postgres ? 'c' : 'package_collaborators'
   const columns = `visible, package_name, package_created_at, package_updated_at${postgres ? '' : ', package_name_key'}`
-  const visible = postgres ? `(p.status = 'published' or c.access = 'edit')::integer` : `(p.status = 'published' or c.access = 'edit')`
+  const visible = postgres ? `(p.status = 'published' or c.access = 'edit')::integer` : `(p.status = 'published' or ${c}.access = 'edit')`
   const copied = `${visible}, p.name, p.created_at, p.updated_at${postgres ? '' : ', p.name_key'}`
   const refresh = (where: string) =>
-    `update package_collaborators as c set (${columns}) = (select ${copied} from packages p where p.id = c.package_id) where ${where};`
+    `update package_collaborators${postgres ? ' as c' : ''} set (${columns}) = (select ${copied} from packages p where p.id = ${c}.package_id) where ${where};`
   await run(db, refresh('true'))
 
   if (postgres) {
@@ -75,7 +78,7 @@ export async function up(db: Kysely<any>) {
         execute function packages_copy_to_collaborators()`,
     )
   } else {
-    const collaborator = 'c.package_id = new.package_id and c.user_id = new.user_id'
+    const collaborator = `${c}.package_id = new.package_id and ${c}.user_id = new.user_id`
     await run(
       db,
       `create trigger package_collaborators_copy_package after insert on package_collaborators begin ${refresh(collaborator)} end`,
@@ -87,7 +90,7 @@ export async function up(db: Kysely<any>) {
     await run(
       db,
       `create trigger packages_copy_to_collaborators after update of name, name_key, status, created_at, updated_at on packages begin ${refresh(
-        'c.package_id = new.id',
+        `${c}.package_id = new.id`,
       )} end`,
     )
   }
