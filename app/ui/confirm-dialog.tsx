@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react'
 import { Button } from './button'
 
 export { ConfirmDialog } from './confirm-modal'
@@ -7,12 +7,17 @@ export { ConfirmDialog } from './confirm-modal'
 const loadConfirmModal = () => import('./confirm-modal')
 const LazyConfirmDialog = lazy(() => loadConfirmModal().then((m) => ({ default: m.ConfirmDialog })))
 
-/** Opens the dialog once it is there: rendered after it, so a click made while it loads still opens it. */
-function OpenOnRequest({ dialogRef, request }: { dialogRef: RefObject<HTMLDialogElement>; request: number }) {
+/**
+ * Opens the dialog once it is there (rendered after it, so a click made while it loads still opens
+ * it), then reports that it did: a later re-render or remount of the page never opens it again.
+ */
+function OpenWhenReady({ dialogRef, pending, onOpened }: { dialogRef: RefObject<HTMLDialogElement>; pending: boolean; onOpened: () => void }) {
   useEffect(() => {
     const dialog = dialogRef.current
-    if (request > 0 && dialog && !dialog.open) dialog.showModal()
-  }, [dialogRef, request])
+    if (!pending || !dialog) return
+    if (!dialog.open) dialog.showModal()
+    onOpened()
+  }, [dialogRef, pending, onOpened])
   return null
 }
 
@@ -35,8 +40,11 @@ export function ConfirmButton({
   onConfirm: () => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
-  /** How many times the dialog was asked for (0: never, so not rendered yet). */
-  const [request, setRequest] = useState(0)
+  /** The dialog is rendered from the first click on (its code loads lazily). */
+  const [wanted, setWanted] = useState(false)
+  /** A click waiting for the dialog to open. */
+  const [pending, setPending] = useState(false)
+  const opened = useCallback(() => setPending(false), [])
   const preload = () => {
     if (confirm) void loadConfirmModal()
   }
@@ -50,13 +58,14 @@ export function ConfirmButton({
         onClick={(e) => {
           if (!confirm) return
           e.preventDefault()
-          setRequest((n) => n + 1)
+          setWanted(true)
+          setPending(true)
         }}
       />
-      {confirm && request > 0 ? (
+      {confirm && wanted ? (
         <Suspense fallback={null}>
           <LazyConfirmDialog dialogRef={dialogRef} id={dialogId} variant={dialogVariant} {...confirm} onConfirm={onConfirm} />
-          <OpenOnRequest dialogRef={dialogRef} request={request} />
+          <OpenWhenReady dialogRef={dialogRef} pending={pending} onOpened={opened} />
         </Suspense>
       ) : null}
     </>

@@ -17,6 +17,8 @@ export async function confirmBulkAction(
   if (check) await check(confirmation)
   await beforeConfirm?.()
   await confirmation.getByRole('button', { name: confirm, exact: true }).click()
+  // Confirming closes the dialog (after its closing animation): none is left open over the page.
+  if (javaScriptEnabled) await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
 /** The toast of the last bulk action: role alert when an item failed, status when all succeeded. */
