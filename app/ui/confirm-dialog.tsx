@@ -1,8 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react'
 import { Button } from './button'
 
-export { ConfirmDialog } from './confirm-modal'
-
 /** The dialog's code, fetched on the first hover, focus or click of a ConfirmButton (not with the page). */
 const loadConfirmModal = () => import('./confirm-modal')
 const LazyConfirmDialog = lazy(() => loadConfirmModal().then((m) => ({ default: m.ConfirmDialog })))

@@ -68,6 +68,9 @@ function sources(db: DB, userId: string, query: FeedQuery): Source[] {
   return query.scope === 'mine' ? [owned] : query.scope === 'shared' ? [shared] : [owned, shared]
 }
 
+/** The selects, one per source, as one `union all`. */
+const unionAll = <Q extends Branch>(selects: Q[]): Q => selects.slice(1).reduce((all, b) => all.unionAll(b) as Q, selects[0])
+
 /** A page of the actor's packages (search, filters, sort) and their pending invitations. */
 export async function packageFeed(ctx: Ctx, query: FeedQuery): Promise<PackageFeed> {
   const actor = actorOf(ctx)
@@ -102,7 +105,7 @@ function pageOf(db: DB, parts: Source[], query: FeedQuery): Promise<{ id: string
       )
       .selectAll(),
   )
-  const union = tops.slice(1).reduce((all, b) => all.unionAll(b), tops[0])
+  const union = unionAll(tops)
   // PostgreSQL: the union's column in the Swedish collation; SQLite: the stored key as it is.
   const orderKey = query.sort === 'name' && isPostgres(db) ? swedish(db, sql.ref('sort_key')) : sql.ref('sort_key')
   return db
@@ -123,7 +126,7 @@ function pageOf(db: DB, parts: Source[], query: FeedQuery): Promise<{ id: string
 async function countOf(db: DB, parts: Source[], query: FeedQuery): Promise<{ total: number; more: boolean }> {
   const upTo = filteredFeed(query) ? (Math.floor((query.page * query.pageSize) / FILTERED_COUNT_STEP) + 1) * FILTERED_COUNT_STEP : null
   const ones = parts.map((b) => b.from.select(sql`1`.as('one')))
-  const rows = ones.slice(1).reduce((all, b) => all.unionAll(b), ones[0])
+  const rows = unionAll(ones)
   const { total } = await db
     .selectFrom((upTo === null ? rows : rows.limit(upTo + 1)).as('n'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))

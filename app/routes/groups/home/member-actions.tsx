@@ -5,7 +5,7 @@ import type { GroupHome, GroupMemberItem } from '~/services/group-home.server'
 import { translatedTemplate } from '~/i18n/template'
 import { MEMBER_ROLES } from '~/services/groups.constants'
 import { Button } from '~/ui/button'
-import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { ConfirmDialog } from '~/ui/confirm-modal'
 import { inputClass } from '~/ui/field'
 import type { RoleLabels } from '~/ui/group-role'
 

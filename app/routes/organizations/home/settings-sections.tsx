@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { OrganizationContactSchema, RenameOrganizationSchema } from '~/services/organizations.schemas'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
-import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 
 /** The organization's settings on its home: active flag, name and contact, one form each (intent). */

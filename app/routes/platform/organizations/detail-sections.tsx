@@ -5,7 +5,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AddPlatformAdminSchema, RenamePlatformOrganizationSchema } from '~/services/platform.schemas'
 import { Button } from '~/ui/button'
-import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 
