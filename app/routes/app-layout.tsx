@@ -3,6 +3,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getUser } from '~/auth/guards.server'
+import { useAppLinkNavigation } from '~/ui/app-link'
 import { useRootData } from '~/ui/root-data'
 import { ctxFor } from '~/services/context.server'
 import { sideMenuFor } from '~/services/menu.server'
@@ -35,9 +36,12 @@ export default function AppLayout() {
   const root = useRootData()
   const { menu } = useLoaderData<typeof loader>()
   const hydrated = useHydrated()
+  const navigateLinks = useAppLinkNavigation()
   const user = root?.user ?? null
   return (
-    <div className="relative flex min-h-screen flex-col">
+    // The AppLinks of the header, side menu and pages navigate on the client through this one
+    // handler (ui/app-link.tsx); a click here on anything else is left alone.
+    <div className="relative flex min-h-screen flex-col" onClick={navigateLinks}>
       {/* The first thing Tab reaches: past the header and side menu to the page itself. */}
       <a
         href="#main-content"

@@ -1,7 +1,8 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lastPageOf } from '~/utils/list-query'
+import { AppLink } from './app-link'
 import { inputClass } from './field'
 
 /**
@@ -39,12 +40,12 @@ export function SortHeader({ sort, current, dir, children }: { sort: string; cur
   const nextDir = active && dir === 'asc' ? 'desc' : 'asc'
   return (
     <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left font-semibold">
-      <Link to={hrefWith({ sort, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
+      <AppLink to={hrefWith({ sort, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
         {children}
         <span aria-hidden className="text-xs text-slate-500">
           {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
         </span>
-      </Link>
+      </AppLink>
     </th>
   )
 }
@@ -65,15 +66,15 @@ export function Pagination({ page, pageSize, total, more = false }: { page: numb
       <p className="text-slate-700">{t(more ? 'list.showingMore' : 'list.showing', { from, to, total })}</p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={hrefWith({ page: String(page - 1) })} className={linkClass} rel="prev">
+          <AppLink to={hrefWith({ page: String(page - 1) })} className={linkClass} rel="prev">
             {t('list.previous')}
-          </Link>
+          </AppLink>
         ) : null}
         <span className="px-2 py-1.5 text-slate-700">{t(more ? 'list.pageOfMore' : 'list.pageOf', { page, pages })}</span>
         {more || page < pages ? (
-          <Link to={hrefWith({ page: String(page + 1) })} className={linkClass} rel="next">
+          <AppLink to={hrefWith({ page: String(page + 1) })} className={linkClass} rel="next">
             {t('list.next')}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </nav>

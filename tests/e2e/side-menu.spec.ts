@@ -58,3 +58,30 @@ test(
     await expect(link).toHaveAttribute('aria-current', 'page')
   },
 )
+
+test("the layout's links navigate in the page, and a click with a modifier is left to the browser", async ({ page, context }) => {
+  const { org, admin } = await createOrgWorld({ memberNames: [] })
+  await signIn(page, admin)
+  await page.setViewportSize({ width: 1200, height: 800 })
+  await page.goto('/organizations')
+  // Gone if the document reloads: the links are plain anchors navigated by one handler (ui/app-link.tsx).
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true))
+  const kept = () => page.evaluate(() => (window as unknown as { kept?: boolean }).kept === true)
+
+  await page.getByRole('navigation', { name: 'Sidomeny' }).getByRole('link', { name: org.name }).click()
+  await expect(page).toHaveURL(`/organizations/${org.id}`)
+  expect(await kept()).toBe(true)
+
+  const feed = page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: /^Flöde/ })
+  await feed.click()
+  await expect(page).toHaveURL('/')
+  await expect(feed).toHaveAttribute('aria-current', 'page')
+  expect(await kept()).toBe(true)
+
+  // Ctrl/Cmd-click opens a new tab as a browser does; this page stays where it is.
+  const opened = context.waitForEvent('page')
+  await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Support' }).click({ modifiers: ['ControlOrMeta'] })
+  await (await opened).close()
+  await expect(page).toHaveURL('/')
+  expect(await kept()).toBe(true)
+})

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { useFormatters } from '~/ui/format'
 import type { RenderedFeed } from './alert-text.server'
 
@@ -24,9 +24,9 @@ export function FeedList({ feed, dimmed }: { feed: RenderedFeed; dimmed: boolean
                   <p>
                     {alert.unseen ? <span className="sr-only">{t('feed.unseen')}: </span> : null}
                     {alert.href ? (
-                      <Link to={alert.href} className="text-brand-700 underline-offset-2 hover:underline">
+                      <AppLink to={alert.href} className="text-brand-700 underline-offset-2 hover:underline">
                         {alert.text}
-                      </Link>
+                      </AppLink>
                     ) : (
                       alert.text
                     )}

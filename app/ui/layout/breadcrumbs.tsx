@@ -1,5 +1,6 @@
-import { Link, useMatches } from '@remix-run/react'
+import { useMatches } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '../app-link'
 
 /**
  * A route's `handle.breadcrumb` is a message key, or a function of its loader data giving a name
@@ -42,9 +43,9 @@ export function Breadcrumbs({ brand }: { brand: string }) {
     <nav aria-label={t('breadcrumbs.label')} className="mb-4 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-slate-600">
         <li>
-          <Link to="/" className="hover:underline">
+          <AppLink to="/" className="hover:underline">
             {brand}
-          </Link>
+          </AppLink>
         </li>
         {crumbs.map((c, i) => (
           <li key={c.id} className="flex items-center gap-1">
@@ -54,9 +55,9 @@ export function Breadcrumbs({ brand }: { brand: string }) {
                 {c.label}
               </span>
             ) : (
-              <Link to={c.to} className="hover:underline">
+              <AppLink to={c.to} className="hover:underline">
                 {c.label}
-              </Link>
+              </AppLink>
             )}
           </li>
         ))}

@@ -1,13 +1,24 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink, isCurrentPath } from '~/ui/app-link'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { CountBadge } from './count-badge'
 import { useHeaderCounts } from './header-counts'
 import { ProfileMenu } from './profile-menu'
 import { BUILT_SCREENS } from './screens'
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+const navClass = (isActive: boolean) =>
   `inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+
+/** A link of the header's navigation, marked when it is the current section. */
+function NavItem({ to, pathname, end, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
+  const isActive = isCurrentPath(pathname, to, end)
+  return (
+    <AppLink to={to} className={navClass(isActive)} aria-current={isActive ? 'page' : undefined}>
+      {children}
+    </AppLink>
+  )
+}
 
 /**
  * Feed (with the count of new alerts), groups (pending group invitations), library and support
@@ -22,39 +33,39 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className={`mr-4 text-lg font-bold text-brand-700 ${user ? 'max-md:ml-24' : ''}`}>
+        <AppLink to="/" className={`mr-4 text-lg font-bold text-brand-700 ${user ? 'max-md:ml-24' : ''}`}>
           {brand}
-        </Link>
+        </AppLink>
         <nav aria-label={t('header.nav')} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-          <NavLink to="/" end className={navClass}>
+          <NavItem to="/" pathname={location.pathname} end>
             {t('header.feed')}
             <CountBadge count={counts?.alertsNew ?? 0} label={t('header.newAlerts', { count: counts?.alertsNew ?? 0 })} />
-          </NavLink>
+          </NavItem>
           {BUILT_SCREENS.groups ? (
-            <NavLink to="/groups" className={navClass}>
+            <NavItem to="/groups" pathname={location.pathname}>
               {t('header.groups')}
               <CountBadge count={counts?.studyInvitations ?? 0} label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })} />
-            </NavLink>
+            </NavItem>
           ) : null}
           {BUILT_SCREENS.library ? (
-            <NavLink to="/library" className={navClass}>
+            <NavItem to="/library" pathname={location.pathname}>
               {t('header.library')}
-            </NavLink>
+            </NavItem>
           ) : null}
-          <NavLink to="/support" className={navClass}>
+          <NavItem to="/support" pathname={location.pathname}>
             {t('header.support')}
-          </NavLink>
+          </NavItem>
         </nav>
         <div className="ml-auto">
           {user ? (
             <ProfileMenu user={user} counts={counts} />
           ) : (
-            <Link
+            <AppLink
               to={`/signin?redirectTo=${encodeURIComponent(here)}`}
               className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
             >
               {t('header.signin')}
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

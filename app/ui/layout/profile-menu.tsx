@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUserSummary } from '~/ui/root-data'
+import { AppLink } from '../app-link'
 import { Avatar } from '../avatar'
 import { DisclosureMenu } from '../disclosure-menu'
 import { LanguageSwitch } from '../language-switch'
@@ -56,10 +57,10 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
       <ul>
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className={itemClass}>
+            <AppLink to={l.to} className={itemClass}>
               {l.label}
               <CountBadge count={l.count} label={t('profileMenu.pending', { count: l.count })} />
-            </Link>
+            </AppLink>
           </li>
         ))}
         <li className="border-t border-slate-100 px-4 py-2">

@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
+import { AppLink, isCurrentPath } from '../app-link'
 import { useClosingDetails } from '../disclosure-menu'
 import { GroupRoleIcons, RoleFlagSprite, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
@@ -13,15 +14,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-slate-600'
 
-/** A link of the menu, or nothing while its screen is not built (BUILT_SCREENS: no dead links). */
-function MenuLink({ to, children, end }: { to: string; children: React.ReactNode; end?: boolean }) {
+/** A link of the menu, marked when it is the current page; nothing while its screen is not built (BUILT_SCREENS: no dead links). */
+function MenuLink({ to, pathname, children, end }: { to: string; pathname: string; children: React.ReactNode; end?: boolean }) {
   const path = builtPath(to)
   if (!path) return null
+  const isActive = isCurrentPath(pathname, path, end)
   return (
     <li>
-      <NavLink to={path} end={end} className={linkClass}>
+      <AppLink to={path} className={linkClass({ isActive })} aria-current={isActive ? 'page' : undefined}>
         {children}
-      </NavLink>
+      </AppLink>
     </li>
   )
 }
@@ -45,9 +47,9 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   const content = (
     <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
       <ul>
-        <MenuLink to="/invitation-code">{t('sideMenu.invitationCode')}</MenuLink>
-        {menu.canCreateGroups ? <MenuLink to="/create/group">{t('sideMenu.createGroup')}</MenuLink> : null}
-        {menu.canCreateAttendanceGroups ? <MenuLink to="/create/attendance-group">{t('sideMenu.createAttendanceGroup')}</MenuLink> : null}
+        <MenuLink to="/invitation-code" pathname={pathname}>{t('sideMenu.invitationCode')}</MenuLink>
+        {menu.canCreateGroups ? <MenuLink to="/create/group" pathname={pathname}>{t('sideMenu.createGroup')}</MenuLink> : null}
+        {menu.canCreateAttendanceGroups ? <MenuLink to="/create/attendance-group" pathname={pathname}>{t('sideMenu.createAttendanceGroup')}</MenuLink> : null}
       </ul>
       {menu.groups.length ? (
         <div>
@@ -61,14 +63,13 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
                   <GroupRoleIcons role={g.role} flags={g.flags} labels={roleLabels} />
                 </>
               )
-              // Up to 30 of these on every page: a Link marked current here, rather than a NavLink each.
               const current = path === pathname
               return (
                 <li key={g._id}>
                   {path ? (
-                    <Link to={path} className={linkClass({ isActive: current })} aria-current={current ? 'page' : undefined}>
+                    <AppLink to={path} className={linkClass({ isActive: current })} aria-current={current ? 'page' : undefined}>
                       {label}
-                    </Link>
+                    </AppLink>
                   ) : (
                     <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">{label}</span>
                   )}
@@ -77,9 +78,9 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
             })}
             {menu.moreGroups && groupsLink ? (
               <li>
-                <Link to={groupsLink} className={`${linkClass({ isActive: false })} font-medium text-brand-700`}>
+                <AppLink to={groupsLink} className={`${linkClass({ isActive: false })} font-medium text-brand-700`}>
                   {t('sideMenu.showAllGroups')}
-                </Link>
+                </AppLink>
               </li>
             ) : null}
           </ul>
@@ -90,12 +91,12 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'}>
+              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} pathname={pathname}>
                 <span className="min-w-0 flex-1 truncate">{o.name}</span>
                 {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
               </MenuLink>
             ))}
-            <MenuLink to="/organizations" end>
+            <MenuLink to="/organizations" pathname={pathname} end>
               {t('sideMenu.allOrganizations')}
             </MenuLink>
           </ul>

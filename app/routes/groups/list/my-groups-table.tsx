@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { roleFlagsOf } from '~/services/group-roles'
 import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
@@ -65,9 +65,9 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
             {page.items.map((g) => (
               <tr key={g._id} className="border-t border-slate-200">
                 <td className="px-3 py-2 font-medium">
-                  <Link to={`/groups/${g._id}/home`} className="text-brand-700 underline-offset-2 hover:underline">
+                  <AppLink to={`/groups/${g._id}/home`} className="text-brand-700 underline-offset-2 hover:underline">
                     {g.name}
-                  </Link>
+                  </AppLink>
                 </td>
                 <td className="px-3 py-2">{g.organization}</td>
                 <td className="px-3 py-2">{g.owner}</td>

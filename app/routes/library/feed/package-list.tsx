@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { COLLABORATOR_ACCESS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
 import type { PackageAccess, PackageListItem } from '~/services/library/types'
 import { translatedTemplate } from '~/i18n/template'
@@ -25,9 +25,9 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
       {items.map((pkg) => (
         <li key={pkg.id} className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={libraryPaths.view(pkg.id)} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <AppLink to={libraryPaths.view(pkg.id)} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
               {pkg.name}
-            </Link>
+            </AppLink>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{accessLabel[pkg.access]}</span>
             {pkg.status === 'draft' ? (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{draft}</span>
@@ -38,12 +38,12 @@ export function PackageList({ items }: { items: PackageListItem[] }) {
             <ul className="flex flex-wrap gap-1" aria-label={tagsLabel}>
               {pkg.tags.map((tag) => (
                 <li key={tag}>
-                  <Link
+                  <AppLink
                     to={`${libraryPaths.feed}?tag=${encodeURIComponent(tag)}`}
                     className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 hover:underline"
                   >
                     #{tag}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
