@@ -22,7 +22,7 @@ import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.
  * change of them: creating a group sets it to the rows inserted, an owner change recounts it
  * from group_members, and the other services adjust it by the rows they insert or delete
  * (removeMembers in members.server.ts decrements it, redeeming a group invitation in
- * invitations.server.ts increments it).
+ * invitation-redemption.server.ts increments it).
  */
 
 /** A group as lists and the API show it (spec section 3 "Group", as far as it applies). */

@@ -24,7 +24,9 @@ import {
   deleteGroups,
   setGroupsActive,
 } from './groups.server'
-import { createGroupInvitation, createInvitation, redeemInvitationCode, resendInvitation, revokeInvitation } from './invitations.server'
+import { createGroupInvitation, createInvitation } from './invitations.server'
+import { redeemInvitationCode } from './invitation-redemption.server'
+import { resendInvitation, revokeInvitation } from './invitation-admin.server'
 import { addGroupCreators, addGroupCreatorsByEmail, exportMembersCsv, removeGroupCreators, removeMembers } from './members.server'
 import { sideMenuFor } from './menu.server'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
