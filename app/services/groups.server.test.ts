@@ -7,7 +7,8 @@ import { beforeFirstTransaction, failWrites } from '../../tests/support/db-fault
 import { createUser } from '../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
-import { isMember, removeMembers } from './members.server'
+import { isMember } from './members.server'
+import { removeMembers } from './member-removal.server'
 import {
   canCreateAttendanceGroups,
   changeGroupOwners,

@@ -21,7 +21,7 @@ import type { GroupSort, MemberRole, OldOwnerRole, OwnerChange } from './groups.
  * groups.member_count equals the group's group_members rows, kept so in the transaction of every
  * change of them: creating a group sets it to the rows inserted, an owner change recounts it
  * from group_members, and the other services adjust it by the rows they insert or delete
- * (removeMembers in members.server.ts decrements it, redeeming a group invitation in
+ * (removeMembers in member-removal.server.ts decrements it, redeeming a group invitation in
  * invitation-redemption.server.ts increments it).
  */
 

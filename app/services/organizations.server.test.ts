@@ -27,7 +27,9 @@ import {
 import { createGroupInvitation, createInvitation } from './invitations.server'
 import { redeemInvitationCode } from './invitation-redemption.server'
 import { resendInvitation, revokeInvitation } from './invitation-admin.server'
-import { addGroupCreators, addGroupCreatorsByEmail, exportMembersCsv, removeGroupCreators, removeMembers } from './members.server'
+import { addGroupCreators, addGroupCreatorsByEmail, removeGroupCreators } from './group-creators.server'
+import { exportMembersCsv } from './member-csv.server'
+import { removeMembers } from './member-removal.server'
 import { sideMenuFor } from './menu.server'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 
