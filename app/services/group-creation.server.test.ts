@@ -12,7 +12,7 @@ import {
   organizationsWhereUserMayCreateAttendance,
   searchMembersForNewGroup,
 } from './group-creation.server'
-import { createGroupWithMembers } from './groups.server'
+import { createGroupWithMembers } from './group-with-members.server'
 import { addGroupCreators } from './group-creators.server'
 
 const ctx = (user: { id: string }) => ctxFor(user as never)

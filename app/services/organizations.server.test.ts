@@ -16,14 +16,10 @@ import {
 import { expectCode } from '../../tests/support/expect-code'
 import { DomainError } from '~/errors'
 import { beforeFirstTransaction } from '../../tests/support/db-faults'
-import {
-  canCreateAttendanceGroups,
-  changeGroupOwners,
-  createGroupWithMemberEmails,
-  createGroupWithMembers,
-  deleteGroups,
-  setGroupsActive,
-} from './groups.server'
+import { canCreateAttendanceGroups } from './groups.server'
+import { changeGroupOwners } from './group-owners.server'
+import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
+import { deleteGroups, setGroupsActive } from './group-bulk.server'
 import { createGroupInvitation, createInvitation } from './invitations.server'
 import { redeemInvitationCode } from './invitation-redemption.server'
 import { resendInvitation, revokeInvitation } from './invitation-admin.server'
