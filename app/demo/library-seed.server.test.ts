@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { packageFeed, pendingPackageInvitationCount } from '~/services/library/feed.server'
 import { getPackage } from '~/services/library/packages.server'
-import { acceptShareLink } from '~/services/library/sharing.server'
+import { acceptShareLink } from '~/services/library/share-links.server'
 import { createUser } from '../../tests/support/factories'
 import { seed } from './seed.server'
 

@@ -10,19 +10,14 @@ import { pendingPackageInvitationCount, receivedInvitations } from './feed.serve
 import { getPackage } from './packages.server'
 import {
   acceptInvitation,
-  acceptShareLink,
-  changeCollaboratorAccess,
-  createShareLink,
   declineInvitation,
-  handOverPackage,
   inviteCollaborator,
-  packageSharing,
-  removeCollaborator,
   resendInvitation,
   revokeInvitation,
-  revokeShareLink,
-  sameDigest,
-} from './sharing.server'
+} from './collaborator-invitations.server'
+import { acceptShareLink, createShareLink, revokeShareLink, sameDigest } from './share-links.server'
+import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from './collaborators.server'
+import { packageSharing } from './sharing.server'
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>()
