@@ -7,7 +7,7 @@ import { expectCode } from '../../../tests/support/expect-code'
 import { createPackage } from '../../../tests/support/library-factories'
 import { ctxFor, type Ctx } from '../context.server'
 import { pendingPackageInvitationCount, receivedInvitations } from './feed.server'
-import { getPackage } from './packages.server'
+import { getPackage } from './package-view.server'
 import {
   acceptInvitation,
   declineInvitation,
