@@ -24,7 +24,8 @@ export interface LibrarySaveRow {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
 export async function librarySave(db: DB, saves = 200): Promise<LibrarySaveRow[]> {
-  const { createDraft, getPackage, saveBasics, saveEntities, saveRoles } = await import('../app/services/library/packages.server')
+  const { createDraft, saveBasics, saveEntities, saveRoles } = await import('../app/services/library/packages.server')
+  const { getPackage } = await import('../app/services/library/package-view.server')
   const { newId, nowIso } = await import('../app/utils/ids.server')
   const userId = newId()
   await db

@@ -48,7 +48,8 @@ export function withQueryCount(db: DB): { db: DB; count: () => number; reset: ()
 
 export async function measureQueryCounts(organizationId: string, adminId: string): Promise<QueryCountRow[]> {
   const { listMembers } = await import('../app/services/members.server')
-  const { listGroups, groupStatistics } = await import('../app/services/groups.server')
+  const { listGroups } = await import('../app/services/groups.server')
+  const { groupStatistics } = await import('../app/services/group-statistics.server')
   const { PAGE_SIZE } = await import('../app/utils/list-query')
 
   return withDb(async (raw) => {

@@ -12,8 +12,8 @@ import {
   organizationsWhereUserMayCreateAttendance,
   searchMembersForNewGroup,
 } from './group-creation.server'
-import { createGroupWithMembers } from './groups.server'
-import { addGroupCreators } from './members.server'
+import { createGroupWithMembers } from './group-with-members.server'
+import { addGroupCreators } from './group-creators.server'
 
 const ctx = (user: { id: string }) => ctxFor(user as never)
 const alertsOf = (userId: string) => db().selectFrom('alerts').selectAll().where('user_id', '=', userId).execute()
@@ -82,7 +82,7 @@ describe('the attendance permission', () => {
 
   it('goes with the group-creator right when that is removed', async () => {
     const { admin, creator, org } = await setup()
-    const { removeGroupCreators } = await import('./members.server')
+    const { removeGroupCreators } = await import('./group-creators.server')
     await removeGroupCreators(ctx(admin), org.id, [creator.id])
     await addGroupCreators(ctx(admin), org.id, [creator.id])
     expect(await mayCreateAttendanceGroup(ctx(creator), org.id)).toBe(false)

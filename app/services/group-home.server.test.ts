@@ -16,7 +16,7 @@ import {
   renameGroup,
   setGroupActive,
 } from './group-home.server'
-import { changeGroupOwners } from './groups.server'
+import { changeGroupOwners } from './group-owners.server'
 import { createGroupInvitation } from './invitations.server'
 
 const ctx = (actor: User) => ctxFor(actor)

@@ -10,7 +10,7 @@ import { lockOrganization, Rollback, type Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
 import { requireGroupAccess, requireGroupRight, roleRank, type GroupAccess } from './group-access.server'
 import { myRole, type MyRole } from './group-roles'
-import { changeOwner } from './groups.server'
+import { changeOwner } from './group-owners.server'
 import type { MemberRole } from './groups.schemas'
 import type { GroupMemberSort } from './my-groups.schemas'
 

@@ -7,21 +7,13 @@ import { beforeFirstTransaction, failWrites } from '../../tests/support/db-fault
 import { createUser } from '../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
-import { isMember, removeMembers } from './members.server'
-import {
-  canCreateAttendanceGroups,
-  changeGroupOwners,
-  changeGroupOwnersByEmail,
-  createGroupWithMemberEmails,
-  createGroupWithMembers,
-  deleteGroups,
-  getGroups,
-  groupStatistics,
-  listAllGroups,
-  listGroups,
-  setGroupsActive,
-  type GroupListQuery,
-} from './groups.server'
+import { isMember } from './members.server'
+import { removeMembers } from './member-removal.server'
+import { canCreateAttendanceGroups, getGroups, listAllGroups, listGroups, type GroupListQuery } from './groups.server'
+import { changeGroupOwners, changeGroupOwnersByEmail } from './group-owners.server'
+import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
+import { deleteGroups, setGroupsActive } from './group-bulk.server'
+import { groupStatistics } from './group-statistics.server'
 import { ChangeOwnersFormSchema, CreateGroupFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
 import { expectCode } from '../../tests/support/expect-code'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'

@@ -8,15 +8,9 @@ import { createUser, lastMailTo, uniqueEmail } from '../../tests/support/factori
 import { addMember, createGroup, createOrganization, groupMemberCounts } from '../../tests/support/org-factories'
 import { ctxFor, type Ctx } from './context.server'
 import { hashCode, INVITATION_CODE_ALPHABET } from './invitation-codes.server'
-import {
-  createGroupInvitation,
-  createInvitation,
-  INVITATION_TTL_SECONDS,
-  listInvitations,
-  redeemInvitationCode,
-  resendInvitation,
-  revokeInvitation,
-} from './invitations.server'
+import { createGroupInvitation, createInvitation, INVITATION_TTL_SECONDS, listInvitations } from './invitations.server'
+import { redeemInvitationCode } from './invitation-redemption.server'
+import { resendInvitation, revokeInvitation } from './invitation-admin.server'
 import { expectCode } from '../../tests/support/expect-code'
 import { INVITATION_CODE_PER_CLIENT, INVITATION_CODE_PER_ORGANIZATION, INVITATION_CODE_PER_USER } from '~/auth/rate-limit.server'
 import { failWrites } from '../../tests/support/db-faults'

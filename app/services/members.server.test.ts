@@ -8,17 +8,11 @@ import { addMember, createGroup, createMembers, createOrganization, groupMemberC
 import { ctxFor } from './context.server'
 import { latestAudit } from './audit.server'
 import { BULK_BATCH } from './bulk.server'
-import {
-  addGroupCreators,
-  addGroupCreatorsByEmail,
-  exportMembersCsv,
-  listAllMembers,
-  listMembers,
-  memberIdsByEmail,
-  removeGroupCreators,
-  removeMembers,
-  type MemberQuery,
-} from './members.server'
+import { addGroupCreators, addGroupCreatorsByEmail, removeGroupCreators } from './group-creators.server'
+import { exportMembersCsv } from './member-csv.server'
+import { listAllMembers } from './member-batches.server'
+import { listMembers, memberIdsByEmail, type MemberQuery } from './members.server'
+import { removeMembers } from './member-removal.server'
 import { expectCode } from '../../tests/support/expect-code'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { isMember as isMemberOf } from './members.server'

@@ -8,7 +8,7 @@ import { expectCode } from '../../tests/support/expect-code'
 import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { ctxFor } from './context.server'
-import { inviteCollaborator } from './library/sharing.server'
+import { inviteCollaborator } from './library/collaborator-invitations.server'
 import { deleteAccount, deletionBlockers, exportMyData } from './my-data.server'
 
 const ctx = (user: User) => ({ ...ctxFor(user), client: `client-${randomBytes(4).toString('hex')}` })

@@ -7,7 +7,7 @@ import { createGroup, createOrganization } from '../../tests/support/org-factori
 import { planOf } from '../../tests/support/query-plan'
 import { ctxFor } from './context.server'
 import { markAlertsSeen } from './feed.server'
-import { declineInvitation, inviteCollaborator } from './library/sharing.server'
+import { declineInvitation, inviteCollaborator } from './library/collaborator-invitations.server'
 import { alertCounts, headerCounts, packageInvitationCount, studyInvitationCount } from './notification-counts.server'
 
 const setMark = (userId: string, mark: string) => db().updateTable('users').set({ alerts_seen_at: mark }).where('id', '=', userId).execute()

@@ -16,16 +16,16 @@ import {
 import { expectCode } from '../../tests/support/expect-code'
 import { DomainError } from '~/errors'
 import { beforeFirstTransaction } from '../../tests/support/db-faults'
-import {
-  canCreateAttendanceGroups,
-  changeGroupOwners,
-  createGroupWithMemberEmails,
-  createGroupWithMembers,
-  deleteGroups,
-  setGroupsActive,
-} from './groups.server'
-import { createGroupInvitation, createInvitation, redeemInvitationCode, resendInvitation, revokeInvitation } from './invitations.server'
-import { addGroupCreators, addGroupCreatorsByEmail, exportMembersCsv, removeGroupCreators, removeMembers } from './members.server'
+import { canCreateAttendanceGroups } from './groups.server'
+import { changeGroupOwners } from './group-owners.server'
+import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
+import { deleteGroups, setGroupsActive } from './group-bulk.server'
+import { createGroupInvitation, createInvitation } from './invitations.server'
+import { redeemInvitationCode } from './invitation-redemption.server'
+import { resendInvitation, revokeInvitation } from './invitation-admin.server'
+import { addGroupCreators, addGroupCreatorsByEmail, removeGroupCreators } from './group-creators.server'
+import { exportMembersCsv } from './member-csv.server'
+import { removeMembers } from './member-removal.server'
 import { sideMenuFor } from './menu.server'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 

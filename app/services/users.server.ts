@@ -26,7 +26,7 @@ import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verification
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
 import { codeHashes, isWellFormedCode } from './invitation-codes.server'
-import { keepSignUpInvitation } from './invitations.server'
+import { keepSignUpInvitation } from './invitation-sign-up.server'
 
 /** The Current user shape of the specification (section 3). */
 export function toCurrentUser(user: SessionUser) {

@@ -5,7 +5,7 @@ import type { GroupKind } from '~/db/schema'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { CreateGroupScreenSchema } from '~/services/group-creation.schemas'
-import { createGroupWithMemberEmails } from '~/services/groups.server'
+import { createGroupWithMemberEmails } from '~/services/group-with-members.server'
 import { redirectWithToast } from '~/ui/toast.server'
 
 /** What the create form shows again: validation errors, or why the group was not created. */

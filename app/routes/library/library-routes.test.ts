@@ -13,7 +13,8 @@ import { loader as signinRedirect } from './redirects/signin'
 import { loader as userRedirect } from './redirects/user-invitations'
 import { loader as newRedirect } from './redirects/new-package'
 import { loader as editRedirect } from './redirects/edit-package'
-import { inviteCollaborator, createShareLink } from '~/services/library/sharing.server'
+import { inviteCollaborator } from '~/services/library/collaborator-invitations.server'
+import { createShareLink } from '~/services/library/share-links.server'
 import { ctxFor } from '~/services/context.server'
 
 const location = (res: { headers: Headers }) => res.headers.get('Location')

@@ -10,16 +10,9 @@ import { ctxFor, type Ctx } from '../context.server'
 import { deleteAccount } from '../my-data.server'
 import { packageFeed } from './feed.server'
 import { deletePackage, publishPackage, saveBasics } from './packages.server'
-import {
-  acceptInvitation,
-  acceptShareLink,
-  changeCollaboratorAccess,
-  createShareLink,
-  declineInvitation,
-  handOverPackage,
-  inviteCollaborator,
-  removeCollaborator,
-} from './sharing.server'
+import { acceptInvitation, declineInvitation, inviteCollaborator } from './collaborator-invitations.server'
+import { acceptShareLink, createShareLink } from './share-links.server'
+import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from './collaborators.server'
 import type { FeedQuery } from './types'
 
 /**

@@ -6,7 +6,7 @@ import { createPackage } from '../../../tests/support/library-factories'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../../tests/support/swedish-order'
 import { ctxFor } from '../context.server'
 import { packageFeed, receivedInvitations } from './feed.server'
-import { inviteCollaborator } from './sharing.server'
+import { inviteCollaborator } from './collaborator-invitations.server'
 import type { FeedQuery } from './types'
 
 const ctx = (actor: User) => ctxFor(actor)

@@ -6,17 +6,8 @@ import { createUser } from '../../../tests/support/factories'
 import { expectCode } from '../../../tests/support/expect-code'
 import { createPackage } from '../../../tests/support/library-factories'
 import { ctxFor } from '../context.server'
-import {
-  createDraft,
-  deletePackage,
-  duplicatePackage,
-  getPackage,
-  getPackageForEdit,
-  publishPackage,
-  saveBasics,
-  saveEntities,
-  saveRoles,
-} from './packages.server'
+import { createDraft, deletePackage, duplicatePackage, publishPackage, saveBasics, saveEntities, saveRoles } from './packages.server'
+import { getPackage, getPackageForEdit } from './package-view.server'
 import { PACKAGE_LIMITS } from './packages.schemas'
 
 const ctx = (actor: User) => ctxFor(actor)

@@ -7,22 +7,17 @@ import { expectCode } from '../../../tests/support/expect-code'
 import { createPackage } from '../../../tests/support/library-factories'
 import { ctxFor, type Ctx } from '../context.server'
 import { pendingPackageInvitationCount, receivedInvitations } from './feed.server'
-import { getPackage } from './packages.server'
+import { getPackage } from './package-view.server'
 import {
   acceptInvitation,
-  acceptShareLink,
-  changeCollaboratorAccess,
-  createShareLink,
   declineInvitation,
-  handOverPackage,
   inviteCollaborator,
-  packageSharing,
-  removeCollaborator,
   resendInvitation,
   revokeInvitation,
-  revokeShareLink,
-  sameDigest,
-} from './sharing.server'
+} from './collaborator-invitations.server'
+import { acceptShareLink, createShareLink, revokeShareLink, sameDigest } from './share-links.server'
+import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from './collaborators.server'
+import { packageSharing } from './sharing.server'
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>()

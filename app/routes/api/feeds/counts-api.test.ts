@@ -5,7 +5,7 @@ import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tes
 import { createPackage } from '../../../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import { ctxFor } from '~/services/context.server'
-import { inviteCollaborator } from '~/services/library/sharing.server'
+import { inviteCollaborator } from '~/services/library/collaborator-invitations.server'
 import * as invitationsCount from '../studies/invitations-count'
 import * as counts from './notification-counts'
 

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { UseCodePayload } from '~/services/invitations.schemas'
-import { redeemInvitationCode } from '~/services/invitations.server'
+import { redeemInvitationCode } from '~/services/invitation-redemption.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
 const route = apiRoute({

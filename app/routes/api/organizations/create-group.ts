@@ -2,7 +2,7 @@ import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { CreateGroupBodySchema } from '~/services/groups.schemas'
-import { createGroupWithMembers } from '~/services/groups.server'
+import { createGroupWithMembers } from '~/services/group-with-members.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
 const route = apiRoute({

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
-import { addGroupCreators, removeGroupCreators } from '~/services/members.server'
+import { addGroupCreators, removeGroupCreators } from '~/services/group-creators.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
 const route = apiRoute({

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { ChangeOwnersBodySchema } from '~/services/groups.schemas'
-import { changeGroupOwners } from '~/services/groups.server'
+import { changeGroupOwners } from '~/services/group-owners.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
 const route = apiRoute({

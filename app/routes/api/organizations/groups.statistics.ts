@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { GroupIdsBodySchema } from '~/services/groups.schemas'
-import { groupStatistics } from '~/services/groups.server'
+import { groupStatistics } from '~/services/group-statistics.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 
 const route = apiRoute({

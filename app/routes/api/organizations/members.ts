@@ -2,7 +2,7 @@ import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { MemberListParams } from '~/services/members.schemas'
-import { memberBatches, type ApiMember } from '~/services/members.server'
+import { memberBatches, type ApiMember } from '~/services/member-batches.server'
 import { jsonArrayResponse } from '~/utils/json-stream.server'
 import { apiCall, apiRoute } from '../api.server'
 

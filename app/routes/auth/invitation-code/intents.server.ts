@@ -4,15 +4,13 @@ import { safeRedirect } from '~/auth/schemas'
 import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { RedeemCodeSchema } from '~/services/invitations.schemas'
+import { dismissSignUpInvitation, previewSignUpInvitation, redeemSignUpInvitation } from '~/services/invitation-sign-up.server'
 import {
-  dismissSignUpInvitation,
   previewInvitationCode,
-  previewSignUpInvitation,
   redeemInvitationCode,
-  redeemSignUpInvitation,
   type InvitationPreview,
   type RedeemResult,
-} from '~/services/invitations.server'
+} from '~/services/invitation-redemption.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/ui/toast.server'
 

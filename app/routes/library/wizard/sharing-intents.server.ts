@@ -2,17 +2,10 @@ import { data } from '@remix-run/node'
 import { env } from '~/env.server'
 import { DomainError } from '~/errors'
 import { CreateShareLinkSchema, InviteCollaboratorSchema } from '~/services/library/packages.schemas'
-import {
-  changeCollaboratorAccess,
-  createShareLink,
-  handOverPackage,
-  inviteCollaborator,
-  packageSharing,
-  removeCollaborator,
-  resendInvitation,
-  revokeInvitation,
-  revokeShareLink,
-} from '~/services/library/sharing.server'
+import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from '~/services/library/collaborators.server'
+import { createShareLink, revokeShareLink } from '~/services/library/share-links.server'
+import { inviteCollaborator, resendInvitation, revokeInvitation } from '~/services/library/collaborator-invitations.server'
+import { packageSharing } from '~/services/library/sharing.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import type { PendingConfirmation } from '../action-form'
 import { libraryPaths } from '../paths'

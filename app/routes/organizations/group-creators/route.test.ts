@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createInvitation, redeemInvitationCode } from '~/services/invitations.server'
+import { createInvitation } from '~/services/invitations.server'
+import { redeemInvitationCode } from '~/services/invitation-redemption.server'
 import { readToast } from '~/ui/toast.server'
 import {
   args,

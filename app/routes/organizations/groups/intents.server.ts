@@ -3,14 +3,9 @@ import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { messageKey } from '~/errors'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
-import {
-  changeGroupOwnersByEmail,
-  groupIdsMatching,
-  deleteGroups as deleteGroupsService,
-  getGroups,
-  setGroupsActive,
-  type GroupListItem,
-} from '~/services/groups.server'
+import { changeGroupOwnersByEmail } from '~/services/group-owners.server'
+import { groupIdsMatching, getGroups, type GroupListItem } from '~/services/groups.server'
+import { deleteGroups as deleteGroupsService, setGroupsActive } from '~/services/group-bulk.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
