@@ -42,6 +42,8 @@ async function loadBuild(): Promise<ServerBuild> {
 interface AppEntry {
   startup: () => Promise<void>
   shutdown: () => Promise<void>
+  /** Marks the app as shutting down (app/utils/shutdown-state.ts): /healthz answers 503. */
+  beginShutdown: () => void
   createLoadContext: typeof import('../app/load-context.server').createLoadContext
   answerOutages: (build: ServerBuild) => ServerBuild
 }
@@ -119,6 +121,8 @@ server.listen(config.PORT, config.HOST, () => {
 // Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
 const { shutdown } = gracefulShutdown(server, {
   graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  // The build's own copy of the flag, the one its routes read (not this file's import of app/).
+  onStart: () => entryOf(build).beginShutdown(),
   onClose: async () => {
     shed.stop()
     await viteDevServer?.close()
