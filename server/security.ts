@@ -105,13 +105,15 @@ function discardBody(req: Request) {
  * answer goes out once the client has sent the body (read and dropped), or after DRAIN_MAX_BYTES
  * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`.
  */
-function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE') {
+function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE', location: string | null = null) {
   let sent = false
   const send = () => {
     if (sent) return
     sent = true
     clearTimeout(timer)
-    res.set('Connection', 'close').status(statusOf(code)).json({ message: code })
+    res.set('Connection', 'close')
+    if (location) res.redirect(303, location)
+    else res.status(statusOf(code)).json({ message: code })
   }
   const timer = setTimeout(send, DRAIN_MAX_MS).unref()
   let read = 0
@@ -131,13 +133,15 @@ function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYL
  * get round the limit does that. Both answers close the connection (refuseBody).
  * A body the app answered without reading (a 401 before the form was read, a 405, a 415) is
  * read and dropped once the answer is sent, so the connection stays usable.
+ * `tooLarge(req)` may name the page a browser's form goes back to instead of a bare 413 (a 303
+ * redirect, e.g. the profile page with the picture's error beside its field); null keeps the 413.
  */
-export function bodyLimit(limit: number | ((req: Request) => number)) {
+export function bodyLimit(limit: number | ((req: Request) => number), { tooLarge }: { tooLarge?: (req: Request) => string | null } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const length = req.get('content-length')
     if (length === undefined && req.get('transfer-encoding')) return refuseBody(req, res, 'LENGTH_REQUIRED')
-    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE')
+    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE', tooLarge?.(req) ?? null)
     res.once('finish', () => {
       if (!req.complete) discardBody(req)
     })
