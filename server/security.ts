@@ -88,6 +88,13 @@ export function pageMethods(apiPrefix = '/api/') {
 /** How much of a refused body is read and dropped before the connection closes, at most. */
 export const DRAIN_MAX_BYTES = 4_000_000
 export const DRAIN_MAX_MS = 2_000
+/**
+ * The same for a browser's form sent back to its page (bodyLimit's `tooLarge`, the picture
+ * upload): read to its end, since a browser shows a connection reset instead of the page when the
+ * server closes while it is still sending (a 12 MB picture did); beyond these, it is reset anyway.
+ */
+export const PAGE_DRAIN_MAX_BYTES = 64 * 1024 * 1024
+export const PAGE_DRAIN_MAX_MS = 30_000
 
 /**
  * Reads the rest of a request's body and drops it. Unread bytes left in a keep-alive connection
@@ -103,9 +110,11 @@ function discardBody(req: Request) {
 /**
  * Refuses a request's body with the catalogue's answer and closes the connection cleanly: the
  * answer goes out once the client has sent the body (read and dropped), or after DRAIN_MAX_BYTES
- * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`.
+ * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`. With a `location` the answer
+ * is a 303 to that page instead, after at most PAGE_DRAIN_MAX_BYTES or PAGE_DRAIN_MAX_MS.
  */
 function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE', location: string | null = null) {
+  const [maxBytes, maxMs] = location ? [PAGE_DRAIN_MAX_BYTES, PAGE_DRAIN_MAX_MS] : [DRAIN_MAX_BYTES, DRAIN_MAX_MS]
   let sent = false
   const send = () => {
     if (sent) return
@@ -115,11 +124,11 @@ function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYL
     if (location) res.redirect(303, location)
     else res.status(statusOf(code)).json({ message: code })
   }
-  const timer = setTimeout(send, DRAIN_MAX_MS).unref()
+  const timer = setTimeout(send, maxMs).unref()
   let read = 0
   req.on('data', (chunk: Buffer) => {
     read += chunk.length
-    if (read > DRAIN_MAX_BYTES) send()
+    if (read > maxBytes) send()
   })
   req.once('end', send)
   req.once('error', send)
