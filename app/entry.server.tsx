@@ -22,6 +22,8 @@ const ABORT_DELAY = 5_000
 export { createLoadContext } from '~/load-context.server'
 /** The server serves the build through this: an unreachable database is 503, not 500. */
 export { answerOutages } from '~/ui/service-unavailable.server'
+/** The server calls this when its graceful shutdown starts: /healthz answers 503 from then on. */
+export { beginShutdown } from '~/utils/shutdown-state'
 
 let outbox: OutboxWorker | undefined
 let housekeeping: HousekeepingJob | undefined

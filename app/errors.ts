@@ -82,7 +82,7 @@ export const ERROR_STATUS = {
   PACKAGE_NOT_FOUND: 404,
   /** The package was saved by someone else since the form was loaded (its version moved on). */
   PACKAGE_VERSION_CONFLICT: 409,
-  /** A limit of the package (roles, entities; data: { limit, max }). */
+  /** A limit of the package (roles, entities, pending invitations; data: { limit, max }). */
   PACKAGE_LIMIT_EXCEEDED: 400,
   /** An entity names a role the package does not have. */
   PACKAGE_ROLE_NOT_FOUND: 400,

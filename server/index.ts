@@ -10,7 +10,7 @@ import { clientAddress, trustProxy } from './proxy'
 import { admissionGate, eventLoopLag, shedLog } from './admission'
 import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
-import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES } from '../app/utils/picture-rules'
+import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES, pictureTooLargeRedirect } from '../app/utils/picture-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 
@@ -42,6 +42,8 @@ async function loadBuild(): Promise<ServerBuild> {
 interface AppEntry {
   startup: () => Promise<void>
   shutdown: () => Promise<void>
+  /** Marks the app as shutting down (app/utils/shutdown-state.ts): /healthz answers 503. */
+  beginShutdown: () => void
   createLoadContext: typeof import('../app/load-context.server').createLoadContext
   answerOutages: (build: ServerBuild) => ServerBuild
 }
@@ -76,7 +78,8 @@ if (viteDevServer) {
 // Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages,
 // and the profile picture upload, the one multipart route (ADR 010).
 const bodyLimitOf = (path: string) => (path.startsWith('/api/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
-app.use(bodyLimit((req) => bodyLimitOf(req.path)))
+// A picture upload over its limit goes back to the profile page with the error beside the field.
+app.use(bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) }))
 app.use(pageMethods())
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
@@ -119,6 +122,8 @@ server.listen(config.PORT, config.HOST, () => {
 // Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
 const { shutdown } = gracefulShutdown(server, {
   graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  // The build's own copy of the flag, the one its routes read (not this file's import of app/).
+  onStart: () => entryOf(build).beginShutdown(),
   onClose: async () => {
     shed.stop()
     await viteDevServer?.close()

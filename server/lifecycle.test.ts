@@ -5,6 +5,8 @@ import { once } from 'node:events'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, httpGet, listen } from '../tests/support/http'
+import { loader as healthz } from '~/routes/healthz'
+import { beginShutdown } from '~/utils/shutdown-state'
 import { exitCode, gracefulShutdown } from './lifecycle'
 
 let server: Server | undefined
@@ -24,7 +26,7 @@ const keepAlive = () => {
 }
 
 /** A server with GET /fast and GET /slow (answers when the test calls `finishSlow`), and its shutdown. */
-async function harness(graceMs = 5000) {
+async function harness(graceMs = 5000, onStart?: () => void) {
   const started = deferred()
   const finish = deferred()
   const streaming = deferred()
@@ -32,6 +34,12 @@ async function harness(graceMs = 5000) {
   const app = express()
   app.get('/fast', (_req, res) => {
     res.send('fast')
+  })
+  // The app's real /healthz loader, as Remix would call it.
+  app.get('/healthz', async (req, res) => {
+    const answer = await healthz({ request: new Request(`http://localhost${req.url}`), params: {}, context: {} } as never)
+    answer.headers.forEach((value, name) => res.setHeader(name, value))
+    res.status(answer.status).send(await answer.text())
   })
   app.get('/slow', async (_req, res) => {
     started.resolve()
@@ -52,7 +60,7 @@ async function harness(graceMs = 5000) {
   const exit = vi.fn((code: number) => void events.push(`exit ${code}`))
   const onClose = vi.fn(async () => void events.push('app closed'))
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-  const lifecycle = gracefulShutdown(server, { graceMs, idleCloseMs: 20, onClose, exit, log })
+  const lifecycle = gracefulShutdown(server, { graceMs, idleCloseMs: 20, onStart, onClose, exit, log })
   return {
     ...listening,
     lifecycle,
@@ -263,6 +271,29 @@ describe('graceful shutdown', () => {
     failing.onClose.mockRejectedValueOnce(new Error('pool is stuck'))
     expect(await failing.lifecycle.shutdown('SIGTERM')).toBe(1)
     expect(failing.log.error).toHaveBeenCalledWith('shutdown: closing the app failed: pool is stuck')
+  })
+
+  it('marks the app as shutting down at once: /healthz answers 503 while other requests are still served, once per shutdown', async () => {
+    const onStart = vi.fn(beginShutdown)
+    const h = await harness(5000, onStart)
+    const balancer = keepAlive()
+    const user = keepAlive()
+    expect((await httpGet(`${h.base}/healthz`, { agent: balancer })).status).toBe(200)
+    expect((await httpGet(`${h.base}/fast`, { agent: user })).status).toBe(200)
+    const slow = httpGet(`${h.base}/slow`)
+    await h.slowStarted
+
+    const done = h.lifecycle.shutdown('SIGTERM')
+    expect(onStart).toHaveBeenCalledTimes(1)
+    const [health, fast] = await Promise.all([httpGet(`${h.base}/healthz`, { agent: balancer }), httpGet(`${h.base}/fast`, { agent: user })])
+    expect(health.status).toBe(503)
+    expect(health.headers['retry-after']).toBe('5')
+    expect(health.headers['cache-control']).toBe('no-store')
+    expect(fast).toMatchObject({ status: 200, body: 'fast' })
+    h.finishSlow()
+    expect((await slow).body).toBe('slow')
+    expect(await done).toBe(0)
+    expect(onStart).toHaveBeenCalledTimes(1)
   })
 
   it('decides the exit code: 0 only when nothing was cut and the app closed', () => {

@@ -4,6 +4,11 @@ import net, { type Socket } from 'node:net'
 export interface ShutdownOptions {
   /** How long requests in progress may take to finish once shutdown starts. */
   graceMs: number
+  /**
+   * Called at once when the shutdown starts (the first call only), before anything closes: the
+   * app marks itself as shutting down, so /healthz answers 503 while requests drain.
+   */
+  onStart?: () => void
   /** The app's own shutdown (closes the database), once no request runs any more. */
   onClose: () => Promise<void>
   /** A connection is closed once it has been idle this long during shutdown (default 500). */
@@ -21,6 +26,7 @@ export const exitCode = ({ cut, closeFailed }: { cut: number; closeFailed: boole
 
 /**
  * Graceful shutdown of an http server. `shutdown(reason)`:
+ * - calls `onStart` (the app's /healthz answers 503 from then on, so balancers stop routing here);
  * - answers the requests in progress, and every request that still arrives, with
  *   `Connection: close` (when their headers have not gone out yet), so each connection closes
  *   after its answer;
@@ -78,6 +84,7 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
       return done
     }
     closing = true
+    opts.onStart?.()
     log.info(`${reason}: shutting down; ${inFlight.size} request(s) in progress, waiting up to ${opts.graceMs / 1000} s`)
     for (const res of inFlight.keys()) if (!res.headersSent) res.setHeader('Connection', 'close')
     let graceTimer: NodeJS.Timeout | undefined

@@ -3,6 +3,7 @@ import express from 'express'
 import { connect, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request as httpRequest } from 'node:http'
+import { pictureTooLargeRedirect } from '../app/utils/picture-rules'
 import { bodyLimit, cspNonce, DRAIN_MAX_BYTES, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 
 let base = ''
@@ -11,8 +12,8 @@ let close: () => void
 beforeAll(async () => {
   const app = express()
   const limit = (req: express.Request) => (req.path === '/unread' ? 1_000_000 : 1000)
-  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(limit), pageMethods())
-  app.all('/x', (_req, res) => {
+  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(limit, { tooLarge: (req) => pictureTooLargeRedirect(req.path) }), pageMethods())
+  app.all(['/x', '/users/:id/picture'], (_req, res) => {
     res.json({ ok: true })
   })
   // As Remix does: the body becomes a web stream (which reads a little of it), and the app answers
@@ -135,6 +136,23 @@ async function rawConnection() {
 }
 
 describe('connections after a refused body', () => {
+  it('a picture upload over the limit goes back to the profile page (303) with the error, not a bare 413, and closes cleanly', async () => {
+    const c = await rawConnection()
+    // Read to its end, further than a refused JSON body: a browser would see a reset if the rest were left unread.
+    const size = DRAIN_MAX_BYTES + 2_000_000
+    c.post('/users/u1/picture', 'x'.repeat(size - 1000), `Content-Length: ${size}`)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(c.responses()).toEqual([])
+    c.socket.write('x'.repeat(1000))
+    await c.closed
+    expect(c.errors).toEqual([])
+    expect(c.responses()).toEqual(['HTTP/1.1 303 See Other'])
+    expect(c.received()).toMatch(/^Location: \/users\/u1\?pictureError=PICTURE_TOO_LARGE\r$/m)
+    expect(c.received()).toMatch(/^Connection: close\r$/m)
+    // Under the limit the route has it.
+    expect((await fetch(`${base}/users/u1/picture`, { method: 'POST', body: 'a'.repeat(999) })).status).toBe(200)
+  })
+
   it('413: answers with Connection: close once the body is in, and closes without a reset', async () => {
     const c = await rawConnection()
     c.post('/x', 'x'.repeat(800_000))

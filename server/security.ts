@@ -88,6 +88,13 @@ export function pageMethods(apiPrefix = '/api/') {
 /** How much of a refused body is read and dropped before the connection closes, at most. */
 export const DRAIN_MAX_BYTES = 4_000_000
 export const DRAIN_MAX_MS = 2_000
+/**
+ * The same for a browser's form sent back to its page (bodyLimit's `tooLarge`, the picture
+ * upload): read to its end, since a browser shows a connection reset instead of the page when the
+ * server closes while it is still sending (a 12 MB picture did); beyond these, it is reset anyway.
+ */
+export const PAGE_DRAIN_MAX_BYTES = 64 * 1024 * 1024
+export const PAGE_DRAIN_MAX_MS = 30_000
 
 /**
  * Reads the rest of a request's body and drops it. Unread bytes left in a keep-alive connection
@@ -103,21 +110,25 @@ function discardBody(req: Request) {
 /**
  * Refuses a request's body with the catalogue's answer and closes the connection cleanly: the
  * answer goes out once the client has sent the body (read and dropped), or after DRAIN_MAX_BYTES
- * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`.
+ * or DRAIN_MAX_MS, whichever comes first, with `Connection: close`. With a `location` the answer
+ * is a 303 to that page instead, after at most PAGE_DRAIN_MAX_BYTES or PAGE_DRAIN_MAX_MS.
  */
-function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE') {
+function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYLOAD_TOO_LARGE', location: string | null = null) {
+  const [maxBytes, maxMs] = location ? [PAGE_DRAIN_MAX_BYTES, PAGE_DRAIN_MAX_MS] : [DRAIN_MAX_BYTES, DRAIN_MAX_MS]
   let sent = false
   const send = () => {
     if (sent) return
     sent = true
     clearTimeout(timer)
-    res.set('Connection', 'close').status(statusOf(code)).json({ message: code })
+    res.set('Connection', 'close')
+    if (location) res.redirect(303, location)
+    else res.status(statusOf(code)).json({ message: code })
   }
-  const timer = setTimeout(send, DRAIN_MAX_MS).unref()
+  const timer = setTimeout(send, maxMs).unref()
   let read = 0
   req.on('data', (chunk: Buffer) => {
     read += chunk.length
-    if (read > DRAIN_MAX_BYTES) send()
+    if (read > maxBytes) send()
   })
   req.once('end', send)
   req.once('error', send)
@@ -131,13 +142,15 @@ function refuseBody(req: Request, res: Response, code: 'LENGTH_REQUIRED' | 'PAYL
  * get round the limit does that. Both answers close the connection (refuseBody).
  * A body the app answered without reading (a 401 before the form was read, a 405, a 415) is
  * read and dropped once the answer is sent, so the connection stays usable.
+ * `tooLarge(req)` may name the page a browser's form goes back to instead of a bare 413 (a 303
+ * redirect, e.g. the profile page with the picture's error beside its field); null keeps the 413.
  */
-export function bodyLimit(limit: number | ((req: Request) => number)) {
+export function bodyLimit(limit: number | ((req: Request) => number), { tooLarge }: { tooLarge?: (req: Request) => string | null } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const length = req.get('content-length')
     if (length === undefined && req.get('transfer-encoding')) return refuseBody(req, res, 'LENGTH_REQUIRED')
-    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE')
+    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE', tooLarge?.(req) ?? null)
     res.once('finish', () => {
       if (!req.complete) discardBody(req)
     })

@@ -108,7 +108,7 @@ const lineEmail = z.string().email()
 
 /**
  * The role words of a member line in every locale, in any case: the hint names those of the
- * page's language (groups.create.membersHint), and a list pasted from the other works as well.
+ * page's language (createGroup.membersHint), and a list pasted from the other works as well.
  * They are the role names of groups.owners.role.* (a test holds them together).
  */
 export const MEMBER_ROLE_WORDS: Readonly<Record<string, MemberRole>> = {

@@ -124,7 +124,28 @@ test('upload a profile picture, see it, and a disguised file is refused', { tag:
 
   await page.getByLabel('Bildfil').setInputFiles({ name: 'virus.png', mimeType: 'image/png', buffer: Buffer.from('<html>nope</html>') })
   await page.getByRole('button', { name: 'Ladda upp bild' }).click()
-  await expect(toast(page, /Filen är ingen bild vi kan använda/, 'alert')).toBeVisible()
+  await expect(page.getByLabel('Bildfil')).toHaveAccessibleDescription(/Filen är ingen bild vi kan använda/)
+  await expect(page.getByLabel('Bildfil')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('a picture over 5 MB: the message beside the field, before sending with JavaScript, from the server without', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const user = await me('en')
+  await signIn(page, user)
+  await page.goto(`/users/${user.id}`)
+  const field = page.getByLabel('Picture file')
+  await expect(field).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp')
+  const message = /The picture is larger than 5 MB/
+  // Over the picture's limit (read and dropped by the route), and over the upload's (refused by the server before the app).
+  for (const megabytes of [6, 12]) {
+    await page.goto(`/users/${user.id}`)
+    await field.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(megabytes * 1024 * 1024, 1) })
+    if (javaScriptEnabled) await expect(field).toHaveAccessibleDescription(message)
+    await page.getByRole('button', { name: 'Upload picture' }).click()
+    await expect(field).toHaveAccessibleDescription(message)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    // With JavaScript nothing was sent; without, the server sent the page back.
+    expect(new URL(page.url()).search).toBe(javaScriptEnabled ? '' : '?pictureError=PICTURE_TOO_LARGE')
+  }
 })
 
 test('removing the picture asks first, also when clicked before the dialog has loaded', async ({ page }) => {

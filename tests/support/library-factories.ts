@@ -65,3 +65,22 @@ export async function createPackage(options: CreatePackageOptions) {
   }
   return { id, roles, entities }
 }
+
+/** `count` pending invitations of a package to fresh addresses, written straight into the table (no alerts, no mail). */
+export async function createPendingInvitations(packageId: string, invitedBy: string, count: number) {
+  const now = nowIso()
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    package_id: packageId,
+    email: `pending-${i}-${newId().slice(0, 8).toLowerCase()}@example.se`,
+    access: 'view' as const,
+    invited_by: invitedBy,
+    user_id: null,
+    status: 'pending' as const,
+    created_at: now,
+    sent_at: now,
+    responded_at: null,
+  }))
+  await db().insertInto('package_invitations').values(rows).execute()
+  return rows
+}

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
-import { DomainError, errorResponse, messageKey } from '~/errors'
+import { DomainError, errorResponse } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { readProfilePicture, setProfilePicture } from '~/services/profile-pictures.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readMultipart } from '~/utils/multipart.server'
 import { mediaTypeOf } from '~/utils/request-body.server'
-import { PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
+import { PROFILE_PICTURE_MAX_BYTES, withPictureError } from '~/utils/picture-rules'
 import { userIdOf } from './user-id'
 
 /**
@@ -16,7 +16,8 @@ import { userIdOf } from './user-id'
  * picture's hash (`?v=`), so a versioned URL is cached for a year; any other is revalidated by
  * its ETag (304 Not Modified). Private: a shared cache must not keep it.
  * POST: a multipart upload of the user's own picture (field `picture`), answered like a form:
- * back to `redirectTo` with a toast, the picture saved or a translated error.
+ * back to `redirectTo`, with a toast when the picture is saved, or with the error's code in
+ * `?pictureError=` (shown translated beside the picture field; nothing changed).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await getUser(context)
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error
   })
   const back = safeRedirect(upload instanceof DomainError ? null : upload.fields.redirectTo, `/users/${encodeURIComponent(userId)}`)
-  const fail = (code: string) => redirectWithToast(back, { key: messageKey(code), type: 'error' })
+  const fail = (code: string) => redirect(withPictureError(back, code))
   if (upload instanceof DomainError) return fail(upload.code)
   if (!upload.file) return fail('PICTURE_INVALID')
   if (upload.file.truncated) return fail('PICTURE_TOO_LARGE')

@@ -12,6 +12,9 @@ import * as prefsLayout from './preferences/layout'
 import * as data from './preferences/data/route'
 import * as notifications from './preferences/notifications/route'
 import * as profile from './profile/route'
+import { PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
+import en from '~/i18n/locales/en/common.json'
+import sv from '~/i18n/locales/sv/common.json'
 
 const userRow = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
@@ -211,12 +214,38 @@ describe('/users/:id/picture', () => {
     expect((await userRow(me.id)).profile_pic).toBeNull()
   })
 
-  it('a disguised file comes back with the translated error as a toast', async () => {
+  it('a disguised file comes back to the profile page with the error beside the picture field, nothing saved', async () => {
     const { user: me, cookie } = await signedIn()
     const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob(['<html>not a picture</html>'], { type: 'image/jpeg' })), { id: me.id })))
-    expect(res.status).toBe(302)
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('toast='))).toBe(true)
+    expect([res.status, res.headers.get('Location')]).toEqual([302, `/users/${me.id}?pictureError=PICTURE_INVALID`])
     expect((await userRow(me.id)).profile_pic).toBeNull()
   })
-})
 
+  it('a file over 5 MB comes back with PICTURE_TOO_LARGE beside the field (sv and en), the picture it had kept', async () => {
+    const { user: me, cookie } = await signedIn()
+    const bytes = await jpeg()
+    await picture.action(args(upload(me.id, cookie, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })), { id: me.id }))
+    const before = await userRow(me.id)
+    expect(before.profile_pic).not.toBeNull()
+
+    // A real JPEG start, padded past the limit: refused by its size, not by its content.
+    const oversized = new Blob([new Uint8Array(bytes), new Uint8Array(PROFILE_PICTURE_MAX_BYTES)], { type: 'image/jpeg' })
+    const res = await run(() => picture.action(args(upload(me.id, cookie, oversized), { id: me.id })))
+    const location = res.headers.get('Location')!
+    expect([res.status, location]).toEqual([302, `/users/${me.id}?pictureError=PICTURE_TOO_LARGE`])
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('toast='))).toBe(false)
+    expect(await userRow(me.id)).toEqual(before)
+
+    const page = await run(() => profile.loader(args(makeRequest(location, { cookie }), { id: me.id })))
+    expect(page.data.pictureError).toBe('errors.PICTURE_TOO_LARGE')
+    expect(en.errors.PICTURE_TOO_LARGE).toMatch(/5 MB/)
+    expect(sv.errors.PICTURE_TOO_LARGE).toMatch(/5 MB/)
+    // The page without the parameter, with a code that is not one, or someone else's profile: no error.
+    expect((await run(() => profile.loader(args(makeRequest(`/users/${me.id}`, { cookie }), { id: me.id })))).data.pictureError).toBeNull()
+    expect((await run(() => profile.loader(args(makeRequest(`/users/${me.id}?pictureError=<b>`, { cookie }), { id: me.id })))).data.pictureError).toBeNull()
+    const colleague = await signedIn()
+    await createOrganization({ adminIds: [me.id], memberIds: [colleague.user.id] })
+    const theirs = await run(() => profile.loader(args(makeRequest(`${location}`, { cookie: colleague.cookie }), { id: me.id })))
+    expect(theirs.data.pictureError).toBeNull()
+  })
+})

@@ -1,3 +1,4 @@
+import { isPostgres } from '~/db/collation'
 import type { DB } from '~/db/db.server'
 import type { CollaboratorAccess } from '~/db/schema'
 import { DomainError } from '~/errors'
@@ -8,7 +9,7 @@ import { createAlert, subscribedUsers } from '../alerts.server'
 import { actorOf, type Ctx } from '../context.server'
 import { requirePackage, type PackageRow } from './access.server'
 import { grant } from './collaborators.server'
-import { InviteCollaboratorSchema, type InviteCollaboratorInput } from './packages.schemas'
+import { InviteCollaboratorSchema, PACKAGE_LIMITS, type InviteCollaboratorInput } from './packages.schemas'
 import { pendingInvitations } from './sharing.server'
 import type { SentInvitation } from './types'
 
@@ -46,12 +47,19 @@ async function notifyInvitee(ctx: Ctx, db: DB, pkg: PackageRow, invitation: { id
   )
 }
 
-/** Invites an email address (view or edit): alert + email to the invitee. Owner only. */
+/**
+ * Invites an email address (view or edit): alert + email to the invitee. Owner only. A package
+ * holds at most PACKAGE_LIMITS.pendingInvitations pending invitations: one more is
+ * PACKAGE_LIMIT_EXCEEDED (`{ limit: 'pendingInvitations', max }`), nothing written.
+ */
 export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInput): Promise<SentInvitation> {
   const { packageId, email, access } = InviteCollaboratorSchema.parse(input)
   const actor = actorOf(ctx)
   return ctx.db.transaction().execute(async (trx) => {
     const { row } = await requirePackage(ctx, trx, packageId, 'owner')
+    // Two invitations at once must not both see room for one more: PostgreSQL locks the package
+    // row (SQLite runs one writing transaction at a time already).
+    if (isPostgres(trx)) await trx.selectFrom('packages').select('id').where('id', '=', packageId).forUpdate().execute()
     const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
     const collaborator = user
       ? await trx.selectFrom('package_collaborators').select('user_id').where('package_id', '=', packageId).where('user_id', '=', user.id).executeTakeFirst()
@@ -64,6 +72,15 @@ export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInpu
       .where('status', '=', 'pending')
       .executeTakeFirst()
     if (user?.id === row.owner_id || collaborator || pending) throw new DomainError('PACKAGE_ALREADY_SHARED')
+    const { count } = await trx
+      .selectFrom('package_invitations')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('package_id', '=', packageId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow()
+    if (Number(count) >= PACKAGE_LIMITS.pendingInvitations) {
+      throw new DomainError('PACKAGE_LIMIT_EXCEEDED', { limit: 'pendingInvitations', max: PACKAGE_LIMITS.pendingInvitations })
+    }
     const now = nowIso(ctx.now)
     const invitation = {
       id: newId(),

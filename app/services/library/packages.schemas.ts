@@ -21,6 +21,12 @@ export const PACKAGE_LIMITS = {
   instructions: 10_000,
   /** Day offsets from the group's start: about ten years either way. */
   dayOffset: 3650,
+  /**
+   * Pending invitations of one package (the spec names no number; docs/library-screens.md): past
+   * it an invitation is PACKAGE_LIMIT_EXCEEDED (`limit: 'pendingInvitations'`) until some are
+   * answered or revoked.
+   */
+  pendingInvitations: 200,
 } as const
 
 export const PACKAGE_LANGUAGES = ['sv', 'en'] as const

@@ -4,10 +4,11 @@ import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { createUser, uniqueEmail } from '../../../tests/support/factories'
 import { expectCode } from '../../../tests/support/expect-code'
-import { createPackage } from '../../../tests/support/library-factories'
+import { createPackage, createPendingInvitations } from '../../../tests/support/library-factories'
 import { ctxFor, type Ctx } from '../context.server'
 import { pendingPackageInvitationCount, receivedInvitations } from './feed.server'
 import { getPackage } from './package-view.server'
+import { PACKAGE_LIMITS } from './packages.schemas'
 import {
   acceptInvitation,
   declineInvitation,
@@ -147,6 +148,32 @@ describe('invitations', () => {
     // Signing up later with the address finds the invitation.
     const joined = await createUser({ email: newcomer })
     expect(await pendingPackageInvitationCount(db(), joined.id)).toBe(1)
+  })
+})
+
+describe('the cap on pending invitations', () => {
+  const pendingOf = async (packageId: string) =>
+    Number((await db().selectFrom('package_invitations').select((eb) => eb.fn.countAll().as('n')).where('package_id', '=', packageId).where('status', '=', 'pending').executeTakeFirstOrThrow()).n)
+
+  it('refuses one more once the package has the most pending invitations, writing nothing; an answered or revoked one makes room', async () => {
+    const { owner, stranger, pkg, other } = await setup()
+    expect(PACKAGE_LIMITS.pendingInvitations).toBe(200)
+    const [first] = await createPendingInvitations(pkg.id, owner.id, PACKAGE_LIMITS.pendingInvitations - 1)
+    // The last place is still free.
+    await inviteCollaborator(ctx(owner), { packageId: pkg.id, email: uniqueEmail(), access: 'view' })
+    expect(await pendingOf(pkg.id)).toBe(PACKAGE_LIMITS.pendingInvitations)
+
+    const refused = await expectCode(inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'edit' }), 'PACKAGE_LIMIT_EXCEEDED')
+    expect(refused.data).toEqual({ limit: 'pendingInvitations', max: 200 })
+    expect(await pendingOf(pkg.id)).toBe(200)
+    expect(await alertsOf(stranger.id, 'package.invitation.new')).toEqual([])
+    expect(await mailsTo(stranger.email)).toEqual([])
+    // Another package is not concerned.
+    await inviteCollaborator(ctx(stranger), { packageId: other.id, email: owner.email, access: 'view' })
+
+    await revokeInvitation(ctx(owner), { packageId: pkg.id, invitationId: first.id })
+    await inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'edit' })
+    expect(await pendingOf(pkg.id)).toBe(200)
   })
 })
 

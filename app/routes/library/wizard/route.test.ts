@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
-import { createPackage } from '../../../../tests/support/library-factories'
+import { createPackage, createPendingInvitations } from '../../../../tests/support/library-factories'
+import en from '~/i18n/locales/en/library.json'
+import sv from '~/i18n/locales/sv/library.json'
+import { PACKAGE_LIMITS } from '~/services/library/packages.schemas'
 import { applyListOp, readListOp } from './list-ops'
 import { action, loader } from './route'
 
@@ -176,6 +179,14 @@ describe('edit package wizard', () => {
     const again = await post(cookie, step4, { intent: 'invite', email: 'ny@example.se', access: 'view' })
     expect(again.status).toBe(409)
     expect(again.data.errors.email).toEqual(['errors.PACKAGE_ALREADY_SHARED'])
+
+    // The package's cap on pending invitations: the address typed comes back with the message beside it, nothing written.
+    await createPendingInvitations(pkg.id, owner.id, 199)
+    const full = await post(cookie, step4, { intent: 'invite', email: 'en-till@example.se', access: 'edit' })
+    expect(full.status).toBe(400)
+    expect(full.data).toEqual({ intent: 'invite', errors: { email: ['library.errors.tooManyInvitations'] }, typed: { email: 'en-till@example.se', access: 'edit' } })
+    expect(await db().selectFrom('package_invitations').select('id').where('email', '=', 'en-till@example.se').execute()).toEqual([])
+    for (const locale of [en, sv]) expect(locale.library.errors.tooManyInvitations).toContain(String(PACKAGE_LIMITS.pendingInvitations))
 
     const link = await post(cookie, step4, { intent: 'create-link', expiresAt: '' })
     const cookies = link.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')

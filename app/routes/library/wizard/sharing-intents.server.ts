@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node'
 import { env } from '~/env.server'
-import { DomainError } from '~/errors'
+import { DomainError, type ErrorCode } from '~/errors'
 import { CreateShareLinkSchema, InviteCollaboratorSchema } from '~/services/library/packages.schemas'
 import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from '~/services/library/collaborators.server'
 import { createShareLink, revokeShareLink } from '~/services/library/share-links.server'
@@ -28,6 +28,12 @@ const reply = (body: SharingActionData, status = 200) => data(body, { status })
 /** The confirmation step of a destructive intent, when it was posted without confirmed=1. */
 const needsConfirming = (form: FormData) => form.get('confirmed') !== '1'
 
+/** The invitation's refusals shown beside its email field: already shared, or the package's cap on pending invitations. */
+const INVITE_ERRORS: Partial<Record<ErrorCode, string>> = {
+  PACKAGE_ALREADY_SHARED: 'errors.PACKAGE_ALREADY_SHARED',
+  PACKAGE_LIMIT_EXCEEDED: 'library.errors.tooManyInvitations',
+}
+
 async function invite({ ctx, pid, form, here }: WizardArgs) {
   const typed = { email: str(form.get('email')), access: str(form.get('access')) }
   const parsed = InviteCollaboratorSchema.safeParse({ packageId: pid, ...typed })
@@ -36,8 +42,9 @@ async function invite({ ctx, pid, form, here }: WizardArgs) {
     const invitation = await inviteCollaborator(ctx, parsed.data)
     return redirectWithToast(here, { key: 'library.wizard.sharing.invited', values: { email: invitation.email } })
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== 'PACKAGE_ALREADY_SHARED') throw error
-    return reply({ intent: 'invite', errors: { email: ['errors.PACKAGE_ALREADY_SHARED'] }, typed }, 409)
+    const message = error instanceof DomainError ? INVITE_ERRORS[error.code] : undefined
+    if (!message) throw error
+    return reply({ intent: 'invite', errors: { email: [message] }, typed }, (error as DomainError).status)
   }
 }
 

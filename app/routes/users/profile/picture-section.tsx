@@ -1,5 +1,5 @@
 import { Form, useLocation } from '@remix-run/react'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 import { ConfirmButton } from '~/ui/confirm-dialog'
@@ -10,9 +10,15 @@ import { sectionClass } from '../section'
 /**
  * Upload (a multipart form to /users/:id/picture, sent as a full page so it works the same with
  * and without JavaScript) and removal (this page's action, confirmed) of the profile picture.
+ * `error` is the message key of a failed upload (the page's `?pictureError=`), shown under the file
+ * input; with JavaScript a file over the limit shows the same message as soon as it is chosen, and
+ * the form is not sent.
  */
-export function PictureSection({ userId, hasPicture }: { userId: string; hasPicture: boolean }) {
+export function PictureSection({ userId, hasPicture, error }: { userId: string; hasPicture: boolean; error: string | null }) {
   const { t } = useTranslation()
+  // undefined until a file is chosen: the server's error stands; then the browser's own check.
+  const [chosenError, setChosenError] = useState<string | null>()
+  const shown = chosenError === undefined ? error : chosenError
   const hydrated = useHydrated()
   const location = useLocation()
   const removeForm = useRef<HTMLFormElement>(null)
@@ -41,14 +47,22 @@ export function PictureSection({ userId, hasPicture }: { userId: string; hasPict
             type="file"
             accept={PICTURE_ACCEPT}
             required
-            aria-describedby="picture-hint"
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={shown ? 'picture-hint picture-error' : 'picture-hint'}
             onChange={(e) => {
               // Said before sending 5 MB for nothing; the server checks again.
               const file = e.currentTarget.files?.[0]
-              e.currentTarget.setCustomValidity(file && file.size > PROFILE_PICTURE_MAX_BYTES ? t('errors.PICTURE_TOO_LARGE') : '')
+              const tooLarge = file !== undefined && file.size > PROFILE_PICTURE_MAX_BYTES ? 'errors.PICTURE_TOO_LARGE' : null
+              e.currentTarget.setCustomValidity(tooLarge ? t(tooLarge) : '')
+              setChosenError(tooLarge)
             }}
             className="block max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
           />
+          {shown ? (
+            <p id="picture-error" className="mt-1 text-sm text-red-700">
+              {t(shown)}
+            </p>
+          ) : null}
         </div>
         <Button type="submit">{t('profile.picture.upload')}</Button>
       </form>

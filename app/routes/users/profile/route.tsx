@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { isErrorCode, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { removeProfilePicture } from '~/services/profile-pictures.server'
 import { getProfile } from '~/services/profile.server'
@@ -11,6 +12,7 @@ import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
+import { PICTURE_ERROR_PARAM } from '~/utils/picture-rules'
 import { orUserNotFound } from '../user-not-found.server'
 import { accountPreferencesPath, userIdOf } from '../user-id'
 import { MembershipsSection } from './memberships-section'
@@ -27,7 +29,9 @@ export const handle = { breadcrumb: 'profile.page.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const profile = await orRouteFailure('profile.loadError', () => orUserNotFound(() => getProfile(ctxFor(actor, context), userIdOf(params))))
-  return { profile }
+  // An upload that failed comes back with its code (picture.ts, or the server's body limit).
+  const code = new URL(request.url).searchParams.get(PICTURE_ERROR_PARAM)
+  return { profile, pictureError: profile.own && isErrorCode(code) ? messageKey(code) : null }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -44,7 +48,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function ProfilePage() {
   const { t } = useTranslation()
-  const { profile } = useLoaderData<typeof loader>()
+  const { profile, pictureError } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const params = useParams()
   return (
@@ -73,7 +77,7 @@ export default function ProfilePage() {
       </section>
       {profile.own ? (
         <>
-          <PictureSection userId={profile._id} hasPicture={profile.profile_pic !== null} />
+          <PictureSection userId={profile._id} hasPicture={profile.profile_pic !== null} error={pictureError} />
           <MembershipsSection organizations={profile.organizations} groups={profile.groups} />
         </>
       ) : (
