@@ -17,6 +17,7 @@ import * as m015userIdentities from './migrations/015-user-identities'
 import * as m017invitationsEmailPending from './migrations/017-invitations-email-pending'
 import * as m018groupMemberLists from './migrations/018-group-member-lists'
 import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
+import * as m020groupMembersByUser from './migrations/020-group-members-by-user'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '017-invitations-email-pending': m017invitationsEmailPending,
   '018-group-member-lists': m018groupMemberLists,
   '019-package-feed-copies': m019packageFeedCopies,
+  '020-group-members-by-user': m020groupMembersByUser,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

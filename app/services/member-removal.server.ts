@@ -24,7 +24,7 @@ async function groupOwners(ctx: Ctx, organizationId: string, ids: string[]) {
 
 /**
  * A group_members row of one of the organization's groups. Written as a correlated `exists` so
- * SQLite reads the rows of the users (group_members_user) and checks each group, instead of
+ * SQLite reads the rows of the users (group_members_user_group) and checks each group, instead of
  * probing every group of the organization for every user (`group_id in (select …)`: 500,000
  * probes for 500 users and 1,000 groups).
  */

@@ -11,7 +11,7 @@ import type { MyGroupSort } from './my-groups.schemas'
 /**
  * The signed-in user's own groups: the `/groups` screen (one page at a time) and
  * `GET /api/v3/groups` (all of them, spec section 3 "Group"). One query shape for both: the
- * user's group_members rows (index group_members_user) joined with the group, its organization
+ * user's group_members rows (index group_members_user_group) joined with the group, its organization
  * and its owner; `my_role` comes from the role table (group-roles.ts). docs/groups.md.
  */
 
@@ -50,7 +50,7 @@ const COLUMNS = [
 
 /**
  * The actor's memberships joined with their groups, organizations and owners. CROSS JOIN keeps the
- * user's memberships (index group_members_user) the outer loop on SQLite, so the cost follows the
+ * user's memberships (index group_members_user_group) the outer loop on SQLite, so the cost follows the
  * user's groups, never the size of an organization (a filter by organization would otherwise walk
  * all its groups by name); PostgreSQL plans it as the inner join it is.
  */

@@ -8,47 +8,18 @@ import type { RoleFlag } from '~/services/group-roles'
  * A group role's flags (spec section 6) as icons with tooltips: in the side menu beside each of
  * the user's groups (GroupRoleIcons), and on /groups and a group's home with the role's name
  * (GroupRoleBadge). Which flags a role has is the role table's (`roleFlagsOf` in
- * services/group-roles.ts; the side menu's loader sends them, the group screens call it). The icons
- * are drawn once per page (RoleFlagSprite, rendered by the side menu, which every signed-in page
- * has) and each use is `<svg><use href="#…"/></svg>`; the labels are translated once per language
- * (useRoleLabels), not per row.
+ * services/group-roles.ts; the side menu's loader sends them, the group screens call it). Each
+ * icon is one element drawn by the stylesheet (`.role-flag-<flag>`, app/styles/app.css), so a
+ * page carries no SVG for them; the labels are translated once per language (useRoleLabels),
+ * not per row.
  */
 
-/** 24-unit outline paths, one per flag: no icon font, no emoji. */
-const ICON_PATHS: Record<RoleFlag, string> = {
-  owner: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
-  viewOthers: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 100-6 3 3 0 000 6z',
-  tasks: 'M4 20h4L19 9l-4-4L4 16v4zm9-13l4 4',
-  subscriber: 'M6 8a6 6 0 1112 0c0 7 3 9 3 9H3s3-2 3-9m4.3 13a2 2 0 003.4 0',
-  send: 'M22 2L11 13M22 2l-7 20-4-9-9-4z',
-}
-
-const FLAGS = Object.keys(ICON_PATHS) as RoleFlag[]
+const FLAGS: readonly RoleFlag[] = ['owner', 'viewOthers', 'tasks', 'subscriber', 'send']
 const ROLES: readonly GroupRole[] = ['owner', 'leader', 'member', 'subscriber']
 
-const symbolId = (flag: RoleFlag) => `role-flag-${flag}`
-
-/** The flags' icons as <symbol>s: rendered once per page, before any use of them. */
-export function RoleFlagSprite() {
-  return (
-    <svg aria-hidden className="absolute size-0 overflow-hidden">
-      {FLAGS.map((flag) => (
-        <symbol key={flag} id={symbolId(flag)} viewBox="0 0 24 24">
-          <path d={ICON_PATHS[flag]} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
-        </symbol>
-      ))}
-    </svg>
-  )
-}
-
-/** One flag's icon, a use of its symbol (hidden from screen readers); `title` is its tooltip. */
+/** One flag's icon (hidden from screen readers: the text beside it names the flags); `title` is its tooltip. */
 function FlagIcon({ flag, className, title }: { flag: RoleFlag; className: string; title?: string }) {
-  return (
-    <svg aria-hidden className={className} data-role-flag={flag}>
-      {title ? <title>{title}</title> : null}
-      <use href={`#${symbolId(flag)}`} />
-    </svg>
-  )
+  return <span aria-hidden className={`role-flag role-flag-${flag} ${className}`} title={title} />
 }
 
 /** The roles' names and the flags' labels in one language. */

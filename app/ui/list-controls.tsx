@@ -39,7 +39,11 @@ export function SortHeader({ sort, current, dir, children }: { sort: string; cur
   const active = sort === current
   const nextDir = active && dir === 'asc' ? 'desc' : 'asc'
   return (
-    <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left font-semibold">
+    <th
+      scope="col"
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className="px-3 py-2 text-left font-semibold"
+    >
       <AppLink to={hrefWith({ sort, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
         {children}
         <span aria-hidden className="text-xs text-slate-500">
@@ -96,7 +100,11 @@ export function SearchBox({ q, label, keep = [] }: { q: string; label: string; k
         </label>
         <input id="list-search" type="search" name="q" defaultValue={q} className={inputClass} />
       </div>
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100" aria-busy={searching || undefined}>
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        aria-busy={searching || undefined}
+      >
         {t('list.search')}
       </button>
     </Form>

@@ -18,7 +18,11 @@ export function FeedList({ feed, dimmed }: { feed: RenderedFeed; dimmed: boolean
           </h2>
           <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             {group.alerts.map((alert) => (
-              <li key={alert.id} className={`flex items-start gap-3 px-4 py-3 ${alert.unseen ? 'bg-brand-50' : ''}`} data-unseen={alert.unseen || undefined}>
+              <li
+                key={alert.id}
+                className={`flex items-start gap-3 px-4 py-3 ${alert.unseen ? 'bg-brand-50' : ''}`}
+                data-unseen={alert.unseen || undefined}
+              >
                 <span aria-hidden className={`mt-2 size-2 shrink-0 rounded-full ${alert.unseen ? 'bg-brand-600' : 'bg-transparent'}`} />
                 <div className="min-w-0 flex-1">
                   <p>

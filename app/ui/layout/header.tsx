@@ -8,7 +8,9 @@ import { ProfileMenu } from './profile-menu'
 import { BUILT_SCREENS } from './screens'
 
 const navClass = (isActive: boolean) =>
-  `inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+  `inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+  }`
 
 /** A link of the header's navigation, marked when it is the current section. */
 function NavItem({ to, pathname, end, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
@@ -44,7 +46,10 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
           {BUILT_SCREENS.groups ? (
             <NavItem to="/groups" pathname={location.pathname}>
               {t('header.groups')}
-              <CountBadge count={counts?.studyInvitations ?? 0} label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })} />
+              <CountBadge
+                count={counts?.studyInvitations ?? 0}
+                label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })}
+              />
             </NavItem>
           ) : null}
           {BUILT_SCREENS.library ? (

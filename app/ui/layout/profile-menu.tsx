@@ -30,7 +30,9 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
           { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences'), count: 0 },
         ]
       : []),
-    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }] : []),
+    ...(BUILT_SCREENS.library
+      ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }]
+      : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: studies },
     ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform'), count: 0 }] : []),
   ]
@@ -43,7 +45,11 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
           <Avatar name={user.name} src={user.profilePic} />
           <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
           {pending ? (
-            <span aria-hidden data-count-badge className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white">
+            <span
+              aria-hidden
+              data-count-badge
+              className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white"
+            >
               {badgeText(pending)}
             </span>
           ) : null}

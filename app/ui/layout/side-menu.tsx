@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
 import { AppLink, isCurrentPath } from '../app-link'
 import { useClosingDetails } from '../disclosure-menu'
-import { GroupRoleIcons, RoleFlagSprite, useRoleLabels } from '../group-role'
+import { GroupRoleIcons, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -34,8 +34,6 @@ function MenuLink({ to, pathname, children, end }: { to: string; pathname: strin
  * may create groups. Rendered once, as a <details>: from md up always shown beside the page
  * (CSS only); on a phone its button sits at the start of the header and opens it as a drawer.
  * It works without JavaScript; with it, it closes on an outside click, Escape and a followed link.
- * It also draws the role flags' icons once for the page (RoleFlagSprite): its own and the group
- * screens' role icons use them.
  */
 export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
@@ -47,9 +45,19 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   const content = (
     <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
       <ul>
-        <MenuLink to="/invitation-code" pathname={pathname}>{t('sideMenu.invitationCode')}</MenuLink>
-        {menu.canCreateGroups ? <MenuLink to="/create/group" pathname={pathname}>{t('sideMenu.createGroup')}</MenuLink> : null}
-        {menu.canCreateAttendanceGroups ? <MenuLink to="/create/attendance-group" pathname={pathname}>{t('sideMenu.createAttendanceGroup')}</MenuLink> : null}
+        <MenuLink to="/invitation-code" pathname={pathname}>
+          {t('sideMenu.invitationCode')}
+        </MenuLink>
+        {menu.canCreateGroups ? (
+          <MenuLink to="/create/group" pathname={pathname}>
+            {t('sideMenu.createGroup')}
+          </MenuLink>
+        ) : null}
+        {menu.canCreateAttendanceGroups ? (
+          <MenuLink to="/create/attendance-group" pathname={pathname}>
+            {t('sideMenu.createAttendanceGroup')}
+          </MenuLink>
+        ) : null}
       </ul>
       {menu.groups.length ? (
         <div>
@@ -109,23 +117,20 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   // summary is placed over the header's start (the page's wrapper is `relative`) and the content
   // is a drawer from the left over a backdrop, the summary above both to close it again.
   return (
-    <>
-      <RoleFlagSprite />
-      <details
-        ref={ref}
-        className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
-      >
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
-          <span aria-hidden className="text-base leading-none">
-            ☰
-          </span>
-          <span>{t('sideMenu.open')}</span>
-        </summary>
-        <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
-        <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
-          {content}
-        </div>
-      </details>
-    </>
+    <details
+      ref={ref}
+      className="md:w-56 md:shrink-0 md:supports-[selector(::details-content)]:details-content:[content-visibility:visible]"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 max-md:absolute max-md:left-4 max-md:top-2.5 max-md:z-50 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+        <span aria-hidden className="text-base leading-none">
+          ☰
+        </span>
+        <span>{t('sideMenu.open')}</span>
+      </summary>
+      <div aria-hidden data-dismiss className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" />
+      <div className="max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:bg-white max-md:px-3 max-md:pb-3 max-md:pt-16 max-md:shadow-xl">
+        {content}
+      </div>
+    </details>
   )
 }
