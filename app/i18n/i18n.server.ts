@@ -27,8 +27,68 @@ import svProfile from './locales/sv/profile.json'
 
 /** The server has every area, and the mail texts that never go to the browser. */
 const messages: Record<Locale, Record<string, unknown>> = {
-  sv: { ...svCore, ...svOrganizations, ...svGroups, ...svInvitations, ...svPlatform, ...svProfile, ...svCreate, ...svMyGroups, ...svLibrary, ...svMail },
-  en: { ...enCore, ...enOrganizations, ...enGroups, ...enInvitations, ...enPlatform, ...enProfile, ...enCreate, ...enMyGroups, ...enLibrary, ...enMail },
+  sv: {
+    ...svCore,
+    ...svOrganizations,
+    ...svGroups,
+    ...svInvitations,
+    ...svPlatform,
+    ...svProfile,
+    ...svCreate,
+    ...svMyGroups,
+    ...svLibrary,
+    ...svMail,
+  },
+  en: {
+    ...enCore,
+    ...enOrganizations,
+    ...enGroups,
+    ...enInvitations,
+    ...enPlatform,
+    ...enProfile,
+    ...enCreate,
+    ...enMyGroups,
+    ...enLibrary,
+    ...enMail,
+  },
+}
+
+/** The options react-i18next's `t` (i18next's getFixedT) adds to every call: nothing that changes a text on the server. */
+const FIXED_T_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
+
+/**
+ * Whether a call's options leave the text to its key alone: none, or only those getFixedT adds,
+ * for this instance's one language and namespace. Values, counts, contexts, defaults do not.
+ */
+function isPlainLookup(options: unknown, lng: Locale) {
+  if (options === undefined) return true
+  if (typeof options !== 'object' || options === null) return false
+  for (const [name, value] of Object.entries(options)) {
+    if (!FIXED_T_OPTIONS.has(name)) return false
+    if (name === 'lng' && value !== undefined && value !== lng) return false
+    if (name === 'ns' && value !== undefined && value !== 'translation') return false
+    if (name === 'keyPrefix' && value) return false
+  }
+  return true
+}
+
+/**
+ * A text without values is the same for every call: the server's instances never change language
+ * or resources, so such a lookup is answered from a map instead of being resolved anew by i18next
+ * (a few µs each; a signed-in page makes dozens). Calls with values go to i18next as before.
+ */
+function memoizePlainLookups(instance: i18n, lng: Locale) {
+  const translate = instance.t as unknown as (...args: unknown[]) => unknown
+  const texts = new Map<string, unknown>()
+  instance.t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+    if (typeof key !== 'string' || rest.length > 0 || !isPlainLookup(options, lng)) return translate(key, options, ...rest)
+    let text = texts.get(key)
+    if (text === undefined) {
+      text = translate(key)
+      texts.set(key, text)
+    }
+    return text
+  }) as unknown as TFunction
 }
 
 /** One i18next instance per locale, made once at start (not per request). */
@@ -41,6 +101,7 @@ const instances = Object.fromEntries(
       resources: { [lng]: { translation: messages[lng] } },
       initImmediate: false,
     })
+    memoizePlainLookups(instance, lng)
     return [lng, instance]
   }),
 ) as Record<Locale, i18n>

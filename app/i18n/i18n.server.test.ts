@@ -1,0 +1,40 @@
+import { createInstance } from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { i18nOptions, LOCALES } from './config'
+import { i18nFor, tFor } from './i18n.server'
+
+/** Every leaf key of a resource bundle, dotted. */
+function leafKeys(tree: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? leafKeys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  )
+}
+
+describe('the server translators', () => {
+  it.each(LOCALES)('%s: every text without values is what i18next itself gives, through t and through useTranslation’s fixed t', (lng) => {
+    const bundle = i18nFor(lng).getResourceBundle(lng, 'translation') as Record<string, unknown>
+    const reference = createInstance()
+    void reference.init({ ...i18nOptions, lng, resources: { [lng]: { translation: bundle } }, initImmediate: false })
+    const fixedT = i18nFor(lng).getFixedT(lng, 'translation')
+    const keys = leafKeys(bundle).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, ''))
+    expect(keys.length).toBeGreaterThan(500)
+    for (const key of keys) {
+      const expected = reference.t(key)
+      expect(tFor(lng)(key)).toBe(expected)
+      // Twice: the second answer comes from the memo.
+      expect(fixedT(key)).toBe(expected)
+      expect(fixedT(key)).toBe(expected)
+    }
+    expect(tFor(lng)('no.such.key')).toBe('no.such.key')
+  })
+
+  it('gives values, counts and defaults to i18next on every call', () => {
+    const t = i18nFor('sv').getFixedT('sv', 'translation')
+    expect(t('list.showing', { from: 1, to: 50, total: 300 })).toBe('Visar 1–50 av 300')
+    expect(t('list.showing', { from: 51, to: 100, total: 300 })).toBe('Visar 51–100 av 300')
+    expect(t('header.newAlerts', { count: 1 })).toBe('1 ny notis')
+    expect(t('header.newAlerts', { count: 3 })).toBe('3 nya notiser')
+    expect(t('no.such.key', 'Ett standardvärde')).toBe('Ett standardvärde')
+    expect(tFor('en')('header.newAlerts', { count: 3 })).toBe('3 new alerts')
+  })
+})
