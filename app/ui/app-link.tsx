@@ -1,6 +1,8 @@
 import { createPath, useLocation, useNavigate } from '@remix-run/react'
 import { useCallback, type AnchorHTMLAttributes, type MouseEvent } from 'react'
 
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
+
 /**
  * Links of the signed-in layout and of its lists: the header, the side menu, the breadcrumbs,
  * sort headers, pagination and list rows (ADR 017). An AppLink is a plain `<a>` with an absolute
@@ -13,7 +15,7 @@ import { useCallback, type AnchorHTMLAttributes, type MouseEvent } from 'react'
  * Outside the layout (the auth screens, the root's error screen) use `<Link>`: there an AppLink
  * still works, as a full page load.
  */
-export function AppLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
+export function AppLink({ to, ...props }: AnchorProps & { to: string }) {
   return <a href={to} data-discover="true" {...props} />
 }
 
@@ -46,6 +48,22 @@ export function useAppLinkNavigation() {
     },
     [navigate, here],
   )
+}
+
+/**
+ * An AppLink in a navigation (tabs, the header's sections, the side menu): marked
+ * `aria-current="page"` when it is the current page, and `className` may depend on that, as with
+ * NavLink.
+ */
+export function AppNavLink({
+  to,
+  end,
+  className,
+  ...props
+}: Omit<AnchorProps, 'className'> & { to: string; end?: boolean; className: (state: { isActive: boolean }) => string }) {
+  const { pathname } = useLocation()
+  const isActive = isCurrentPath(pathname, to, end)
+  return <AppLink to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} {...props} />
 }
 
 /** Whether `to` is the page at `pathname` (with `end`, only exactly; otherwise also a page under it), as NavLink decides. */

@@ -1,5 +1,6 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from './app-link'
 import { Button } from './button'
 
 /** Without JavaScript: the confirmation step the server asks for, keeping the selection. */
@@ -50,9 +51,12 @@ export function ConfirmPanel({
           {action}
         </Button>
         {/* Back to the same list (its search, sort and page kept), without the pending action. */}
-        <Link to={`${location.pathname}${location.search}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
+        <AppLink
+          to={`${location.pathname}${location.search}`}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium"
+        >
           {t('common.cancel')}
-        </Link>
+        </AppLink>
       </div>
     </Form>
   )

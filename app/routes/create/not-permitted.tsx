@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 
 /**
@@ -17,17 +17,17 @@ export function NotPermitted({ reason }: { reason: 'groups' | 'attendance' }) {
       <p className="mb-6 text-slate-700">{t(attendance ? 'createGroup.notPermitted.attendanceBody' : 'createGroup.notPermitted.body')}</p>
       <div className="flex flex-wrap gap-3">
         {attendance ? (
-          <Link to="/create/group" className={buttonClass('primary')}>
+          <AppLink to="/create/group" className={buttonClass('primary')}>
             {t('createGroup.notPermitted.createStandard')}
-          </Link>
+          </AppLink>
         ) : (
-          <Link to="/invitation-code" className={buttonClass('primary')}>
+          <AppLink to="/invitation-code" className={buttonClass('primary')}>
             {t('createGroup.notPermitted.useCode')}
-          </Link>
+          </AppLink>
         )}
-        <Link to="/organizations" className={buttonClass('secondary')}>
+        <AppLink to="/organizations" className={buttonClass('secondary')}>
           {t('createGroup.notPermitted.organizations')}
-        </Link>
+        </AppLink>
       </div>
     </section>
   )

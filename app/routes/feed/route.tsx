@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { getUser } from '~/auth/guards.server'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
@@ -24,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) return { feed: null, seenAt: null }
   const ctx = ctxFor(user, context)
   const cursor = new URL(request.url).searchParams.get('cursor')
-  const [page, locale] = await Promise.all([orRouteFailure('feed.loadError', () => feedPage(ctx, { cursor })), detectLocale(request, user.locale)])
+  const [page, locale] = await Promise.all([
+    orRouteFailure('feed.loadError', () => feedPage(ctx, { cursor })),
+    detectLocale(request, user.locale),
+  ])
   const seenAt = await orRouteFailure('feed.loadError', () => markAlertsSeen(ctx))
   return { feed: renderFeed(page, locale), seenAt }
 }
@@ -64,17 +68,17 @@ function FeedScreen({ feed }: { feed: RenderedFeed }) {
       )}
       <nav aria-label={t('feed.pages')} className="mt-4 flex gap-3">
         {feed.isFirstPage ? null : (
-          <Link to="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">
+          <AppLink to="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">
             {t('feed.newest')}
-          </Link>
+          </AppLink>
         )}
         {feed.nextCursor ? (
-          <Link
+          <AppLink
             to={`/?cursor=${encodeURIComponent(feed.nextCursor)}`}
             className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100"
           >
             {t('feed.older')}
-          </Link>
+          </AppLink>
         ) : null}
       </nav>
     </section>
@@ -90,12 +94,12 @@ function Welcome() {
       <h1 className="mb-2 text-2xl font-bold">{t('home.welcome', { brand: root?.brand })}</h1>
       <p className="mb-6 text-slate-700">{t('home.intro')}</p>
       <div className="flex flex-wrap gap-3">
-        <Link to="/signin" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <AppLink to="/signin" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
           {t('header.signin')}
-        </Link>
-        <Link to="/signup" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        </AppLink>
+        <AppLink to="/signup" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
           {t('signup.tab')}
-        </Link>
+        </AppLink>
       </div>
     </section>
   )

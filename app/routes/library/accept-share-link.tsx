@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
@@ -57,9 +58,9 @@ export default function AcceptShareLink() {
         </h1>
         {failed ? <p className="mb-2 text-slate-800">{t(`errors.${failed.code}`)}</p> : null}
         <p className="mb-4 text-slate-700">{t('library.accept.invalid')}</p>
-        <Link to={libraryPaths.feed} className={buttonClass()}>
+        <AppLink to={libraryPaths.feed} className={buttonClass()}>
           {t('library.accept.toLibrary')}
-        </Link>
+        </AppLink>
       </section>
     )
   }

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AppNavLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
@@ -76,7 +77,7 @@ export default function OrganizationLayout() {
           </Alert>
         </div>
       )}
-      {/* NavLink sets aria-current="page" on the current tab. */}
+      {/* AppNavLink sets aria-current="page" on the current tab. */}
       <nav
         ref={tabsRef}
         aria-label={t('organizations.nav.label')}
@@ -84,24 +85,24 @@ export default function OrganizationLayout() {
       >
         <ul className="flex w-max gap-1">
           <li>
-            <NavLink to={base} end className={tabClass}>
+            <AppNavLink to={base} end className={tabClass}>
               {t('organizations.nav.home')}
-            </NavLink>
+            </AppNavLink>
           </li>
           <li>
-            <NavLink to={`${base}/members`} className={tabClass}>
+            <AppNavLink to={`${base}/members`} className={tabClass}>
               {t('organizations.nav.members')}
-            </NavLink>
+            </AppNavLink>
           </li>
           <li>
-            <NavLink to={`${base}/groups`} className={tabClass}>
+            <AppNavLink to={`${base}/groups`} className={tabClass}>
               {t('organizations.nav.groups')}
-            </NavLink>
+            </AppNavLink>
           </li>
           <li>
-            <NavLink to={`${base}/group-creators`} className={tabClass}>
+            <AppNavLink to={`${base}/group-creators`} className={tabClass}>
               {t('organizations.nav.groupCreators')}
-            </NavLink>
+            </AppNavLink>
           </li>
         </ul>
       </nav>

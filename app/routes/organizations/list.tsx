@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { listMyOrganizations } from '~/services/organizations.server'
@@ -40,12 +41,12 @@ export default function OrganizationsList() {
             <li key={org._id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <div className="mb-1 flex flex-wrap items-center gap-2">
                 {org.access === 'admin' ? (
-                  <Link
+                  <AppLink
                     to={`/organizations/${org._id}`}
                     className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline"
                   >
                     {org.name}
-                  </Link>
+                  </AppLink>
                 ) : (
                   <span className="text-lg font-semibold">{org.name}</span>
                 )}

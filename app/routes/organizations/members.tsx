@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '~/services/members.schemas'
@@ -219,9 +220,9 @@ export default function Members() {
           </BulkTable>
           {page.items.length === 0 ? (
             <p className="mt-3 text-slate-700">
-              <Link to={`${location.pathname}${csvQuery ? `?${csvQuery}` : ''}`} className="underline">
+              <AppLink to={`${location.pathname}${csvQuery ? `?${csvQuery}` : ''}`} className="underline">
                 {t('orgMembers.firstPage')}
-              </Link>
+              </AppLink>
             </p>
           ) : null}
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet } from '@remix-run/react'
+import { Outlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppNavLink } from '~/ui/app-link'
 import { withArea } from '~/i18n/client'
 import { platformCtx } from './platform-ctx.server'
 
@@ -28,14 +29,14 @@ export default function PlatformLayout() {
       <nav aria-label={t('platform.nav')}>
         <ul className="flex flex-wrap gap-2">
           <li>
-            <NavLink to="/platform/organizations" className={tabClass}>
+            <AppNavLink to="/platform/organizations" className={tabClass}>
               {t('platform.organizations')}
-            </NavLink>
+            </AppNavLink>
           </li>
           <li>
-            <NavLink to="/platform/mail" className={tabClass}>
+            <AppNavLink to="/platform/mail" className={tabClass}>
               {t('platformMail.title')}
-            </NavLink>
+            </AppNavLink>
           </li>
         </ul>
       </nav>

@@ -1,26 +1,16 @@
 import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AppLink, isCurrentPath } from '~/ui/app-link'
+import { AppLink, AppNavLink } from '~/ui/app-link'
 import type { CurrentUserSummary } from '~/ui/root-data'
 import { CountBadge } from './count-badge'
 import { useHeaderCounts } from './header-counts'
 import { ProfileMenu } from './profile-menu'
 import { BUILT_SCREENS } from './screens'
 
-const navClass = (isActive: boolean) =>
+const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
   }`
-
-/** A link of the header's navigation, marked when it is the current section. */
-function NavItem({ to, pathname, end, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
-  const isActive = isCurrentPath(pathname, to, end)
-  return (
-    <AppLink to={to} className={navClass(isActive)} aria-current={isActive ? 'page' : undefined}>
-      {children}
-    </AppLink>
-  )
-}
 
 /**
  * Feed (with the count of new alerts), groups (pending group invitations), library and support
@@ -39,27 +29,27 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
           {brand}
         </AppLink>
         <nav aria-label={t('header.nav')} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-          <NavItem to="/" pathname={location.pathname} end>
+          <AppNavLink to="/" end className={navClass}>
             {t('header.feed')}
             <CountBadge count={counts?.alertsNew ?? 0} label={t('header.newAlerts', { count: counts?.alertsNew ?? 0 })} />
-          </NavItem>
+          </AppNavLink>
           {BUILT_SCREENS.groups ? (
-            <NavItem to="/groups" pathname={location.pathname}>
+            <AppNavLink to="/groups" className={navClass}>
               {t('header.groups')}
               <CountBadge
                 count={counts?.studyInvitations ?? 0}
                 label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })}
               />
-            </NavItem>
+            </AppNavLink>
           ) : null}
           {BUILT_SCREENS.library ? (
-            <NavItem to="/library" pathname={location.pathname}>
+            <AppNavLink to="/library" className={navClass}>
               {t('header.library')}
-            </NavItem>
+            </AppNavLink>
           ) : null}
-          <NavItem to="/support" pathname={location.pathname}>
+          <AppNavLink to="/support" className={navClass}>
             {t('header.support')}
-          </NavItem>
+          </AppNavLink>
         </nav>
         <div className="ml-auto">
           {user ? (

@@ -2,7 +2,7 @@ import { useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
-import { AppLink, isCurrentPath } from '../app-link'
+import { AppLink, AppNavLink } from '../app-link'
 import { useClosingDetails } from '../disclosure-menu'
 import { GroupRoleIcons, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
@@ -14,16 +14,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-slate-600'
 
-/** A link of the menu, marked when it is the current page; nothing while its screen is not built (BUILT_SCREENS: no dead links). */
-function MenuLink({ to, pathname, children, end }: { to: string; pathname: string; children: React.ReactNode; end?: boolean }) {
+/** A link of the menu, or nothing while its screen is not built (BUILT_SCREENS: no dead links). */
+function MenuLink({ to, children, end }: { to: string; children: React.ReactNode; end?: boolean }) {
   const path = builtPath(to)
   if (!path) return null
-  const isActive = isCurrentPath(pathname, path, end)
   return (
     <li>
-      <AppLink to={path} className={linkClass({ isActive })} aria-current={isActive ? 'page' : undefined}>
+      <AppNavLink to={path} end={end} className={linkClass}>
         {children}
-      </AppLink>
+      </AppNavLink>
     </li>
   )
 }
@@ -45,19 +44,9 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   const content = (
     <nav aria-label={t('sideMenu.label')} className="flex flex-col gap-4">
       <ul>
-        <MenuLink to="/invitation-code" pathname={pathname}>
-          {t('sideMenu.invitationCode')}
-        </MenuLink>
-        {menu.canCreateGroups ? (
-          <MenuLink to="/create/group" pathname={pathname}>
-            {t('sideMenu.createGroup')}
-          </MenuLink>
-        ) : null}
-        {menu.canCreateAttendanceGroups ? (
-          <MenuLink to="/create/attendance-group" pathname={pathname}>
-            {t('sideMenu.createAttendanceGroup')}
-          </MenuLink>
-        ) : null}
+        <MenuLink to="/invitation-code">{t('sideMenu.invitationCode')}</MenuLink>
+        {menu.canCreateGroups ? <MenuLink to="/create/group">{t('sideMenu.createGroup')}</MenuLink> : null}
+        {menu.canCreateAttendanceGroups ? <MenuLink to="/create/attendance-group">{t('sideMenu.createAttendanceGroup')}</MenuLink> : null}
       </ul>
       {menu.groups.length ? (
         <div>
@@ -99,12 +88,12 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} pathname={pathname}>
+              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'}>
                 <span className="min-w-0 flex-1 truncate">{o.name}</span>
                 {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
               </MenuLink>
             ))}
-            <MenuLink to="/organizations" pathname={pathname} end>
+            <MenuLink to="/organizations" end>
               {t('sideMenu.allOrganizations')}
             </MenuLink>
           </ul>

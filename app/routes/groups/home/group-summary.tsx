@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import type { GroupHome } from '~/services/group-home.server'
 import { useFormatters } from '~/ui/format'
 import { roleFlagsOf } from '~/services/group-roles'
@@ -19,9 +19,9 @@ export function GroupSummary({ home }: { home: Pick<GroupHome, 'group' | 'organi
         <dt className={term}>{t('groupHome.organization')}</dt>
         <dd>
           {organization.isAdmin ? (
-            <Link to={`/organizations/${organization.id}`} className="text-brand-700 underline">
+            <AppLink to={`/organizations/${organization.id}`} className="text-brand-700 underline">
               {organization.name}
-            </Link>
+            </AppLink>
           ) : (
             organization.name
           )}

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { builtPath } from '~/ui/layout/screens'
 
@@ -12,15 +12,15 @@ export function MyGroupsEmpty({ canCreate }: { canCreate: boolean }) {
       <h2 className="mb-2 text-lg font-semibold">{t('myGroups.empty.title')}</h2>
       <p className="mb-4 text-slate-700">{t('myGroups.empty.body')}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Link to="/invitation-code" className={buttonClass()}>
+        <AppLink to="/invitation-code" className={buttonClass()}>
           {t('myGroups.empty.useCode')}
-        </Link>
+        </AppLink>
         {canCreate && createPath ? (
           <>
             <span className="text-slate-700">{t('myGroups.empty.createBody')}</span>
-            <Link to={createPath} className={buttonClass('secondary')}>
+            <AppLink to={createPath} className={buttonClass('secondary')}>
               {t('myGroups.empty.create')}
-            </Link>
+            </AppLink>
           </>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
@@ -59,9 +60,9 @@ export function MyGroupsFilters({
         {t('myGroups.filter.apply')}
       </Button>
       {filtered ? (
-        <Link to={location.pathname} className="py-2 text-sm text-brand-700 underline">
+        <AppLink to={location.pathname} className="py-2 text-sm text-brand-700 underline">
           {t('myGroups.filter.clear')}
-        </Link>
+        </AppLink>
       ) : null}
     </Form>
   )

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { parseMemberLines } from '~/services/groups.schemas'
@@ -35,11 +36,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ])
     const choices = chosen
       ? []
-      : (await packageFeed(ctx, { q: '', scope: 'all', sort: 'name', dir: 'asc', page: 1, pageSize: 200 })).items.filter((p) => p.status === 'published')
+      : (await packageFeed(ctx, { q: '', scope: 'all', sort: 'name', dir: 'asc', page: 1, pageSize: 200 })).items.filter(
+          (p) => p.status === 'published',
+        )
     return {
       organizations,
       choices: choices.map((p) => ({ id: p.id, name: p.name })),
-      chosen: chosen && { id: chosen.package.id, name: chosen.package.name, roles: chosen.roles.map((r, i) => ({ id: r.id, name: r.name, groupRole: defaultGroupRole(i) })) },
+      chosen: chosen && {
+        id: chosen.package.id,
+        name: chosen.package.name,
+        roles: chosen.roles.map((r, i) => ({ id: r.id, name: r.name, groupRole: defaultGroupRole(i) })),
+      },
     }
   })
 }
@@ -61,7 +68,11 @@ export default function CreateGroupFromPackage() {
   const navigation = useNavigation()
   const errors = answer?.errors ?? {}
   const typed = answer?.typed
-  const badLines = errors.members?.includes('library.createGroup.badLines') ? parseMemberLines(typed?.members ?? '').badLines.slice(0, 10).join(', ') : ''
+  const badLines = errors.members?.includes('library.createGroup.badLines')
+    ? parseMemberLines(typed?.members ?? '')
+        .badLines.slice(0, 10)
+        .join(', ')
+    : ''
   return (
     <section aria-labelledby="create-group-title" className="flex max-w-2xl flex-col gap-4">
       <h1 id="create-group-title" className="text-2xl font-bold">
@@ -74,7 +85,10 @@ export default function CreateGroupFromPackage() {
         ) : (
           <Form method="get" className="flex flex-wrap items-end gap-3">
             <div className="min-w-[16rem] flex-1">
-              <SelectField label={t('library.createGroup.package')} selectProps={{ id: 'create-package', name: 'packageId', required: true }}>
+              <SelectField
+                label={t('library.createGroup.package')}
+                selectProps={{ id: 'create-package', name: 'packageId', required: true }}
+              >
                 {choices.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -95,9 +109,9 @@ export default function CreateGroupFromPackage() {
           <input type="hidden" name="packageId" value={chosen.id} />
           <p>
             <span className="font-medium">{t('library.createGroup.package')}:</span> {chosen.name}{' '}
-            <Link to={libraryPaths.createGroup()} className="text-sm text-brand-700 underline">
+            <AppLink to={libraryPaths.createGroup()} className="text-sm text-brand-700 underline">
               {t('library.createGroup.change')}
-            </Link>
+            </AppLink>
           </p>
           <SelectField
             label={t('library.createGroup.organization')}
@@ -113,7 +127,14 @@ export default function CreateGroupFromPackage() {
           <Field
             label={t('library.createGroup.name')}
             errors={errors.name}
-            inputProps={{ id: 'create-name', name: 'name', required: true, maxLength: 100, autoComplete: 'off', defaultValue: typed?.name ?? chosen.name }}
+            inputProps={{
+              id: 'create-name',
+              name: 'name',
+              required: true,
+              maxLength: 100,
+              autoComplete: 'off',
+              defaultValue: typed?.name ?? chosen.name,
+            }}
           />
           <div>
             <label htmlFor="create-members" className="mb-1 block text-sm font-medium text-slate-800">
@@ -147,7 +168,11 @@ export default function CreateGroupFromPackage() {
                     <input type="hidden" name={`roles[${i}].id`} value={role.id} />
                     <SelectField
                       label={t('library.createGroup.tasksOf', { role: role.name })}
-                      selectProps={{ id: `mapping-${role.id}`, name: `roles[${i}].groupRole`, defaultValue: typed?.mapping[role.id] ?? role.groupRole }}
+                      selectProps={{
+                        id: `mapping-${role.id}`,
+                        name: `roles[${i}].groupRole`,
+                        defaultValue: typed?.mapping[role.id] ?? role.groupRole,
+                      }}
                     >
                       {TASK_GROUP_ROLES.map((r) => (
                         <option key={r} value={r}>

@@ -1,5 +1,6 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
@@ -30,7 +31,10 @@ export function FeedFilters({ query }: { query: FeedQuery }) {
         </SelectField>
       </div>
       <div>
-        <SelectField label={t('library.feed.filter.language')} selectProps={{ id: 'library-language', name: 'language', defaultValue: query.language ?? '' }}>
+        <SelectField
+          label={t('library.feed.filter.language')}
+          selectProps={{ id: 'library-language', name: 'language', defaultValue: query.language ?? '' }}
+        >
           <option value="">{t('library.feed.filter.anyLanguage')}</option>
           {PACKAGE_LANGUAGES.map((l) => (
             <option key={l} value={l}>
@@ -67,9 +71,9 @@ export function FeedFilters({ query }: { query: FeedQuery }) {
         {t('library.feed.filter.apply')}
       </Button>
       {filtered ? (
-        <Link to={location.pathname} className="py-2 text-sm text-brand-700 underline">
+        <AppLink to={location.pathname} className="py-2 text-sm text-brand-700 underline">
           {t('library.feed.filter.clear')}
-        </Link>
+        </AppLink>
       ) : null}
     </Form>
   )

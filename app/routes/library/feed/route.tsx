@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { packageFeed } from '~/services/library/feed.server'
@@ -43,9 +44,9 @@ export default function LibraryFeed() {
           <h1 id="library-title" className="text-2xl font-bold">
             {t('library.title')}
           </h1>
-          <Link to={libraryPaths.newStep(1)} className={buttonClass()}>
+          <AppLink to={libraryPaths.newStep(1)} className={buttonClass()}>
             {t('library.feed.newPackage')}
-          </Link>
+          </AppLink>
         </div>
         <p className="mb-4 max-w-3xl text-slate-700">{t('library.feed.intro')}</p>
 
@@ -59,14 +60,15 @@ export default function LibraryFeed() {
                 <li key={inv.id} className="text-sm">
                   <span className="font-medium">{inv.packageName}</span>{' '}
                   <span className="text-slate-700">
-                    ({t(`library.access.${inv.access}`)}) · {t('library.invitations.from', { name: inv.invitedBy?.name ?? '—', date: date(inv.createdAt) })}
+                    ({t(`library.access.${inv.access}`)}) ·{' '}
+                    {t('library.invitations.from', { name: inv.invitedBy?.name ?? '—', date: date(inv.createdAt) })}
                   </span>
                 </li>
               ))}
             </ul>
-            <Link to={libraryPaths.invitations(userId)} className="text-sm font-medium text-brand-700 underline">
+            <AppLink to={libraryPaths.invitations(userId)} className="text-sm font-medium text-brand-700 underline">
               {t('library.feed.invitations.all')}
-            </Link>
+            </AppLink>
           </section>
         ) : null}
 
@@ -82,9 +84,9 @@ export default function LibraryFeed() {
           ) : (
             <div className="rounded-lg border-2 border-dashed border-slate-300 p-6 text-center">
               <p className="mb-4 text-slate-700">{t('library.feed.empty')}</p>
-              <Link to={libraryPaths.newStep(1)} className={buttonClass()}>
+              <AppLink to={libraryPaths.newStep(1)} className={buttonClass()}>
                 {t('library.feed.newPackage')}
-              </Link>
+              </AppLink>
             </div>
           )
         ) : (

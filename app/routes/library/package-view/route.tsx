@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { getPackage } from '~/services/library/package-view.server'
@@ -69,19 +70,19 @@ export default function PackageViewScreen() {
         </div>
         <nav aria-label={t('library.view.actions')} className="flex flex-wrap gap-2">
           {actions.edit ? (
-            <Link to={libraryPaths.editStep(1, pkg.id)} className={buttonClass()}>
+            <AppLink to={libraryPaths.editStep(1, pkg.id)} className={buttonClass()}>
               {t('library.view.edit')}
-            </Link>
+            </AppLink>
           ) : null}
           {actions.createGroup && pkg.status === 'published' ? (
-            <Link to={libraryPaths.createGroup(pkg.id)} className={buttonClass('secondary')}>
+            <AppLink to={libraryPaths.createGroup(pkg.id)} className={buttonClass('secondary')}>
               {t('library.view.createGroup')}
-            </Link>
+            </AppLink>
           ) : null}
           {actions.seeSharing ? (
-            <Link to={libraryPaths.editStep(4, pkg.id)} className={buttonClass('secondary')}>
+            <AppLink to={libraryPaths.editStep(4, pkg.id)} className={buttonClass('secondary')}>
               {t('library.view.share')}
-            </Link>
+            </AppLink>
           ) : null}
           {actions.duplicate ? (
             <ActionForm intent="duplicate" fields={{}} small={false}>

@@ -1,5 +1,6 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { FieldErrors, inputClass } from '~/ui/field'
 import type { TaskDraft } from './drafts'
 import { OrderedListEditor } from './ordered-list-editor'
@@ -48,9 +49,12 @@ export function EntitiesStep({
                   {r.name} ({r.taskCount})
                 </span>
               ) : (
-                <Link to={roleHref(r.id)} className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200">
+                <AppLink
+                  to={roleHref(r.id)}
+                  className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200"
+                >
                   {r.name} ({r.taskCount})
-                </Link>
+                </AppLink>
               )}
             </li>
           ))}

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 
 export interface WizardStep {
   /** 1-based. */
@@ -36,17 +36,15 @@ export function StepIndicator({ steps, current }: { steps: WizardStep[]; current
           )
           return (
             <li key={step.number} className="flex items-center gap-2">
-              {step.number > 1 ? (
-                <span aria-hidden className="hidden h-px w-6 bg-slate-300 sm:block" />
-              ) : null}
+              {step.number > 1 ? <span aria-hidden className="hidden h-px w-6 bg-slate-300 sm:block" /> : null}
               {here || !step.href ? (
                 <span className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
                   {body}
                 </span>
               ) : (
-                <Link to={step.href} className="flex items-center gap-2 rounded-md hover:underline">
+                <AppLink to={step.href} className="flex items-center gap-2 rounded-md hover:underline">
                   {body}
-                </Link>
+                </AppLink>
               )}
             </li>
           )

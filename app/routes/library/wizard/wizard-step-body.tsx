@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import type { PackageSharing, PackageView } from '~/services/library/types'
 import { buttonClass } from '~/ui/button'
 import { ConfirmationPanel } from '../action-form'
@@ -30,7 +30,12 @@ type ActionData = WizardActionData | SharingActionData | { error: string } | und
 
 const basicsOf = (view: PackageView | null): BasicsDraft =>
   view
-    ? { name: view.package.name, description: view.package.description, language: view.package.language, tags: view.package.tags.join(', ') }
+    ? {
+        name: view.package.name,
+        description: view.package.description,
+        language: view.package.language,
+        tags: view.package.tags.join(', '),
+      }
     : { name: '', description: '', language: '', tags: '' }
 
 const rolesOf = (view: PackageView): RoleDraft[] => view.roles.map((r) => ({ key: r.id, name: r.name, description: r.description }))
@@ -110,15 +115,20 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
         errors={mine?.intent === 'invite' ? mine.errors : {}}
         typed={mine?.intent === 'invite' ? mine.typed : undefined}
       />
-      <ShareLinksPanel links={sharing.links} canManage={sharing.canManage} newLink={newLink} errors={mine?.intent === 'create-link' ? mine.errors : {}} />
+      <ShareLinksPanel
+        links={sharing.links}
+        canManage={sharing.canManage}
+        newLink={newLink}
+        errors={mine?.intent === 'create-link' ? mine.errors : {}}
+      />
       {sharing.canManage ? <HandOverPanel editors={editors} /> : null}
       <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
-        <Link to={stepHref(mode, 3, pid)} className={buttonClass('secondary')}>
+        <AppLink to={stepHref(mode, 3, pid)} className={buttonClass('secondary')}>
           {t('library.wizard.back')}
-        </Link>
-        <Link to={libraryPaths.view(pid)} className={buttonClass()}>
+        </AppLink>
+        <AppLink to={libraryPaths.view(pid)} className={buttonClass()}>
           {t('library.wizard.done')}
-        </Link>
+        </AppLink>
       </div>
     </div>
   )

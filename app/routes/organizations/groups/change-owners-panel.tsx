@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import type { z } from 'zod'
 import { OLD_OWNER_ROLES } from '~/services/groups.constants'
 import type { ChangeOwnersFormSchema } from '~/services/groups.schemas'
@@ -153,9 +154,12 @@ export function ChangeOwnersPanel({
         <Button type="submit" pending={busy}>
           {t('groups.owners.submit')}
         </Button>
-        <Link to={`${location.pathname}${location.search}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium">
+        <AppLink
+          to={`${location.pathname}${location.search}`}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium"
+        >
           {t('groups.owners.cancel')}
-        </Link>
+        </AppLink>
       </div>
     </Form>
   )

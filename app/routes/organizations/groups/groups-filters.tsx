@@ -1,12 +1,12 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import type { GroupKind } from '~/db/schema'
 import { GROUP_KINDS } from '~/services/groups.constants'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
 import { STATUS_FILTERS, type StatusFilter } from './list-filters'
-
 
 /** Search and filters: one GET form, so the URL holds them and links and back work. */
 export function GroupsFilters({ q, status, kind }: { q: string; status: StatusFilter; kind: GroupKind | '' }) {
@@ -47,9 +47,9 @@ export function GroupsFilters({ q, status, kind }: { q: string; status: StatusFi
         {t('groups.filter.apply')}
       </Button>
       {filtered ? (
-        <Link to={location.pathname} className="py-2 text-sm text-brand-700 underline">
+        <AppLink to={location.pathname} className="py-2 text-sm text-brand-700 underline">
           {t('groups.filter.clear')}
-        </Link>
+        </AppLink>
       ) : null}
     </Form>
   )

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { DomainError, messageKey } from '~/errors'
 import { withArea } from '~/i18n/client'
 import { createPlatformOrganization, listPlatformOrganizations } from '~/services/platform-organizations.server'
@@ -90,20 +91,30 @@ export default function PlatformOrganizations() {
               <caption className="sr-only">{t('platformOrgs.title')}</caption>
               <thead className="border-b border-slate-200 text-left">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('platformOrgs.columns.name')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('platformOrgs.columns.status')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('platformOrgs.columns.members')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('platformOrgs.columns.admins')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('platformOrgs.columns.created')}</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('platformOrgs.columns.name')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('platformOrgs.columns.status')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    {t('platformOrgs.columns.members')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    {t('platformOrgs.columns.admins')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('platformOrgs.columns.created')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.items.map((o) => (
                   <tr key={o._id} className="border-t border-slate-200">
                     <td className="px-3 py-2 font-medium">
-                      <Link to={`/platform/organizations/${o._id}`} className="text-brand-700 underline hover:text-brand-600">
+                      <AppLink to={`/platform/organizations/${o._id}`} className="text-brand-700 underline hover:text-brand-600">
                         {o.name}
-                      </Link>
+                      </AppLink>
                     </td>
                     <td className="px-3 py-2">{t(o.active ? 'platformOrgs.active' : 'platformOrgs.inactive')}</td>
                     <td className="px-3 py-2 text-right">{o.members}</td>

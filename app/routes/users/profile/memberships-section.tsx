@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { builtPath } from '~/ui/layout/screens'
 import type { ProfileGroup, ProfileOrganization } from '~/services/profile.server'
 import { sectionClass } from '../section'
@@ -27,9 +27,9 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
               <li key={o._id} className="flex flex-wrap items-baseline justify-between gap-2">
                 {/* Organization pages are for their admins. */}
                 {o.role === 'admin' ? (
-                  <Link to={`/organizations/${o._id}`} className="font-medium text-brand-700 underline">
+                  <AppLink to={`/organizations/${o._id}`} className="font-medium text-brand-700 underline">
                     {o.name}
-                  </Link>
+                  </AppLink>
                 ) : (
                   <span className="font-medium">{o.name}</span>
                 )}
@@ -56,9 +56,9 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
                 <li key={g._id} className="flex flex-wrap items-baseline justify-between gap-2">
                   <span>
                     {href ? (
-                      <Link to={href} className="font-medium text-brand-700 underline">
+                      <AppLink to={href} className="font-medium text-brand-700 underline">
                         {g.name}
-                      </Link>
+                      </AppLink>
                     ) : (
                       <span className="font-medium">{g.name}</span>
                     )}

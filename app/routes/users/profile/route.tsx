@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { isErrorCode, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
@@ -28,7 +29,9 @@ export const handle = { breadcrumb: 'profile.page.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  const profile = await orRouteFailure('profile.loadError', () => orUserNotFound(() => getProfile(ctxFor(actor, context), userIdOf(params))))
+  const profile = await orRouteFailure('profile.loadError', () =>
+    orUserNotFound(() => getProfile(ctxFor(actor, context), userIdOf(params))),
+  )
   // An upload that failed comes back with its code (picture.ts, or the server's body limit).
   const code = new URL(request.url).searchParams.get(PICTURE_ERROR_PARAM)
   return { profile, pictureError: profile.own && isErrorCode(code) ? messageKey(code) : null }
@@ -69,9 +72,9 @@ export default function ProfilePage() {
           </h1>
           {profile.own ? <p className="break-all text-slate-700">{profile.email}</p> : null}
           {profile.own ? (
-            <Link to={accountPreferencesPath(params)} className={`${buttonClass('secondary')} mt-3`}>
+            <AppLink to={accountPreferencesPath(params)} className={`${buttonClass('secondary')} mt-3`}>
               {t('profile.page.editPreferences')}
-            </Link>
+            </AppLink>
           ) : null}
         </div>
       </section>

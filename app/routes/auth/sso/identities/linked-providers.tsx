@@ -1,5 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 
@@ -17,14 +18,24 @@ export interface LinkedIdentity {
  * last way in), and a link for each configured provider not linked yet. Its data: the loader calls
  * `linkedProvidersOf(ctx)` (./linked-providers.server.ts).
  */
-export function LinkedProviders({ identities, available, canUnlink }: { identities: LinkedIdentity[]; available: { id: string; label: string }[]; canUnlink: boolean }) {
+export function LinkedProviders({
+  identities,
+  available,
+  canUnlink,
+}: {
+  identities: LinkedIdentity[]
+  available: { id: string; label: string }[]
+  canUnlink: boolean
+}) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const location = useLocation()
   const back = encodeURIComponent(`${location.pathname}${location.search}`)
   return (
     <section aria-labelledby="linked-providers-title" className="flex flex-col gap-3">
-      <h2 id="linked-providers-title" className="text-lg font-semibold">{t('sso.identities.title')}</h2>
+      <h2 id="linked-providers-title" className="text-lg font-semibold">
+        {t('sso.identities.title')}
+      </h2>
       <p className="text-sm text-slate-600">{t('sso.identities.intro')}</p>
       {identities.length ? (
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -38,10 +49,10 @@ export function LinkedProviders({ identities, available, canUnlink }: { identiti
                 </p>
               </div>
               {canUnlink ? (
-                <Link to={`/sso/identities/${i._id}/unlink?redirectTo=${back}`} className={buttonClass('secondary')}>
+                <AppLink to={`/sso/identities/${i._id}/unlink?redirectTo=${back}`} className={buttonClass('secondary')}>
                   {t('sso.identities.unlink')}
                   <span className="sr-only"> {i.label}</span>
-                </Link>
+                </AppLink>
               ) : (
                 <span className="text-sm text-slate-600">{t('sso.identities.lastWayIn')}</span>
               )}

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
 import { DomainError } from '~/errors'
@@ -20,7 +21,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const identities = await orRouteFailure('sso.identities.title', () => listIdentities(ctxFor(user, context)))
   const identity = identities.find((i) => i._id === params.identityId)
   if (!identity) throw new Response('Not Found', { status: 404 })
-  return { label: PROVIDER_LABELS[identity.provider] ?? identity.provider, redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/') }
+  return {
+    label: PROVIDER_LABELS[identity.provider] ?? identity.provider,
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/'),
+  }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -42,11 +46,17 @@ export default function UnlinkIdentity() {
   const { label, redirectTo } = useLoaderData<typeof loader>()
   return (
     <Form method="post" className="mx-auto flex max-w-lg flex-col gap-4 p-4" aria-labelledby="unlink-title">
-      <h1 id="unlink-title" className="text-xl font-bold">{t('sso.identities.unlinkConfirm', { provider: label })}</h1>
+      <h1 id="unlink-title" className="text-xl font-bold">
+        {t('sso.identities.unlinkConfirm', { provider: label })}
+      </h1>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="danger">{t('sso.identities.unlink')}</Button>
-        <Link to={builtPath(redirectTo) ?? '/'} className="font-medium text-brand-700 underline">{t('sso.confirm.cancel')}</Link>
+        <Button type="submit" variant="danger">
+          {t('sso.identities.unlink')}
+        </Button>
+        <AppLink to={builtPath(redirectTo) ?? '/'} className="font-medium text-brand-700 underline">
+          {t('sso.confirm.cancel')}
+        </AppLink>
       </div>
     </Form>
   )
