@@ -12,6 +12,9 @@ import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { MemberPicker } from './member-picker'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const createGroupScreenConstraint = getZodConstraint(CreateGroupScreenSchema)
+
 /**
  * The create form: organization (a picker when there are several), name (optional), owner (the
  * user by default) and the members as lines of "email, role". With JavaScript, MemberPicker adds
@@ -37,7 +40,7 @@ export function CreateGroupScreenForm({
     id: `create-${kind}`,
     lastResult,
     defaultValue: { organizationId: selected, ownerEmail },
-    constraint: getZodConstraint(CreateGroupScreenSchema),
+    constraint: createGroupScreenConstraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateGroupScreenSchema }),

@@ -8,6 +8,9 @@ import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
 import { INVITATION_CODE_LENGTH, isWellFormedCode } from '~/utils/invitation-code'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const redeemCodeConstraint = getZodConstraint(RedeemCodeSchema)
+
 const CheckIcon = () => (
   <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
     <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.29 7.3-7.29a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
@@ -28,7 +31,7 @@ export function CodeForm({ code, lastResult, failedOnServer }: { code: string; l
   const navigation = useNavigation()
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(RedeemCodeSchema),
+    constraint: redeemCodeConstraint,
     defaultValue: { code },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

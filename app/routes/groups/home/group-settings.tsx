@@ -7,6 +7,9 @@ import { RenameGroupFormSchema } from '~/services/my-groups.schemas'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const renameGroupFormConstraint = getZodConstraint(RenameGroupFormSchema)
+
 /** The owner's settings: rename, activate or deactivate (handing over is on each member's row). */
 export function GroupSettings({ group, lastResult }: { group: GroupHome['group']; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
@@ -14,7 +17,7 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
   const [form, fields] = useForm({
     id: 'group-rename',
     lastResult,
-    constraint: getZodConstraint(RenameGroupFormSchema),
+    constraint: renameGroupFormConstraint,
     defaultValue: { name: group.name },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

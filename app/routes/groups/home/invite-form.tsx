@@ -8,6 +8,9 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const groupInviteFormConstraint = getZodConstraint(GroupInviteFormSchema)
+
 /**
  * Invite people (owners and leaders): an email address gets the code by email; "open code" makes a
  * code to hand out, shown once after the redirect (NewGroupCode). One inline form, the same with
@@ -19,7 +22,7 @@ export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<strin
   const [form, fields] = useForm({
     id: 'group-invite',
     lastResult,
-    constraint: getZodConstraint(GroupInviteFormSchema),
+    constraint: groupInviteFormConstraint,
     defaultValue: { type: 'email' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

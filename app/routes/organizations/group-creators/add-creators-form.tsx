@@ -6,6 +6,9 @@ import { AddCreatorsByEmailSchema } from '~/services/invitations.schemas'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const addCreatorsByEmailConstraint = getZodConstraint(AddCreatorsByEmailSchema)
+
 /** Members made group creators by their email addresses. */
 export function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
@@ -13,7 +16,7 @@ export function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<
   const [form, fields] = useForm({
     id: 'add-creators',
     lastResult,
-    constraint: getZodConstraint(AddCreatorsByEmailSchema),
+    constraint: addCreatorsByEmailConstraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddCreatorsByEmailSchema }),

@@ -11,6 +11,9 @@ import { Dialog } from '~/ui/dialog'
 import { Field, FieldErrors } from '~/ui/field'
 import type { GroupCreatorsActionData } from './intents.server'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const inviteFormConstraint = getZodConstraint(InviteFormSchema)
+
 /**
  * The invitation form. With JavaScript: a button opening a 600 px native dialog; the dialog stays
  * open showing the error of a failed submission and closes on success (spec section 4). Without
@@ -89,7 +92,7 @@ function InviteForm({
   const [form, fields] = useForm({
     id: 'invite',
     lastResult,
-    constraint: getZodConstraint(InviteFormSchema),
+    constraint: inviteFormConstraint,
     defaultValue: { type: 'email' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

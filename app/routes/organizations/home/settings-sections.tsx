@@ -9,6 +9,10 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 
+// Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
+const organizationContactConstraint = getZodConstraint(OrganizationContactSchema)
+const renameOrganizationConstraint = getZodConstraint(RenameOrganizationSchema)
+
 /** The organization's settings on its home: active flag, name and contact, one form each (intent). */
 
 export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
@@ -24,7 +28,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
   const [form, fields] = useForm({
     id: 'organization-name',
     lastResult,
-    constraint: getZodConstraint(RenameOrganizationSchema),
+    constraint: renameOrganizationConstraint,
     defaultValue: { name },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -64,7 +68,7 @@ export function ContactSection({
   const [form, fields] = useForm({
     id: 'organization-contact',
     lastResult,
-    constraint: getZodConstraint(OrganizationContactSchema),
+    constraint: organizationContactConstraint,
     defaultValue: contact,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

@@ -9,6 +9,10 @@ import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 
+// Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
+const addPlatformAdminConstraint = getZodConstraint(AddPlatformAdminSchema)
+const renamePlatformOrganizationConstraint = getZodConstraint(RenamePlatformOrganizationSchema)
+
 const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
 
 const useSubmitting = (intent: string, extra?: [string, string]) => {
@@ -28,7 +32,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
     id: `rename-${location.key}`,
     lastResult,
     defaultValue: { name },
-    constraint: getZodConstraint(RenamePlatformOrganizationSchema),
+    constraint: renamePlatformOrganizationConstraint,
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenamePlatformOrganizationSchema }),
   })
@@ -144,7 +148,7 @@ export function AdminsSection({
   const [form, fields] = useForm({
     id: `add-admin-${location.key}`,
     lastResult,
-    constraint: getZodConstraint(AddPlatformAdminSchema),
+    constraint: addPlatformAdminConstraint,
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPlatformAdminSchema }),
   })

@@ -21,6 +21,9 @@ import { redirectPastLastPage } from '~/utils/list-page.server'
 import { platformCtx } from '../platform-ctx.server'
 import type { Ctx } from '~/services/context.server'
 
+// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
+const createPlatformOrganizationConstraint = getZodConstraint(CreatePlatformOrganizationSchema)
+
 /**
  * /platform/organizations: every organization (search, pages) and "Create organization" with its
  * first admin, for platform admins (docs/platform.md). Not found for everyone else.
@@ -139,7 +142,7 @@ function CreateOrganizationForm({ lastResult }: { lastResult?: SubmissionResult<
   const [form, fields] = useForm({
     id: 'create-organization',
     lastResult,
-    constraint: getZodConstraint(CreatePlatformOrganizationSchema),
+    constraint: createPlatformOrganizationConstraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePlatformOrganizationSchema }),
