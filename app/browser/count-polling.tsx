@@ -89,10 +89,13 @@ export default function CountPolling() {
     }
     schedule()
     document.addEventListener('visibilitychange', onVisibility)
+    // The first poll is armed (tests that move the clock wait for this; the chunk loads after hydration).
+    document.documentElement.dataset.countPolling = ''
     return () => {
       stopped = true
       clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisibility)
+      delete document.documentElement.dataset.countPolling
     }
   }, [])
   return null

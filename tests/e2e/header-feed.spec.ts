@@ -31,11 +31,15 @@ async function adminWithOrganization(locale: 'sv' | 'en' = 'sv') {
 
 const feedLink = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: /^Flöde/ })
 
+/** The header's polling has mounted and armed its timer (it loads after hydration): only then may a test move the clock. */
+const pollingArmed = (page: import('@playwright/test').Page) => expect(page.locator('html[data-count-polling]')).toBeAttached()
+
 test('a new alert shows as a badge and "(1) Brand" within one poll; viewing the feed clears both', async ({ page }) => {
   const { org, user } = await adminWithOrganization()
   await signIn(page, user)
   await page.clock.install()
   await page.goto('/support')
+  await pollingArmed(page)
   await expect(page).toHaveTitle(BRAND)
   await expect(feedLink(page)).toHaveAccessibleName('Flöde')
 
@@ -74,6 +78,7 @@ test('a failing count call logs a warning and changes nothing; an ended session 
   })
   await page.clock.install()
   await page.goto('/support')
+  await pollingArmed(page)
   await expect(page).toHaveTitle(`(1) ${BRAND}`)
 
   insertAlert(user, org)
