@@ -5,7 +5,7 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
 
 /**
  * Links of the signed-in layout and of its lists: the header, the side menu, the breadcrumbs,
- * sort headers, pagination and list rows (ADR 017). An AppLink is a plain `<a>` with an absolute
+ * sort headers, pagination and list rows (ADR 019). An AppLink is a plain `<a>` with an absolute
  * path; it navigates on the client through one handler on the layout's root
  * (`useAppLinkNavigation`, app-layout.tsx) instead of a `<Link>` each, whose hooks (path
  * resolution, location, navigate and discovery) cost ~25 µs per link on the server: 30 groups in

@@ -1,4 +1,3 @@
-import { useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
@@ -38,7 +37,6 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDetailsElement>(null)
   useClosingDetails(ref)
-  const { pathname } = useLocation()
   const roleLabels = useRoleLabels()
   const groupsLink = builtPath('/groups')
   const content = (
@@ -60,13 +58,12 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
                   <GroupRoleIcons role={g.role} flags={g.flags} labels={roleLabels} />
                 </>
               )
-              const current = path === pathname
               return (
                 <li key={g._id}>
                   {path ? (
-                    <AppLink to={path} className={linkClass({ isActive: current })} aria-current={current ? 'page' : undefined}>
+                    <AppNavLink to={path} end className={linkClass}>
                       {label}
-                    </AppLink>
+                    </AppNavLink>
                   ) : (
                     <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">{label}</span>
                   )}
