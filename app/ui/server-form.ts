@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { useRef } from 'react'
 
 /**
  * Reading a server-validated form's answer (a conform SubmissionResult) without client-side
@@ -22,4 +23,14 @@ export function constraintProps(constraint: Record<string, unknown> | undefined)
     pattern?: string
   }
   return { required, minLength, maxLength, pattern }
+}
+
+/**
+ * A new number for each new answer of the server: the key of a server-validated form, so it is
+ * mounted anew and shows exactly the values and errors of that answer, as without JavaScript.
+ */
+export function useAnswerKey(answer: unknown) {
+  const seen = useRef({ answer, key: 0 })
+  if (seen.current.answer !== answer) seen.current = { answer, key: seen.current.key + 1 }
+  return seen.current.key
 }

@@ -1,15 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
-import type { z } from 'zod'
 import { OLD_OWNER_ROLES } from '~/services/groups.constants'
-import type { ChangeOwnersFormSchema } from '~/services/groups.schemas'
 import type { GroupListItem } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 import type { OwnerChangesApplied } from './intents.server'
+
+const FORM_ID = 'change-owners'
+
+/** A row as sent (or, before any answer, only its group). */
+type ChangeRow = { groupId?: unknown; newOwnerEmail?: unknown; oldOwnerRole?: unknown }
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /**
  * Step two of changing owners: one row per selected group with its current owner, the new
@@ -17,7 +23,10 @@ import type { OwnerChangesApplied } from './intents.server'
  * values given for all groups. After a submission with failures it shows again with the failed
  * rows only, as typed, each with its error, and names the groups that did change (`applied`).
  * The server validates (ChangeOwnersFormSchema), as on the auth and preference screens (ADR 006,
- * 018): the groups screen loads neither zod nor its schemas, only conform for the rows.
+ * 018): the groups screen loads neither zod nor conform. The server's answer (conform's
+ * SubmissionResult) gives the rows, the values and the errors, keyed by the fields' names
+ * (`changes[1].newOwnerEmail`); the form is mounted anew for each answer, so it shows exactly what
+ * the page without JavaScript shows.
  */
 export function ChangeOwnersPanel({
   groups,
@@ -31,20 +40,21 @@ export function ChangeOwnersPanel({
   const { t } = useTranslation()
   const navigation = useNavigation()
   const location = useLocation()
-  const [form, fields] = useForm<z.input<typeof ChangeOwnersFormSchema>>({
-    id: 'change-owners',
-    lastResult,
-    defaultValue: { oldOwnerRole: 'member', changes: groups.map((g) => ({ groupId: g._id })) },
-  })
+  const answerKey = useAnswerKey(lastResult)
+  const form = serverForm(lastResult)
   const byId = new Map(groups.map((g) => [g._id, g]))
-  const rows = fields.changes.getFieldList()
+  const sent = lastResult?.initialValue as { changes?: ChangeRow[] } | undefined
+  const rows: ChangeRow[] = lastResult ? sent?.changes ?? [] : groups.map((g) => ({ groupId: g._id }))
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-owners'
-  const { key: _emailKey, ...allEmailProps } = getInputProps(fields.newOwnerEmail, { type: 'email' })
-  const { key: _roleKey, ...allRoleProps } = getSelectProps(fields.oldOwnerRole)
+  const formErrors = form.errors('')
+  const formErrorId = `${FORM_ID}-form-error`
   return (
     <Form
+      key={answerKey}
       method="post"
-      {...getFormProps(form)}
+      id={FORM_ID}
+      aria-invalid={formErrors ? true : undefined}
+      aria-describedby={formErrors ? formErrorId : undefined}
       className="mb-4 rounded-md border-l-4 border-brand-600 bg-brand-50 p-4"
       aria-labelledby="change-owners-title"
     >
@@ -63,10 +73,10 @@ export function ChangeOwnersPanel({
           </Alert>
         </div>
       ) : null}
-      {form.errors?.length ? (
+      {formErrors?.length ? (
         <div className="mb-3">
-          <Alert tone="error" id={form.errorId}>
-            {form.errors.map((e) => (
+          <Alert tone="error" id={formErrorId}>
+            {formErrors.map((e) => (
               <p key={e}>{t(e)}</p>
             ))}
           </Alert>
@@ -76,10 +86,20 @@ export function ChangeOwnersPanel({
         <legend className="mb-2 font-medium">{t('groups.owners.all')}</legend>
         <Field
           label={t('groups.owners.newOwnerEmail')}
-          errors={fields.newOwnerEmail.errors}
-          inputProps={{ ...allEmailProps, autoComplete: 'off' }}
+          errors={form.errors('newOwnerEmail')}
+          inputProps={{
+            id: `${FORM_ID}-newOwnerEmail`,
+            name: 'newOwnerEmail',
+            type: 'email',
+            defaultValue: form.value('newOwnerEmail'),
+            autoComplete: 'off',
+          }}
         />
-        <SelectField label={t('groups.owners.oldOwnerRole')} errors={fields.oldOwnerRole.errors} selectProps={allRoleProps}>
+        <SelectField
+          label={t('groups.owners.oldOwnerRole')}
+          errors={form.errors('oldOwnerRole')}
+          selectProps={{ id: `${FORM_ID}-oldOwnerRole`, name: 'oldOwnerRole', defaultValue: form.value('oldOwnerRole', 'member') }}
+        >
           {OLD_OWNER_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`groups.owners.role.${r}`)}
@@ -106,17 +126,16 @@ export function ChangeOwnersPanel({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
-              const row$ = row.getFieldset()
-              const group = byId.get(String(row$.groupId.initialValue ?? ''))
+            {rows.map((row, i) => {
+              const group = byId.get(text(row.groupId))
               if (!group) return null
-              const { key: _k1, ...emailProps } = getInputProps(row$.newOwnerEmail, { type: 'email' })
-              const { key: _k2, ...roleProps } = getSelectProps(row$.oldOwnerRole)
-              const errorId = `${row$.newOwnerEmail.id}-error`
+              const name = (field: keyof ChangeRow) => `changes[${i}].${field}`
+              const emailErrors = form.errors(name('newOwnerEmail'))
+              const errorId = `${FORM_ID}-changes-${i}-newOwnerEmail-error`
               return (
-                <tr key={row.key} className="border-t border-brand-100 align-top">
+                <tr key={group._id} className="border-t border-brand-100 align-top">
                   <th scope="row" className="px-2 py-2 text-left font-medium">
-                    <input type="hidden" name={row$.groupId.name} value={group._id} />
+                    <input type="hidden" name={name('groupId')} value={group._id} />
                     {group.name}
                   </th>
                   <td className="px-2 py-2">
@@ -125,17 +144,24 @@ export function ChangeOwnersPanel({
                   </td>
                   <td className="px-2 py-2">
                     <input
-                      {...emailProps}
+                      type="email"
+                      name={name('newOwnerEmail')}
+                      defaultValue={text(row.newOwnerEmail)}
                       autoComplete="off"
                       aria-label={`${t('groups.owners.newOwnerEmail')}: ${group.name}`}
-                      aria-invalid={row$.newOwnerEmail.errors?.length ? true : undefined}
-                      aria-describedby={row$.newOwnerEmail.errors?.length ? errorId : undefined}
+                      aria-invalid={emailErrors?.length ? true : undefined}
+                      aria-describedby={emailErrors?.length ? errorId : undefined}
                       className={inputClass}
                     />
-                    <FieldErrors id={errorId} errors={row$.newOwnerEmail.errors} />
+                    <FieldErrors id={errorId} errors={emailErrors} />
                   </td>
                   <td className="px-2 py-2">
-                    <select {...roleProps} aria-label={`${t('groups.owners.oldOwnerRole')}: ${group.name}`} className={inputClass}>
+                    <select
+                      name={name('oldOwnerRole')}
+                      defaultValue={text(row.oldOwnerRole)}
+                      aria-label={`${t('groups.owners.oldOwnerRole')}: ${group.name}`}
+                      className={inputClass}
+                    >
                       <option value="">{t('groups.owners.sameAsAbove')}</option>
                       {OLD_OWNER_ROLES.map((r) => (
                         <option key={r} value={r}>

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useRef } from 'react'
-import { constraintProps, serverForm } from '~/ui/server-form'
+import { constraintProps, serverForm, useAnswerKey } from '~/ui/server-form'
 
 type Constraint = Record<string, Record<string, unknown> | undefined>
 
@@ -27,7 +26,7 @@ export function usePrefsForm(
   const base = (name: string) => ({
     id: `${id}-${name}`,
     name,
-    defaultValue: lastResult ? form.value(name) : (defaultValue[name] ?? ''),
+    defaultValue: lastResult ? form.value(name) : defaultValue[name] ?? '',
     autoFocus: name === firstInvalid || undefined,
   })
   return {
@@ -48,11 +47,4 @@ export function usePrefsForm(
       defaultChecked: lastResult ? form.value(name) === 'on' : defaultValue[name] === 'on',
     }),
   }
-}
-
-/** A new number for each new answer of the server: the form's key. */
-function useAnswerKey(answer: unknown) {
-  const seen = useRef({ answer, key: 0 })
-  if (seen.current.answer !== answer) seen.current = { answer, key: seen.current.key + 1 }
-  return seen.current.key
 }
