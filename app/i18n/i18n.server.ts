@@ -63,7 +63,9 @@ const FIXED_T_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
 function isPlainLookup(options: unknown, lng: Locale) {
   if (options === undefined) return true
   if (typeof options !== 'object' || options === null) return false
-  for (const [name, value] of Object.entries(options)) {
+  // for…in, not Object.entries: this runs on every translation call, without allocating.
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name]
     if (!FIXED_T_OPTIONS.has(name)) return false
     if (name === 'lng' && value !== undefined && value !== lng) return false
     if (name === 'ns' && value !== undefined && value !== 'translation') return false
