@@ -18,6 +18,7 @@ import * as m017invitationsEmailPending from './migrations/017-invitations-email
 import * as m018groupMemberLists from './migrations/018-group-member-lists'
 import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
 import * as m020groupMembersByUser from './migrations/020-group-members-by-user'
+import * as m021organizationMemberCount from './migrations/021-organization-member-count'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '018-group-member-lists': m018groupMemberLists,
   '019-package-feed-copies': m019packageFeedCopies,
   '020-group-members-by-user': m020groupMembersByUser,
+  '021-organization-member-count': m021organizationMemberCount,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

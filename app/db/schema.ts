@@ -83,6 +83,8 @@ export interface OrganizationsTable {
   /** JSON: { name?, email?, phone? } */
   contact: Generated<string>
   created_at: string
+  /** The organization's organization_members rows, kept by triggers (migration 021). */
+  member_count: Generated<number>
 }
 
 export type OrgRole = 'admin' | 'member'

@@ -106,20 +106,25 @@ export const toMember = (r: MemberRow): Member => ({
 })
 
 /**
- * One page of members: search (name or email), sort and page from the URL; two queries. Whatever
- * the sort, an unfiltered page reads the organization's member index in order and stops after the
- * page, so its cost does not grow with other organizations.
+ * One page of members: search (name or email), sort and page from the URL. Whatever the sort, an
+ * unfiltered page reads the organization's member index in order and stops after the page, so its
+ * cost does not grow with other organizations; its total is the organization's own count (kept by
+ * triggers, migration 021). A search or filter counts its matches.
  */
 export async function listMembers(ctx: Ctx, organizationId: string, query: MemberQuery): Promise<Page<Member>> {
-  await requireOrgAdmin(ctx, organizationId)
-  const [rows, [{ total }]] = await Promise.all([
+  const organization = await requireOrgAdmin(ctx, organizationId)
+  const unfiltered = !query.q && !query.groupCreatorsOnly
+  const [rows, total] = await Promise.all([
     selectMembers(ctx.db, organizationId, query)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    filtered(ctx.db, organizationId, query)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .execute(),
+    unfiltered
+      ? organization.member_count
+      : filtered(ctx.db, organizationId, query)
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((r) => r.total),
   ])
   return { items: rows.map(toMember), total: Number(total), page: query.page, pageSize: query.pageSize }
 }

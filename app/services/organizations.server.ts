@@ -117,19 +117,17 @@ export async function getOrganization(ctx: Ctx, organizationId: string): Promise
 }
 
 /**
- * The organization home: the organization, its counts (one query) and the latest admin activity.
+ * The organization home: the organization, its counts (one query besides the member count it
+ * keeps) and the latest admin activity.
  * Pending invitations are those neither used, revoked nor expired.
  */
 export async function getOrganizationHome(ctx: Ctx, organizationId: string) {
   const organization = await getOrganization(ctx, organizationId)
+  // The row getOrganization read (memoized): its member count is kept by triggers (migration 021).
+  const { member_count: members } = await requireOrgAdmin(ctx, organizationId)
   const count = <T>(n: T) => Number(n ?? 0)
   const row = await ctx.db
     .selectNoFrom((eb) => [
-      eb
-        .selectFrom('organization_members')
-        .select((e) => e.fn.countAll().as('n'))
-        .where('organization_id', '=', organizationId)
-        .as('members'),
       eb
         .selectFrom('groups')
         .select((e) => e.fn.countAll().as('n'))
@@ -152,7 +150,7 @@ export async function getOrganizationHome(ctx: Ctx, organizationId: string) {
     ])
     .executeTakeFirstOrThrow()
   const counts = {
-    members: count(row.members),
+    members: count(members),
     groups: count(row.groups),
     activeGroups: count(row.activeGroups),
     groupCreators: organization.groupCreators.length,

@@ -48,7 +48,7 @@ export async function listPlatformOrganizations(ctx: Ctx, query: { q: string; pa
         'o.name',
         'o.active',
         'o.created_at',
-        eb.selectFrom('organization_members as m').whereRef('m.organization_id', '=', 'o.id').select((s) => s.fn.countAll<number>().as('n')).as('members'),
+        'o.member_count as members',
         eb
           .selectFrom('organization_members as m')
           .whereRef('m.organization_id', '=', 'o.id')
