@@ -9,7 +9,8 @@ import { addMember, createGroup, createMembers, createOrganization, groupMemberC
 import { ctxFor } from './context.server'
 import { isMember } from './members.server'
 import { removeMembers } from './member-removal.server'
-import { canCreateAttendanceGroups, getGroups, listAllGroups, listGroups, type GroupListQuery } from './groups.server'
+import { getGroups, listAllGroups, listGroups, type GroupListQuery } from './groups.server'
+import { mayCreateAttendanceGroup } from './group-creation.server'
 import { changeGroupOwners, changeGroupOwnersByEmail } from './group-owners.server'
 import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
 import { deleteGroups, setGroupsActive } from './group-bulk.server'
@@ -397,16 +398,16 @@ describe('changeGroupOwners', () => {
   })
 })
 
-describe('canCreateAttendanceGroups', () => {
+describe('mayCreateAttendanceGroup', () => {
   it('is true for the organization’s admins and group creators only', async () => {
     const { admin, member, org, otherAdmin } = await setup()
     const creator = await createUser()
     await addMember(org.id, creator.id, { groupCreator: true })
-    expect(await canCreateAttendanceGroups(ctx(admin), org.id)).toBe(true)
-    expect(await canCreateAttendanceGroups(ctx(creator), org.id)).toBe(true)
-    expect(await canCreateAttendanceGroups(ctx(member), org.id)).toBe(false)
-    expect(await canCreateAttendanceGroups(ctx(otherAdmin), org.id)).toBe(false)
-    expect(await canCreateAttendanceGroups(ctx(admin), 'unknown')).toBe(false)
+    expect(await mayCreateAttendanceGroup(ctx(admin), org.id)).toBe(true)
+    expect(await mayCreateAttendanceGroup(ctx(creator), org.id)).toBe(true)
+    expect(await mayCreateAttendanceGroup(ctx(member), org.id)).toBe(false)
+    expect(await mayCreateAttendanceGroup(ctx(otherAdmin), org.id)).toBe(false)
+    expect(await mayCreateAttendanceGroup(ctx(admin), 'unknown')).toBe(false)
   })
 })
 

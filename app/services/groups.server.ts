@@ -5,7 +5,6 @@ import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
 import type { Tx } from './bulk.server'
 import type { Ctx } from './context.server'
-import { mayCreateAttendanceGroup } from './group-creation.server'
 import type { GroupSort } from './groups.schemas'
 
 /**
@@ -167,9 +166,3 @@ export async function getGroups(ctx: Ctx, organizationId: string, groupIds: stri
   const byId = new Map(rows.map((r) => [r.id, toGroup(r)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
-
-/**
- * Whether the actor may create attendance groups in the organization (spec section 6): see
- * group-creation.server.ts, which decides who may create groups of either kind.
- */
-export const canCreateAttendanceGroups = mayCreateAttendanceGroup

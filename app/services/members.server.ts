@@ -29,7 +29,6 @@ export interface Member {
   mayCreateAttendance: boolean
 }
 
-export { MEMBER_SORTS, type MemberSort } from './members.schemas'
 export type MemberQuery = ListQuery<MemberSort> & { groupCreatorsOnly?: boolean }
 
 /** Audit actions recorded by this service (the home screen translates them). */

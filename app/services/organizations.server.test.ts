@@ -16,7 +16,7 @@ import {
 import { expectCode } from '../../tests/support/expect-code'
 import { DomainError } from '~/errors'
 import { beforeFirstTransaction } from '../../tests/support/db-faults'
-import { canCreateAttendanceGroups } from './groups.server'
+import { mayCreateAttendanceGroup } from './group-creation.server'
 import { changeGroupOwners } from './group-owners.server'
 import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
 import { deleteGroups, setGroupsActive } from './group-bulk.server'
@@ -210,7 +210,7 @@ describe('an inactive organization (docs/organizations.md)', () => {
       expect(code, what).toBe('ORGANIZATION_INACTIVE')
     }
     expect(await stateOf(org.id)).toEqual(before)
-    expect(await canCreateAttendanceGroups(ctx(admin), org.id)).toBe(false)
+    expect(await mayCreateAttendanceGroup(ctx(admin), org.id)).toBe(false)
     // A group creator is no longer offered it; its admin still finds it.
     expect((await sideMenuFor(ctx(creator))).organizations).toEqual([])
     expect((await sideMenuFor(ctx(creator))).canCreateGroups).toBe(false)

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
-import { canCreateAttendanceGroups, listGroups } from '~/services/groups.server'
+import { mayCreateAttendanceGroup } from '~/services/group-creation.server'
+import { listGroups } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { buttonClass } from '~/ui/button'
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       Promise.all([
         listGroups(ctx, organizationId, { ...query, active, kind }),
         // Spec section 6: creating an attendance group is offered only with that permission.
-        canCreateAttendanceGroups(ctx, organizationId),
+        mayCreateAttendanceGroup(ctx, organizationId),
       ]),
     ),
   )
