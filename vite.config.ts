@@ -33,8 +33,8 @@ function licenseNotices(): Plugin {
 }
 
 /**
- * ADR 020: in the browser, `i18next` and `react-i18next` are the app's own small versions
- * (app/i18n/browser/), which do what the components use of them: ~14 kB gzip less on every page.
+ * ADR 021: in the browser, `i18next` and `react-i18next` are our own small files
+ * (app/i18n/browser/), which do what the messages and components use: ~14 kB gzip less on every page.
  * The server (SSR), the tests and the types keep the real packages. Pre-enforced, so Vite's
  * dependency scan and pre-bundling never see the real ones for the browser either.
  */
@@ -79,7 +79,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/\/app\/routes\/users\/(user-id|section|preferences\/prefs-section)\.tsx?$/.test(id)) return 'users'
           // The list screens' bulk bar and list controls: one file.
           if (/\/app\/ui\/(bulk|list-controls)\.tsx?$/.test(id)) return 'lists'
-          // The browser's i18next and react-i18next (ADR 020).
+          // The browser's i18next and react-i18next (ADR 021).
           if (/\/app\/i18n\/browser\/(i18next|react-i18next)\.ts$/.test(id)) return 'shared'
           // Vite's helper for import() (every page loads it): one file less to fetch and gzip.
           if (id.includes('vite/preload-helper')) return 'shared'

@@ -1,14 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { createInstance, type TFunction } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18nOptions, LOCALES, type Locale } from '../config'
 import { AREAS, loadMessages } from '../resources'
-import lite from './i18next'
+import own from './i18next'
 
 type Messages = Record<string, unknown>
-const leaves = (value: unknown, prefix = ''): [string, string][] =>
-  value && typeof value === 'object'
-    ? Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k))
-    : [[prefix, String(value)]]
+type Call = [key: string, values?: Record<string, unknown>]
+
+const leaves = (value: unknown, path: string[] = []): [string[], unknown][] =>
+  value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k])) : [[path, value]]
 
 const real = async (lng: Locale, messages: Messages) => {
   const instance = createInstance()
@@ -16,103 +18,90 @@ const real = async (lng: Locale, messages: Messages) => {
   return instance.t
 }
 
-// What a page's components do: t(key) or t(key, values), with counts where a message has plurals.
-function callsFor(key: string, text: string, errorCodes: string[]): [string, Record<string, unknown> | undefined][] {
-  const base = key.replace(/_(zero|one|other)$/, '')
-  const names = [...new Set([...text.matchAll(/\{\{-?(.+?)\}\}/g)].map((m) => m[1].trim()))]
-  const values = (n: number) => Object.fromEntries(names.map((name) => [name, name === 'code' ? errorCodes[n % errorCodes.length] : `${name}-${n}`]))
-  const calls: [string, Record<string, unknown> | undefined][] = [[base, undefined], [base, values(0)]]
+// What a page's components do with a message: t(key), t(key, values), with counts (plurals), with
+// a value left undefined; `code` names an error message, or one that does not exist.
+function callsFor(key: string, text: string, codes: string[]): Call[] {
+  const base = key.replace(/_(one|other)$/, '')
+  const names = [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))]
+  const values = (n: number) => Object.fromEntries(names.map((name) => [name, name === 'code' ? codes[n % codes.length] : `${name}-${n}`]))
+  const calls: Call[] = [[base], [base, values(0)], [base, Object.fromEntries(names.map((name) => [name, undefined]))]]
   for (const count of [0, 1, 2, 5, 1.5]) calls.push([base, { ...values(count), count }])
   return calls
 }
 
 describe.each(LOCALES)('the browser i18next (%s)', (lng) => {
-  let messages: Messages
   let t: TFunction
+  let messages: Messages
   beforeAll(async () => {
     messages = await loadMessages(lng, AREAS)
     t = await real(lng, messages)
+    // As a page: core before hydration, then each area as a route needs it (client.ts).
+    own.use({}).init({ lng, resources: { [lng]: { translation: await loadMessages(lng, ['core']) } } })
+    for (const area of AREAS) own.addResourceBundle(lng, 'translation', await loadMessages(lng, [area]))
   })
 
-  it('says every message of every area as i18next does', async () => {
-    await lite.init({ lng, resources: { [lng]: { translation: await loadMessages(lng, ['core']) } } })
-    for (const area of AREAS) lite.addResourceBundle(lng, 'translation', await loadMessages(lng, [area]), true, false)
-    expect(lite.language).toBe(lng)
-    const errorCodes = Object.keys((messages as { errors: Messages }).errors)
+  it('says every message of every area as i18next does', () => {
+    expect(own.language).toBe(lng)
+    const codes = [...Object.keys(messages.errors as Messages), 'NO_SUCH_CODE']
     let calls = 0
-    for (const [key, text] of leaves(messages)) {
-      for (const [k, options] of callsFor(key, text, errorCodes)) {
-        expect(lite.t(k, options), `${k} ${JSON.stringify(options)}`).toBe(t(k, options as never))
+    for (const [path, text] of leaves(messages)) {
+      for (const [key, values] of callsFor(path.join('.'), String(text), codes)) {
+        expect(own.t(key, values), `${key} ${JSON.stringify(values)}`).toBe(t(key, values as never))
         calls++
       }
     }
     expect(calls).toBeGreaterThan(1000)
   })
 
-  it('follows i18next where a message or a call is unusual', async () => {
-    const odd = {
-      plain: 'Hej {{name}}',
-      deep: { er: 'Djup {{user.name}}' },
-      empty: '',
-      count_one: 'en {{count}}',
-      count_other: '{{count}} st',
-      count_zero: 'inga',
-      unescaped: 'rå {{- name}}',
-      nest: 'yttre $t(plain) och $t(missing.key)',
-      self: 'själv $t(self)',
-      loopA: 'A $t(loopB)',
-      loopB: 'B $t(loopA)',
-      values: 'värden $t({{name}})',
-      'flat.key': 'platt',
-    }
-    const ref = await real(lng, odd)
-    await lite.init({ lng, resources: { [lng]: { translation: odd } } })
-    const cases: [string, unknown?][] = [
-      ['plain'],
-      ['plain', { name: 'Eva' }],
-      ['plain', { name: null }],
-      ['plain', { name: undefined }],
-      ['plain', { name: 0 }],
-      ['plain', { name: '$& $1 {{name}}' }],
-      ['plain', { replace: { name: 'Ersatt' } }],
-      ['deep.er', { user: { name: 'Ulf' } }],
-      ['deep.er', { user: {} }],
-      ['deep'],
-      ['empty'],
-      ['empty', { defaultValue: 'x' }],
-      ['missing.key'],
-      ['missing.key', { defaultValue: '' }],
-      ['missing.key', { defaultValue: 'Standard {{name}}', name: 'N' }],
-      ['missing.key', 'som text'],
-      ['count', { count: 0 }],
-      ['count', { count: 1 }],
-      ['count', { count: 7 }],
-      ['count', { count: '1' }],
-      ['count'],
-      ['unescaped', { name: '<b>' }],
-      ['nest', { name: 'Per' }],
-      ['self'],
-      ['loopA'],
-      ['values', { name: 'plain' }],
-      ['flat.key'],
-      ['plain.deeper'],
-    ]
-    for (const [key, options] of cases) expect(lite.t(key, options), `${key} ${JSON.stringify(options)}`).toBe(ref(key, options as never))
-  })
-
-  it('merges areas as i18next does: new keys join, known strings stay', async () => {
-    await lite.init({ lng, resources: { [lng]: { translation: { a: { x: '1' } } } } })
-    lite.addResourceBundle(lng, 'translation', { a: { x: '2', y: '3' }, b: '4' }, true, false)
-    expect([lite.t('a.x'), lite.t('a.y'), lite.t('b')]).toEqual(['1', '3', '4'])
+  it('says a key without a message as i18next does: its defaultValue, or the key', () => {
+    const calls: Call[] = [['signin.notice.none', { defaultValue: '' }], ['errors.NO_SUCH_CODE', { defaultValue: 'NO_SUCH_CODE' }], ['errors.NO_SUCH_CODE']]
+    for (const [key, values] of calls) expect(own.t(key, values), `${key} ${JSON.stringify(values)}`).toBe(t(key, values as never))
   })
 })
 
 describe('the messages', () => {
-  it('use only what the browser i18next supports: no formats, no nesting options', async () => {
+  it('use only what the browser i18next supports', async () => {
+    const problems: string[] = []
     for (const lng of LOCALES) {
-      for (const [key, text] of leaves(await loadMessages(lng, AREAS))) {
-        for (const m of text.matchAll(/\{\{(.+?)\}\}|\$t\((.+?)\)/g)) expect(m[0], `${lng} ${key}`).not.toContain(',')
+      const all = leaves(await loadMessages(lng, AREAS))
+      for (const [path, text] of all) {
+        const say = (problem: string) => problems.push(`${lng} ${path.join('.')}: ${problem}`)
+        if (typeof text !== 'string') say('not a string')
+        if (path.some((part) => part.includes('.'))) say('a key with a dot in it')
+        if (/_zero$/.test(path.at(-1)!)) say('a _zero plural')
+        // What is left once the supported `{{name}}` and `$t(key.{{name}})` are out: nothing of i18next's.
+        const nesting = /\$t\(((?:[\w.]|\{\{\w+\}\})+)\)/g
+        const rest = String(text).replace(nesting, '').replace(/\{\{\w+\}\}/g, '')
+        if (/\{\{|\}\}|\$t\(/.test(rest)) say(`${text} has a {{- name}}, {{ name }}, a format or $t() with options`)
+        // A nested message nests no further, so there are no loops: no message under `errors.` has a $t().
+        for (const [, key] of String(text).matchAll(nesting)) {
+          const under = key.split('{{')[0]
+          for (const [inner, innerText] of all) {
+            if (inner.join('.').startsWith(under) && String(innerText).includes('$t(')) say(`nests ${inner.join('.')}, which nests again`)
+          }
+        }
       }
     }
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the components', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sources(join(dir, entry.name)) : /(?<!\.server|\.test)\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    )
+
+  it('use only what the browser i18next supports: i18n.language, and t with values, count, defaultValue', () => {
+    const app = join(import.meta.dirname, '../..')
+    const problems: string[] = []
+    for (const file of sources(app).filter((f) => !f.includes('/i18n/browser/'))) {
+      const text = readFileSync(file, 'utf8')
+      const say = (what: string) => problems.push(`${relative(app, file)}: ${what}`)
+      for (const m of text.matchAll(/(?<![/\w])(i18n|i18next)\.(?!server\.ts)(\w+)/g)) if (!['language', 'use', 'init', 'addResourceBundle'].includes(m[2])) say(m[0])
+      for (const m of text.matchAll(/\bt\([^()]*\{[^}]*\b(returnObjects|context|ordinal|lngs?|ns|keyPrefix|replace|postProcess)\s*:/g)) say(`t(…, { ${m[1]} })`)
+      for (const m of text.matchAll(/useTranslation\([^)]/g)) say(m[0])
+    }
+    expect(problems).toEqual([])
   })
 })

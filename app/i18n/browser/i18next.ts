@@ -1,163 +1,69 @@
 /**
- * The browser's i18next (ADR 020): what the page's components use of i18next, and nothing more,
- * for ~1 kB gzip instead of i18next's ~14 kB on every page. In the browser build, `import i18next
- * from 'i18next'` resolves here (vite.config.ts, `browserI18next`); the server, the tests and the
- * types keep the real i18next. It follows i18next 23's rules for what the messages use, with the
- * app's options (`i18nOptions`: one namespace, `escapeValue: false`): nested keys split on `.`,
- * plurals by `Intl.PluralRules` (`key_one`, `key_other`, `key_zero` for 0), `{{name}}` and
- * `{{-name}}` interpolation (a missing value leaves the placeholder, as `skipOnVariables` does),
- * nesting `$t(key)` after interpolation, `defaultValue` and the key itself when nothing is
- * found. Formats (`{{x, number}}`) and nesting options (`$t(key, {...})`) are not supported:
- * `browser/i18next.test.ts` checks that no message uses them and that every message of both
- * languages comes out as i18next's.
+ * The browser's i18next (ADR 021): our own small translator, which does what the app's messages
+ * and components use and nothing else, for ~1 kB gzip instead of i18next's ~14 kB on every page.
+ * In the browser build `import i18next from 'i18next'` resolves here (vite.config.ts,
+ * `browserI18next`); the server, the tests and the types keep the real i18next.
+ *
+ * - A key is a path in one namespace of nested messages: `members.remove.title`.
+ * - `{{name}}` is the value of that name, as it is (React escapes); a name not passed stays.
+ * - With a numeric `count`, `key_one` or `key_other` by the language's plural rules, else `key`.
+ * - `$t(errors.{{code}})` is another message, said with the same values.
+ * - A key without a message says `defaultValue`, or else the key itself.
+ *
+ * `browser/i18next.test.ts` checks that every message of both languages comes out as i18next's,
+ * and that no message uses anything else; a message or a component that needs more of i18next
+ * means extending this file and that test first.
  */
 
 type Messages = Record<string, unknown>
-type Options = Record<string, unknown>
+type Values = { [name: string]: unknown; count?: number; defaultValue?: string }
 
-let language = ''
-let store: Messages = {}
-const pluralRules = new Map<string, Intl.PluralRules>()
+/** A `$t(key)` or a `{{name}}`, replaced in one pass, so a value is never read as either. */
+const PLACEHOLDER = /\$t\(([^)]+)\)|\{\{(\w+)\}\}/g
 
-const isString = (value: unknown): value is string => typeof value === 'string'
-const makeString = (value: unknown) => (value == null ? '' : `${value as string}`)
-const isValid = (value: unknown) => value !== undefined && value !== null
-const countOf = (s: string, re: RegExp) => s.match(re)?.length ?? 0
+let messages: Messages = {}
+let plurals = new Intl.PluralRules()
 
-/** i18next's getPath, then its deepFind (keys that hold the separator), on the one namespace. */
-function lookup(data: unknown, path: string): unknown {
-  let node = data
-  for (const part of path.split('.')) {
-    if (!node || isString(node)) return deepFind(data, path)
-    node = Object.prototype.hasOwnProperty.call(node, part) ? (node as Messages)[part] : undefined
-  }
-  return node || deepFind(data, path)
+/** The message at a dotted key, if there is one. */
+function find(key: string): string | undefined {
+  let node: unknown = messages
+  for (const part of key.split('.')) node = node instanceof Object && Object.hasOwn(node, part) ? (node as Messages)[part] : undefined
+  return typeof node === 'string' ? node : undefined
 }
 
-function deepFind(obj: unknown, path: string): unknown {
-  if (!obj) return undefined
-  if ((obj as Messages)[path]) return (obj as Messages)[path]
-  const tokens = path.split('.')
-  let current: unknown = obj
-  for (let i = 0; i < tokens.length; ) {
-    if (!current || typeof current !== 'object') return undefined
-    let next: unknown
-    let nextPath = ''
-    for (let j = i; j < tokens.length; ++j) {
-      if (j !== i) nextPath += '.'
-      nextPath += tokens[j]
-      next = (current as Messages)[nextPath]
-      if (next !== undefined) {
-        if (['string', 'number', 'boolean'].includes(typeof next) && j < tokens.length - 1) continue
-        i += j - i + 1
-        break
-      }
-    }
-    current = next
-  }
-  return current
+/** A message with its values and nested messages in (a nested key without a message says the key). */
+function fill(text: string, values: Values): string {
+  return text.replace(PLACEHOLDER, (placeholder, nested?: string, name?: string) => {
+    if (nested) return t(fill(nested, values), { ...values, defaultValue: undefined })
+    return Object.hasOwn(values, name!) ? String(values[name!] ?? '') : placeholder
+  })
 }
 
-function pluralSuffix(count: number) {
-  let rule = pluralRules.get(language)
-  if (!rule) pluralRules.set(language, (rule = new Intl.PluralRules(language)))
-  return `_${rule.select(count)}`
+/** `t(key, values)`: the message in the page's language, its plural form for a numeric `count`. */
+function t(key: string, values: Values = {}): string {
+  const { count } = values
+  const plural = typeof count === 'number' ? find(`${key}_${plurals.select(count)}`) : undefined
+  return fill(plural ?? find(key) ?? values.defaultValue ?? key, values)
 }
-
-function resolve(key: string, options: Options): unknown {
-  const count = options.count
-  const keys = [key]
-  if (count !== undefined && !isString(count)) {
-    keys.push(key + pluralSuffix(count as number))
-    if (count === 0) keys.push(`${key}_zero`)
-  }
-  let found: unknown
-  for (let k = keys.pop(); k !== undefined && !isValid(found); k = keys.pop()) found = lookup(store, k)
-  return found
-}
-
-function interpolate(str: string, data: Options): string {
-  for (const regex of [/\{\{-(.+?)\}\}/g, /\{\{(.+?)\}\}/g]) {
-    let replaces = 0
-    for (let match = regex.exec(str); match; match = regex.exec(str)) {
-      const name = match[1].trim()
-      let value = lookup(data, name)
-      if (value === undefined) {
-        if (!Object.prototype.hasOwnProperty.call(data, name)) continue
-        value = ''
-      } else if (!isString(value)) value = makeString(value)
-      const text = value as string
-      str = str.replace(match[0], () => text)
-      regex.lastIndex += text.length - match[0].length
-      if (++replaces >= 1000) break
-    }
-  }
-  return str
-}
-
-function translate(key: unknown, opts?: unknown, lastKey?: string): unknown {
-  const options: Options = isString(opts) ? { defaultValue: opts } : { ...(opts as Options) }
-  if (key === undefined || key === null) return ''
-  const k = String(key)
-  let res = resolve(k, options)
-  if (res && !isString(res) && typeof res !== 'boolean' && typeof res !== 'number') {
-    return `key '${k} (${language})' returned an object instead of string.`
-  }
-  const hasDefault = Object.keys(options).some((o) => o.startsWith('defaultValue') && options[o] !== undefined)
-  if (!isValid(res) && hasDefault) res = options.defaultValue
-  if (!isValid(res)) res = k
-  if (!isString(res)) return res
-  // i18next's extendTranslation: interpolate, then nest unless the values brought in new $t(...).
-  const nesting = /\$t\((.+?)\)/g
-  const before = countOf(res, nesting)
-  const data = options.replace && !isString(options.replace) ? (options.replace as Options) : options
-  res = interpolate(res, data)
-  if (before < countOf(res as string, nesting)) return res
-  let str = res as string
-  for (let match = nesting.exec(str); match; match = nesting.exec(str)) {
-    const nested: Options = { ...data, applyPostProcessor: false }
-    delete nested.defaultValue
-    const name = match[1].trim()
-    // i18next refuses a key that nests the key it was nested from.
-    let value = lastKey === name ? null : translate(name, nested, k)
-    if (!isString(value)) value = makeString(value)
-    str = str.replace(match[0], value as string)
-    // As i18next, whose nested translation resets its shared expression: scan again from the start.
-    nesting.lastIndex = 0
-  }
-  return str
-}
-
-export type BrowserI18n = typeof i18next
 
 const i18next = {
-  get language() {
-    return language
+  /** The page's language: it never changes in a page (a language switch reloads it). */
+  language: '',
+  t,
+  /** `initReactI18next`: nothing to do, `useTranslation()` reads this object. */
+  use: (_plugin: unknown) => i18next,
+  init(options: { lng: string; resources: Record<string, { translation: Messages }> }) {
+    i18next.language = options.lng
+    messages = options.resources[options.lng].translation
+    plurals = new Intl.PluralRules(options.lng)
   },
-  use(_plugin: unknown) {
-    return i18next
+  /**
+   * An area's messages join the page's. Areas never share a top-level key (locales.test.ts), so
+   * they join at the top, and the bundle is always in the page's language and namespace.
+   */
+  addResourceBundle(_lng: string, _ns: string, resources: Messages) {
+    messages = { ...messages, ...resources }
   },
-  async init(options: { lng: string; resources: Record<string, { translation: Messages }> }) {
-    language = options.lng
-    store = options.resources[language]?.translation ?? {}
-    return i18next.t
-  },
-  t: (key: unknown, options?: unknown) => translate(key, options) as string,
-  /** As i18next's with `deep`: nested keys merge; `overwrite` false keeps the strings already there. */
-  addResourceBundle(lng: string, _ns: string, resources: Messages, _deep: boolean, overwrite: boolean) {
-    if (lng === language) deepExtend(store, JSON.parse(JSON.stringify(resources)) as Messages, overwrite)
-    return i18next
-  },
-}
-
-function deepExtend(target: Messages, source: Messages, overwrite: boolean) {
-  for (const prop in source) {
-    if (prop === '__proto__' || prop === 'constructor') continue
-    if (!(prop in target)) target[prop] = source[prop]
-    else if (isString(target[prop]) || isString(source[prop])) {
-      if (overwrite) target[prop] = source[prop]
-    } else deepExtend(target[prop] as Messages, source[prop] as Messages, overwrite)
-  }
 }
 
 export default i18next

@@ -1,5 +1,5 @@
 /**
- * The browser's react-i18next (ADR 020): `useTranslation()` over the page's one i18next
+ * The browser's react-i18next (ADR 021): `useTranslation()` over the page's one i18next
  * (`./i18next`), whose language never changes in a page (a language switch reloads it) and whose
  * messages are loaded before anything renders them (before hydration, or in a route's
  * clientLoader). So the hook subscribes to nothing and returns the same `{ t, i18n }` every time.
@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react'
 import i18next from './i18next'
 
-const translation = Object.assign([i18next.t, i18next, true] as const, { t: i18next.t, i18n: i18next, ready: true })
+const translation = { t: i18next.t, i18n: i18next }
 
 export const useTranslation = () => translation
 
