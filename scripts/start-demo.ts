@@ -22,7 +22,7 @@ const providers = await Promise.all((Object.keys(ports) as ProviderKind[]).map((
 const ssoEnv = Object.assign({}, ...providers.map(envFor)) as Record<string, string>
 for (const p of providers) console.info(`Demo ${p.kind} provider at ${p.issuer} (try ${DEMO_LOGINS[p.kind][0]}, or any email address)`)
 
-const server = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=4', 'build/server.js'], {
+const server = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.js'], {
   env: { ...ssoEnv, ...process.env },
   stdio: 'inherit',
 })
