@@ -111,7 +111,11 @@ export async function getOrganizationSummary(ctx: Ctx, organizationId: string): 
 
 /** One organization as the specification's Organization (admins only). */
 export async function getOrganization(ctx: Ctx, organizationId: string): Promise<Organization> {
-  const org = await requireOrgAdmin(ctx, organizationId)
+  return withGroupCreators(ctx, await requireOrgAdmin(ctx, organizationId))
+}
+
+/** An organization's row as the specification's Organization, with its group creators. */
+async function withGroupCreators(ctx: Ctx, org: Awaited<ReturnType<typeof requireOrgAdmin>>): Promise<Organization> {
   const creators = await groupCreatorsOf(ctx, [org.id])
   return toOrganization(org, creators.get(org.id) ?? [])
 }
@@ -122,11 +126,10 @@ export async function getOrganization(ctx: Ctx, organizationId: string): Promise
  * Pending invitations are those neither used, revoked nor expired.
  */
 export async function getOrganizationHome(ctx: Ctx, organizationId: string) {
-  const organization = await getOrganization(ctx, organizationId)
-  // The row getOrganization read (memoized): its member count is kept by triggers (migration 021).
-  const { member_count: members } = await requireOrgAdmin(ctx, organizationId)
+  const row = await requireOrgAdmin(ctx, organizationId)
+  const organization = await withGroupCreators(ctx, row)
   const count = <T>(n: T) => Number(n ?? 0)
-  const row = await ctx.db
+  const other = await ctx.db
     .selectNoFrom((eb) => [
       eb
         .selectFrom('groups')
@@ -150,11 +153,12 @@ export async function getOrganizationHome(ctx: Ctx, organizationId: string) {
     ])
     .executeTakeFirstOrThrow()
   const counts = {
-    members: count(members),
-    groups: count(row.groups),
-    activeGroups: count(row.activeGroups),
+    // Kept on the organization by triggers (migration 021).
+    members: count(row.member_count),
+    groups: count(other.groups),
+    activeGroups: count(other.activeGroups),
     groupCreators: organization.groupCreators.length,
-    pendingInvitations: count(row.pendingInvitations),
+    pendingInvitations: count(other.pendingInvitations),
   }
   const activity = await latestAudit(ctx, organizationId)
   return { organization, counts, activity }
