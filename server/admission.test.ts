@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, httpGet, listen } from '../tests/support/http'
-import { admissionGate, eventLoopLag, shedLog, type AdmissionOptions, type ShedReason } from './admission'
+import { admissionGate, eventLoopLag, shedLog, turnPacer, type AdmissionOptions, type ShedReason } from './admission'
 
 let server: Server | undefined
 afterEach(() => {
@@ -159,6 +159,35 @@ describe('admission gate', () => {
     expect(h.gate.stats()).toEqual({ inProgress: 1, waiting: 1 })
     h.release('a', 'c')
     expect((await Promise.all([first, second])).map((a) => a.status)).toEqual([200, 200])
+  })
+})
+
+describe('turn pacer', () => {
+  it('gives one turn of the event loop at a time, in the order asked', async () => {
+    const pacer = turnPacer()
+    const given: string[] = []
+    for (const id of ['a', 'b', 'c']) void pacer.turn().then(() => given.push(id))
+    expect(pacer.waiting()).toBe(3)
+    expect(given).toEqual([])
+    // Each of the test's own turns (setImmediate) comes after one of the pacer's: one given a turn.
+    await nextTurn()
+    expect(given).toEqual(['a'])
+    await nextTurn()
+    expect(given).toEqual(['a', 'b'])
+    await nextTurn()
+    expect(given).toEqual(['a', 'b', 'c'])
+    expect(pacer.waiting()).toBe(0)
+  })
+
+  it('a turn asked for later is given after the ones already waiting', async () => {
+    const pacer = turnPacer()
+    const given: string[] = []
+    void pacer.turn().then(() => {
+      given.push('a')
+      void pacer.turn().then(() => given.push('c'))
+    })
+    void pacer.turn().then(() => given.push('b'))
+    await vi.waitFor(() => expect(given).toEqual(['a', 'b', 'c']))
   })
 })
 

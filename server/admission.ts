@@ -32,9 +32,15 @@ export interface AdmissionOptions {
  * A page's work is mostly synchronous (SQLite, rendering): requests started in one turn of the
  * event loop run back to back, and meanwhile no connection is accepted and /healthz not answered.
  * Bounding the requests in progress bounds that turn too.
+ *
+ * Admitted requests start one per turn (`turnPacer`), so they are served in the order they came:
+ * without it, every request read in one turn started in that turn, in the order the system listed
+ * the readable connections, and a request read just after a turn began waited for the whole turn
+ * and the next: under steady load 1-2 % of pages took twice as long as the rest (p99 = 2 x p50).
  */
 export function admissionGate(opts: AdmissionOptions) {
   const queue = new PQueue({ concurrency: opts.concurrency })
+  const pacer = turnPacer()
   const retryAfter = Math.max(1, Math.ceil(opts.maxWaitMs / 1000))
   const shed = (req: Request, res: Response, reason: ShedReason) => {
     opts.onShed?.(reason)
@@ -60,8 +66,13 @@ export function admissionGate(opts: AdmissionOptions) {
         () => {
           stopWaiting()
           return new Promise<void>((done) => {
-            res.once('close', done)
-            next()
+            let closed = false
+            res.once('close', () => {
+              closed = true
+              done()
+            })
+            // A client that went away while its turn came is not served.
+            void pacer.turn().then(() => closed || next())
           })
         },
         { signal: waiting.signal },
@@ -75,6 +86,34 @@ export function admissionGate(opts: AdmissionOptions) {
     /** Requests in progress and waiting, for tests and logs. */
     stats: () => ({ inProgress: queue.pending, waiting: queue.size }),
   })
+}
+
+/**
+ * Hands out turns of the event loop one at a time, in the order they were asked for: `turn()`
+ * resolves in the check phase (setImmediate) of a later turn than the one before it, so a poll of
+ * the connections (new requests read and queued) lies between any two.
+ */
+export function turnPacer() {
+  const waiting: Array<() => void> = []
+  let scheduled = false
+  const schedule = () => {
+    if (scheduled) return
+    scheduled = true
+    setImmediate(() => {
+      scheduled = false
+      waiting.shift()?.()
+      if (waiting.length > 0) schedule()
+    })
+  }
+  return {
+    turn: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve)
+        schedule()
+      }),
+    /** Turns asked for and not yet given. */
+    waiting: () => waiting.length,
+  }
 }
 
 /**
