@@ -28,7 +28,7 @@ import { benchData, freshDatabase, seedFeedAlerts, type BenchData } from './data
 import { load } from './load'
 import { fixed, section, table } from './report'
 import { resolvePath, scenarios, targetsOf, type Scenario } from './scenarios'
-import { freePort, prepareRun, ROOT, startScriptNodeFlags, startServer } from './server'
+import { freePort, prepareRun, ROOT, startScriptNodeFlags, startServer, stopAll } from './server'
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +38,13 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3320' },
   },
 })
+const durationSec = Number(args.duration)
+if (!Number.isFinite(durationSec) || durationSec <= 0) {
+  console.error('--duration must be a positive number')
+  process.exit(1)
+}
+// Ctrl-C stops the server being profiled too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)))
 const DIR = join(ROOT, 'bench', 'results', 'profiles')
 const only = args.only?.split(',').map((s) => s.trim())
 const chosen = scenarios.filter((s) => !s.info && s.clientJs !== false && (s.baseline || !only || only.includes(s.name)))
@@ -101,8 +108,8 @@ async function profileScenario(s: Scenario, data: BenchData, databaseUrl: string
   try {
     const cookie = await resolveCookie(s.cookie, server.baseUrl)
     const url = `${server.baseUrl}${resolvePath(s.path, data)}`
-    for (const durationSec of [2, Number(args.duration)]) {
-      const result = await load({ url, connections: 10, durationSec, headers: cookie ? { cookie } : undefined })
+    for (const seconds of [2, durationSec]) {
+      const result = await load({ url, connections: 10, durationSec: seconds, headers: cookie ? { cookie } : undefined })
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${s.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
       requests += result.requests
     }
