@@ -31,7 +31,10 @@ const PLURAL = /_(one|other)$/
 const NESTED = /\$t\(([^)]+)\)/g
 const namesIn = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))
 
-const texts = Object.fromEntries(LOCALES.map((locale) => [locale, new Map(leaves(messagesOf(locale)))])) as Record<Locale, Map<string, string>>
+const texts = Object.fromEntries(LOCALES.map((locale) => [locale, new Map(leaves(messagesOf(locale)))])) as Record<
+  Locale,
+  Map<string, string>
+>
 /** The keys a call names: a message's own key, or a plural message's key without `_one`/`_other`. */
 const callableKeys = new Set([...texts.sv.keys()].map((key) => key.replace(PLURAL, '')))
 
@@ -46,7 +49,8 @@ function nestedNames(text: string, locale: Locale): Set<string> {
 }
 
 /** A message's texts in a locale: the key's own and its plural forms. */
-const textsOf = (key: string, locale: Locale) => [key, `${key}_one`, `${key}_other`].flatMap((k) => (texts[locale].has(k) ? [texts[locale].get(k)!] : []))
+const textsOf = (key: string, locale: Locale) =>
+  [key, `${key}_one`, `${key}_other`].flatMap((k) => (texts[locale].has(k) ? [texts[locale].get(k)!] : []))
 const isPlural = (key: string) => texts.sv.has(`${key}_one`) || texts.sv.has(`${key}_other`)
 
 describe.each(LOCALES)('every message (%s), said with its values', (locale) => {
@@ -59,7 +63,9 @@ describe.each(LOCALES)('every message (%s), said with its values', (locale) => {
     const values = Object.fromEntries([...names].map((name) => [name, `«${name}»`]))
     const counts = isPlural(key) ? [0, 1, 2, 5] : [undefined]
     const codes = names.has('code') ? errorCodes : [undefined]
-    return counts.flatMap((count) => codes.map((code) => ({ ...values, ...(count === undefined ? {} : { count }), ...(code ? { code } : {}) })))
+    return counts.flatMap((count) =>
+      codes.map((code) => ({ ...values, ...(count === undefined ? {} : { count }), ...(code ? { code } : {}) })),
+    )
   }
 
   it('leaves no {{ placeholder }} or $t() behind, on the server and in the browser', async () => {
@@ -70,7 +76,10 @@ describe.each(LOCALES)('every message (%s), said with its values', (locale) => {
     let said = 0
     for (const key of callableKeys) {
       for (const values of valueSets(key)) {
-        for (const [who, t] of [['server', server.t], ['browser', own.t]] as const) {
+        for (const [who, t] of [
+          ['server', server.t],
+          ['browser', own.t],
+        ] as const) {
           const text = (t as (key: string, values: object) => string)(key, values)
           if (/\{\{|\}\}|\$t\(/.test(text) || text === key) problems.push(`${who} ${key} ${JSON.stringify(values)}: ${text}`)
           said++
@@ -118,8 +127,8 @@ const sources = (dir: string): string[] =>
         ? []
         : sources(join(dir, entry.name))
       : /(?<!\.test)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
-        ? [join(dir, entry.name)]
-        : [],
+      ? [join(dir, entry.name)]
+      : [],
   )
 
 /** The message keys an expression may be: literals, conditionals of them, templates matched against every key; null when unknown. */
@@ -155,7 +164,10 @@ function passedBy(node: ts.Expression | undefined, from: string): Passed {
 
 /** A property of an object literal by name. */
 const propertyOf = (node: ts.ObjectLiteralExpression, name: string) =>
-  node.properties.find((p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText() === name)
+  node.properties.find(
+    (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+      (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText() === name,
+  )
 
 /** Options of i18next's t that are not values of the message. */
 const OPTIONS = new Set(['defaultValue', 'lng'])
@@ -179,14 +191,16 @@ function problemsOf(keys: string[], passed: Passed, site: string): string[] {
       for (const text of textsOf(key, locale)) {
         for (const name of namesIn(text)) {
           used.add(name)
-          if (!passed.open && !passed.names.has(name) && !(name === 'count' && isPlural(key))) say(`${key} (${locale}) uses {{${name}}}, which is not passed`)
+          if (!passed.open && !passed.names.has(name) && !(name === 'count' && isPlural(key)))
+            say(`${key} (${locale}) uses {{${name}}}, which is not passed`)
         }
         for (const name of nestedNames(text, locale)) used.add(name)
       }
     }
   }
   if (keys.length > 0 && keys.every((key) => callableKeys.has(key))) {
-    for (const name of passed.names) if (!used.has(name) && !OPTIONS.has(name)) say(`passes ${name}, which ${keys.join(' / ')} does not use`)
+    for (const name of passed.names)
+      if (!used.has(name) && !OPTIONS.has(name)) say(`passes ${name}, which ${keys.join(' / ')} does not use`)
   }
   return [...new Set(problems)]
 }
@@ -218,7 +232,11 @@ function checkSource(file: string, text = readFileSync(file, 'utf8')): { problem
       if (ts.isIdentifier(callee) && callee.text === 'translatedTemplate' && node.arguments.length === 3) {
         const names = node.arguments[2]
         if (ts.isArrayLiteralExpression(names) && names.elements.every(ts.isStringLiteral)) {
-          check(node.arguments[1], { names: new Set(names.elements.map((e) => (e as ts.StringLiteral).text)), open: false, from: 'translatedTemplate' })
+          check(node.arguments[1], {
+            names: new Set(names.elements.map((e) => (e as ts.StringLiteral).text)),
+            open: false,
+            from: 'translatedTemplate',
+          })
         } else check(node.arguments[1], { names: new Set(), open: true, from: 'translatedTemplate' })
       }
     }
@@ -250,13 +268,13 @@ describe('the code', () => {
       "t('library.accept.accepted')",
       "t('profile.account.name.saved', { name })",
       "t(done ? 'profile.account.name.saved' : 'library.accept.accepted', { name: 'x' })",
-      "t(`profile.account.${what}.saved`, { ...values })",
+      't(`profile.account.${what}.saved`, { ...values })',
       "redirectWithToast(here, { key: 'library.accept.accepted', values: { title } })",
       "redirectWithToast(here, { key: 'header.newAlerts', values: { count: '2' } })",
       "i18n.t('header.newAlerts', { n: 2 })",
       "tFor(locale)('no.such.message')",
       "translatedTemplate(t, 'library.accept.accepted', ['title'])",
-      "t(key, { anything })",
+      't(key, { anything })',
       "t('library.accept.accepted', { name, defaultValue: '' })",
     ].join('\n')
     const { problems, checked, unknown } = checkSource(join(appDir, 'fixture.tsx'), fixture)
@@ -267,7 +285,7 @@ describe('the code', () => {
       'fixture.tsx:5: library.accept.accepted (sv) uses {{name}}, which is not passed',
       'fixture.tsx:5: library.accept.accepted (en) uses {{name}}, which is not passed',
       'fixture.tsx:5: passes title, which library.accept.accepted does not use',
-      'fixture.tsx:6: header.newAlerts has plural forms, but a toast\'s values are strings, which i18next never pluralizes',
+      "fixture.tsx:6: header.newAlerts has plural forms, but a toast's values are strings, which i18next never pluralizes",
       'fixture.tsx:7: header.newAlerts has plural forms but no count is passed',
       'fixture.tsx:7: passes n, which header.newAlerts does not use',
       'fixture.tsx:8: no message no.such.message',
