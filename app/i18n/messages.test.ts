@@ -169,6 +169,19 @@ const propertyOf = (node: ts.ObjectLiteralExpression, name: string) =>
       (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText() === name,
   )
 
+/**
+ * The app's helpers that say a message with values they make themselves: the argument that holds
+ * the key (`1`, or `1.done` for a property of an object argument) → the names of those values.
+ */
+const HELPERS: Record<string, Record<string, string[]>> = {
+  // ui/toast.server.ts: succeeded and total, and the first failure's code when not all succeeded.
+  bulkToast: { '1.done': ['succeeded', 'total'], '1.partial': ['succeeded', 'total', 'code'] },
+  // routes/organizations/group-creators/intents.server.ts: bulkToast's `done`.
+  creatorsToast: { '1': ['succeeded', 'total'] },
+  // routes/groups/home/member-actions.tsx: a member's name.
+  withName: { '1': ['name'] },
+}
+
 /** Options of i18next's t that are not values of the message. */
 const OPTIONS = new Set(['defaultValue', 'lng'])
 
@@ -212,13 +225,23 @@ function checkSource(file: string, text = readFileSync(file, 'utf8')): { problem
   let checked = 0
   let unknown = 0
   const narrowed = NARROWED[relative(appDir, file)] ?? []
-  const check = (keyNode: ts.Expression, passed: Passed) => {
-    const site = `${relative(appDir, file)}:${source.getLineAndCharacterOfPosition(keyNode.getStart()).line + 1}`
-    const keys = keysOf(keyNode)
-    if (keys === null) return void unknown++
-    if (narrowed.includes(keyNode.getText())) return
+  /** Messages said with the same values: each gets all those it uses, and each value is used by one of them. */
+  const check = (keyNodes: ts.Expression[], passed: Passed) => {
+    const site = `${relative(appDir, file)}:${source.getLineAndCharacterOfPosition(keyNodes[0].getStart()).line + 1}`
+    const keys = keyNodes.map(keysOf)
+    if (keys.some((k) => k === null)) return void unknown++
+    if (keyNodes.some((node) => narrowed.includes(node.getText()))) return
     checked++
-    problems.push(...problemsOf(keys, passed, site))
+    problems.push(...problemsOf(keys.flat() as string[], passed, site))
+  }
+  const isMessage = (node: ts.Expression) => {
+    const keys = keysOf(node)
+    return !!keys && keys.length > 0 && keys.every((k) => callableKeys.has(k))
+  }
+  const valuesOf = (node: ts.ObjectLiteralExpression, from: string): Passed => {
+    const values = propertyOf(node, 'values')
+    if (!values) return { names: new Set(), open: node.properties.some(ts.isSpreadAssignment), from }
+    return ts.isPropertyAssignment(values) ? passedBy(values.initializer, from) : { names: new Set(), open: true, from }
   }
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && node.arguments.length > 0) {
@@ -227,33 +250,37 @@ function checkSource(file: string, text = readFileSync(file, 'utf8')): { problem
         (ts.isIdentifier(callee) && callee.text === 't') ||
         (ts.isPropertyAccessExpression(callee) && callee.name.text === 't') ||
         (ts.isCallExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'tFor')
-      if (isT) check(node.arguments[0], passedBy(node.arguments[1], 't()'))
+      if (isT) check([node.arguments[0]], passedBy(node.arguments[1], 't()'))
       // translatedTemplate(t, key, ['name', …]): the names are the values.
       if (ts.isIdentifier(callee) && callee.text === 'translatedTemplate' && node.arguments.length === 3) {
         const names = node.arguments[2]
-        if (ts.isArrayLiteralExpression(names) && names.elements.every(ts.isStringLiteral)) {
-          check(node.arguments[1], {
-            names: new Set(names.elements.map((e) => (e as ts.StringLiteral).text)),
-            open: false,
-            from: 'translatedTemplate',
-          })
-        } else check(node.arguments[1], { names: new Set(), open: true, from: 'translatedTemplate' })
+        const known = ts.isArrayLiteralExpression(names) && names.elements.every(ts.isStringLiteral)
+        const passed = known ? new Set(names.elements.map((e) => (e as ts.StringLiteral).text)) : new Set<string>()
+        check([node.arguments[1]], { names: passed, open: !known, from: 'translatedTemplate' })
+      }
+      // The app's own helpers that say a message with values they make.
+      const helper = ts.isIdentifier(callee) && Object.hasOwn(HELPERS, callee.text) ? HELPERS[callee.text] : {}
+      for (const [at, names] of Object.entries(helper)) {
+        const [index, property] = at.split('.')
+        const arg = node.arguments[Number(index)]
+        const held = property ? (arg && ts.isObjectLiteralExpression(arg) ? propertyOf(arg, property) : undefined) : arg
+        const keyNode =
+          held && ts.isPropertyAssignment(held) ? held.initializer : held && !ts.isShorthandPropertyAssignment(held) ? held : undefined
+        if (keyNode) check([keyNode as ts.Expression], { names: new Set(names), open: false, from: callee.getText() })
+        else unknown++
       }
     }
-    // A toast, or anything shaped like one: { key: 'a.message', values: { … } }.
     if (ts.isObjectLiteralExpression(node)) {
       const key = propertyOf(node, 'key')
-      if (key && ts.isPropertyAssignment(key)) {
-        const keys = keysOf(key.initializer)
-        if (keys && keys.length > 0 && keys.every((k) => callableKeys.has(k))) {
-          const values = propertyOf(node, 'values')
-          const passed: Passed = values
-            ? ts.isPropertyAssignment(values)
-              ? passedBy(values.initializer, 'toast')
-              : { names: new Set(), open: true, from: 'toast' }
-            : { names: new Set(), open: node.properties.some(ts.isSpreadAssignment), from: 'toast' }
-          check(key.initializer, passed)
-        }
+      if (key && ts.isPropertyAssignment(key) && isMessage(key.initializer)) {
+        // A toast, or anything shaped like one: { key: 'a.message', values: { … } }.
+        check([key.initializer], valuesOf(node, 'toast'))
+      } else if (propertyOf(node, 'values')) {
+        // Messages beside their values, as a confirmation step answers: { title: 'a.title', body: 'a.body', values: { … } }.
+        const messages = node.properties.flatMap((p) =>
+          ts.isPropertyAssignment(p) && p.name.getText() !== 'values' && isMessage(p.initializer) ? [p.initializer] : [],
+        )
+        if (messages.length > 0) check(messages, valuesOf(node, 'values'))
       }
     }
     ts.forEachChild(node, visit)
@@ -263,7 +290,7 @@ function checkSource(file: string, text = readFileSync(file, 'utf8')): { problem
 }
 
 describe('the code', () => {
-  it('is checked: a missing value, a value not used, a plural without count or in a toast, a key without a message', () => {
+  it('is checked: a missing value, a value not used, a plural without count or in a toast, a key without a message, in calls, toasts, confirmations and helpers', () => {
     const fixture = [
       "t('library.accept.accepted')",
       "t('profile.account.name.saved', { name })",
@@ -276,6 +303,9 @@ describe('the code', () => {
       "translatedTemplate(t, 'library.accept.accepted', ['title'])",
       't(key, { anything })',
       "t('library.accept.accepted', { name, defaultValue: '' })",
+      "reply({ confirm: { title: 'library.view.delete.title', body: 'library.view.delete.body', values: { title } } })",
+      "bulkToast(results, { done: 'library.accept.accepted', partial: 'orgMembers.resultWithError' })",
+      "withName(t, 'groupHome.members.changeRole')",
     ].join('\n')
     const { problems, checked, unknown } = checkSource(join(appDir, 'fixture.tsx'), fixture)
     expect(problems).toEqual([
@@ -292,8 +322,15 @@ describe('the code', () => {
       'fixture.tsx:9: library.accept.accepted (sv) uses {{name}}, which is not passed',
       'fixture.tsx:9: library.accept.accepted (en) uses {{name}}, which is not passed',
       'fixture.tsx:9: passes title, which library.accept.accepted does not use',
+      'fixture.tsx:12: library.view.delete.body (sv) uses {{name}}, which is not passed',
+      'fixture.tsx:12: library.view.delete.body (en) uses {{name}}, which is not passed',
+      'fixture.tsx:12: passes title, which library.view.delete.title / library.view.delete.body does not use',
+      'fixture.tsx:13: library.accept.accepted (sv) uses {{name}}, which is not passed',
+      'fixture.tsx:13: library.accept.accepted (en) uses {{name}}, which is not passed',
+      'fixture.tsx:13: passes succeeded, which library.accept.accepted does not use',
+      'fixture.tsx:13: passes total, which library.accept.accepted does not use',
     ])
-    expect({ checked, unknown }).toEqual({ checked: 10, unknown: 1 })
+    expect({ checked, unknown }).toEqual({ checked: 14, unknown: 1 })
   })
 
   it('passes every message the values it uses, and none it does not use', () => {
