@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LOCALES } from '~/i18n/config'
 import { emailField } from './email-field'
 import { isWellFormedCode, normalizeCode } from '~/utils/invitation-code'
+import { currentZoneName } from '~/utils/timezones'
 
 // Messages are translation keys; the form translates them. Shared by server and browser.
 export const PASSWORD_MIN = 8
@@ -27,6 +28,8 @@ export const timezoneField = z
       return false
     }
   }, 'validation.timezone')
+  // A renamed zone (Asia/Calcutta) is saved by its current name (Asia/Kolkata).
+  .transform(currentZoneName)
 export const tokenField = z.string({ required_error: 'validation.required' }).min(10, 'validation.token').max(200, 'validation.token')
 /** An invitation code, normalized as everywhere else (invitations.schemas); a malformed one is an error. */
 export const invitationCodeField = z

@@ -22,8 +22,9 @@ type SignOutReason = 'idle' | 'expired' | 'chosen'
  * activity (react-idle-timer, shared across tabs) opens a dialog in the last 60 s: it says how long
  * the user has been idle and counts down (browser/countdown.ts, its commands shared across tabs).
  * Extend (initial focus) resets the timer here, in every tab and on the server; Sign out signs out.
- * At zero the page POSTs /signout with reason "idle" (the sign-in page then says why); a user who
- * chose to sign out is not told that. Known traps of react-idle-timer 5.7, covered here:
+ * At zero the page POSTs /signout with reason "idle" and the page it is on as `redirectTo` (the
+ * sign-in page then says why, and signing in returns there); a user who chose to sign out is not
+ * told that. Known traps of react-idle-timer 5.7, covered here:
  * - #407: `crossTab` is set at mount and never changed (a new timeout remounts this, see its key);
  * - #286: activity while the dialog is open counts for nothing (no keep-alive either) until Extend;
  * - #388: a computer that wakes after the deadline signs out instead of prompting.
@@ -53,7 +54,9 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
     // After sign-out the timers are removed: nothing counts or syncs in this tab any more.
     timer.pause()
     countdown.current?.dispose()
-    submit(reason === 'chosen' ? {} : { reason }, { method: 'post', action: '/signout', replace: true })
+    // Signed out by the timer, the user signs in again where they were (/signin?redirectTo=…).
+    const here = `${window.location.pathname}${window.location.search}`
+    submit(reason === 'chosen' ? {} : { reason, redirectTo: here }, { method: 'post', action: '/signout', replace: true })
   }
 
   const idleMsNow = () => Date.now() - (timer.getLastActiveTime()?.getTime() ?? mountedAt.current)

@@ -50,7 +50,8 @@ export default function AppLayout() {
         {t('common.skipToContent')}
       </a>
       <Header brand={root?.brand ?? ''} user={user} />
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
+      {/* On a phone the side menu is a drawer (no height here), so no gap between it and the page. */}
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-4 md:flex-row md:gap-6 md:py-6">
         {menu ? <SideMenu menu={menu} /> : null}
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Toaster toast={root?.toast ?? null} placement="page" />

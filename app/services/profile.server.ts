@@ -9,6 +9,7 @@ import { ALERT_TEMPLATES } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
 import type { PreferencesInput } from './profile.schemas'
 import { deviceOf } from './user-agent'
+import { currentZones } from '~/utils/timezones'
 
 /**
  * Profile and preferences (issue 12): the profile page's data and every change a user makes to
@@ -222,12 +223,9 @@ export async function signOutOtherSessions(ctx: Ctx, userId: string, currentSess
   return { signedOut: Number(result.numDeletedRows) }
 }
 
-/** The zones offered in the timezone list (the runtime's IANA list, with UTC), read once. */
+/** The zones offered in the timezone list (the runtime's IANA list by current names, with UTC), read once. */
 let zones: readonly string[] | undefined
 export function timezones(): readonly string[] {
-  if (!zones) {
-    const all = Intl.supportedValuesOf('timeZone')
-    zones = all.includes('UTC') ? all : [...all, 'UTC']
-  }
+  zones ??= currentZones()
   return zones
 }

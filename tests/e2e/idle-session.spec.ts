@@ -41,7 +41,7 @@ test('an idle user is warned with a minute left, counted down, then signed out f
   await page.mouse.move(200, 200)
 
   await page.clock.fastForward('00:45')
-  await expect(page).toHaveURL(/\/signin\?notice=idle$/)
+  await expect(page).toHaveURL(/\/signin\?notice=idle&redirectTo=%2Fsupport$/)
   await expect(page.getByText('Du loggades ut efter att ha varit inaktiv.')).toBeVisible()
   expect((await page.request.get('/api/users/me')).status()).toBe(401)
 })
@@ -68,7 +68,24 @@ test('a computer that wakes after the deadline signs out instead of prompting (#
   await idleTimerRunning(page)
   // A sleep: the clock jumps five minutes and each due timer fires once, late.
   await page.clock.fastForward('05:00')
-  await expect(page).toHaveURL(/\/signin\?notice=idle$/)
+  await expect(page).toHaveURL(/\/signin\?notice=idle&redirectTo=%2Fsupport$/)
+})
+
+test('after an idle sign-out, signing in again returns to the page the user was on, query and all', async ({ page }) => {
+  await page.clock.install()
+  const user = await idleUser('Rut Retur')
+  await signIn(page, user)
+  await page.goto('/groups?q=Bild')
+  await idleTimerRunning(page)
+  await page.clock.fastForward('01:05')
+  await expect(dialogOf(page)).toBeVisible()
+  await page.clock.fastForward('01:00')
+  await expect(page).toHaveURL(/\/signin\?notice=idle&redirectTo=%2Fgroups%3Fq%3DBild$/)
+  await expect(page.getByText('Du loggades ut efter att ha varit inaktiv.')).toBeVisible()
+  await page.getByLabel('E-post', { exact: true }).fill(user.email)
+  await page.getByLabel('Lösenord', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+  await expect(page).toHaveURL('/groups?q=Bild')
 })
 
 test.describe('two tabs', () => {

@@ -11,6 +11,8 @@ import { detectLocale } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { readForm } from '~/utils/form-body.server'
 import { isWellFormedCode, normalizeCode } from '~/utils/invitation-code'
+import { currentZoneName } from '~/utils/timezones'
+import { timezones } from '~/services/profile.server'
 import { signUp } from '~/services/users.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -40,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     invitationCode: invitationCodeOf(url.searchParams, redirectTo),
     redirectTo,
     locale: await detectLocale(request),
-    timezones: Intl.supportedValuesOf('timeZone'),
+    timezones: timezones(),
     constraint: AUTH_CONSTRAINTS.signUp,
   }
 }
@@ -85,7 +87,7 @@ function SignUpForm() {
   // Prefill the browser's timezone once JavaScript runs (editable; Stockholm without it).
   const timezoneRef = useRef<HTMLSelectElement>(null)
   useEffect(() => {
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const browserZone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone)
     if (timezoneRef.current && !actionData && timezones.includes(browserZone)) timezoneRef.current.value = browserZone
   }, [actionData, timezones])
   const code = form.value('invitationCode', invitationCode)

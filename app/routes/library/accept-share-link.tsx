@@ -32,8 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String((await readForm(request)).get('token') ?? '')
   return orRouteFailure('library.updateError', async () => {
     try {
-      const { packageId } = await acceptShareLink(ctxFor(user, context), { token })
-      return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted' })
+      const { packageId, name } = await acceptShareLink(ctxFor(user, context), { token })
+      return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name } })
     } catch (error) {
       if (error instanceof DomainError && (error.code === 'SHARE_LINK_INVALID' || error.code === 'SHARE_LINK_EXPIRED')) {
         return data({ code: error.code }, { status: error.status })

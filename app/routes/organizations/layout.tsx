@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppNavLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
@@ -40,30 +39,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
   }`
 
-/**
- * On a narrow screen the tab strip scrolls sideways: this keeps the current tab in view (with
- * a little of its neighbours), e.g. "Gruppskapare" at the far end on a phone.
- */
-function useCurrentTabInView() {
-  const ref = useRef<HTMLElement>(null)
-  const { pathname } = useLocation()
-  useEffect(() => {
-    const strip = ref.current
-    const current = strip?.querySelector('[aria-current="page"]')
-    if (!strip || !current) return
-    const outer = strip.getBoundingClientRect()
-    const tab = current.getBoundingClientRect()
-    const margin = 24
-    if (tab.left < outer.left) strip.scrollLeft -= outer.left - tab.left + margin
-    else if (tab.right > outer.right) strip.scrollLeft += tab.right - outer.right + margin
-  }, [pathname])
-  return ref
-}
-
 export default function OrganizationLayout() {
   const { t } = useTranslation()
   const { org } = useLoaderData<typeof loader>()
-  const tabsRef = useCurrentTabInView()
   if (!org) return <ErrorScreen status={404} />
   const base = `/organizations/${org.id}`
   return (
@@ -77,13 +55,12 @@ export default function OrganizationLayout() {
           </Alert>
         </div>
       )}
-      {/* AppNavLink sets aria-current="page" on the current tab. */}
-      <nav
-        ref={tabsRef}
-        aria-label={t('organizations.nav.label')}
-        className="mb-6 overflow-x-auto overscroll-x-contain border-b border-slate-200"
-      >
-        <ul className="flex w-max gap-1">
+      {/*
+        AppNavLink sets aria-current="page" on the current tab. On a phone the tabs wrap to a
+        second line instead of running off the screen: every tab is in view, with or without JavaScript.
+      */}
+      <nav aria-label={t('organizations.nav.label')} className="mb-6 border-b border-slate-200">
+        <ul className="flex flex-wrap gap-x-1">
           <li>
             <AppNavLink to={base} end className={tabClass}>
               {t('organizations.nav.home')}

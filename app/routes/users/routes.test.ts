@@ -103,6 +103,17 @@ describe('account preferences forms', () => {
     expect(bad.data.result.error.timezone).toEqual(['validation.timezone'])
   })
 
+  it('offers zones by their current names; a renamed zone, stored or sent, is shown and saved by its current name', async () => {
+    const { user: me, cookie } = await signedIn({ timezone: 'Asia/Calcutta' })
+    const page = await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))
+    expect(page.data.timezones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Stockholm', 'UTC']))
+    expect(page.data.timezones).not.toEqual(expect.arrayContaining(['Asia/Calcutta']))
+    expect(page.data.timezones).not.toContain('Europe/Kiev')
+    expect(page.data.timezone).toBe('Asia/Kolkata')
+    expect((await act(me.id, cookie, { intent: 'timezone', timezone: 'Europe/Kiev' })).status).toBe(302)
+    expect((await userRow(me.id)).timezone).toBe('Europe/Kyiv')
+  })
+
   it('automatic sign-out in minutes; the session enforces it', async () => {
     const { user: me, cookie } = await signedIn()
     expect((await act(me.id, cookie, { intent: 'auto-signout', timeoutMinutes: '30' })).status).toBe(302)

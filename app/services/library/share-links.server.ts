@@ -44,7 +44,7 @@ export function sameDigest(a: string, b: string) {
 }
 
 /** Opens a link: view access for the actor (never lowers an access). SHARE_LINK_INVALID / SHARE_LINK_EXPIRED. */
-export async function acceptShareLink(ctx: Ctx, input: { token: string; packageId?: string }): Promise<{ packageId: string }> {
+export async function acceptShareLink(ctx: Ctx, input: { token: string; packageId?: string }): Promise<{ packageId: string; name: string }> {
   const actor = actorOf(ctx)
   const token = (input.token ?? '').trim()
   if (!token || token.length > 200) throw new DomainError('SHARE_LINK_INVALID')
@@ -59,6 +59,6 @@ export async function acceptShareLink(ctx: Ctx, input: { token: string; packageI
     const pkg = await trx.selectFrom('packages').selectAll().where('id', '=', link.package_id).executeTakeFirstOrThrow()
     await grant(trx, pkg, actor.id, 'view', now)
     await trx.updateTable('package_share_links').set({ last_used_at: now }).where('id', '=', link.id).execute()
-    return { packageId: pkg.id }
+    return { packageId: pkg.id, name: pkg.name }
   })
 }

@@ -104,7 +104,7 @@ describe('invitations', () => {
     // Only the invitee may answer.
     await expectCode(acceptInvitation(ctx(owner), invitation.id), 'PACKAGE_INVITATION_NOT_FOUND')
     await expectCode(inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'view' }), 'PACKAGE_ALREADY_SHARED')
-    expect(await acceptInvitation(ctx(stranger), invitation.id)).toEqual({ packageId: pkg.id })
+    expect(await acceptInvitation(ctx(stranger), invitation.id)).toEqual({ packageId: pkg.id, name: 'Skolstart' })
     expect((await getPackage(ctx(stranger), pkg.id)).access).toBe('edit')
     expect(await pendingPackageInvitationCount(db(), stranger.id)).toBe(0)
     await expectCode(acceptInvitation(ctx(stranger), invitation.id), 'PACKAGE_INVITATION_NOT_FOUND')
@@ -199,7 +199,7 @@ describe('share links', () => {
     expect(stored.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'))
 
     const used = new Date('2026-11-24T12:00:00Z')
-    expect(await acceptShareLink(ctx(stranger, used), { token })).toEqual({ packageId: pkg.id })
+    expect(await acceptShareLink(ctx(stranger, used), { token })).toEqual({ packageId: pkg.id, name: 'Skolstart' })
     expect((await getPackage(ctx(stranger), pkg.id)).access).toBe('view')
     expect(vi.mocked(crypto.timingSafeEqual)).toHaveBeenCalled()
     await acceptShareLink(ctx(editor), { token })
@@ -223,7 +223,7 @@ describe('share links', () => {
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     await expectCode(acceptShareLink(ctx(stranger, new Date('2026-11-26T00:00:00Z')), { token: a.token }), 'SHARE_LINK_EXPIRED')
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
-    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id })
+    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id, name: 'Skolstart' })
 
     const b = await createShareLink(ctx(owner, new Date('2026-11-24T12:01:00Z')), { packageId: pkg.id })
     await expectCode(revokeShareLink(ctx(viewer), { packageId: pkg.id, linkId: b.link.id }), 'PACKAGE_ACCESS_DENIED')

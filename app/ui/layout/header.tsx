@@ -24,7 +24,8 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
   const here = `${location.pathname}${location.search}`
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+      {/* The same width and padding as the page below (app-layout.tsx), so both start at one line. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2">
         <AppLink to="/" className={`mr-4 text-lg font-bold text-brand-700 ${user ? 'max-md:ml-24' : ''}`}>
           {brand}
         </AppLink>

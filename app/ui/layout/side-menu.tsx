@@ -7,19 +7,26 @@ import { GroupRoleIcons, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
+  `group flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
     isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'
   }`
 
 const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-slate-600'
 
+/**
+ * A group's or organization's name in the menu: up to two lines, so that "Samhällskunskap 7A" and
+ * "Samhällskunskap 7B" are told apart; a longer name is whole on hover (the link's title) and when
+ * the link has the keyboard's focus, and always in the link's accessible name.
+ */
+const nameClass = 'min-w-0 flex-1 break-words line-clamp-2 group-focus-visible:line-clamp-none'
+
 /** A link of the menu, or nothing while its screen is not built (BUILT_SCREENS: no dead links). */
-function MenuLink({ to, children, end }: { to: string; children: React.ReactNode; end?: boolean }) {
+function MenuLink({ to, children, end, title }: { to: string; children: React.ReactNode; end?: boolean; title?: string }) {
   const path = builtPath(to)
   if (!path) return null
   return (
     <li>
-      <AppNavLink to={path} end={end} className={linkClass}>
+      <AppNavLink to={path} end={end} className={linkClass} title={title}>
         {children}
       </AppNavLink>
     </li>
@@ -54,18 +61,20 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
               const path = builtPath(`/groups/${g._id}/home`)
               const label = (
                 <>
-                  <span className="min-w-0 flex-1 truncate">{g.name}</span>
+                  <span className={nameClass}>{g.name}</span>
                   <GroupRoleIcons role={g.role} flags={g.flags} labels={roleLabels} />
                 </>
               )
               return (
                 <li key={g._id}>
                   {path ? (
-                    <AppNavLink to={path} end className={linkClass}>
+                    <AppNavLink to={path} end className={linkClass} title={g.name}>
                       {label}
                     </AppNavLink>
                   ) : (
-                    <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700">{label}</span>
+                    <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700" title={g.name}>
+                      {label}
+                    </span>
                   )}
                 </li>
               )
@@ -85,8 +94,8 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'}>
-                <span className="min-w-0 flex-1 truncate">{o.name}</span>
+              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} title={o.name}>
+                <span className={nameClass}>{o.name}</span>
                 {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
               </MenuLink>
             ))}

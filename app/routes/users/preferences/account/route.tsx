@@ -12,6 +12,7 @@ import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
+import { currentZoneName } from '~/utils/timezones'
 import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { AutoSignoutForm } from './auto-signout-form'
@@ -45,8 +46,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [sessions, pendingEmail, providers] = await orRouteFailure('profile.loadError', () =>
     orUserNotFound(() => Promise.all([listSessions(ctx, userId, currentSession), pendingEmailChange(ctx, userId), linkedProvidersOf(ctx)])),
   )
+  const user = toCurrentUser(requireSelf(ctx, userId))
   return {
-    user: toCurrentUser(requireSelf(ctx, userId)),
+    user,
+    // A zone saved by an old name (Asia/Calcutta) is chosen in the list by its current one.
+    timezone: currentZoneName(user.preferences.timezone),
     shareTelemetry: Number(actor.telemetry_opt_out) !== 1,
     sessions,
     pendingEmail,
@@ -71,7 +75,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function AccountPreferences() {
   const { t } = useTranslation()
-  const { user, shareTelemetry, sessions, pendingEmail, providers, timezones, now, constraint } = useLoaderData<typeof loader>()
+  const { user, timezone, shareTelemetry, sessions, pendingEmail, providers, timezones, now, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as AccountActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
@@ -81,7 +85,7 @@ export default function AccountPreferences() {
       <EmailForm email={user.email} pendingEmail={pendingEmail} constraint={constraint.email} lastResult={lastResult('email')} />
       <div className="grid gap-6 md:grid-cols-2">
         <LanguageForm locale={user.preferences.locale} constraint={constraint.language} lastResult={lastResult('language')} />
-        <TimezoneForm timezone={user.preferences.timezone} timezones={timezones} now={now} constraint={constraint.timezone} lastResult={lastResult('timezone')} />
+        <TimezoneForm timezone={timezone} timezones={timezones} now={now} constraint={constraint.timezone} lastResult={lastResult('timezone')} />
       </div>
       <AutoSignoutForm autoSignout={user.preferences.autoSignout} constraint={constraint.autoSignout} lastResult={lastResult('auto-signout')} />
       <TelemetryForm share={shareTelemetry} lastResult={lastResult('telemetry')} />
