@@ -85,7 +85,7 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'}>
+              <MenuLink key={o._id} to={`/organizations/${o._id}`}>
                 <span className="min-w-0 flex-1 truncate">{o.name}</span>
                 {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
               </MenuLink>
