@@ -54,15 +54,18 @@ export function GroupCreatorHome({ organization, groups }: CreatorHome) {
           <>
             <ul className="divide-y divide-slate-200">
               {groups.items.map((g) => (
-                <li key={g._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                  <AppLink to={`/groups/${g._id}/home`} className="min-w-0 font-medium break-words text-brand-700 underline">
+                // The role's badge starts a line of its own, so its tooltip (16 rem wide) fits a phone's width.
+                <li key={g._id} className="py-2">
+                  <AppLink to={`/groups/${g._id}/home`} className="font-medium break-words text-brand-700 underline">
                     {g.name}
                   </AppLink>
-                  <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} />
-                  <span className="text-sm text-slate-600">
-                    {t('orgHome.creator.memberCount', { count: g.memberCount })}
-                    {g.active ? null : ` · ${t('orgHome.creator.inactiveGroup')}`}
-                  </span>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} />
+                    <span className="text-sm text-slate-600">
+                      {t('orgHome.creator.memberCount', { count: g.memberCount })}
+                      {g.active ? null : ` · ${t('orgHome.creator.inactiveGroup')}`}
+                    </span>
+                  </div>
                 </li>
               ))}
             </ul>
