@@ -44,6 +44,25 @@ test('a member leaves a group: asked first, then /groups with a toast naming the
   expect(response?.status()).toBe(404)
 })
 
+test('a member leaves a group from /groups; the owner has no "Leave" there', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
+  const { owner, member, group } = await world()
+  const mine = insertGroup(insertOrganization(`Egen ${tag()}`).id, { name: `Egen ${tag()}`, owner: member })
+  await signIn(page, member)
+  await page.goto('/groups')
+  const table = page.getByRole('table', { name: 'Dina grupper' })
+  await expect(table.getByRole('row').filter({ hasText: mine.name }).getByRole('button')).toHaveCount(0)
+  await table.getByRole('button', { name: `Lämna gruppen ${group.name}` }).click()
+  const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: 'Lämna gruppen?' })
+  await expect(confirmation).toContainText(`Du lämnar gruppen ${group.name}.`)
+  await confirmation.getByRole('button', { name: 'Lämna gruppen', exact: true }).click()
+  await expect(toast(page, `Du lämnade gruppen ${group.name}.`)).toBeVisible()
+  await expect(page).toHaveURL('/groups')
+  await expect(table.getByRole('row').filter({ hasText: group.name })).toHaveCount(0)
+  await expect(table.getByRole('row').filter({ hasText: mine.name })).toHaveCount(1)
+  expect(groupMembers(group.id).map((m) => m.name)).toEqual(expect.not.arrayContaining([member.name]))
+  expect(groupMembers(group.id).map((m) => m.name)).toContain(owner.name)
+})
+
 test('cancelling keeps the member in the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { member, group } = await world()
   await signIn(page, member)
