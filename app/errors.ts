@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   LAST_ADMIN: 409,
   OWNER_NOT_MEMBER: 400,
   IS_GROUP_OWNER: 409,
+  /** The owner leaving their own group: they hand it over to another member first. */
+  GROUP_OWNER_CANNOT_LEAVE: 409,
   /** An owner change whose new owner already owns the group. */
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,

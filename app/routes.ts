@@ -116,6 +116,7 @@ export default [
     route('v1/users/:userId/preferences/notifications', 'routes/api/users/notifications.ts'),
     route('v3/organizations', 'routes/api/organizations/list.ts'),
     route('v3/groups', 'routes/api/groups/mine.ts'),
+    route('v3/groups/:groupId/leave', 'routes/api/groups/leave.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

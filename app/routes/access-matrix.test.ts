@@ -331,7 +331,12 @@ const CASES: Case[] = [
     path: orgPage(),
     admin: (res) => {
       expect(res.status).toBe(200)
-      expect(res.body.org).toMatchObject({ id: fx.orgA, name: expect.any(String) })
+      expect(res.body.org).toMatchObject({ id: fx.orgA, name: expect.any(String), access: 'admin' })
+    },
+    // A group creator sees the organization's home without its administration's tabs (issue 23).
+    creator: (res) => {
+      expect(res.status).toBe(200)
+      expect(res.body.org).toMatchObject({ id: fx.orgA, name: expect.any(String), access: 'groupCreator' })
     },
   },
   {
@@ -341,8 +346,17 @@ const CASES: Case[] = [
     path: orgPage(),
     admin: (res) => {
       expect(res.status).toBe(200)
+      expect(res.body.view).toBe('admin')
       expect(res.body.organization._id).toBe(fx.orgA)
       expect(res.body.counts.members).toBeGreaterThanOrEqual(6)
+    },
+    // What they may create there and their own groups; nothing of its administration (data minimization).
+    creator: (res) => {
+      expect(res.status).toBe(200)
+      expect(Object.keys(res.body).sort()).toEqual(['groups', 'organization', 'view'])
+      expect(res.body.view).toBe('groupCreator')
+      expect(res.body.organization).toEqual({ _id: fx.orgA, name: expect.any(String), active: true, mayCreate: true, mayCreateAttendance: expect.any(Boolean) })
+      expect(res.body.groups).toEqual({ items: [], total: 0 })
     },
   },
   {
@@ -1080,6 +1094,7 @@ describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () =>
     { intent: 'rename', name: 'Taken' },
     { intent: 'set-active', active: '0' },
     { intent: 'hand-over', userId: 'x', confirmed: '1' },
+    { intent: 'leave', confirmed: '1' },
   ]
 
   it('is not found for every actor of A, its forms change nothing, and it is in nobody’s list of A', async () => {
@@ -1108,11 +1123,14 @@ describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () =>
     const home = await call(groupHomePage.loader, groupPath(), { cookie, params: { groupId: fx.groupB } })
     expect(home.status).toBe(200)
     expect(home.body.home.rights).toEqual({ manageMembers: false, manageGroup: false })
-    for (const form of HOME_FORMS.filter((f) => f.intent !== 'invite')) {
+    for (const form of HOME_FORMS.filter((f) => f.intent !== 'invite' && f.intent !== 'leave')) {
       const res = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { ...form, userId: fx.creatorB.id }, cookie, params: { groupId: fx.groupB } })
       expect(res.status, form.intent).toBe(302)
       expect(await toastOf(res), form.intent).toMatchObject({ type: 'error', key: 'errors.FORBIDDEN' })
     }
+    // Not a member: nothing to leave.
+    const leave = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { intent: 'leave', confirmed: '1' }, cookie, params: { groupId: fx.groupB } })
+    expect(await toastOf(leave)).toMatchObject({ type: 'error', key: 'groupHome.errors.MEMBER_NOT_FOUND' })
     expect(await snapshot()).toEqual(before)
   })
 })

@@ -28,6 +28,8 @@ export interface GroupAccess {
   /** The actor's role in the group, or null for an admin of its organization who is not a member. */
   role: GroupRole | null
   isOrgAdmin: boolean
+  /** Whether the actor sees the members' email addresses: owners, leaders (the role table) and the organization's admins. */
+  seesMemberEmails: boolean
   rights: Pick<GroupRoleRights, 'manageMembers' | 'manageGroup'>
 }
 
@@ -77,6 +79,7 @@ export async function requireGroupAccess(ctx: Ctx, groupId: string, db: DB = ctx
     organization: { id: row.organization_id, name: row.org_name, active: Number(row.org_active) === 1 },
     role,
     isOrgAdmin,
+    seesMemberEmails: isOrgAdmin || (role ? rightsOf(role).seeMemberEmails : false),
     rights: { manageMembers: rights.manageMembers, manageGroup: rights.manageGroup },
   }
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
+import { expectCode } from '../../tests/support/expect-code'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
-import { addMember, createOrganization } from '../../tests/support/org-factories'
+import { addMember, createGroup, createOrganization } from '../../tests/support/org-factories'
 import * as createGroupApi from '../routes/api/organizations/create-group'
 import { grantAttendancePermission, revokeAttendancePermission } from './attendance-permission.server'
 import { ctxFor } from './context.server'
 import {
+  CREATOR_GROUPS_SHOWN,
   defaultGroupName,
+  getGroupCreatorHome,
   mayCreateAttendanceGroup,
   organizationsWhereUserMayCreate,
   organizationsWhereUserMayCreateAttendance,
@@ -14,6 +17,7 @@ import {
 } from './group-creation.server'
 import { createGroupWithMembers } from './group-with-members.server'
 import { addGroupCreators } from './group-creators.server'
+import { getOrganizationSummary } from './organizations.server'
 
 const ctx = (user: { id: string }) => ctxFor(user as never)
 const alertsOf = (userId: string) => db().selectFrom('alerts').selectAll().where('user_id', '=', userId).execute()
@@ -156,5 +160,47 @@ describe('the organization.groupCreator.added alert', () => {
     // Already a group creator: no second alert.
     await addGroupCreators(ctx(admin), org.id, [member.id])
     expect(await alertsOf(member.id)).toHaveLength(1)
+  })
+})
+
+describe('an organization as its group creators see it (/organizations/:id)', () => {
+  it('names it, says what they may create there, and lists their own groups in it only', async () => {
+    const { admin, creator, plainCreator, member, org } = await setup()
+    const mine = await createGroup(org.id, { ownerId: creator.id, name: 'Bild 7A' })
+    await createGroup(org.id, { ownerId: admin.id, name: 'Not mine' })
+    await createGroup(org.id, { ownerId: member.id, name: 'Kör', memberIds: [[creator.id, 'leader']] })
+    await createGroup((await createOrganization()).id, { ownerId: creator.id, name: 'Elsewhere' })
+    const home = await getGroupCreatorHome(ctx(creator), org.id)
+    expect(home.organization).toEqual({ _id: org.id, name: 'Riverside', active: true, mayCreate: true, mayCreateAttendance: true })
+    expect(home.groups).toEqual({
+      items: [
+        { _id: mine.id, name: 'Bild 7A', role: 'owner', active: true, memberCount: 1 },
+        { _id: expect.any(String), name: 'Kör', role: 'leader', active: true, memberCount: 2 },
+      ],
+      total: 2,
+    })
+    expect((await getGroupCreatorHome(ctx(plainCreator), org.id)).organization.mayCreateAttendance).toBe(false)
+    expect(await getOrganizationSummary(ctx(creator), org.id)).toEqual({ name: 'Riverside', active: true, access: 'groupCreator' })
+    expect(await getOrganizationSummary(ctx(admin), org.id)).toEqual({ name: 'Riverside', active: true, access: 'admin' })
+  })
+
+  it('lists at most CREATOR_GROUPS_SHOWN groups, with the true total', async () => {
+    const { creator, org } = await setup()
+    for (let i = 0; i <= CREATOR_GROUPS_SHOWN; i++) await createGroup(org.id, { ownerId: creator.id, name: `G${String(i).padStart(2, '0')}` })
+    const home = await getGroupCreatorHome(ctx(creator), org.id)
+    expect(home.groups.items).toHaveLength(CREATOR_GROUPS_SHOWN)
+    expect(home.groups.total).toBe(CREATOR_GROUPS_SHOWN + 1)
+  })
+
+  it('an inactive organization: nothing may be created', async () => {
+    const { creator, org } = await setup()
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    expect((await getGroupCreatorHome(ctx(creator), org.id)).organization).toMatchObject({ active: false, mayCreate: false, mayCreateAttendance: false })
+  })
+
+  it('is not found for a plain member, an outsider, an unknown id; an admin is not a group creator here', async () => {
+    const { admin, member, org } = await setup()
+    for (const actor of [member, await createUser(), admin]) await expectCode(getGroupCreatorHome(ctx(actor), org.id), 'ORGANIZATION_NOT_FOUND')
+    await expectCode(getOrganizationSummary(ctx(member), org.id), 'ORGANIZATION_NOT_FOUND')
   })
 })

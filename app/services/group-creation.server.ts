@@ -4,6 +4,7 @@ import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { likePattern } from '~/utils/list-query'
 import { actorOf, memoized, type Ctx } from './context.server'
+import { listMyGroups, type MyGroup } from './my-groups.server'
 
 /**
  * Who may create groups, and where (spec section 6, issue 10 item 4): the admins and the group
@@ -66,6 +67,34 @@ async function membershipOf(ctx: Ctx, organizationId: string) {
     memberships(ctx).where('m.organization_id', '=', organizationId).executeTakeFirst(),
   )
 }
+
+/** How many of their own groups the group creator's view of an organization lists (then a link to all of them). */
+export const CREATOR_GROUPS_SHOWN = 20
+
+/**
+ * The organization as one of its group creators who does not administer it sees it: its name,
+ * whether it is active, and what they may create there. Nothing of its administration (members,
+ * invitations, audit). Anyone else gets ORGANIZATION_NOT_FOUND. One query, shared within a GET.
+ */
+export async function requireGroupCreatorStanding(ctx: Ctx, organizationId: string) {
+  const row = await membershipOf(ctx, organizationId)
+  if (!row || Number(row.is_group_creator) !== 1) throw new DomainError('ORGANIZATION_NOT_FOUND')
+  return { _id: row.id, name: row.name, active: Number(row.active) === 1, mayCreate: mayCreate(row), mayCreateAttendance: mayCreateAttendance(row) }
+}
+
+/**
+ * /organizations/:id for a group creator (requireGroupCreatorStanding): the organization, what
+ * they may create there, and their own groups in it (the first CREATOR_GROUPS_SHOWN by name, and
+ * how many there are).
+ */
+export async function getGroupCreatorHome(ctx: Ctx, organizationId: string) {
+  const organization = await requireGroupCreatorStanding(ctx, organizationId)
+  const groups = await listMyGroups(ctx, { organizationId, q: '', sort: 'name', dir: 'asc', page: 1, pageSize: CREATOR_GROUPS_SHOWN })
+  return { organization, groups: { items: groups.items.map(creatorGroup), total: groups.total } }
+}
+
+/** What the group creator's view shows of one of their groups. */
+const creatorGroup = (g: MyGroup) => ({ _id: g._id, name: g.name, role: g.my_role.name, active: g.active, memberCount: g.memberCount })
 
 /**
  * Whether the actor may create attendance groups in the organization: an admin, or a group

@@ -12,6 +12,7 @@ import {
   getGroupHome,
   HOME_MEMBERS_PAGE_SIZE,
   handOverGroup,
+  leaveGroup,
   removeGroupMember,
   renameGroup,
   setGroupActive,
@@ -85,7 +86,7 @@ describe('getGroupHome', () => {
   })
 
   it('sorts by name, email, role and joined in both directions (Swedish order); a renamed user moves', async () => {
-    const { member, group } = await setup()
+    const { member, leader, group } = await setup()
     const names = async (sort: 'name' | 'email' | 'role' | 'joined', dir: 'asc' | 'desc') =>
       (await getGroupHome(ctx(member), group.id, { ...FIRST, sort, dir })).members.items.map((m) => m.name)
     await db().updateTable('users').set({ name: 'Åsa Owner' }).where('name', '=', 'Olga Owner').execute()
@@ -97,12 +98,14 @@ describe('getGroupHome', () => {
     await db().updateTable('group_members').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('group_id', '=', group.id).execute()
     const joined = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'joined', dir: 'desc' })).members.items.map((m) => m._id)
     expect(joined).toEqual([...joined].sort().reverse())
-    const emails = (await getGroupHome(ctx(member), group.id, { ...FIRST, sort: 'email', dir: 'desc' })).members.items.map((m) => m.email)
+    // Emails are sorted for those who see them (docs/group-roles.md).
+    const emails = (await getGroupHome(ctx(leader), group.id, { ...FIRST, sort: 'email', dir: 'desc' })).members.items.map((m) => m.email)
     expect(emails).toEqual([...emails].sort().reverse())
   })
 
   it('reads a page from one index of the group rows, in either direction: no sort, no other table', async () => {
-    const { member, group } = await setup()
+    // A leader, who sees emails: every sort, the email one too, is used.
+    const { leader: member, group } = await setup()
     const compiled: CompiledQuery[] = []
     const recording = db().withPlugin({
       transformQuery: (args) => {
@@ -249,5 +252,50 @@ describe('changes on the group home follow the role table', () => {
     const unsubscribed = await createUser({ unsubscribed_templates: JSON.stringify(['group.invitation.new']) } as Partial<User>)
     await createGroupInvitation(ctx(leader), group.id, { type: 'email', email: unsubscribed.email })
     expect(await alertsOf(unsubscribed.id)).toEqual([])
+  })
+})
+
+describe('leaving a group', () => {
+  const memberRow = (groupId: string, userId: string) =>
+    db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()
+  const auditOf = (organizationId: string) =>
+    db().selectFrom('audit_log').select(['action', 'actor_id', 'items']).where('organization_id', '=', organizationId).where('action', '=', 'group.member.leave').execute()
+
+  it('a member, leader or subscriber leaves: the row goes, the count follows, an audit entry, no alert', async () => {
+    const { owner, leader, member, subscriber, group, org } = await setup()
+    for (const [i, actor] of [member, leader, subscriber].entries()) {
+      expect(await leaveGroup(ctx(actor), group.id)).toEqual({ groupName: 'Schack' })
+      expect(await memberRow(group.id, actor.id)).toBeUndefined()
+      expect(await groupMemberCounts(group.id)).toEqual({ rows: 3 - i, memberCount: 3 - i })
+    }
+    expect(await auditOf(org.id)).toHaveLength(3)
+    expect((await auditOf(org.id))[0]).toMatchObject({ actor_id: member.id })
+    expect(await alertsOf(owner.id)).toEqual([])
+    // Gone: the group is not found for them any more, and leaving again says so.
+    await expectCode(getGroupHome(ctx(member), group.id, FIRST), 'GROUP_NOT_FOUND')
+    await expectCode(leaveGroup(ctx(member), group.id), 'GROUP_NOT_FOUND')
+  })
+
+  it('the owner cannot leave before handing over; afterwards they can', async () => {
+    const { owner, leader, group } = await setup()
+    await expectCode(leaveGroup(ctx(owner), group.id), 'GROUP_OWNER_CANNOT_LEAVE')
+    expect(await memberRow(group.id, owner.id)).toEqual({ role: 'owner' })
+    await handOverGroup(ctx(owner), group.id, { userId: leader.id, oldOwnerRole: 'member' })
+    expect(await leaveGroup(ctx(owner), group.id)).toEqual({ groupName: 'Schack' })
+    expect(await memberRow(group.id, owner.id)).toBeUndefined()
+  })
+
+  it('an admin who is not a member has nothing to leave; outsiders and another organization get not found', async () => {
+    const { admin, member, group, foreign } = await setup()
+    await expectCode(leaveGroup(ctx(admin), group.id), 'MEMBER_NOT_FOUND')
+    await expectCode(leaveGroup(ctx(await createUser()), group.id), 'GROUP_NOT_FOUND')
+    await expectCode(leaveGroup(ctx(member), foreign.id), 'GROUP_NOT_FOUND')
+  })
+
+  it('works in an inactive group', async () => {
+    const { owner, member, group } = await setup()
+    await setGroupActive(ctx(owner), group.id, { active: false })
+    await leaveGroup(ctx(member), group.id)
+    expect(await memberRow(group.id, member.id)).toBeUndefined()
   })
 })

@@ -27,7 +27,8 @@ export const HOME_MEMBERS_PAGE_SIZE = 50
 export interface GroupMemberItem {
   _id: string
   name: string
-  email: string
+  /** Only for those who see members' emails (owners, leaders, the organization's admins; docs/group-roles.md). */
+  email?: string
   role: GroupRole
   joined: string
 }
@@ -35,7 +36,10 @@ export interface GroupMemberItem {
 export interface GroupHome {
   group: GroupAccess['group']
   organization: GroupAccess['organization'] & { isAdmin: boolean }
-  owner: { _id: string; name: string; email: string }
+  /** The owner's email only for those who see members' emails, as in `members`. */
+  owner: { _id: string; name: string; email?: string }
+  /** Whether the page shows members' emails (and searches and sorts by them). */
+  seesEmails: boolean
   /** The actor's role with its permissions, or null for an admin of the organization who is not a member. */
   myRole: MyRole | null
   rights: GroupAccess['rights']
@@ -67,9 +71,13 @@ const memberOrder = (db: Ctx['db'], sort: GroupMemberSort, dir: 'asc' | 'desc') 
  * role: owner, leaders, members, subscribers, by name within a role). Four queries (access, page,
  * count, owner), whatever the group's size: the page reads one index of the group's own rows and
  * stops after it; a search reads the group's rows only, never the organization's other members.
+ * Emails only for those who may see them (docs/group-roles.md): anyone else gets no email
+ * field, and searches and sorts by name only, so neither tells an address.
  */
 export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMembersQuery): Promise<GroupHome> {
   const access = await requireGroupAccess(ctx, groupId)
+  const seesEmails = access.seesMemberEmails
+  const sort = !seesEmails && query.sort === 'email' ? 'name' : query.sort
   const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
   // group_members holds a copy of each member's name and email (triggers, migration 018), so the
   // page reads no users rows and calls no collation function per member.
@@ -77,10 +85,12 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMember
     .selectFrom('group_members as gm')
     .where('gm.group_id', '=', groupId)
     .$if(!!query.q, (qb) =>
-      qb.where((eb) => eb.or([eb(folded(ctx.db, 'gm.name'), 'like', pattern), eb(folded(ctx.db, 'gm.email'), 'like', pattern)])),
+      qb.where((eb) =>
+        eb.or([eb(folded(ctx.db, 'gm.name'), 'like', pattern), ...(seesEmails ? [eb(folded(ctx.db, 'gm.email'), 'like', pattern)] : [])]),
+      ),
     )
   const [rows, count, owner] = await Promise.all([
-    memberOrder(ctx.db, query.sort, query.dir)
+    memberOrder(ctx.db, sort, query.dir)
       .reduce((qb, order) => qb.orderBy(order), members.select(['gm.user_id as id', 'gm.name', 'gm.email', 'gm.role', 'gm.created_at']))
       .limit(HOME_MEMBERS_PAGE_SIZE)
       .offset((query.page - 1) * HOME_MEMBERS_PAGE_SIZE)
@@ -91,11 +101,18 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMember
   return {
     group: access.group,
     organization: { ...access.organization, isAdmin: access.isOrgAdmin },
-    owner: { _id: owner.id, name: owner.name, email: owner.email },
+    owner: { _id: owner.id, name: owner.name, ...(seesEmails ? { email: owner.email } : {}) },
+    seesEmails,
     myRole: access.role ? myRole(access.role) : null,
     rights: access.rights,
     members: {
-      items: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role as GroupRole, joined: r.created_at })),
+      items: rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        ...(seesEmails ? { email: r.email } : {}),
+        role: r.role as GroupRole,
+        joined: r.created_at,
+      })),
       total: Number(count.total),
       page: query.page,
       pageSize: HOME_MEMBERS_PAGE_SIZE,
@@ -194,6 +211,34 @@ export async function removeGroupMember(ctx: Ctx, groupId: string, input: { user
       ctx.now,
     )
     return { value: { name }, audit: { action: 'group.member.remove', items: [input.userId] } }
+  })
+}
+
+/**
+ * The actor leaves the group. Its owner cannot (GROUP_OWNER_CANNOT_LEAVE: hand the group over
+ * first); an admin of its organization who is not a member gets MEMBER_NOT_FOUND. Leaving an
+ * inactive group or organization is allowed. Records the audit entry group.member.leave; nobody
+ * is alerted (no alert template says that someone left). Returns the group's name.
+ */
+export async function leaveGroup(ctx: Ctx, groupId: string): Promise<{ groupName: string }> {
+  const actor = actorOf(ctx)
+  const first = await requireGroupAccess(ctx, groupId)
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, first.group.organizationId)
+    const access = await requireGroupAccess(ctx, groupId, trx)
+    if (access.role === 'owner') throw new DomainError('GROUP_OWNER_CANNOT_LEAVE')
+    if (!access.role) throw new DomainError('MEMBER_NOT_FOUND')
+    await trx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', actor.id).execute()
+    await trx
+      .updateTable('groups')
+      .set({ member_count: sql`member_count - 1` })
+      .where('id', '=', groupId)
+      .execute()
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: access.group.organizationId, action: 'group.member.leave', items: [actor.id], result: { SUCCESS: 1, groupId } },
+    )
+    return { groupName: access.group.name }
   })
 }
 

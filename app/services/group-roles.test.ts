@@ -10,7 +10,13 @@ describe('the group role table', () => {
     const doc = readFileSync(resolve(__dirname, '../../docs/group-roles.md'), 'utf8')
     for (const role of GROUP_ROLES) {
       const r = rightsOf(role)
-      const cells = [...GROUP_PERMISSIONS.map((p) => r.permissions[p]), r.isSubscriber, r.manageMembers, r.manageGroup].map(yes)
+      const cells = [
+        ...GROUP_PERMISSIONS.map((p) => r.permissions[p]),
+        r.isSubscriber,
+        r.manageMembers,
+        r.manageGroup,
+        r.seeMemberEmails,
+      ].map(yes)
       expect(doc, role).toContain(`| ${role} | ${cells.join(' | ')} |`)
     }
   })
@@ -19,6 +25,7 @@ describe('the group role table', () => {
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].manageMembers)).toEqual(['owner', 'leader'])
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].manageGroup)).toEqual(['owner'])
     expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].isSubscriber)).toEqual(['subscriber'])
+    expect(GROUP_ROLES.filter((r) => GROUP_ROLE_TABLE[r].seeMemberEmails)).toEqual(['owner', 'leader'])
   })
 
   it("gives members every role but owner (the owner's role changes only by a hand-over)", () => {

@@ -21,6 +21,8 @@ export interface GroupRoleRights {
   manageMembers: boolean
   /** Rename, deactivate and hand over the group. */
   manageGroup: boolean
+  /** See the other members' email addresses (plain members and subscribers see names and roles only). */
+  seeMemberEmails: boolean
 }
 
 const flags = (viewOthers: boolean, send: boolean, create: boolean, edit: boolean): GroupPermissions => ({
@@ -31,10 +33,28 @@ const flags = (viewOthers: boolean, send: boolean, create: boolean, edit: boolea
 })
 
 export const GROUP_ROLE_TABLE: Record<GroupRole, GroupRoleRights> = {
-  owner: { permissions: flags(true, true, true, true), isSubscriber: false, manageMembers: true, manageGroup: true },
-  leader: { permissions: flags(true, true, true, true), isSubscriber: false, manageMembers: true, manageGroup: false },
-  member: { permissions: flags(false, true, false, false), isSubscriber: false, manageMembers: false, manageGroup: false },
-  subscriber: { permissions: flags(true, false, false, false), isSubscriber: true, manageMembers: false, manageGroup: false },
+  owner: { permissions: flags(true, true, true, true), isSubscriber: false, manageMembers: true, manageGroup: true, seeMemberEmails: true },
+  leader: {
+    permissions: flags(true, true, true, true),
+    isSubscriber: false,
+    manageMembers: true,
+    manageGroup: false,
+    seeMemberEmails: true,
+  },
+  member: {
+    permissions: flags(false, true, false, false),
+    isSubscriber: false,
+    manageMembers: false,
+    manageGroup: false,
+    seeMemberEmails: false,
+  },
+  subscriber: {
+    permissions: flags(true, false, false, false),
+    isSubscriber: true,
+    manageMembers: false,
+    manageGroup: false,
+    seeMemberEmails: false,
+  },
 }
 
 export const rightsOf = (role: GroupRole): GroupRoleRights => GROUP_ROLE_TABLE[role]

@@ -29,6 +29,12 @@ export const ChangeRoleFormSchema = z.object({
 /** Remove a member (not the owner); confirmed=1 once asked. */
 export const RemoveMemberFormSchema = z.object({ userId: memberIdField, confirmed: z.literal('1').optional() })
 
+/** Leave the group (the actor, not its owner); confirmed=1 once asked. */
+export const LeaveGroupFormSchema = z.object({ confirmed: z.literal('1').optional() })
+
+/** Leave a group from the list of one's groups (/groups): which group; confirmed=1 once asked. */
+export const LeaveListedGroupFormSchema = LeaveGroupFormSchema.extend({ groupId: memberIdField })
+
 export const RenameGroupFormSchema = z.object({ name: groupNameField })
 
 export const SetGroupActiveFormSchema = z.object({ active: z.enum(['0', '1']).transform((v) => v === '1') })

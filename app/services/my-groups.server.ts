@@ -5,7 +5,7 @@ import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import type { Tx } from './bulk.server'
 import { actorOf, type Ctx } from './context.server'
 import { roleRank } from './group-access.server'
-import { myRole, type MyRole } from './group-roles'
+import { myRole, rightsOf, type MyRole } from './group-roles'
 import type { MyGroupSort } from './my-groups.schemas'
 
 /**
@@ -165,7 +165,8 @@ export interface ApiGroup {
   name: string
   created: string
   active: boolean
-  owner: string | MyGroup['owner']
+  /** Populated, the owner's `email` only where the actor sees members' emails (docs/group-roles.md). */
+  owner: string | { _id: string; name: string; email?: string }
   parent_org_: string | MyGroup['parent_org_']
   members_: { user: string }[]
   memberCount: number
@@ -182,10 +183,14 @@ export interface ApiGroup {
 export async function myGroupsForApi(ctx: Ctx, populate: readonly Populatable[]): Promise<ApiGroup[]> {
   const actor = actorOf(ctx)
   const rows = (await myGroupRows(ctx.db, actor.id)
+    .leftJoin('organization_members as om', (join) =>
+      join.onRef('om.organization_id', '=', 'g.organization_id').on('om.user_id', '=', actor.id),
+    )
     .select(COLUMNS)
+    .select('om.role as org_role')
     .orderBy(swedishStored(ctx.db, 'g.name'))
     .orderBy('g.id')
-    .execute()) as Row[]
+    .execute()) as (Row & { org_role: string | null })[]
   const previews = await memberPreviews(
     ctx.db,
     rows.map((r) => r.id),
@@ -197,7 +202,7 @@ export async function myGroupsForApi(ctx: Ctx, populate: readonly Populatable[])
       name: group.name,
       created: group.created,
       active: group.active,
-      owner: populate.includes('owner') ? group.owner : group.owner._id,
+      owner: populate.includes('owner') ? ownerAsSeenBy(group, r.org_role === 'admin') : group.owner._id,
       parent_org_: populate.includes('parent_org_') ? group.parent_org_ : group.parent_org_._id,
       members_: [r.owner_id, ...(previews.get(r.id) ?? []).filter((id) => id !== r.owner_id)]
         .slice(0, MEMBERS_PREVIEW_LIMIT)
@@ -207,6 +212,10 @@ export async function myGroupsForApi(ctx: Ctx, populate: readonly Populatable[])
     }
   })
 }
+
+/** The group's owner with their email only if the actor sees members' emails: an owner or leader, or an admin of its organization. */
+const ownerAsSeenBy = (group: MyGroup, isOrgAdmin: boolean) =>
+  isOrgAdmin || rightsOf(group.my_role.name).seeMemberEmails ? group.owner : { _id: group.owner._id, name: group.owner.name }
 
 /** The first MEMBERS_PREVIEW_LIMIT member ids (by id, the primary key's order) of each group. */
 async function memberPreviews(db: Tx, groupIds: string[]) {

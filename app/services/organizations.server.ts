@@ -5,6 +5,7 @@ import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import { requireOrgAdmin } from './access.server'
 import { latestAudit, recordAudit } from './audit.server'
+import { requireGroupCreatorStanding } from './group-creation.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
 import type { OrganizationContact } from './organizations.schemas'
@@ -102,11 +103,21 @@ export async function getOrganizationName(ctx: Ctx, organizationId: string): Pro
 
 /**
  * The organization's name and active flag, for the layout (breadcrumbs, and the notice and the
- * actions left out while it is inactive). Admins only.
+ * actions left out while it is inactive), with the actor's access: its admins, and its group
+ * creators (who see only what they may create there); anyone else ORGANIZATION_NOT_FOUND.
  */
-export async function getOrganizationSummary(ctx: Ctx, organizationId: string): Promise<{ name: string; active: boolean }> {
-  const org = await requireOrgAdmin(ctx, organizationId)
-  return { name: org.name, active: Number(org.active) === 1 }
+export async function getOrganizationSummary(
+  ctx: Ctx,
+  organizationId: string,
+): Promise<{ name: string; active: boolean; access: OrganizationAccess }> {
+  try {
+    const org = await requireOrgAdmin(ctx, organizationId)
+    return { name: org.name, active: Number(org.active) === 1, access: 'admin' }
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND')) throw error
+  }
+  const { name, active } = await requireGroupCreatorStanding(ctx, organizationId)
+  return { name, active, access: 'groupCreator' }
 }
 
 /** One organization as the specification's Organization (admins only). */

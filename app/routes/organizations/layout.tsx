@@ -19,15 +19,17 @@ const breadcrumb: Breadcrumb = (loaderData) => {
 export const handle = { breadcrumb }
 
 /**
- * /organizations/:organizationId/*: admins only. Anyone else, and an unknown id, gets the
+ * /organizations/:organizationId/*: admins, with the tabs of its administration; a group creator
+ * (who does not administer it) sees the home only, as what they may create there, without tabs
+ * (the other screens' loaders answer them 404). Anyone else, and an unknown id, gets the
  * not-found screen with status 404 (the organization's existence is not revealed).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const organizationId = params.organizationId!
   try {
-    const { name, active } = await getOrganizationSummary(ctxFor(actor, context), organizationId)
-    return data<LayoutData>({ org: { id: organizationId, name, active } })
+    const { name, active, access } = await getOrganizationSummary(ctxFor(actor, context), organizationId)
+    return data<LayoutData>({ org: { id: organizationId, name, active, access } })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') return data<LayoutData>({ org: null }, { status: 404 })
     throw error
@@ -51,7 +53,7 @@ export default function OrganizationLayout() {
         <div className="mb-4">
           <Alert tone="info">
             <p className="font-semibold">{t('organizations.inactiveNotice.title')}</p>
-            <p>{t('organizations.inactiveNotice.body')}</p>
+            <p>{t(org.access === 'admin' ? 'organizations.inactiveNotice.body' : 'organizations.inactiveNotice.creatorBody')}</p>
           </Alert>
         </div>
       )}
@@ -59,30 +61,32 @@ export default function OrganizationLayout() {
         AppNavLink sets aria-current="page" on the current tab. On a phone the tabs wrap to a
         second line instead of running off the screen: every tab is in view, with or without JavaScript.
       */}
-      <nav aria-label={t('organizations.nav.label')} className="mb-6 border-b border-slate-200">
-        <ul className="flex flex-wrap gap-x-1">
-          <li>
-            <AppNavLink to={base} end className={tabClass}>
-              {t('organizations.nav.home')}
-            </AppNavLink>
-          </li>
-          <li>
-            <AppNavLink to={`${base}/members`} className={tabClass}>
-              {t('organizations.nav.members')}
-            </AppNavLink>
-          </li>
-          <li>
-            <AppNavLink to={`${base}/groups`} className={tabClass}>
-              {t('organizations.nav.groups')}
-            </AppNavLink>
-          </li>
-          <li>
-            <AppNavLink to={`${base}/group-creators`} className={tabClass}>
-              {t('organizations.nav.groupCreators')}
-            </AppNavLink>
-          </li>
-        </ul>
-      </nav>
+      {org.access === 'admin' ? (
+        <nav aria-label={t('organizations.nav.label')} className="mb-6 border-b border-slate-200">
+          <ul className="flex flex-wrap gap-x-1">
+            <li>
+              <AppNavLink to={base} end className={tabClass}>
+                {t('organizations.nav.home')}
+              </AppNavLink>
+            </li>
+            <li>
+              <AppNavLink to={`${base}/members`} className={tabClass}>
+                {t('organizations.nav.members')}
+              </AppNavLink>
+            </li>
+            <li>
+              <AppNavLink to={`${base}/groups`} className={tabClass}>
+                {t('organizations.nav.groups')}
+              </AppNavLink>
+            </li>
+            <li>
+              <AppNavLink to={`${base}/group-creators`} className={tabClass}>
+                {t('organizations.nav.groupCreators')}
+              </AppNavLink>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
       <Outlet />
     </div>
   )

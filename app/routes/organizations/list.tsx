@@ -6,10 +6,15 @@ import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { listMyOrganizations } from '~/services/organizations.server'
 import { Alert } from '~/ui/alert'
+import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 import { orRouteFailure } from '~/ui/route-failure.server'
 
-/** /organizations: the organizations the user administers or may create groups in. */
+/**
+ * /organizations: the organizations the user administers or may create groups in, each a link to
+ * its home (for a group creator, what they may create there); a group creator also gets a button
+ * that creates a group in that organization.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   return { organizations: await orRouteFailure('organizations.loadError', () => listMyOrganizations(ctxFor(actor, context))) }
@@ -40,16 +45,12 @@ export default function OrganizationsList() {
           {organizations.map((org) => (
             <li key={org._id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <div className="mb-1 flex flex-wrap items-center gap-2">
-                {org.access === 'admin' ? (
-                  <AppLink
-                    to={`/organizations/${org._id}`}
-                    className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {org.name}
-                  </AppLink>
-                ) : (
-                  <span className="text-lg font-semibold">{org.name}</span>
-                )}
+                <AppLink
+                  to={`/organizations/${org._id}`}
+                  className="min-w-0 text-lg font-semibold break-words text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {org.name}
+                </AppLink>
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                   {t(`organizations.access.${org.access}`)}
                 </span>
@@ -60,7 +61,19 @@ export default function OrganizationsList() {
                 )}
               </div>
               <p className="text-sm text-slate-600">{t('organizations.created', { date: date(org.created) })}</p>
-              {org.access === 'groupCreator' ? <p className="mt-1 text-sm text-slate-700">{t('organizations.groupCreatorNote')}</p> : null}
+              {org.access === 'groupCreator' ? (
+                <>
+                  <p className="mt-1 text-sm text-slate-700">{t('organizations.groupCreatorNote')}</p>
+                  {org.active ? (
+                    <AppLink
+                      to={`/create/group?organizationId=${encodeURIComponent(org._id)}`}
+                      className={`${buttonClass('secondary')} mt-3 inline-block text-sm`}
+                    >
+                      {t('organizations.createGroup')}
+                    </AppLink>
+                  ) : null}
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -41,7 +41,7 @@ describe('/organizations/:id layout', () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
     expect(res.status).toBe(200)
-    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: true } })
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: true, access: 'admin' } })
     expect(layout.handle.breadcrumb(res.data)).toEqual({ label: 'Exempelskolan' })
   })
 
@@ -49,7 +49,32 @@ describe('/organizations/:id layout', () => {
     const { org, cookie } = await adminSetup()
     await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
     const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
-    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: false } })
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: false, access: 'admin' } })
+  })
+
+  it('shows a group creator the home only: what they may create there, without the administration (issue 23)', async () => {
+    const { org } = await adminSetup()
+    const creator = await createUser()
+    await addMember(org.id, creator.id, { groupCreator: true })
+    const cookie = await sessionCookieFor(creator)
+    const res = await run(() => layout.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
+    expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: true, access: 'groupCreator' } })
+    expect(layout.handle.breadcrumb(res.data)).toEqual({ label: 'Exempelskolan' })
+    const homeRes = await run(() => home.loader(args(makeRequest(`/organizations/${org.id}`, { cookie }), { organizationId: org.id })))
+    expect(homeRes.status).toBe(200)
+    expect(homeRes.data.view).toBe('groupCreator')
+    expect(homeRes.data).not.toHaveProperty('counts')
+    expect(homeRes.data).not.toHaveProperty('activity')
+    for (const sub of ['members', 'groups', 'group-creators']) {
+      const page = await import(`./${sub === 'members' ? 'members' : `${sub}/route`}`)
+      const subRes = await run(() => page.loader(args(makeRequest(`/organizations/${org.id}/${sub}`, { cookie }), { organizationId: org.id })))
+      expect(subRes.status, sub).toBe(404)
+    }
+    // Its forms are the admins'.
+    const post = await run(() =>
+      home.action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Mine' } }), { organizationId: org.id })),
+    )
+    expect(post.status).toBe(404)
   })
 
   it('answers 404 with no name (breadcrumbs hidden) to a plain member, another organization’s admin and an unknown id', async () => {

@@ -94,7 +94,7 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <h2 className={headingClass}>{t('sideMenu.organizations')}</h2>
           <ul>
             {menu.organizations.map((o) => (
-              <MenuLink key={o._id} to={o.isAdmin ? `/organizations/${o._id}` : '/organizations'} title={o.name}>
+              <MenuLink key={o._id} to={`/organizations/${o._id}`} title={o.name}>
                 <span className={nameClass}>{o.name}</span>
                 {o.active ? null : <span className="text-xs text-amber-800">({t('sideMenu.inactive')})</span>}
               </MenuLink>

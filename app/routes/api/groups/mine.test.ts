@@ -34,6 +34,27 @@ describe('GET /api/v3/groups', () => {
     ])
   })
 
+  it("carries the owner's email for owners, leaders and the organization's admins, not for members and subscribers (docs/group-roles.md)", async () => {
+    const owner = await createUser({ name: 'Olle' })
+    const [leader, member, subscriber, admin] = await Promise.all([1, 2, 3, 4].map(() => createUser()))
+    const org = await createOrganization({ adminIds: [admin.id] })
+    await createGroup(org.id, {
+      ownerId: owner.id,
+      memberIds: [[leader.id, 'leader'], [member.id, 'member'], [subscriber.id, 'subscriber'], [admin.id, 'member']],
+    })
+    for (const [actor, sees] of [
+      [owner, true],
+      [leader, true],
+      [member, false],
+      [subscriber, false],
+      [admin, true],
+    ] as const) {
+      const res = (await loader(args(makeRequest(PATH, { cookie: await sessionCookieFor(actor) })))) as Response
+      const [group] = await res.json()
+      expect(group.owner).toEqual(sees ? { _id: owner.id, name: 'Olle', email: owner.email } : { _id: owner.id, name: 'Olle' })
+    }
+  })
+
   it('is 401 SESSION_NOT_FOUND signed out, and 405 for other methods', async () => {
     const res = (await Promise.resolve(loader(args(makeRequest(PATH)))).catch((thrown: unknown) => thrown)) as Response
     expect(res.status).toBe(401)

@@ -2,12 +2,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { Ctx } from '~/services/context.server'
-import { changeMemberRole, handOverGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/group-home.server'
+import { changeMemberRole, handOverGroup, leaveGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/group-home.server'
 import { createGroupInvitation } from '~/services/invitations.server'
 import {
   ChangeRoleFormSchema,
   GroupInviteFormSchema,
   HandOverFormSchema,
+  LeaveGroupFormSchema,
   RemoveMemberFormSchema,
   RenameGroupFormSchema,
   SetGroupActiveFormSchema,
@@ -32,6 +33,7 @@ export type HomeActionData =
   | { intent: 'invite' | 'rename' | 'change-role'; result: SubmissionResult<string[]> }
   | { intent: 'confirm-remove'; userId: string; name: string }
   | { intent: 'confirm-hand-over'; userId: string; name: string; oldOwnerRole: string }
+  | { intent: 'confirm-leave' }
   | { intent: null; error: string }
 
 const reply = (body: HomeActionData, status = 200) => data(body, { status })
@@ -65,6 +67,18 @@ async function remove({ ctx, groupId, form, here }: HomeIntentArgs) {
   if (!submission.value.confirmed) return reply({ intent: 'confirm-remove', userId: submission.value.userId, name: nameOf(form) })
   const { name } = await removeGroupMember(ctx, groupId, submission.value)
   return redirectWithToast(here, { key: 'groupHome.toast.removed', values: { name } })
+}
+
+/**
+ * intent leave: the actor leaves the group (not its owner: GROUP_OWNER_CANNOT_LEAVE). Asks to
+ * confirm first (without JavaScript), then goes to /groups with a toast naming the group.
+ */
+async function leave({ ctx, groupId, form }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: LeaveGroupFormSchema })
+  if (submission.status !== 'success') return reply({ intent: null, error: 'errors.BAD_REQUEST' }, 400)
+  if (!submission.value.confirmed) return reply({ intent: 'confirm-leave' })
+  const { groupName } = await leaveGroup(ctx, groupId)
+  return redirectWithToast('/groups', { key: 'groupHome.toast.left', values: { name: groupName } })
 }
 
 /** intent rename (the owner). */
@@ -101,4 +115,5 @@ export const HOME_INTENTS = {
   rename,
   'set-active': setActive,
   'hand-over': handOver,
+  leave,
 }

@@ -16,7 +16,8 @@ export interface MembersQuery {
 
 /**
  * The group's members, 50 a page, searchable by name or email and sorted by any column but the
- * actions (by role first: owner, leaders, members, subscribers; by name). The search's result is
+ * actions (by role first: owner, leaders, members, subscribers; by name). Plain members and
+ * subscribers get no email column, and search by name only (docs/group-roles.md). The search's result is
  * a live region, so a screen reader hears how many matched. Owners and leaders get each row's
  * actions (MemberActions), sharing one dialog and one submit handler.
  */
@@ -26,7 +27,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
   const loading = useListLoading()
   const roleLabels = useRoleLabels()
   const me = useRootData()?.user?.id
-  const { members, rights, group } = home
+  const { members, rights, group, seesEmails } = home
   const withActions = rights.manageMembers || rights.manageGroup
   const actions = useMemberActions(t, roleLabels, group.name)
   const you = t('groupHome.members.you')
@@ -37,7 +38,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
         {t('groupHome.members.title')}
       </h2>
       <div className="mb-3 max-w-xl">
-        <SearchBox q={query.q} label={t('groupHome.members.search')} />
+        <SearchBox q={query.q} label={t(seesEmails ? 'groupHome.members.search' : 'groupHome.members.searchByName')} />
       </div>
       <p role="status" className="mb-2 text-sm text-slate-600">
         {loading ? t('groupHome.members.loading') : query.q ? t('groupHome.members.matches', { count: members.total }) : null}
@@ -54,16 +55,18 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
             // One handler for every row's form (submitted without reloading the page once JavaScript runs).
             onSubmit={withActions ? actions.onSubmit : undefined}
           >
-            <table className="w-full min-w-[720px] text-sm">
+            <table className={`w-full text-sm ${withActions ? 'min-w-[720px]' : seesEmails ? 'min-w-[560px]' : ''}`}>
               <caption className="sr-only">{t('groupHome.members.listLabel')}</caption>
               <thead className="bg-slate-50">
                 <tr>
                   <SortHeader sort="name" current={sort} dir={dir}>
                     {t('groupHome.members.name')}
                   </SortHeader>
-                  <SortHeader sort="email" current={sort} dir={dir}>
-                    {t('groupHome.members.email')}
-                  </SortHeader>
+                  {seesEmails ? (
+                    <SortHeader sort="email" current={sort} dir={dir}>
+                      {t('groupHome.members.email')}
+                    </SortHeader>
+                  ) : null}
                   <SortHeader sort="role" current={sort} dir={dir}>
                     {t('groupHome.members.role')}
                   </SortHeader>
@@ -83,7 +86,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
                     <th scope="row" className="px-3 py-2 text-left font-medium">
                       {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
                     </th>
-                    <td className="px-3 py-2 break-all text-slate-700">{m.email}</td>
+                    {seesEmails ? <td className="px-3 py-2 break-all text-slate-700">{m.email}</td> : null}
                     <td className="px-3 py-2 whitespace-nowrap">
                       <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} />
                     </td>

@@ -156,4 +156,57 @@ describe('group home actions', () => {
     expect(bad.status).toBe(400)
     expect(bad.data.result.error.email).toEqual(['validation.email'])
   })
+
+  it('a member leaves: asked first (without JavaScript), then /groups with a toast naming the group', async () => {
+    const { member, group, path } = await setup()
+    const ask = await post(member, path, group.id, { intent: 'leave' })
+    expect(ask.status).toBe(200)
+    expect(ask.data).toEqual({ intent: 'confirm-leave' })
+    expect(await roleOf(group.id, member.id)).toBe('member')
+    const done = await post(member, path, group.id, { intent: 'leave', confirmed: '1' })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/groups')
+    expect(await toastOf(done.headers)).toMatchObject({ type: 'success', text: 'Du lämnade gruppen Schack.' })
+    expect(await roleOf(group.id, member.id)).toBeUndefined()
+    expect((await load(member, path, group.id)).status).toBe(404)
+  })
+
+  it('the owner cannot leave: an error toast says to hand over first', async () => {
+    const { owner, group, path } = await setup()
+    const res = await post(owner, path, group.id, { intent: 'leave', confirmed: '1' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(path)
+    expect(await toastOf(res.headers)).toMatchObject({ type: 'error', key: 'errors.GROUP_OWNER_CANNOT_LEAVE' })
+    expect(await roleOf(group.id, owner.id)).toBe('owner')
+  })
+})
+
+describe('who sees whose email on the group home (docs/group-roles.md)', () => {
+  it('a member and a subscriber get no email in the loader data; the owner, a leader and an admin do', async () => {
+    const [owner, leader, member, subscriber, admin] = await Promise.all(
+      ['Olga Owner', 'Lars Leader', 'Mia Member', 'Sam Subscriber', 'Ada Admin'].map((name) => createUser({ name })),
+    )
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const group = await createGroup(org.id, {
+      ownerId: owner.id,
+      memberIds: [
+        [leader.id, 'leader'],
+        [member.id, 'member'],
+        [subscriber.id, 'subscriber'],
+      ],
+    })
+    const path = `/groups/${group.id}/home`
+    for (const [actor, sees] of [
+      [owner, true],
+      [leader, true],
+      [admin, true],
+      [member, false],
+      [subscriber, false],
+    ] as const) {
+      const res = await load(actor, path, group.id)
+      expect(res.data.home.seesEmails, actor.name).toBe(sees)
+      const text = JSON.stringify(res.data)
+      for (const person of [owner, leader, member, subscriber]) expect(text.includes(person.email), `${actor.name} sees ${person.name}`).toBe(sees)
+    }
+  })
 })

@@ -21,13 +21,15 @@ import { GroupSettings } from './group-settings'
 import { GroupSummary } from './group-summary'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { InviteForm } from './invite-form'
+import { LeaveGroupSection } from './leave-group-section'
 import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
 
 /**
  * /groups/:groupId/home (issue 10, Groups item 3): the group, its owner, my role and its members.
  * Owners and leaders invite, change roles and remove members; the owner renames, deactivates and
- * hands over (the role table decides, services/group-access.server.ts). Members and the admins of
+ * hands over (the role table decides, services/group-access.server.ts); every member but the owner
+ * may leave (the owner hands over first). Members and the admins of
  * its organization see it; anyone else gets the not-found page. Every form works without JavaScript.
  */
 export const handle = {
@@ -107,6 +109,14 @@ export default function GroupHomePage() {
           extra={{ userId: actionData.userId, name: actionData.name, oldOwnerRole: actionData.oldOwnerRole }}
         />
       ) : null}
+      {actionData?.intent === 'confirm-leave' ? (
+        <ConfirmPanel
+          intent="leave"
+          title={t('groupHome.confirm.leaveTitle')}
+          body={t('groupHome.confirm.leaveBody', { group: group.name })}
+          action={t('groupHome.confirm.leaveAction')}
+        />
+      ) : null}
       {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
 
       {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
@@ -119,6 +129,8 @@ export default function GroupHomePage() {
       {rights.manageGroup ? (
         <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
       ) : null}
+
+      {home.myRole ? <LeaveGroupSection groupName={group.name} isOwner={home.myRole.isOwner} /> : null}
     </div>
   )
 }

@@ -5,9 +5,13 @@ import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
+import { LeaveGroupButton } from './leave-group-button'
 import type { MyGroupRow } from './list-rows'
 
-/** One page of the user's groups, each name a link to the group's home; a table that scrolls sideways on a phone. */
+/**
+ * One page of the user's groups, each name a link to the group's home, and "Leave" where the user
+ * is not the owner; a table that scrolls sideways on a phone.
+ */
 export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sort: string; dir: 'asc' | 'desc' }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
@@ -34,7 +38,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
         }`}
         aria-busy={loading || undefined}
       >
-        <table className="w-full min-w-[760px] text-sm">
+        <table className="w-full min-w-[840px] text-sm">
           <caption className="sr-only">{t('myGroups.listLabel')}</caption>
           <thead className="bg-slate-50">
             <tr>
@@ -59,6 +63,9 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
               <SortHeader sort="created" current={sort} dir={dir}>
                 {t('myGroups.columns.created')}
               </SortHeader>
+              <th scope="col" className="px-3 py-2 text-left font-semibold">
+                {t('myGroups.columns.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -85,6 +92,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
                   </span>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
+                <td className="px-3 py-2">{g.role === 'owner' ? null : <LeaveGroupButton groupId={g._id} name={g.name} />}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '~/db/schema'
-import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
+import { db } from '~/db/db.server'
+import { tFor } from '~/i18n/i18n.server'
+import { readToast } from '~/ui/toast.server'
+import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { addMember, createGroup, createOrganization } from '../../../../tests/support/org-factories'
-import { loader } from './route'
+import { action, loader } from './route'
 
 const load = async (user: User | null, qs = '') =>
   run(async () => loader(args(makeRequest(`/groups${qs}`, { cookie: user ? await sessionCookieFor(user) : undefined }))))
@@ -57,5 +60,45 @@ describe('/groups loader', () => {
     const res = await load(null)
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toMatch(/^\/signin\?redirectTo=%2Fgroups/)
+  })
+})
+
+describe('/groups action: leave a group from the list', () => {
+  const post = async (user: User, path: string, form: Record<string, string>) =>
+    run(async () => action(args(makeRequest(path, { form, cookie: await sessionCookieFor(user) }))))
+  const toastOf = async (headers: Headers) => {
+    const toast = (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(headers) } }))).toast
+    return toast && { ...toast, text: tFor('sv')(toast.key, toast.values) as string }
+  }
+  const isMember = async (groupId: string, userId: string) =>
+    !!(await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())
+
+  it('asks first (without JavaScript), then leaves and lands on the same list with a toast naming the group', async () => {
+    const me = await createUser()
+    const org = await createOrganization()
+    const group = await createGroup(org.id, { ownerId: (await createUser()).id, name: 'Kör', memberIds: [me.id] })
+    const ask = await post(me, '/groups?index&q=k', { intent: 'leave', groupId: group.id, name: 'Kör' })
+    expect(ask.status).toBe(200)
+    expect(ask.data).toEqual({ intent: 'confirm-leave', groupId: group.id, name: 'Kör' })
+    expect(await isMember(group.id, me.id)).toBe(true)
+    const done = await post(me, '/groups?index&q=k', { intent: 'leave', groupId: group.id, confirmed: '1' })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/groups?q=k')
+    expect(await toastOf(done.headers)).toMatchObject({ type: 'success', text: 'Du lämnade gruppen Kör.' })
+    expect(await isMember(group.id, me.id)).toBe(false)
+  })
+
+  it('refuses the owner, a group not theirs and a bad form', async () => {
+    const me = await createUser()
+    const org = await createOrganization()
+    const mine = await createGroup(org.id, { ownerId: me.id, name: 'Min' })
+    const notMine = await createGroup(org.id, { ownerId: (await createUser()).id })
+    const owner = await post(me, '/groups?index', { intent: 'leave', groupId: mine.id, confirmed: '1' })
+    expect(await toastOf(owner.headers)).toMatchObject({ type: 'error', key: 'errors.GROUP_OWNER_CANNOT_LEAVE' })
+    expect(await isMember(mine.id, me.id)).toBe(true)
+    const other = await post(me, '/groups?index', { intent: 'leave', groupId: notMine.id, confirmed: '1' })
+    expect(await toastOf(other.headers)).toMatchObject({ type: 'error', key: 'errors.GROUP_NOT_FOUND' })
+    expect((await post(me, '/groups?index', { intent: 'leave' })).status).toBe(400)
+    expect((await post(me, '/groups?index', { intent: 'nope', groupId: mine.id })).status).toBe(400)
   })
 })

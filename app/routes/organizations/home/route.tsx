@@ -1,8 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
+import { DomainError } from '~/errors'
+import type { Ctx } from '~/services/context.server'
+import { getGroupCreatorHome } from '~/services/group-creation.server'
 import { getOrganizationHome } from '~/services/organizations.server'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
@@ -10,17 +13,30 @@ import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
+import { GroupCreatorHome } from './group-creator-home'
 import { ActivitySection, CountsSection } from './overview-sections'
 import { ActiveSection, ContactSection, NameSection } from './settings-sections'
 
 export const handle = { breadcrumb: 'orgHome.title' }
 
-/** The organization home: name, contact info, active flag, counts and the latest admin activity. */
+/**
+ * The organization home. Its admins: name, contact info, active flag, counts and the latest admin
+ * activity. A group creator who does not administer it: what they may create there and their own
+ * groups in it (GroupCreatorHome), nothing of its administration.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return orRouteFailure('organizations.loadError', () =>
-    orNotFound(() => getOrganizationHome(ctxFor(actor, context), params.organizationId!)),
-  )
+  return orRouteFailure('organizations.loadError', () => orNotFound(() => homeFor(ctxFor(actor, context), params.organizationId!)))
+}
+
+/** The admin's home, else the group creator's view, else ORGANIZATION_NOT_FOUND. */
+async function homeFor(ctx: Ctx, organizationId: string) {
+  try {
+    return { view: 'admin' as const, ...(await getOrganizationHome(ctx, organizationId)) }
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND')) throw error
+  }
+  return { view: 'groupCreator' as const, ...(await getGroupCreatorHome(ctx, organizationId)) }
 }
 
 /** One action for the three forms of the page, dispatched on `intent` (intents.server.ts). */
@@ -37,8 +53,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function OrganizationHome() {
+  const home = useLoaderData<typeof loader>()
+  return home.view === 'admin' ? <AdminHome {...home} /> : <GroupCreatorHome {...home} />
+}
+
+function AdminHome({ organization, counts, activity }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
   const { t } = useTranslation()
-  const { organization, counts, activity } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null
   return (
