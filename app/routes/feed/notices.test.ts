@@ -1,9 +1,10 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { ALERT_TEMPLATES } from '~/services/alert-templates'
 import { ctxFor, type Ctx } from '~/services/context.server'
-import { feedPage } from '~/services/feed.server'
+import { FEED_PAGE_SIZE, feedPage } from '~/services/feed.server'
 import { deleteGroups } from '~/services/group-bulk.server'
 import { addGroupCreators, removeGroupCreators } from '~/services/group-creators.server'
 import { changeMemberRole, removeGroupMember } from '~/services/group-home.server'
@@ -289,5 +290,41 @@ describe('older notices without names', () => {
     // Their targets do not exist: none links anywhere, each says so (a removal needs no note).
     expect(en.filter((n) => n.href !== null)).toEqual([])
     expect(en.filter((n) => n.note === null).map((n) => n.text)).toEqual(['Someone removed you from a group.'])
+  })
+})
+
+/** Counts the statements a Kysely instance runs. */
+class QueryCounter implements KyselyPlugin {
+  count = 0
+  transformQuery(args: PluginTransformQueryArgs) {
+    this.count++
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    return args.result
+  }
+}
+
+describe('a page of the feed', () => {
+  it('decides where its alerts lead with a query per kind of target, however many alerts it shows', async () => {
+    const { admin, org } = await school()
+    const owner = await createUser()
+    for (let i = 0; i < FEED_PAGE_SIZE; i++) {
+      const kind = i % 3
+      const targetId =
+        kind === 0 ? (await createGroupWithMembers(ctx(admin), org.id, { kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: {} })).group._id
+        : kind === 1 ? (await createPackage({ ownerId: owner.id, collaborators: [{ userId: admin.id, access: 'view' }] })).id
+        : org.id
+      const template = ['group.member.added', 'package.invitation.new', 'organization.groupCreator.added'][kind]!
+      await insertAlert(admin.id, { template, targetType: ['group', 'package', 'organization'][kind], targetId, data: {} })
+    }
+    const counter = new QueryCounter()
+    const page = await feedPage({ ...ctxFor(admin), db: db().withPlugin(counter) }, { cursor: null })
+    const alerts = page.days.flatMap((d) => d.alerts)
+    expect(alerts).toHaveLength(FEED_PAGE_SIZE)
+    expect(alerts.every((a) => a.destination.kind !== 'gone')).toBe(true)
+    // The page itself, then groups, packages, package invitations and organizations: one each.
+    expect(counter.count).toBeGreaterThan(1)
+    expect(counter.count).toBeLessThanOrEqual(5)
   })
 })
