@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
 import { insertPackage } from '../support/e2e/library'
 import { addMember, appDb, deleteGroupRow, insertGroup, insertInvitation, insertOrganization, insertUser, signIn, tag, type DbUser } from '../support/e2e/orgs'
@@ -112,14 +113,15 @@ async function miasWorld(locale: 'sv' | 'en') {
 }
 
 /**
- * Reads the feed's items and follows each link: it must answer 200 and show its page, not the
- * not-found screen. The inbox (`/invitations`, built beside this work) is checked by its address.
+ * Reads the feed's items (axe on the page, where scripts run) and follows each link: it must
+ * answer 200 and show its page, not the not-found screen. The inbox (`/invitations`, built beside this work) is checked by its address.
  */
-async function checkFeed(page: Page, world: Awaited<ReturnType<typeof miasWorld>>, locale: 'sv' | 'en') {
+async function checkFeed(page: Page, world: Awaited<ReturnType<typeof miasWorld>>, locale: 'sv' | 'en', withAxe: boolean) {
   const notFound = locale === 'sv' ? 'Sidan hittades inte' : 'Page not found'
   await page.goto('/')
   const items = page.locator('main section[aria-labelledby^="day-"] li')
   await expect(items).toHaveCount(world.words.texts.length)
+  if (withAxe) expect(await seriousViolations(page)).toEqual([])
   for (const [i, text] of world.words.texts.entries()) {
     const item = items.nth(i)
     await expect(item).toContainText(text)
@@ -150,11 +152,11 @@ async function checkFeed(page: Page, world: Awaited<ReturnType<typeof miasWorld>
 test('each notice says what happened and leads where the user can act, or says it is gone (en)', async ({ page }) => {
   const world = await miasWorld('en')
   await signIn(page, world.mia)
-  await checkFeed(page, world, 'en')
+  await checkFeed(page, world, 'en', true)
 })
 
-test('without JavaScript each notice reads and leads the same (sv)', { tag: '@nojs' }, async ({ page }) => {
+test('without JavaScript each notice reads and leads the same (sv)', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const world = await miasWorld('sv')
   await signIn(page, world.mia)
-  await checkFeed(page, world, 'sv')
+  await checkFeed(page, world, 'sv', javaScriptEnabled)
 })
