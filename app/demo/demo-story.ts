@@ -24,9 +24,10 @@ const ALERTS_PER_TEMPLATE = 6
 
 /**
  * What happened to the demo users in the demo organization, told as alerts and pending group
- * invitations that agree with the seeded rows: a member is told they were added when their
- * group_members row was made (by the group's owner), Erik that he became a group creator a day
- * after he joined, Emma of each pending invitation when it was made. Each demo user's
+ * invitations that agree with the seeded rows, one alert per event: a member is told they were
+ * added, with the role they have, when their group_members row was made (by the group's owner),
+ * Erik that he became a group creator a day after he joined, Emma of each pending invitation when
+ * it was made. Each demo user's
  * `alerts_seen_at` lies before their newest UNSEEN_PER_USER alerts, so the header shows a count.
  */
 export function demoStory(input: {
@@ -61,10 +62,8 @@ export function demoStory(input: {
     if (!demoIds.has(row.user_id) || row.role === 'owner') continue
     const group = groupById.get(row.group_id)!
     const at = Date.parse(row.created_at)
-    alert(row.user_id, 'group.member.added', at, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name })
-    // Leaders were made members first, then given the role a little later.
-    if (row.role === 'leader')
-      alert(row.user_id, 'group.role.changed', at + 60_000, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, role: 'leader' })
+    // One event, one alert: a leader was added as a leader (not as a member, then promoted).
+    alert(row.user_id, 'group.member.added', at, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, role: row.role })
   }
   alert(
     people.erikId,
@@ -92,7 +91,7 @@ export function demoStory(input: {
       created_at: iso(created),
       expires_at: iso(created + input.invitationDays * DAY),
     })
-    alert(people.emmaId, 'group.invitation.new', created, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name })
+    alert(people.emmaId, 'group.invitation.new', created, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, organizationName })
   }
 
   // Keep the newest few per user and template; the seen mark sits before each user's newest ones.

@@ -1,3 +1,4 @@
+import { alertDestinations, type AlertDestination } from './alert-destinations.server'
 import type { AlertTargetType } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
 
@@ -43,12 +44,15 @@ export interface FeedAlert {
   actorName: string | null
   target: { type: AlertTargetType; id: string }
   data: Record<string, string | number | boolean | null>
+  /** Where it leads the user now (decided for the whole page at once). */
+  destination: AlertDestination
 }
 
 /**
  * One page of the user's feed (spec: alerts, newest first), grouped by day in the user's
  * timezone, with a cursor for the next (older) page. An alert created after the user's mark is
- * unseen. `alerts_user_created` serves it: one index range per page.
+ * unseen. `alerts_user_created` serves it: one index range per page; where each alert leads is
+ * decided for the whole page by `alertDestinations` (a query per kind of target, not per alert).
  */
 export async function feedPage(ctx: Ctx, input: { cursor: string | null }) {
   const actor = actorOf(ctx)
@@ -67,7 +71,7 @@ export async function feedPage(ctx: Ctx, input: { cursor: string | null }) {
   const rows = await query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(FEED_PAGE_SIZE + 1).execute()
   const page = rows.slice(0, FEED_PAGE_SIZE)
   const last = page.at(-1)
-  const alerts: FeedAlert[] = page.map((r) => ({
+  const listed = page.map((r) => ({
     id: r.id,
     template: r.template,
     created: r.created_at,
@@ -76,6 +80,8 @@ export async function feedPage(ctx: Ctx, input: { cursor: string | null }) {
     target: { type: r.target_type as AlertTargetType, id: r.target_id },
     data: parseData(r.data),
   }))
+  const destinations = await alertDestinations(ctx, listed)
+  const alerts: FeedAlert[] = listed.map((a) => ({ ...a, destination: destinations.get(a.id) ?? { kind: 'none' } }))
   const days: { day: string; alerts: FeedAlert[] }[] = []
   for (const alert of alerts) {
     const day = dayIn(actor.timezone, alert.created)

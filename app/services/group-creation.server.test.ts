@@ -115,11 +115,11 @@ describe('creating a group as a group creator', () => {
       { _id: creator.id, result: 'SUCCESS' },
       { _id: 'stranger', result: 'MEMBER_NOT_FOUND' },
     ])
-    // group.member.added to everyone added but the actor (the creator), naming the group.
-    for (const user of [member, admin]) {
+    // group.member.added to everyone added but the actor (the creator), naming the group and the role given.
+    for (const [user, role] of [[member, 'owner'], [admin, 'leader']] as const) {
       const [alert] = await alertsOf(user.id)
       expect(alert).toMatchObject({ template: 'group.member.added', target_type: 'group', target_id: body.group._id, organization_id: org.id, actor_id: creator.id })
-      expect(JSON.parse(alert.data)).toEqual({ groupName: body.group.name })
+      expect(JSON.parse(alert.data)).toEqual({ groupName: body.group.name, role })
     }
     expect(await alertsOf(creator.id)).toEqual([])
   })

@@ -243,7 +243,7 @@ describe('changes on the group home follow the role table', () => {
         target_id: group.id,
         organization_id: org.id,
         actor_id: leader.id,
-        data: JSON.stringify({ groupName: 'Schack' }),
+        data: JSON.stringify({ groupName: 'Schack', organizationName: org.name }),
       },
     ])
     const { invitation } = await createGroupInvitation(ctx(leader), group.id, { type: 'email', email: 'nobody-yet@example.se' })

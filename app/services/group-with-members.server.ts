@@ -108,7 +108,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
         target: { type: 'group' as const, id: groupId },
         organizationId,
         actorId: actorOf(ctx).id,
-        data: { groupName: name },
+        data: { groupName: name, role: r.role },
       })),
       ctx.now,
     )

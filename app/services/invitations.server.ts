@@ -223,7 +223,7 @@ export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { 
           target: { type: 'group', id: group.id },
           organizationId: organization.id,
           actorId: actorOf(ctx).id,
-          data: { groupName: group.name },
+          data: { groupName: group.name, organizationName: organization.name },
         },
       ]
     : []

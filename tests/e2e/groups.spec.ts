@@ -66,8 +66,16 @@ test('the list leads to the home; an owner invites by email and the invitee join
 
   await signOut(page)
   await signIn(page, invitee)
+  // The feed says who invited whom to what, and leads to the inbox while the invitation waits.
+  await page.goto('/')
+  const notice = page.getByRole('link', { name: `${owner.name} bjöd in dig till ${group.name}.` })
+  await expect(notice).toHaveAttribute('href', '/invitations#groups')
   await page.goto(link)
   await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+  await expect(page).toHaveURL(`/groups/${group.id}/home`)
+  // Once joined, the same notice leads to the group.
+  await page.goto('/')
+  await notice.click()
   await expect(page).toHaveURL(`/groups/${group.id}/home`)
   await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Gruppens medlemmar' }).getByRole('row').filter({ hasText: invitee.name })).toContainText(
@@ -99,6 +107,16 @@ test('a leader changes a role and removes a member', { tag: '@nojs' }, async ({ 
   expect(alertsOf(member.id).map((a) => a.template)).toEqual(['group.role.changed', 'group.member.removed'])
   // The owner's own forms are not the leader's.
   await expect(page.getByRole('heading', { name: 'Gruppens inställningar' })).toHaveCount(0)
+
+  // The member's feed: one notice per change, saying what happened; the group is no longer theirs to open.
+  await signOut(page)
+  await signIn(page, member)
+  await page.goto('/')
+  const notices = page.locator('main section[aria-labelledby^="day-"] li')
+  await expect(notices).toHaveCount(2)
+  await expect(notices.nth(0)).toContainText(`${leader.name} tog bort dig från ${group.name}.`)
+  await expect(notices.nth(1)).toContainText(`Din roll i ${group.name} är nu prenumerant. (inte längre tillgänglig)`)
+  await expect(notices.getByRole('link')).toHaveCount(0)
 })
 
 test(

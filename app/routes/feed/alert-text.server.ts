@@ -1,47 +1,93 @@
+import type { TFunction } from 'i18next'
 import { i18nFor } from '~/i18n/i18n.server'
 import type { Locale } from '~/i18n/config'
+import type { AlertDestination } from '~/services/alert-destinations.server'
 import type { FeedAlert, FeedPage } from '~/services/feed.server'
 import { builtPath } from '~/ui/layout/screens'
 
-/** Where an alert leads, or null while that screen is not built (no dead links). */
-export function alertHref(target: FeedAlert['target']): string | null {
-  switch (target.type) {
+/** Where a destination leads in the app (null: nothing to open). The inbox sections are a fixed contract. */
+export function destinationHref(destination: AlertDestination): string | null {
+  switch (destination.kind) {
     case 'group':
-      return builtPath(`/groups/${target.id}/home`)
-    case 'organization':
-      return builtPath(`/organizations/${target.id}`)
+      return builtPath(`/groups/${destination.id}/home`)
     case 'package':
-      return builtPath(`/library/packages/view/${target.id}`)
+      return builtPath(`/library/packages/view/${destination.id}`)
+    case 'organization':
+      return `/organizations/${destination.id}`
+    case 'groupInvitations':
+      return '/invitations#groups'
+    case 'packageInvitations':
+      return '/invitations#packages'
     default:
       return null
   }
 }
 
+const ROLES = new Set(['owner', 'leader', 'member', 'subscriber'])
+
 /**
- * The feed as the page shows it: each alert's text from its template's message
- * (`alerts.templates.<template>`, with the alert's data and the actor's name), or the generic
- * `alerts.fallback` for a template without one; translated here, where every area's messages
- * are at hand, so the page needs no message area of its own.
+ * The sentence of one alert in the user's language: what happened, who did it and to what, from
+ * the names the alert stored when it was written (`data`). A name or role an older row lacks is
+ * told in general words ("a group"), never as a placeholder; an unknown template is the generic
+ * `alerts.fallback`.
+ */
+export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 'actorName' | 'data'>): string {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
+  const role = text(alert.data.role)
+  const values = {
+    actor: alert.actorName ?? t('feed.someone'),
+    groupName: text(alert.data.groupName) ?? t('alerts.unnamed.group'),
+    packageName: text(alert.data.packageName) ?? t('alerts.unnamed.package'),
+    organizationName: text(alert.data.organizationName) ?? t('alerts.unnamed.organization'),
+    role: role && ROLES.has(role) ? t(`alerts.roles.${role}`) : '',
+  }
+  const key = (name: string) => t(`alerts.templates.${name}`, values)
+  const known = role !== null && ROLES.has(role)
+  switch (alert.template) {
+    case 'group.member.added':
+      return key(known && role !== 'member' ? 'group.member.addedAs' : 'group.member.added')
+    case 'group.role.changed':
+      return key(known ? 'group.role.changed' : 'group.role.changedUnknown')
+    case 'group.member.removed':
+      return key('group.member.removed')
+    case 'group.owner.changed':
+      // The new owner is told so; the old one what they are now (data.role null: removed).
+      if (role === 'owner') return key('group.owner.you')
+      if (known) return key('group.owner.yourRole')
+      return key(alert.data.role === null ? 'group.owner.removed' : 'group.owner.changed')
+    case 'group.invitation.new':
+      return key('group.invitation.new')
+    case 'organization.groupCreator.added':
+      return key('organization.groupCreator.added')
+    case 'package.invitation.new':
+      return key('package.invitation.new')
+    case 'package.shared':
+      return key(alert.data.access === 'owner' ? 'package.handedOver' : alert.data.access === 'edit' ? 'package.sharedEdit' : 'package.shared')
+    default:
+      return t('alerts.fallback', values)
+  }
+}
+
+/**
+ * The feed as the page shows it: each alert's sentence (`alertSentence`), where it leads now
+ * (`href`), and `note` "(no longer available)" when what it is about is gone or no longer the
+ * user's to see; translated here, where every area's messages are at hand, so the page needs no
+ * message area of its own.
  */
 export function renderFeed(page: FeedPage, locale: Locale) {
-  const i18n = i18nFor(locale)
-  const t = i18n.t
-  const someone = t('feed.someone')
+  const t = i18nFor(locale).t
   return {
     ...page,
     days: page.days.map((day) => ({
       day: day.day,
-      alerts: day.alerts.map((alert) => {
-        const key = `alerts.templates.${alert.template}`
-        const values = { ...alert.data, actor: alert.actorName ?? someone }
-        return {
-          id: alert.id,
-          created: alert.created,
-          unseen: alert.unseen,
-          text: i18n.exists(key) ? t(key, values) : t('alerts.fallback', values),
-          href: alertHref(alert.target),
-        }
-      }),
+      alerts: day.alerts.map((alert) => ({
+        id: alert.id,
+        created: alert.created,
+        unseen: alert.unseen,
+        text: alertSentence(t, alert),
+        href: destinationHref(alert.destination),
+        note: alert.destination.kind === 'gone' ? t('alerts.unavailable') : null,
+      })),
     })),
   }
 }

@@ -34,6 +34,7 @@ export function FeedList({ feed, dimmed }: { feed: RenderedFeed; dimmed: boolean
                     ) : (
                       alert.text
                     )}
+                    {alert.note ? <span className="text-slate-600"> {alert.note}</span> : null}
                   </p>
                   <p className="text-sm text-slate-600">
                     <time dateTime={alert.created}>{dateTime(alert.created)}</time>

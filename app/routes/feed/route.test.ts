@@ -33,7 +33,9 @@ describe('the feed at /', () => {
     ])
     const [[shared], [fallback, added]] = feed!.days.map((d) => d.alerts)
     expect(added!.text).toBe('Greta Garbo made you a group creator in Kören.')
-    expect(added!.href).toMatch(/^\/organizations\//)
+    // Not an admin or group creator of that organization (any more): no link to a 404.
+    expect(added!.href).toBeNull()
+    expect(added!.note).toBe('(no longer available)')
     expect(fallback!.text).toBe('You have a new notification from Someone.')
     expect(shared!.text).toBe('Someone shared the package Vår with you.')
 

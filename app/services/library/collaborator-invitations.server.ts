@@ -15,22 +15,34 @@ import type { SentInvitation } from './types'
 
 /* Invitations by email to collaborate on a package: the owner's side (invite, resend, revoke) and the invitee's (accept, decline). */
 
-/** The invitation's alert and email to its address (each skipped if its user unsubscribed). */
-async function notifyInvitee(ctx: Ctx, db: DB, pkg: PackageRow, invitation: { id: string; email: string; access: CollaboratorAccess }) {
+/**
+ * The invitation's email to its address, and (`alert`) its alert: once, when the invitation is
+ * made; a resend sends the email again but adds no second alert to the feed. Each is skipped if
+ * its user unsubscribed.
+ */
+async function notifyInvitee(
+  ctx: Ctx,
+  db: DB,
+  pkg: PackageRow,
+  invitation: { id: string; email: string; access: CollaboratorAccess },
+  options: { alert: boolean },
+) {
   const actor = actorOf(ctx)
   const user = await db.selectFrom('users').select(['id', 'name', 'locale']).where('email', '=', invitation.email).executeTakeFirst()
   if (user) {
-    await createAlert(
-      db,
-      {
-        userId: user.id,
-        template: 'package.invitation.new',
-        actorId: actor.id,
-        target: { type: 'package', id: pkg.id },
-        data: { packageName: pkg.name, access: invitation.access, invitationId: invitation.id },
-      },
-      ctx.now,
-    )
+    if (options.alert) {
+      await createAlert(
+        db,
+        {
+          userId: user.id,
+          template: 'package.invitation.new',
+          actorId: actor.id,
+          target: { type: 'package', id: pkg.id },
+          data: { packageName: pkg.name, access: invitation.access, invitationId: invitation.id },
+        },
+        ctx.now,
+      )
+    }
     if (!(await subscribedUsers(db, 'package.invitation.new', [user.id])).has(user.id)) return
   }
   await sendMail(
@@ -95,7 +107,7 @@ export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInpu
       responded_at: null,
     }
     await trx.insertInto('package_invitations').values(invitation).execute()
-    await notifyInvitee(ctx, trx, row, invitation)
+    await notifyInvitee(ctx, trx, row, invitation, { alert: true })
     return (await pendingInvitations(trx, packageId, invitation.id))[0]
   })
 }
@@ -115,7 +127,7 @@ async function requirePendingInvitation(db: DB, packageId: string, invitationId:
 /** The shortest time between two emails of one invitation (resend answers TOO_MANY_ATTEMPTS with retryAt before). */
 export const RESEND_INTERVAL_SECONDS = 60
 
-/** Sends a pending invitation's email (and alert) again, at most once a minute. Owner only. */
+/** Sends a pending invitation's email again (not its alert: one invitation, one alert), at most once a minute. Owner only. */
 export async function resendInvitation(ctx: Ctx, input: { packageId: string; invitationId: string }): Promise<SentInvitation> {
   return ctx.db.transaction().execute(async (trx) => {
     const { row } = await requirePackage(ctx, trx, input.packageId, 'owner')
@@ -124,7 +136,7 @@ export async function resendInvitation(ctx: Ctx, input: { packageId: string; inv
     const retryAt = addSeconds(new Date(invitation.sent_at), RESEND_INTERVAL_SECONDS)
     if (retryAt > ctx.now) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: retryAt.toISOString() })
     await trx.updateTable('package_invitations').set({ sent_at: nowIso(ctx.now) }).where('id', '=', invitation.id).execute()
-    await notifyInvitee(ctx, trx, row, invitation)
+    await notifyInvitee(ctx, trx, row, invitation, { alert: false })
     return (await pendingInvitations(trx, input.packageId, invitation.id))[0]
   })
 }

@@ -121,6 +121,8 @@ describe('invitations', () => {
     const resent = await resendInvitation(ctx(owner, new Date('2026-11-24T11:00:00Z')), { packageId: pkg.id, invitationId: invitation.id })
     expect(resent.sentAt).toBe('2026-11-24T11:00:00.000Z')
     expect(await mailsTo(stranger.email)).toHaveLength(2)
+    // One invitation, one alert: the resend is an email only.
+    expect(await alertsOf(stranger.id, 'package.invitation.new')).toHaveLength(1)
     await expectCode(resendInvitation(ctx(stranger), { packageId: other.id, invitationId: invitation.id }), 'PACKAGE_INVITATION_NOT_FOUND')
     await expectCode(revokeInvitation(ctx(stranger), { packageId: other.id, invitationId: invitation.id }), 'PACKAGE_INVITATION_NOT_FOUND')
     await revokeInvitation(ctx(owner), { packageId: pkg.id, invitationId: invitation.id })
