@@ -40,6 +40,11 @@ async function parse(message: RawMessage): Promise<ReceivedEmail> {
   }
 }
 
+/** Every email to an address so far, oldest first. */
+export async function allEmails(address: string): Promise<ReceivedEmail[]> {
+  return Promise.all((await fetchMessages(address)).map(parse))
+}
+
 /** How many messages the sink holds for an address (to wait for the next one later). */
 export async function emailCount(address: string) {
   return (await fetchMessages(address)).length
