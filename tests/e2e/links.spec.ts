@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { deadEnds, linksOf, visitAll, type Visit } from '../support/e2e/crawl'
 import { expect, test } from '../support/e2e/fixtures'
 import { addMember, createOrgWorld, insertGroup, insertUser, orgPath, signIn } from '../support/e2e/orgs'
 
@@ -8,29 +9,15 @@ import { addMember, createOrgWorld, insertGroup, insertUser, orgPath, signIn } f
  * requested as that user, and none may answer 404 or a server error.
  */
 
-/** The same-origin link targets of the page (path and query), without fragments. */
-async function linksOf(page: Page) {
-  const origin = new URL(page.url()).origin
-  const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))
-  return hrefs
-    .map((href) => new URL(href))
-    .filter((url) => url.origin === origin)
-    .map((url) => `${url.pathname}${url.search}`)
-}
-
+/** Loads each start page and requests every link on it as the signed-in user: none may lead nowhere. */
 async function crawl(page: Page, startPaths: string[]) {
-  const checked = new Map<string, number>()
+  const visits = new Map<string, Visit>()
   for (const start of startPaths) {
     await page.goto(start)
-    for (const path of await linksOf(page)) {
-      if (checked.has(path)) continue
-      const response = await page.request.get(path, { maxRedirects: 5 })
-      checked.set(path, response.status())
-    }
+    await visitAll(page, await linksOf(page), visits)
   }
-  const broken = [...checked].filter(([, status]) => status === 404 || status >= 500)
-  expect(broken, `links that lead nowhere: ${JSON.stringify(broken)}`).toEqual([])
-  return checked
+  expect(deadEnds(visits), 'links that lead nowhere').toEqual([])
+  return visits
 }
 
 test('an admin meets no dead link on any page they can reach', async ({ page }) => {
@@ -58,5 +45,5 @@ test('a member and a group creator meet no dead link either', async ({ page }) =
   addMember(org.id, creator.id, { groupCreator: true })
   insertGroup(org.id, { name: `Körgruppen ${org.name}`, owner: admin, members: [creator] })
   await signIn(page, creator)
-  await crawl(page, ['/', '/support', '/organizations', '/invitation-code'])
+  await crawl(page, ['/', '/support', '/organizations', orgPath(org.id), '/groups', '/invitation-code'])
 })
