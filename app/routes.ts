@@ -40,6 +40,8 @@ export default [
   layout('routes/app-layout.tsx', [
     index('routes/feed/route.tsx'),
     route('support', 'routes/support.tsx'),
+    // Every pending invitation addressed to the user (issue 23); #groups, #packages, #organizations.
+    route('invitations', 'routes/invitations/route.tsx'),
     route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
       route(':organizationId', 'routes/organizations/layout.tsx', [

@@ -26,7 +26,7 @@ import type { CreateInvitationInput } from './invitations.schemas'
  */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 
-export type InvitationStatus = 'pending' | 'used' | 'expired'
+export type InvitationStatus = 'pending' | 'used' | 'declined' | 'expired'
 
 /** The Invitation of the specification (section 3), with its status and expiry. */
 export interface Invitation {
@@ -39,10 +39,14 @@ export interface Invitation {
   expires: string
 }
 
-type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'>
+type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'> & {
+  declined_at?: string | null
+}
 
-function statusOf(row: Pick<InvitationRow, 'type' | 'used_at' | 'expires_at'>, now: Date): InvitationStatus {
+function statusOf(row: Pick<InvitationRow, 'type' | 'used_at' | 'expires_at' | 'declined_at'>, now: Date): InvitationStatus {
   if (row.type === 'email' && row.used_at) return 'used'
+  // Declined by its addressee in the invitations inbox (migration 022).
+  if (row.declined_at) return 'declined'
   return row.expires_at <= nowIso(now) ? 'expired' : 'pending'
 }
 
@@ -58,7 +62,7 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
   }
 }
 
-export const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at'] as const
+export const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at', 'declined_at'] as const
 
 /** The organization's invitations (not those to a group), newest first. Admins only. */
 export async function listInvitations(ctx: Ctx, organizationId: string): Promise<Invitation[]> {
