@@ -3,7 +3,10 @@ import { nowIso } from '~/utils/ids.server'
 import { recordAudit } from './audit.server'
 import { actorOf, type Ctx } from './context.server'
 import { redeemInvitationById } from './invitation-redemption.server'
-import { acceptInvitation as acceptPackageInvitation, declineInvitation as declinePackageInvitation } from './library/collaborator-invitations.server'
+import {
+  acceptInvitation as acceptPackageInvitation,
+  declineInvitation as declinePackageInvitation,
+} from './library/collaborator-invitations.server'
 import { receivedInvitations } from './library/feed.server'
 import type { CollaboratorAccess } from '~/db/schema'
 
@@ -66,7 +69,9 @@ export function pendingAddressedToActor(ctx: Ctx, kind: 'groups' | 'organization
     .where('i.revoked_at', 'is', null)
     .where('i.declined_at', 'is', null)
     .where('i.expires_at', '>', nowIso(ctx.now))
-  return kind === 'groups' ? query.where('i.group_id', 'is not', null) : query.where('i.group_id', 'is', null).where('i.group_creator', '=', 1)
+  return kind === 'groups'
+    ? query.where('i.group_id', 'is not', null)
+    : query.where('i.group_id', 'is', null).where('i.group_creator', '=', 1)
 }
 
 async function addressed(ctx: Ctx, kind: 'groups' | 'organizations'): Promise<InboxInvitation[]> {
@@ -74,7 +79,14 @@ async function addressed(ctx: Ctx, kind: 'groups' | 'organizations'): Promise<In
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
     .leftJoin('users as u', 'u.id', 'i.created_by')
-    .select(['i.id', 'i.organization_id', 'o.name as organization_name', 'g.name as group_name', 'u.id as inviter_id', 'u.name as inviter_name'])
+    .select([
+      'i.id',
+      'i.organization_id',
+      'o.name as organization_name',
+      'g.name as group_name',
+      'u.id as inviter_id',
+      'u.name as inviter_name',
+    ])
     .select(['i.created_at', 'i.expires_at'])
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
@@ -82,7 +94,7 @@ async function addressed(ctx: Ctx, kind: 'groups' | 'organizations'): Promise<In
     .execute()
   return rows.map((r) => ({
     id: r.id,
-    name: kind === 'groups' ? (r.group_name ?? '') : r.organization_name,
+    name: kind === 'groups' ? r.group_name ?? '' : r.organization_name,
     organizationId: r.organization_id,
     organization: r.organization_name,
     invitedBy: r.inviter_id ? { id: r.inviter_id, name: r.inviter_name ?? '' } : null,
@@ -101,7 +113,14 @@ export async function myInvitations(ctx: Ctx): Promise<Inbox> {
   ])
   return {
     groups,
-    packages: packages.map((p) => ({ id: p.id, packageId: p.packageId, name: p.packageName, access: p.access, invitedBy: p.invitedBy, createdAt: p.createdAt })),
+    packages: packages.map((p) => ({
+      id: p.id,
+      packageId: p.packageId,
+      name: p.packageName,
+      access: p.access,
+      invitedBy: p.invitedBy,
+      createdAt: p.createdAt,
+    })),
     organizations,
   }
 }
@@ -160,7 +179,8 @@ export async function acceptMyInvitation(ctx: Ctx, input: { kind: InboxKind; id:
   }
   const result = await redeemInvitationById(ctx, input.id)
   // A new group creator starts where they may now act: creating a group in that organization.
-  const redirectTo = input.kind === 'organizations' ? `/create/group?organizationId=${encodeURIComponent(found.target_id)}` : result.redirectTo
+  const redirectTo =
+    input.kind === 'organizations' ? `/create/group?organizationId=${encodeURIComponent(found.target_id)}` : result.redirectTo
   return { kind: input.kind, name: result.name, redirectTo }
 }
 
@@ -185,7 +205,10 @@ export async function declineMyInvitation(ctx: Ctx, input: { kind: InboxKind; id
       .where('used_at', 'is', null)
       .executeTakeFirst()
     if (Number(declined.numUpdatedRows) === 0) throw new DomainError('INVITATION_NOT_FOUND')
-    await recordAudit({ ...ctx, db: trx }, { organizationId: found.target_id, action: 'invitation.decline', items: [input.id], result: { SUCCESS: 1 } })
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: found.target_id, action: 'invitation.decline', items: [input.id], result: { SUCCESS: 1 } },
+    )
   })
   return { kind: input.kind, name: found.name, redirectTo: `/invitations#${input.kind}` }
 }

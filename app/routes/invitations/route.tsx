@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await handler({ ctx: ctxFor(user, context), form })
     } catch (error) {
       // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
-      if (error instanceof DomainError) return redirectWithToast(here, { key: `errors.${error.code}`, type: 'error', values: stringValues(error.data) })
+      if (error instanceof DomainError)
+        return redirectWithToast(here, { key: `errors.${error.code}`, type: 'error', values: stringValues(error.data) })
       throw error
     }
   })
