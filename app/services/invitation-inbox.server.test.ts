@@ -9,7 +9,7 @@ import { ctxFor, type Ctx } from './context.server'
 import { acceptMyInvitation, declineMyInvitation, myInvitations } from './invitation-inbox.server'
 import { redeemInvitationCode } from './invitation-redemption.server'
 import { resendInvitation } from './invitation-admin.server'
-import { createGroupInvitation, createInvitation, listInvitations } from './invitations.server'
+import { createGroupInvitation, createInvitation, listGroupInvitations, listInvitations } from './invitations.server'
 import { inviteCollaborator } from './library/collaborator-invitations.server'
 import { headerCounts, waitingInInbox } from './notification-counts.server'
 
@@ -127,6 +127,11 @@ describe('the invitations inbox', () => {
     // The sender's list says so; the codes no longer work, with their own error.
     const listed = await listInvitations(ctxOf(w.astrid), w.org.id)
     expect(listed.find((i) => i._id === w.creatorInvitation.invitation._id)?.status).toBe('declined')
+    expect(await listGroupInvitations(ctxOf(w.astrid), w.group.id)).toEqual([
+      expect.objectContaining({ _id: w.groupInvitation.invitation._id, email: w.emma.email, status: 'declined' }),
+    ])
+    // Only those who invite see the group's invitations.
+    await expectCode(listGroupInvitations(ctxOf(w.emma), w.group.id), 'GROUP_NOT_FOUND')
     await expectCode(redeemInvitationCode(ctxOf(w.emma), w.groupInvitation.code), 'INVITATION_DECLINED')
     await expectCode(redeemInvitationCode(ctxOf(w.emma), w.creatorInvitation.code), 'INVITATION_DECLINED')
     await expectCode(acceptMyInvitation(ctx, { kind: 'groups', id: w.groupInvitation.invitation._id }), 'INVITATION_DECLINED')

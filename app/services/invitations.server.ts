@@ -80,6 +80,28 @@ export async function listInvitations(ctx: Ctx, organizationId: string): Promise
 }
 
 /**
+ * The group's email invitations, newest first (at most 50), with their status (a declined one
+ * says so: the inbox, docs/invitations.md), for those who may invite to it: its owners and
+ * leaders (manageMembers) and the admins of its organization; others FORBIDDEN, anyone who may
+ * not see the group GROUP_NOT_FOUND.
+ */
+export async function listGroupInvitations(ctx: Ctx, groupId: string): Promise<Invitation[]> {
+  const { isOrgAdmin, rights } = await requireGroupAccess(ctx, groupId)
+  if (!isOrgAdmin && !rights.manageMembers) throw new DomainError('FORBIDDEN')
+  const rows = await ctx.db
+    .selectFrom('invitations')
+    .select(invitationColumns)
+    .where('group_id', '=', groupId)
+    .where('type', '=', 'email')
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute()
+  return rows.map((r) => toInvitation(r, ctx.now))
+}
+
+/**
  * A code no other invitation has, under any secret of SESSION_SECRET (a collision among ~4.8e8
  * codes is rare; the column is unique too), and its hash under the signing secret.
  */

@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely'
  * `declined_at` records when, the inviter's side shows it as declined, and its code stops working
  * (INVITATION_DECLINED). The pending invitations addressed to an email (the header's group
  * count and the inbox) leave declined ones out: the partial index of migration 017 does too, and
- * a second one answers the group-creator invitations (group_id null) the same way.
+ * a second one answers the group-creator invitations (group_id null) the same way. The group home
+ * lists a group's email invitations with their status to those who invite (by `group_id`, newest
+ * first: a third index).
  */
 export async function up(db: Kysely<any>) {
   await db.schema.alterTable('invitations').addColumn('declined_at', 'text').execute()
@@ -28,9 +30,11 @@ export async function up(db: Kysely<any>) {
     .where(sql.ref('declined_at'), 'is', null)
     .where(sql.ref('group_id'), 'is', null)
     .execute()
+  await db.schema.createIndex('invitations_group_created').on('invitations').columns(['group_id', 'created_at']).execute()
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.dropIndex('invitations_group_created').execute()
   await db.schema.dropIndex('invitations_email_pending_creator').execute()
   await db.schema.dropIndex('invitations_email_pending').execute()
   await db.schema
