@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { createUser } from '../../tests/support/factories'
+import { env } from '~/env.server'
+import { createUser, lastMailTo, uniqueEmail } from '../../tests/support/factories'
 import { expectCode } from '../../tests/support/expect-code'
 import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
@@ -67,6 +68,25 @@ describe('the invitations inbox', () => {
     expect(counts).toMatchObject({ studyInvitations: 1, libraryInvitations: 1, organizationInvitations: 1 })
     expect(await waitingInInbox(ctxOf(w.emma))).toBe(3)
     expect((await myInvitations(ctxOf(other))).groups).toHaveLength(1)
+  })
+
+  it('the invitation email to someone with an account keeps the code and its link, and links to the inbox', async () => {
+    const w = await invitedWorld()
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', w.emma.email)
+      .where('text_body', 'like', `%${w.creatorInvitation.code}%`)
+      .executeTakeFirst()
+    expect(mail?.text_body).toContain(`/invitation-code?code=${w.creatorInvitation.code}`)
+    expect(mail?.text_body).toContain(`${env().APP_URL}/invitations#organizations`)
+    expect(mail?.html_body).toContain(`href="${env().APP_URL}/invitations#organizations"`)
+    // No account yet: nothing to find in an inbox, only the code.
+    const newcomer = uniqueEmail('newcomer')
+    const { code } = await createInvitation(ctxOf(w.astrid), w.org.id, { type: 'email', email: newcomer, groupCreator: true })
+    const toNewcomer = await lastMailTo(newcomer)
+    expect(toNewcomer?.text_body).toContain(code)
+    expect(toNewcomer?.text_body).not.toContain('/invitations#')
   })
 
   it('accepting a group invitation makes the user a member and leads to the group home', async () => {
