@@ -50,6 +50,7 @@ const TEXT = {
     useCode: 'Använd koden',
     declinedCode: 'Du har tackat nej till den här inbjudan, så koden fungerar inte längre.',
     declinedStatus: 'Avböjd',
+    sentInvitations: 'Skickade inbjudningar',
   },
   en: {
     nav: 'Main',
@@ -76,6 +77,7 @@ const TEXT = {
     useCode: 'Use code',
     declinedCode: 'You declined this invitation, so its code no longer works.',
     declinedStatus: 'Declined',
+    sentInvitations: 'Sent invitations',
   },
 } as const
 
@@ -196,6 +198,11 @@ for (const locale of ['sv', 'en'] as const) {
     await signIn(page, w.astrid)
     await page.goto(orgPath(w.org.id, 'group-creators'))
     await expect(page.getByRole('row').filter({ hasText: w.emma.email })).toContainText(s.declinedStatus)
+    // The group's home, where its owner invites, says so too.
+    await page.goto(`/groups/${w.group.id}/home`)
+    await expect(page.getByRole('list', { name: s.sentInvitations }).getByRole('listitem').filter({ hasText: w.emma.email })).toContainText(
+      s.declinedStatus,
+    )
   })
 }
 
