@@ -107,6 +107,31 @@ describe('the invitations inbox', () => {
     await expectCode(redeemInvitationCode(ctxOf(w.emma), w.groupInvitation.code), 'USED')
   })
 
+  it('accepting an invitation to where the user already is settles it and leads there', async () => {
+    const w = await invitedWorld()
+    await db()
+      .insertInto('group_members')
+      .values({ group_id: w.group.id, user_id: w.emma.id, role: 'member', created_at: new Date().toISOString() })
+      .execute()
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: w.org.id, user_id: w.emma.id, role: 'member', is_group_creator: 1, created_at: new Date().toISOString() })
+      .execute()
+    expect(await acceptMyInvitation(ctxOf(w.emma), { kind: 'groups', id: w.groupInvitation.invitation._id })).toEqual({
+      kind: 'groups',
+      name: 'Bild 7A',
+      redirectTo: `/groups/${w.group.id}/home`,
+      already: 'ALREADY_ADDED_TO_GROUP',
+    })
+    expect(await acceptMyInvitation(ctxOf(w.emma), { kind: 'organizations', id: w.creatorInvitation.invitation._id })).toMatchObject({
+      redirectTo: `/create/group?organizationId=${w.org.id}`,
+      already: 'IS_ALREADY_GROUP_CREATOR',
+    })
+    const inbox = await myInvitations(ctxOf(w.emma))
+    expect([inbox.groups, inbox.organizations]).toEqual([[], []])
+    expect(await headerCounts(ctxOf(w.emma), { viewingFeed: false })).toMatchObject({ studyInvitations: 0, organizationInvitations: 0 })
+  })
+
   it('accepting a group-creator invitation makes the user a group creator and leads to creating a group there', async () => {
     const w = await invitedWorld()
     const answer = await acceptMyInvitation(ctxOf(w.emma), { kind: 'organizations', id: w.creatorInvitation.invitation._id })

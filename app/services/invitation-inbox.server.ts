@@ -131,6 +131,11 @@ export interface InboxAnswer {
   name: string
   /** After accepting: the group's home, the package's view, or where a new group creator starts. */
   redirectTo: string
+  /**
+   * Accepting found the user already where the invitation leads (a member of the group, a group
+   * creator of the organization): the catalogue code that says so. The invitation is settled.
+   */
+  already?: 'ALREADY_ADDED_TO_GROUP' | 'IS_ALREADY_GROUP_CREATOR'
 }
 
 /** The pending invitation of that kind and id addressed to the actor, else the kind's NOT_FOUND. */
@@ -177,11 +182,25 @@ export async function acceptMyInvitation(ctx: Ctx, input: { kind: InboxKind; id:
     const { packageId } = await acceptPackageInvitation(ctx, input.id)
     return { kind: input.kind, name: found.name, redirectTo: `/library/packages/view/${packageId}` }
   }
-  const result = await redeemInvitationById(ctx, input.id)
   // A new group creator starts where they may now act: creating a group in that organization.
-  const redirectTo =
-    input.kind === 'organizations' ? `/create/group?organizationId=${encodeURIComponent(found.target_id)}` : result.redirectTo
-  return { kind: input.kind, name: result.name, redirectTo }
+  const creatorStart = `/create/group?organizationId=${encodeURIComponent(found.target_id)}`
+  try {
+    const result = await redeemInvitationById(ctx, input.id)
+    return { kind: input.kind, name: result.name, redirectTo: input.kind === 'organizations' ? creatorStart : result.redirectTo }
+  } catch (error) {
+    if (!(error instanceof DomainError) || (error.code !== 'ALREADY_ADDED_TO_GROUP' && error.code !== 'IS_ALREADY_GROUP_CREATOR'))
+      throw error
+    // Added meanwhile by other means: the invitation has nothing left to do, so it leaves the
+    // inbox (used by the user) instead of waiting there for an answer that cannot be given.
+    await ctx.db
+      .updateTable('invitations')
+      .set({ used_at: nowIso(ctx.now), used_by: actorOf(ctx).id })
+      .where('id', '=', input.id)
+      .where('used_at', 'is', null)
+      .execute()
+    const redirectTo = input.kind === 'organizations' ? creatorStart : String(error.data.redirectTo ?? '/invitations')
+    return { kind: input.kind, name: found.name, redirectTo, already: error.code }
+  }
 }
 
 /**

@@ -22,6 +22,9 @@ const toastKey = (answer: InboxAnswer, verb: 'accepted' | 'declined') => `inbox.
 export const INTENTS = {
   accept: async ({ ctx, form }: Args) => {
     const answer = await acceptMyInvitation(ctx, itemOf(form))
+    // Already there (added meanwhile): say so where it leads, as the code page does.
+    if (answer.already)
+      return redirectWithToast(answer.redirectTo, { key: `errors.${answer.already}`, values: { name: answer.name }, type: 'info' })
     return redirectWithToast(answer.redirectTo, { key: toastKey(answer, 'accepted'), values: { name: answer.name } })
   },
   decline: async ({ ctx, form }: Args) => {
