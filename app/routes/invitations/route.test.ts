@@ -64,6 +64,17 @@ describe('/invitations', () => {
     expect(await toastOf(org.headers)).toMatchObject({ key: 'inbox.toast.accepted.organizations', values: { name: 'Exempelskolan' } })
   })
 
+  it('accept when already a member: to the group, saying so', async () => {
+    const w = await world()
+    await db()
+      .insertInto('group_members')
+      .values({ group_id: w.group.id, user_id: w.emma.id, role: 'member', created_at: new Date().toISOString() })
+      .execute()
+    const res = await run(() => inbox.action(post({ intent: 'accept', kind: 'groups', id: w.groupInv }, w.cookie)))
+    expect(res.headers.get('Location')).toBe(`/groups/${w.group.id}/home`)
+    expect(await toastOf(res.headers)).toMatchObject({ key: 'errors.ALREADY_ADDED_TO_GROUP', values: { name: 'Bild 7A' }, type: 'info' })
+  })
+
   it('decline: back to the section with a toast; answering again says why', async () => {
     const w = await world()
     for (const [kind, id, name] of [
