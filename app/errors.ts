@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   INVITATION_NOT_FOUND: 404,
   WRONG_EMAIL: 403,
   USED: 410,
+  /** The addressee declined the invitation in their inbox (migration 022): its code no longer works. */
+  INVITATION_DECLINED: 410,
   IS_ALREADY_GROUP_CREATOR: 409,
   ALREADY_ADDED_TO_GROUP: 409,
   ALREADY_ADDED_TO_ORGANIZATION: 409,

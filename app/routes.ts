@@ -40,6 +40,8 @@ export default [
   layout('routes/app-layout.tsx', [
     index('routes/feed/route.tsx'),
     route('support', 'routes/support.tsx'),
+    // Every pending invitation addressed to the user (issue 23); #groups, #packages, #organizations.
+    route('invitations', 'routes/invitations/route.tsx'),
     route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
       route(':organizationId', 'routes/organizations/layout.tsx', [
@@ -135,6 +137,8 @@ export default [
     ]),
     route('v2/organizations/:organizationId/invitations', 'routes/api/invitations/organization-invitations.ts'),
     route('v1/invitations/use-code', 'routes/api/invitations/use-code.ts'),
+    route('v1/invitations/mine', 'routes/api/invitations/mine.ts'),
+    route('v1/invitations/mine/:kind/:id/:answer', 'routes/api/invitations/mine-answer.ts'),
     route('v1/invitations/:invitationId', 'routes/api/invitations/invitation.ts'),
     route('v1/feeds/notifications/counts', 'routes/api/feeds/notification-counts.ts'),
     route('v1/studies/invitations/count', 'routes/api/studies/invitations-count.ts'),

@@ -37,15 +37,22 @@ async function poll() {
   const [alerts, library, studies] = await Promise.all([
     getCount<{ new: number; old: number }>(`${ALERTS}${timestamp}`),
     getCount<{ count: number }>(LIBRARY),
-    getCount<{ count: number }>(STUDIES),
+    getCount<{ count: number; groupCreator?: number }>(STUDIES),
   ])
   if (!alerts && !library && !studies) return
-  const base: HeaderCountsData = currentHeaderCounts() ?? { alertsNew: 0, libraryInvitations: 0, studyInvitations: 0, seenAt: null }
+  const base: HeaderCountsData = currentHeaderCounts() ?? {
+    alertsNew: 0,
+    libraryInvitations: 0,
+    studyInvitations: 0,
+    organizationInvitations: 0,
+    seenAt: null,
+  }
   setHeaderCounts({
     ...base,
     alertsNew: alerts ? alerts.new : base.alertsNew,
     libraryInvitations: library ? library.count : base.libraryInvitations,
     studyInvitations: studies ? studies.count : base.studyInvitations,
+    organizationInvitations: studies?.groupCreator ?? base.organizationInvitations,
   })
 }
 

@@ -145,6 +145,8 @@ export interface InvitationsTable {
   used_at: string | null
   used_by: string | null
   revoked_at: string | null
+  /** When the addressee declined it from the invitations inbox (migration 022): its code no longer works. */
+  declined_at: Generated<string | null>
 }
 
 export interface AuditLogTable {

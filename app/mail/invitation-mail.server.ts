@@ -21,7 +21,8 @@ export interface InvitationMailInput {
 
 /**
  * The invitation email: who invites to what, the code itself (in large type, so it can be typed
- * on another device) and a link to the invitation-code screen with the code filled in.
+ * on another device) and a link to the invitation-code screen with the code filled in; to someone
+ * with an account (`name` given), also a link to their invitations inbox.
  * Texts live under `invitationMail` in invitations.json.
  */
 export function invitationEmail(input: InvitationMailInput): Mail {
@@ -53,13 +54,16 @@ export function invitationEmail(input: InvitationMailInput): Mail {
   const codeLabel = t('invitationMail.codeLabel', vars)
   const button = t('invitationMail.action', vars)
   const footer = t('invitationMail.footer', vars)
-  const text = [greeting, '', body, '', `${codeLabel}: ${input.code}`, '', `${button}: ${url}`, '', footer, '', `— ${vars.brand}`].join('\n')
+  // Someone with an account finds it in their inbox too (docs/invitations.md); the code still works.
+  const inboxUrl = `${env().APP_URL}/invitations#${input.kind === 'group' ? 'groups' : 'organizations'}`
+  const inbox = input.name ? t('invitationMail.inbox', vars) : null
+  const text = [greeting, '', body, '', `${codeLabel}: ${input.code}`, '', `${button}: ${url}`, '', ...(inbox ? [`${inbox}: ${inboxUrl}`, ''] : []), footer, '', `— ${vars.brand}`].join('\n')
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p>${escapeHtml(codeLabel)}:</p>
 <p style="font-family:ui-monospace,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(input.code)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(url)}</p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p><p>— ${escapeHtml(vars.brand)}</p></body></html>`
+${inbox ? `<p>${escapeHtml(inbox)}: <a href="${escapeHtml(inboxUrl)}">${escapeHtml(inboxUrl)}</a></p>\n` : ''}<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p><p>— ${escapeHtml(vars.brand)}</p></body></html>`
   return { to: input.to, subject, text, html }
 }

@@ -24,6 +24,7 @@ import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
 import * as invitationCodePage from './auth/invitation-code/route'
+import * as invitationsInboxPage from './invitations/route'
 import * as myGroupsApi from './api/groups/mine'
 import * as groupHomePage from './groups/home/route'
 import * as myGroupsPage from './groups/list/route'
@@ -106,6 +107,8 @@ interface Fixture {
   invitationB: string
   /** The code of an email invitation of A to someone who is none of the actors. */
   foreignCode: string
+  /** Its id (what the invitations inbox answers by). */
+  foreignInvitation: string
   /** The code of a revoked invitation of A. */
   revokedCode: string
   cookies: Record<Actor, string | undefined>
@@ -151,6 +154,7 @@ beforeAll(async () => {
     groupB: groupB.id,
     invitationB: invitationB.invitation._id,
     foreignCode: foreign.code,
+    foreignInvitation: foreign.invitation._id,
     revokedCode: revoked.code,
     cookies: {
       anonymous: undefined,
@@ -589,7 +593,7 @@ const CASES: Case[] = [
       changesNothing: true,
       check: (_actor, res) => {
         expect(res.status).toBe(403)
-        expect(res.body).toEqual({ code: fx.foreignCode, confirm: null, error: { code: 'WRONG_EMAIL' }, pendingFailed: false })
+        expect(res.body).toEqual({ code: fx.foreignCode, confirm: null, error: { code: 'WRONG_EMAIL' }, pendingFailed: false, waiting: 0 })
       },
     },
   },
@@ -607,6 +611,43 @@ const CASES: Case[] = [
       },
     },
   },
+  {
+    name: 'GET /invitations',
+    kind: 'page',
+    handler: invitationsInboxPage.loader,
+    path: () => '/invitations',
+    // The inbox holds only what is addressed to the actor: none of A's or B's invitations to others.
+    signedIn: {
+      changesNothing: true,
+      check: (_actor, res) => {
+        expect(res.status).toBe(200)
+        expect(res.body.inbox).toEqual({ groups: [], packages: [], organizations: [] })
+      },
+    },
+  },
+  ...(
+    [
+      ['accept', 'someone else’s invitation to A', () => fx.foreignInvitation],
+      ['decline', 'an invitation of B to someone else', () => fx.invitationB],
+      ['accept', 'a forged id', () => 'forged-invitation-id'],
+    ] as const
+  ).map(
+    ([intent, what, id]): Case => ({
+      name: `POST /invitations intent=${intent} (${what})`,
+      kind: 'page',
+      handler: invitationsInboxPage.action,
+      path: () => '/invitations',
+      form: () => ({ intent, kind: 'organizations', id: id() }),
+      signedIn: {
+        changesNothing: true,
+        check: async (_actor, res) => {
+          expect(res.status).toBe(302)
+          expect(res.location).toBe('/invitations')
+          expect(await toastOf(res)).toMatchObject({ key: 'errors.INVITATION_NOT_FOUND', type: 'error' })
+        },
+      },
+    }),
+  ),
 
   // ----- JSON API -----
   {

@@ -37,7 +37,7 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, sco
 
 /**
  * Sends an email invitation again with a new code and a new expiry; the old code stops working.
- * A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST); nor can
+ * A declined one waits again for an answer. A used invitation cannot be resent (USED); an open one has no address (BAD_REQUEST); nor can
  * one of an inactive organization (ORGANIZATION_INACTIVE). Revoking always works.
  */
 export async function resendInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}): Promise<Invitation> {
@@ -52,7 +52,8 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
   const auditId = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('invitations')
-      .set({ code_hash: codeHash, expires_at: expiresAt })
+      // A declined invitation sent again waits for a new answer.
+      .set({ code_hash: codeHash, expires_at: expiresAt, declined_at: null })
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .where('revoked_at', 'is', null)
@@ -70,7 +71,7 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
     })
     throw error
   }
-  return toInvitation({ ...row, expires_at: expiresAt }, ctx.now)
+  return toInvitation({ ...row, expires_at: expiresAt, declined_at: null }, ctx.now)
 }
 
 /** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */

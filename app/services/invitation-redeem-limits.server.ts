@@ -15,7 +15,7 @@ import { actorOf } from './context.server'
  * The failures that are guesses: the code matched nothing the user may use. The "already" answers
  * mean the code was good (a second click, a code used twice) and are given back like successes.
  */
-const FAILED_GUESSES = new Set<ErrorCode>(['INVITATION_NOT_FOUND', 'WRONG_EMAIL', 'USED'])
+const FAILED_GUESSES = new Set<ErrorCode>(['INVITATION_NOT_FOUND', 'WRONG_EMAIL', 'INVITATION_DECLINED', 'USED'])
 
 /**
  * Counts the attempt for the user and the client before the code is looked up (so parallel

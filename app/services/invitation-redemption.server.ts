@@ -38,7 +38,8 @@ const groupPath = (groupId: string) => `/groups/${groupId}/home`
  * - a group invitation makes them a member of the group, and of its organization if not yet;
  * - an invitation with neither makes them a member of the organization.
  * Email invitations work once and only for the invited address; open ones until they expire.
- * Errors (spec section 8): INVITATION_NOT_FOUND (unknown, revoked, expired), WRONG_EMAIL, USED,
+ * Errors (spec section 8): INVITATION_NOT_FOUND (unknown, revoked, expired), WRONG_EMAIL,
+ * INVITATION_DECLINED (the addressee declined it in the inbox), USED,
  * IS_ALREADY_GROUP_CREATOR, ALREADY_ADDED_TO_GROUP, ALREADY_ADDED_TO_ORGANIZATION (the last three
  * carry redirectTo and name). Failed guesses count against the user's and the client's limits;
  * when either is used up, TOO_MANY_ATTEMPTS with retryAt (docs/invitation-codes.md).
@@ -65,19 +66,30 @@ export async function previewInvitationCode(ctx: Ctx, code: string): Promise<Inv
   return underRedeemLimits(ctx, (hashes) => preview(ctx, hashes), isWellFormedCode(code) ? codeHashes(code) : null)
 }
 
-/** A live invitation the actor may redeem, by its code's hashes (one per secret; at most one invitation has any); else INVITATION_NOT_FOUND, WRONG_EMAIL or USED. */
-async function findInvitation(db: DB, actor: SessionUser, codeHashes: string[], now: string) {
-  const invitation = await db
+/** Which invitation: by its code's hashes (one per secret; at most one invitation has any), or by id from the inbox. */
+export type InvitationKey = { codeHashes: string[] } | { id: string }
+
+/**
+ * A live invitation the actor may redeem; else INVITATION_NOT_FOUND (unknown, revoked, expired;
+ * by id also one not addressed to the actor, so nobody learns of another's invitation),
+ * WRONG_EMAIL, INVITATION_DECLINED or USED.
+ */
+async function findInvitation(db: DB, actor: SessionUser, key: InvitationKey, now: string) {
+  let query = db
     .selectFrom('invitations as i')
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
-    .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at'])
+    .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at', 'i.declined_at'])
     .select(['o.name as organizationName', 'g.name as groupName'])
-    .where('i.code_hash', 'in', codeHashes)
     .where('i.revoked_at', 'is', null)
-    .executeTakeFirst()
+  query =
+    'id' in key
+      ? query.where('i.id', '=', key.id).where('i.type', '=', 'email').where('i.email', '=', actor.email.toLowerCase())
+      : query.where('i.code_hash', 'in', key.codeHashes)
+  const invitation = await query.executeTakeFirst()
   if (!invitation || invitation.expires_at <= now) throw new DomainError('INVITATION_NOT_FOUND')
   if (invitation.type === 'email' && invitation.email !== actor.email.toLowerCase()) throw new DomainError('WRONG_EMAIL')
+  if (invitation.declined_at) throw new DomainError('INVITATION_DECLINED')
   if (invitation.type === 'email' && invitation.used_at) throw new DomainError('USED')
   return invitation
 }
@@ -121,18 +133,27 @@ async function refuseIfAlreadyIn(db: DB, actor: SessionUser, invitation: FoundIn
 
 export async function preview(ctx: Ctx, codeHashes: string[]): Promise<InvitationPreview> {
   const actor = actorOf(ctx)
-  const invitation = await findInvitation(ctx.db, actor, codeHashes, nowIso(ctx.now))
+  const invitation = await findInvitation(ctx.db, actor, { codeHashes }, nowIso(ctx.now))
   await requireActiveOrganization(ctx.db, invitation.organization_id)
   await refuseIfAlreadyIn(ctx.db, actor, invitation)
   if (invitation.group_id) return { kind: 'group', organization: invitation.organizationName, group: invitation.groupName ?? '' }
   return { kind: Number(invitation.group_creator) === 1 ? 'groupCreator' : 'organization', organization: invitation.organizationName }
 }
 
-async function redeem(ctx: Ctx, codeHashes: string[]): Promise<RedeemResult> {
+/**
+ * Accepts an invitation addressed to the actor by its id (the invitations inbox): the same rules,
+ * errors and effects as redeeming its code, without the guessing limits (an id not addressed to
+ * the actor is INVITATION_NOT_FOUND, whatever it is).
+ */
+export async function redeemInvitationById(ctx: Ctx, invitationId: string): Promise<RedeemResult> {
+  return redeem(ctx, { id: invitationId })
+}
+
+async function redeem(ctx: Ctx, key: InvitationKey | string[]): Promise<RedeemResult> {
   const actor = actorOf(ctx)
   const now = nowIso(ctx.now)
   return ctx.db.transaction().execute(async (trx) => {
-    const invitation = await findInvitation(trx, actor, codeHashes, now)
+    const invitation = await findInvitation(trx, actor, Array.isArray(key) ? { codeHashes: key } : key, now)
     // A double submit must not add the user twice: redemptions (and removals) in one
     // organization take turns, so the membership read below is the committed one.
     await lockOrganization(trx, invitation.organization_id)

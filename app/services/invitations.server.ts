@@ -26,7 +26,7 @@ import type { CreateInvitationInput } from './invitations.schemas'
  */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 
-export type InvitationStatus = 'pending' | 'used' | 'expired'
+export type InvitationStatus = 'pending' | 'used' | 'declined' | 'expired'
 
 /** The Invitation of the specification (section 3), with its status and expiry. */
 export interface Invitation {
@@ -39,10 +39,14 @@ export interface Invitation {
   expires: string
 }
 
-type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'>
+type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'> & {
+  declined_at?: string | null
+}
 
-function statusOf(row: Pick<InvitationRow, 'type' | 'used_at' | 'expires_at'>, now: Date): InvitationStatus {
+function statusOf(row: Pick<InvitationRow, 'type' | 'used_at' | 'expires_at' | 'declined_at'>, now: Date): InvitationStatus {
   if (row.type === 'email' && row.used_at) return 'used'
+  // Declined by its addressee in the invitations inbox (migration 022).
+  if (row.declined_at) return 'declined'
   return row.expires_at <= nowIso(now) ? 'expired' : 'pending'
 }
 
@@ -58,7 +62,7 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
   }
 }
 
-export const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at'] as const
+export const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at', 'declined_at'] as const
 
 /** The organization's invitations (not those to a group), newest first. Admins only. */
 export async function listInvitations(ctx: Ctx, organizationId: string): Promise<Invitation[]> {
@@ -71,6 +75,28 @@ export async function listInvitations(ctx: Ctx, organizationId: string): Promise
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .execute()
+  return rows.map((r) => toInvitation(r, ctx.now))
+}
+
+/**
+ * The group's email invitations, newest first (at most 50), with their status (a declined one
+ * says so: the inbox, docs/invitations.md), for those who may invite to it: its owners and
+ * leaders (manageMembers) and the admins of its organization; others FORBIDDEN, anyone who may
+ * not see the group GROUP_NOT_FOUND.
+ */
+export async function listGroupInvitations(ctx: Ctx, groupId: string): Promise<Invitation[]> {
+  const { isOrgAdmin, rights } = await requireGroupAccess(ctx, groupId)
+  if (!isOrgAdmin && !rights.manageMembers) throw new DomainError('FORBIDDEN')
+  const rows = await ctx.db
+    .selectFrom('invitations')
+    .select(invitationColumns)
+    .where('group_id', '=', groupId)
+    .where('type', '=', 'email')
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
     .execute()
   return rows.map((r) => toInvitation(r, ctx.now))
 }

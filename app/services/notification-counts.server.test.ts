@@ -6,6 +6,7 @@ import { createPackage } from '../../tests/support/library-factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { planOf } from '../../tests/support/query-plan'
 import { ctxFor } from './context.server'
+import { pendingAddressedToActor } from './invitation-inbox.server'
 import { markAlertsSeen } from './feed.server'
 import { declineInvitation, inviteCollaborator } from './library/collaborator-invitations.server'
 import { alertCounts, headerCounts, packageInvitationCount, studyInvitationCount } from './notification-counts.server'
@@ -98,14 +99,8 @@ describe('the counts are index lookups', () => {
         .select((eb) => eb.fn.countAll().as('count'))
         .where('u.id', '=', user.id)
         .where('i.status', '=', 'pending'),
-      invitations_email_pending: db()
-        .selectFrom('invitations')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('email', '=', user.email)
-        .where('used_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', mark)
-        .where('group_id', 'is not', null),
+      'invitations_email_pending\\b': pendingAddressedToActor(ctxFor(user), 'groups').select((eb) => eb.fn.countAll().as('count')),
+      invitations_email_pending_creator: pendingAddressedToActor(ctxFor(user), 'organizations').select((eb) => eb.fn.countAll().as('count')),
     }
     for (const [index, query] of Object.entries(queries)) {
       const plan = await planOf(query.compile())

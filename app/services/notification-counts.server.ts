@@ -1,14 +1,14 @@
 import { pendingPackageInvitationCount } from './library/feed.server'
 import { actorOf, type Ctx } from './context.server'
 import { seenMarkOf } from './feed.server'
-import { nowIso } from '~/utils/ids.server'
+import { pendingAddressedToActor } from './invitation-inbox.server'
 
 /**
  * The header's counts (spec sections 1, 3 and 7), polled every 60 s by every signed-in tab: each
  * is one index range (checked with EXPLAIN / EXPLAIN QUERY PLAN, see
  * notification-counts.server.test.ts): alerts by `alerts_user_created` and
- * `alerts_user_template` (migration 010), group invitations by `invitations_email_pending`
- * (migration 017).
+ * `alerts_user_template` (migration 010), group and group-creator invitations by
+ * `invitations_email_pending` and `invitations_email_pending_creator` (migrations 017, 022).
  */
 
 const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0)
@@ -46,33 +46,41 @@ async function countAlerts(ctx: Ctx, range: { after: string } | { upTo: string }
 export const packageInvitationCount = (ctx: Ctx) => pendingPackageInvitationCount(ctx.db, actorOf(ctx).id)
 
 /**
- * Pending group ("study") invitations addressed to the user's email: not used, not revoked, not
- * expired. Open codes and group-creator invitations are not addressed to anyone's group.
+ * Pending group ("study") invitations addressed to the user's email: not used, revoked, declined or
+ * expired: the inbox's groups section (invitation-inbox.server.ts), row for row.
  */
 export async function studyInvitationCount(ctx: Ctx) {
-  const actor = actorOf(ctx)
-  const row = await ctx.db
-    .selectFrom('invitations')
+  const row = await pendingAddressedToActor(ctx, 'groups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email', '=', actor.email.toLowerCase())
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', nowIso(ctx.now))
-    .where('group_id', 'is not', null)
     .executeTakeFirst()
   return countOf(row)
 }
 
+/** Pending group-creator invitations addressed to the user's email: the inbox's organizations section. */
+export async function organizationInvitationCount(ctx: Ctx) {
+  const row = await pendingAddressedToActor(ctx, 'organizations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst()
+  return countOf(row)
+}
+
+/** Every invitation waiting in the user's inbox (/invitations): the three counts together. */
+export async function waitingInInbox(ctx: Ctx) {
+  const counts = await Promise.all([studyInvitationCount(ctx), packageInvitationCount(ctx), organizationInvitationCount(ctx)])
+  return counts.reduce((sum, n) => sum + n, 0)
+}
+
 /** Everything the header shows, for the root loader (server-rendered badges and tab title). */
 export async function headerCounts(ctx: Ctx, options: { viewingFeed: boolean }) {
-  const [alertsNew, libraryInvitations, studyInvitations, seenAt] = await Promise.all([
+  const [alertsNew, libraryInvitations, studyInvitations, organizationInvitations, seenAt] = await Promise.all([
     // The feed moves the mark as it renders: on it, nothing is new.
     options.viewingFeed ? 0 : newAlertCount(ctx),
     packageInvitationCount(ctx),
     studyInvitationCount(ctx),
+    organizationInvitationCount(ctx),
     seenMarkOf(ctx),
   ])
   // On the feed the mark is the feed's to tell (it moves it): the browser takes it from there.
-  return { alertsNew, libraryInvitations, studyInvitations, seenAt: options.viewingFeed ? null : seenAt }
+  return { alertsNew, libraryInvitations, studyInvitations, organizationInvitations, seenAt: options.viewingFeed ? null : seenAt }
 }
 export type HeaderCounts = Awaited<ReturnType<typeof headerCounts>>

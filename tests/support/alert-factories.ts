@@ -28,7 +28,7 @@ export const reloadUser = (user: Pick<User, 'id'>) => db().selectFrom('users').s
 /** A group invitation row addressed to `email` (pending unless told otherwise). */
 export async function insertInvitation(
   organizationId: string,
-  options: { email?: string | null; groupId?: string | null; usedAt?: string; revokedAt?: string; expiresAt?: string; type?: 'email' | 'open' } = {},
+  options: { email?: string | null; groupId?: string | null; usedAt?: string; revokedAt?: string; expiresAt?: string; type?: 'email' | 'open'; groupCreator?: boolean } = {},
 ) {
   const now = new Date()
   await db()
@@ -39,7 +39,7 @@ export async function insertInvitation(
       group_id: options.groupId === undefined ? null : options.groupId,
       type: options.type ?? 'email',
       email: options.email ?? null,
-      group_creator: 0,
+      group_creator: options.groupCreator ? 1 : 0,
       code_hash: newId(),
       created_by: null,
       created_at: nowIso(now),

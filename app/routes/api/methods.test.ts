@@ -4,6 +4,8 @@ import { args, createUser, makeRequest, sessionCookieFor } from '../../../tests/
 import * as invitation from './invitations/invitation'
 import * as organizationInvitations from './invitations/organization-invitations'
 import * as useCode from './invitations/use-code'
+import * as myInvitations from './invitations/mine'
+import * as myInvitationAnswer from './invitations/mine-answer'
 import * as notFound from './not-found'
 import * as active from './organizations/active'
 import * as contact from './organizations/contact'
@@ -60,6 +62,8 @@ const API: [string, RouteModule, string][] = [
   ['/api/v2/organizations/o/invitations', organizationInvitations, 'GET, HEAD, POST'],
   ['/api/v1/invitations/use-code', useCode, 'PUT'],
   ['/api/v1/invitations/i', invitation, 'DELETE'],
+  ['/api/v1/invitations/mine', myInvitations, 'GET, HEAD'],
+  ['/api/v1/invitations/mine/groups/i/accept', myInvitationAnswer, 'POST'],
 ]
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']

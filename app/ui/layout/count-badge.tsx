@@ -1,3 +1,4 @@
+import { AppLink } from '../app-link'
 import { badgeText } from './header-counts'
 
 /**
@@ -13,5 +14,23 @@ export function CountBadge({ count, label }: { count: number; label: string }) {
       </span>
       <span className="sr-only">({label})</span>
     </>
+  )
+}
+
+/**
+ * A count that is a link of its own (to the inbox's section it counts), beside the link it belongs
+ * to: "2" to the eye, `label` (e.g. "2 group invitations") to a screen reader. Nothing at zero.
+ */
+export function CountBadgeLink({ count, label, to }: { count: number; label: string; to: string }) {
+  if (count <= 0) return null
+  return (
+    <AppLink
+      to={to}
+      data-count-badge
+      className="inline-flex min-h-6 min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <span aria-hidden>{badgeText(count)}</span>
+      <span className="sr-only">{label}</span>
+    </AppLink>
   )
 }

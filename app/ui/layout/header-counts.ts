@@ -3,7 +3,8 @@ import { useRootData } from '~/ui/root-data'
 
 /**
  * The header's counts (spec sections 1 and 4): new alerts (the feed's badge and the tab title),
- * library invitations and pending group invitations. The root loader renders them (so the badges
+ * and the invitations waiting in the inbox (/invitations): library, group and group-creator ones,
+ * each equal to its section of the inbox. The root loader renders them (so the badges
  * and the title are right without JavaScript); in the browser the polling
  * (app/browser/count-polling.tsx) and the feed update them here, and every tab of the user gets
  * the same numbers through a BroadcastChannel (not the storage event, which the idle timer could
@@ -13,6 +14,8 @@ export interface HeaderCountsData {
   alertsNew: number
   libraryInvitations: number
   studyInvitations: number
+  /** Pending group-creator invitations addressed to the user (the inbox's organizations section). */
+  organizationInvitations: number
   /** The user's "seen up to" mark as this page knows it: the counts call's `timestamp`. */
   seenAt: string | null
 }
@@ -50,12 +53,18 @@ export function setHeaderCounts(next: HeaderCountsData, options: { local?: boole
 
 export const currentHeaderCounts = () => current
 
-/** The feed was viewed: nothing is new up to `seenAt`. */
+/**
+ * The feed was viewed: nothing is new up to `seenAt`. Invitations still wait (only an answer in
+ * the inbox clears them), so their counts stay.
+ */
 export function markFeedSeen(seenAt: string) {
   if (!current) return
-  const base = current
-  setHeaderCounts({ ...base, alertsNew: 0, libraryInvitations: 0, seenAt })
+  setHeaderCounts({ ...current, alertsNew: 0, seenAt })
 }
+
+/** Every invitation waiting in the inbox: the profile menu's "Invitations" count and the avatar's badge. */
+export const inboxTotal = (counts: HeaderCountsData | null) =>
+  counts ? counts.studyInvitations + counts.libraryInvitations + (counts.organizationInvitations ?? 0) : 0
 
 const subscribe = (listener: () => void) => {
   channelOf()

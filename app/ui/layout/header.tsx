@@ -2,7 +2,7 @@ import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppLink, AppNavLink } from '~/ui/app-link'
 import type { CurrentUserSummary } from '~/ui/root-data'
-import { CountBadge } from './count-badge'
+import { CountBadge, CountBadgeLink } from './count-badge'
 import { useHeaderCounts } from './header-counts'
 import { ProfileMenu } from './profile-menu'
 import { BUILT_SCREENS } from './screens'
@@ -13,7 +13,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   }`
 
 /**
- * Feed (with the count of new alerts), groups (pending group invitations), library and support
+ * Feed (with the count of new alerts), groups (and the count of pending group invitations, a link
+ * to the inbox's groups section), library and support
  * (those built: BUILT_SCREENS); sign-in link (with redirectTo) or the profile menu. On a phone the
  * side menu's button sits at the header's start (the brand leaves it room: see SideMenu).
  */
@@ -35,13 +36,17 @@ export function Header({ brand, user }: { brand: string; user: CurrentUserSummar
             <CountBadge count={counts?.alertsNew ?? 0} label={t('header.newAlerts', { count: counts?.alertsNew ?? 0 })} />
           </AppNavLink>
           {BUILT_SCREENS.groups ? (
-            <AppNavLink to="/groups" className={navClass}>
-              {t('header.groups')}
-              <CountBadge
+            <span className="inline-flex items-center">
+              <AppNavLink to="/groups" className={navClass}>
+                {t('header.groups')}
+              </AppNavLink>
+              {/* The group invitations are answered in the inbox: their count leads there. */}
+              <CountBadgeLink
+                to="/invitations#groups"
                 count={counts?.studyInvitations ?? 0}
                 label={t('header.groupInvitations', { count: counts?.studyInvitations ?? 0 })}
               />
-            </AppNavLink>
+            </span>
           ) : null}
           {BUILT_SCREENS.library ? (
             <AppNavLink to="/library" className={navClass}>

@@ -6,7 +6,7 @@ import { Avatar } from '../avatar'
 import { DisclosureMenu } from '../disclosure-menu'
 import { LanguageSwitch } from '../language-switch'
 import { CountBadge } from './count-badge'
-import { badgeText, type HeaderCountsData } from './header-counts'
+import { badgeText, inboxTotal, type HeaderCountsData } from './header-counts'
 import { BUILT_SCREENS } from './screens'
 
 type User = CurrentUserSummary
@@ -14,15 +14,15 @@ type User = CurrentUserSummary
 const itemClass = 'flex items-center px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100'
 
 /**
- * The profile picture menu: profile, preferences, library invitations (with their count),
- * invitation code (with the pending group invitations), the language, and a sign-out button.
+ * The profile picture menu: profile, preferences, the invitations inbox (with every pending
+ * invitation), its library section (with their count), the invitation code page, the language, and a sign-out button.
  * The language is saved as the user's preference (POST /locale); the page then reloads fully,
  * as the root does whenever the saved locale differs from the page's.
  */
 export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCountsData | null }) {
   const { t } = useTranslation()
   const library = counts?.libraryInvitations ?? 0
-  const studies = counts?.studyInvitations ?? 0
+  const pending = inboxTotal(counts)
   const links = [
     ...(BUILT_SCREENS.profile
       ? [
@@ -30,13 +30,13 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
           { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences'), count: 0 },
         ]
       : []),
-    ...(BUILT_SCREENS.library
-      ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }]
-      : []),
-    { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: studies },
+    // Every invitation waiting for an answer (the avatar's badge counts the same); the library's
+    // lead to their section of the inbox; a code from an email is typed in on its own page.
+    { to: '/invitations', label: t('profileMenu.invitations'), count: pending },
+    ...(BUILT_SCREENS.library ? [{ to: '/invitations#packages', label: t('profileMenu.libraryInvitations'), count: library }] : []),
+    { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: 0 },
     ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform'), count: 0 }] : []),
   ]
-  const pending = links.reduce((sum, l) => sum + l.count, 0)
   return (
     <DisclosureMenu
       label={`${t('profileMenu.open', { name: user.name })}${pending ? ` (${t('profileMenu.pending', { count: pending })})` : ''}`}

@@ -94,13 +94,15 @@ describe('GET /api/v1/feeds/notifications/counts', () => {
 })
 
 describe('GET /api/v1/studies/invitations/count', () => {
-  it("counts the pending group invitations to the user's email, and requires X-Requested-With", async () => {
+  it("counts the pending group (and group-creator) invitations to the user's email, and requires X-Requested-With", async () => {
     const owner = await createUser()
     const org = await createOrganization({ adminIds: [owner.id] })
     const group = await createGroup(org.id, { ownerId: owner.id })
     const user = await createUser()
     await insertInvitation(org.id, { email: user.email, groupId: group.id })
     await insertInvitation(org.id, { email: owner.email, groupId: group.id })
+    // A group-creator invitation: counted apart (the inbox's organizations section).
+    await insertInvitation(org.id, { email: user.email, groupId: null, groupCreator: true })
     const cookie = await sessionCookieFor(user)
 
     const without = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', { cookie })
@@ -109,7 +111,7 @@ describe('GET /api/v1/studies/invitations/count', () => {
 
     const res = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', { cookie, headers: { 'X-Requested-With': 'fetch' } })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ count: 1 })
+    expect(await res.json()).toEqual({ count: 1, groupCreator: 1 })
 
     const anonymous = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', { headers: { 'X-Requested-With': 'fetch' } })
     expect(await anonymous.json()).toEqual({ message: 'SESSION_NOT_FOUND' })

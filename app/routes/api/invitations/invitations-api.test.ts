@@ -5,6 +5,8 @@ import { addMember, createGroup, createOrganization } from '../../../../tests/su
 import { ctxFor } from '~/services/context.server'
 import { createGroupInvitation } from '~/services/invitations.server'
 import * as invitation from './invitation'
+import * as mine from './mine'
+import * as mineAnswer from './mine-answer'
 import * as organizationInvitations from './organization-invitations'
 import * as useCode from './use-code'
 
@@ -164,5 +166,38 @@ describe('PUT /api/v1/invitations/use-code', () => {
       client: 'api-client',
     })
     expect(neighbour.status).toBe(404)
+  })
+})
+
+describe('the invitations inbox API: GET /api/v1/invitations/mine, POST …/mine/{kind}/{id}/accept|decline', () => {
+  it('lists what is addressed to the user and answers it; others get not found', async () => {
+    const { admin, org } = await setup()
+    const group = await createGroup(org.id, { ownerId: admin.id, name: 'Year 9' })
+    const invitee = await createUser({ name: 'Ivy Invitee' })
+    const sent = await createGroupInvitation(ctxFor(admin), group.id, { type: 'email', email: invitee.email })
+    const cookie = await sessionCookieFor(invitee)
+
+    const list = await call(mine.loader, '/api/v1/invitations/mine', { cookie })
+    expect(list.status).toBe(200)
+    const body = await list.json()
+    expect(body.groups).toEqual([expect.objectContaining({ id: sent.invitation._id, name: 'Year 9', invitedBy: { id: admin.id, name: 'Ada Admin' } })])
+    expect(body.packages).toEqual([])
+    expect(body.organizations).toEqual([])
+
+    const answerPath = (answer: string) => `/api/v1/invitations/mine/groups/${sent.invitation._id}/${answer}`
+    const params = (answer: string) => ({ kind: 'groups', id: sent.invitation._id, answer })
+    const other = await call(mineAnswer.action, answerPath('accept'), { method: 'POST', json: {}, cookie: await sessionCookieFor(await createUser()), params: params('accept') })
+    expect(other.status).toBe(404)
+    expect(await other.json()).toEqual({ message: 'INVITATION_NOT_FOUND' })
+    const declined = await call(mineAnswer.action, answerPath('decline'), { method: 'POST', json: {}, cookie, params: params('decline') })
+    expect(declined.status).toBe(200)
+    expect(await declined.json()).toEqual({ kind: 'groups', name: 'Year 9', redirectTo: '/invitations#groups' })
+    const again = await call(mineAnswer.action, answerPath('accept'), { method: 'POST', json: {}, cookie, params: params('accept') })
+    expect(again.status).toBe(410)
+    expect(await again.json()).toEqual({ message: 'INVITATION_DECLINED' })
+    const bogus = await call(mineAnswer.action, answerPath('maybe'), { method: 'POST', json: {}, cookie, params: params('maybe') })
+    expect(bogus.status).toBe(404)
+    const anonymous = await call(mine.loader, '/api/v1/invitations/mine')
+    expect(anonymous.status).toBe(401)
   })
 })

@@ -49,7 +49,18 @@ describe('/invitation-code screen', () => {
   it('prefills a malformed code from ?code=, asking nothing', async () => {
     const cookie = await sessionCookieFor(await createUser())
     const res = await run(() => invitationCode.loader(args(makeRequest('/invitation-code?code=acd', { cookie }))))
-    expect(res.data).toEqual({ code: 'ACD', confirm: null, error: null, pendingFailed: false })
+    expect(res.data).toEqual({ code: 'ACD', confirm: null, error: null, pendingFailed: false, waiting: 0 })
+  })
+
+  it('says how many invitations to the user wait in the inbox, which needs no code', async () => {
+    const { admin, org } = await orgAndAdmin()
+    const group = await createGroup(org.id, { ownerId: admin.id, name: 'Year 9' })
+    const user = await createUser()
+    await createGroupInvitation(ctxFor(admin), group.id, { type: 'email', email: user.email })
+    await createInvitation(ctxFor(admin), org.id, { type: 'email', email: user.email, groupCreator: true })
+    const cookie = await sessionCookieFor(user)
+    const res = await run(() => invitationCode.loader(args(makeRequest('/invitation-code', { cookie }))))
+    expect(res.data.waiting).toBe(2)
   })
 
   it("a link's code asks first, naming what the user joins, and changes nothing", async () => {

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
+import { waitingInInbox } from '~/services/notification-counts.server'
 import { Button } from '~/ui/button'
 import { handlerFor } from '~/utils/intent'
 import { INVITATION_CODE_LENGTH, isWellFormedCode } from '~/utils/invitation-code'
@@ -22,13 +23,15 @@ export const clientLoader = withArea('invitations')
  * Opening it changes nothing (no GET does, and mail scanners open links): with a code
  * (`?code=`, the invitation email's link) it asks "Join Exempelskolan as group creator?", or
  * says why the code does not work; without one, it asks about the invitation a sign-up left
- * waiting, if any, or shows the code field.
+ * waiting, if any, or shows the code field (and, when invitations to the user wait in the inbox,
+ * a link there).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const code = (new URL(request.url).searchParams.get('code') ?? '').trim().toUpperCase().slice(0, INVITATION_CODE_LENGTH)
-  const { status, ...shown } = await confirmationFor(ctxFor(user, context), isWellFormedCode(code) ? code : '')
-  return data({ code, ...shown }, { status })
+  const ctx = ctxFor(user, context)
+  const [{ status, ...shown }, waiting] = await Promise.all([confirmationFor(ctx, isWellFormedCode(code) ? code : ''), waitingInInbox(ctx)])
+  return data({ code, waiting, ...shown }, { status })
 }
 
 /** Every form posts an intent: preview (the typed code), join, join-pending or dismiss-pending. */
@@ -55,6 +58,15 @@ export default function InvitationCode() {
       ) : (
         <>
           <p className="text-slate-700">{t('invitationCode.intro')}</p>
+          {loaded.waiting > 0 ? (
+            // Invitations to the user's address are answered in the inbox, without the code.
+            <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-100">
+              {t('inbox.codePageHint', { count: loaded.waiting })}{' '}
+              <Link to="/invitations" className="font-medium text-brand-700 underline hover:text-brand-600">
+                {t('inbox.codePageLink')}
+              </Link>
+            </p>
+          ) : null}
           {error ? <CodeError error={error} /> : null}
           {pendingFailed ? (
             // The sign-up's invitation no longer works (the alert says why): settle it, or type another code.

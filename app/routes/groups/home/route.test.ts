@@ -5,6 +5,9 @@ import { tFor } from '~/i18n/i18n.server'
 import { readToast } from '~/ui/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
+import { ctxFor } from '~/services/context.server'
+import { declineMyInvitation } from '~/services/invitation-inbox.server'
+import { createGroupInvitation } from '~/services/invitations.server'
 import { action, handle, loader } from './route'
 
 /** A group with an owner, a leader and a member; another group of the same organization; another organization's group. */
@@ -53,6 +56,18 @@ describe('group home loader', () => {
     const anonymous = await load(null, path, group.id)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/signin\?redirectTo=/)
+  })
+
+  it('shows those who invite what became of their email invitations (a declined one too); not plain members', async () => {
+    const { owner, leader, member, group, path } = await setup()
+    const invitee = await createUser()
+    const sent = await createGroupInvitation(ctxFor(owner), group.id, { type: 'email', email: invitee.email })
+    await declineMyInvitation(ctxFor(invitee), { kind: 'groups', id: sent.invitation._id })
+    for (const manager of [owner, leader]) {
+      const res = await load(manager, path, group.id)
+      expect(res.data.sentInvitations).toEqual([expect.objectContaining({ email: invitee.email, status: 'declined' })])
+    }
+    expect((await load(member, path, group.id)).data.sentInvitations).toBeNull()
   })
 
   it('reads search, sort and direction from the URL; unknown values fall back to by role', async () => {

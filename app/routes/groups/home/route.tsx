@@ -7,6 +7,7 @@ import { requireGroupAccess } from '~/services/group-access.server'
 import { getGroupHome } from '~/services/group-home.server'
 import { GROUP_MEMBER_SORTS } from '~/services/my-groups.schemas'
 import { groupTasksForHome } from '~/services/library/group-tasks.server'
+import { listGroupInvitations } from '~/services/invitations.server'
 import { Alert } from '~/ui/alert'
 import { GroupTasksSection } from '~/ui/library/group-tasks-section'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -22,6 +23,7 @@ import { GroupSummary } from './group-summary'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { InviteForm } from './invite-form'
 import { LeaveGroupSection } from './leave-group-section'
+import { SentInvitations } from './sent-invitations'
 import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
 
@@ -47,9 +49,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctx, groupId, { q, sort, dir, page })))
   // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
   const memberTasks = await orRouteFailure('groupHome.loadError', () => groupTasksForHome(ctx, groupId))
+  // Those who invite see what became of their invitations (declined ones too: docs/invitations.md).
+  const sentInvitations = home.rights.manageMembers ? await orRouteFailure('groupHome.loadError', () => listGroupInvitations(ctx, groupId)) : null
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
-  return data({ home, query: { q, sort, dir }, newCode: code, memberTasks }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+  return data({ home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -71,7 +75,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function GroupHomePage() {
   const { t } = useTranslation()
-  const { home, query, newCode, memberTasks } = useLoaderData<typeof loader>()
+  const { home, query, newCode, memberTasks, sentInvitations } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   return (
@@ -121,6 +125,7 @@ export default function GroupHomePage() {
 
       {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
       {rights.manageMembers ? <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} /> : null}
+      {sentInvitations ? <SentInvitations invitations={sentInvitations} /> : null}
 
       <MembersTable home={home} query={query} />
 

@@ -13,6 +13,7 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
   const statusClass = {
     pending: 'bg-amber-100 text-amber-900',
     used: 'bg-green-100 text-green-900',
+    declined: 'bg-red-100 text-red-900',
     expired: 'bg-slate-200 text-slate-800',
   }
   return (
