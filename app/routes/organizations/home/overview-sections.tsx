@@ -49,8 +49,13 @@ const outcomeClass: Record<AuditOutcome['kind'], string> = {
 function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
   const { t } = useTranslation()
   const { kind, succeeded, total, counted, failures, members } = outcome
+  // One change (not a list of items) is done, or done with problems (a group created without some of its members).
   const summary =
-    outcome.single && kind === 'success' ? t('orgHome.activity.done') : t(`orgHome.activity.outcome.${kind}`, { succeeded, total })
+    outcome.single && kind === 'success'
+      ? t('orgHome.activity.done')
+      : outcome.single && kind === 'partial'
+        ? t('orgHome.activity.doneWithProblems')
+        : t(`orgHome.activity.outcome.${kind}`, { succeeded, total })
   const failureList = (list: AuditOutcome['failures']) =>
     list.map(([code, count]) => (
       <li key={code}>{t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}</li>
