@@ -67,7 +67,7 @@ test('set groups inactive and active again in bulk; the status filter follows', 
   await selectOnly(page, [g8a.name])
   if (javaScriptEnabled) await expect(page.getByText('1 markerad', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Gör aktiva', exact: true }).click()
-  await expect(toast(page, '1 av 1 grupper är nu aktiva.')).toBeVisible()
+  await expect(toast(page, '1 av 1 grupp är nu aktiv.')).toBeVisible()
   await expect(page).toHaveURL(/[?&]status=inactive(&|$)/)
   await expect(groupRow(page, g8a.name).row).toHaveCount(0)
   await expect(page.getByText('Visar 1–2 av 2')).toBeVisible()
@@ -89,7 +89,7 @@ test('delete groups after confirming: the successful ones disappear, a failed on
     // The dialog can be cancelled: nothing is deleted.
     await page.getByRole('button', { name: 'Ta bort', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Ta bort grupper?' })
-    await expect(dialog).toContainText('Markerade grupper: 3.')
+    await expect(dialog).toContainText('De 3 markerade grupperna tas bort')
     await dialog.getByRole('button', { name: 'Avbryt' }).click()
     await expect(dialog).toBeHidden()
     for (const g of groups) await expect(groupRow(page, g.name).row).toBeVisible()
@@ -99,12 +99,22 @@ test('delete groups after confirming: the successful ones disappear, a failed on
     button: 'Ta bort',
     title: 'Ta bort grupper?',
     confirm: 'Ta bort grupper',
-    check: (confirmation) => expect(confirmation).toContainText(javaScriptEnabled ? 'Markerade grupper: 3.' : 'Det går inte att ångra.'),
+    // It names the groups it deletes; without JavaScript they are ticked boxes that post again.
+    check: async (confirmation) => {
+      await expect(confirmation).toContainText('De 3 markerade grupperna tas bort')
+      for (const g of [g7a, g7b, g8a]) {
+        if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: g.name })).toBeVisible()
+        else await expect(confirmation.getByRole('checkbox', { name: g.name, exact: true })).toBeChecked()
+      }
+    },
     // Meanwhile another admin deletes 8A: that item fails, the others go through.
     beforeConfirm: () => deleteGroupRow(g8a.id),
   })
 
-  await expect(toast(page, '2 av 3 grupper borttagna.', 'alert')).toContainText('Första problemet: Gruppen hittades inte.')
+  // The group deleted meanwhile has no name left to give; the deleted ones are named.
+  const result = toast(page, '2 av 3 grupper borttagna. Inte borttagna:', 'alert')
+  await expect(result).toContainText('(okänd): Gruppen hittades inte.')
+  await expect(result).toContainText(`Klara: ${g7a.name}, ${g7b.name}.`)
   for (const g of [g7a, g7b, g8a]) await expect(groupRow(page, g.name).row).toHaveCount(0)
   await expect(groupRow(page, g9a.name).row).toBeVisible()
   await expect(page.getByText('Visar 1–1 av 1')).toBeVisible()
@@ -156,7 +166,7 @@ test('change owners: the old owner is REMOVEd, or kept with a role; a failed row
   // Corrected (an empty row takes the new owner for all groups), 8A changes too.
   await email8a.fill('')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
-  await expect(toast(page, 'Nya ägare för 1 av 1 grupper.')).toBeVisible()
+  await expect(toast(page, 'Ny ägare för 1 av 1 grupp.')).toBeVisible()
   await expect(panel).toBeHidden()
   await expect(groupRow(page, g8a.name).owner).toContainText(nora.name)
 
