@@ -141,6 +141,13 @@ test('change owners: the old owner is REMOVEd, or kept with a role; a failed row
   await panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`).fill('ingen-medlem@example.se')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
 
+  // Removing the old owners is asked first, naming who leaves which group (the rows kept as typed).
+  const removal = panel.getByRole('alert').filter({ hasText: 'De gamla ägarna av 2 grupper lämnar dem.' })
+  await expect(removal.getByRole('listitem')).toHaveText([`${olle.name} lämnar ${g7a.name}`, `${olle.name} lämnar ${g8a.name}`])
+  await expect(panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`)).toHaveValue('ingen-medlem@example.se')
+  expect(groupMembers(g7a.id)).toContainEqual({ name: olle.name, role: 'owner' })
+  await removal.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
+
   // 8A failed: the panel stays open with that row as typed and its error beside the group; the
   // other two are applied and named.
   await expect(panel.getByRole('status')).toHaveText(
@@ -166,6 +173,9 @@ test('change owners: the old owner is REMOVEd, or kept with a role; a failed row
   // Corrected (an empty row takes the new owner for all groups), 8A changes too.
   await email8a.fill('')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
+  const again = panel.getByRole('alert').filter({ hasText: 'Den gamla ägaren av 1 grupp lämnar den.' })
+  await expect(again.getByRole('listitem')).toHaveText([`${olle.name} lämnar ${g8a.name}`])
+  await again.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
   await expect(toast(page, 'Ny ägare för 1 av 1 grupp.')).toBeVisible()
   await expect(panel).toBeHidden()
   await expect(groupRow(page, g8a.name).owner).toContainText(nora.name)

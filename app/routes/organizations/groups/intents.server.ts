@@ -27,7 +27,14 @@ export type GroupsActionData =
       result?: SubmissionResult<string[]>
       /** After a submission with failures: the groups that did get their new owners. */
       applied?: OwnerChangesApplied
+      confirmRemoval?: RemovalConfirmation
     }
+
+/** Old owners that would leave their groups, asked before (confirmed=1): the first few by name, and how many in all. */
+export interface RemovalConfirmation {
+  named: { group: string; owner: string }[]
+  count: number
+}
 
 export interface OwnerChangesApplied {
   succeeded: number
@@ -107,7 +114,8 @@ export async function showChangeOwners(args: IntentArgs) {
 const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
 /**
- * intent change-owners: step two, the new owners by email. When every group got its new owner:
+ * intent change-owners: step two, the new owners by email. Rows whose old owner is REMOVEd are
+ * asked for first (confirmed=1), naming each old owner and group. When every group got its new owner:
  * back to the list with a toast. Otherwise the panel stays open with the failed rows only, as the
  * admin typed them, each with its error; the groups that did change are named above them.
  * Spec section 4: a group leaves the list when its old owner was removed and the actor's access
@@ -118,6 +126,17 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
   if (submission.status !== 'success') {
     const groups = await getGroups(ctx, organizationId, changeRowIds(form))
     return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
+  }
+  // Removing old owners from their groups cannot be undone: asked first, naming who leaves which group.
+  const removals = submission.value.filter((c) => c.oldOwnerRole === 'REMOVE')
+  if (removals.length > 0 && form.get('confirmed') !== '1') {
+    const groups = await getGroups(ctx, organizationId, changeRowIds(form))
+    const byId = new Map(groups.map((g) => [g._id, g]))
+    const named = removals.slice(0, CONFIRM_NAMES).flatMap((c) => {
+      const group = byId.get(c.groupId)
+      return group ? [{ group: group.name, owner: group.owner.name }] : []
+    })
+    return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval: { named, count: removals.length } })
   }
   const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
   const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))

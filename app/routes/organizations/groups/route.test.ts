@@ -193,20 +193,28 @@ describe('groups screen action', () => {
       'changes[1].newOwnerEmail': ['validation.email'],
     })
 
-    const applied = await post(
-      path,
-      cookie,
-      {
-        intent: 'change-owners',
-        newOwnerEmail: nextEmail.toUpperCase(),
-        oldOwnerRole: 'REMOVE',
-        'changes[0].groupId': g1.id,
-        'changes[1].groupId': g2.id,
-        'changes[1].newOwnerEmail': 'nobody@example.se',
-        'changes[1].oldOwnerRole': 'leader',
-      },
-      org.id,
-    )
+    const changes = {
+      intent: 'change-owners',
+      newOwnerEmail: nextEmail.toUpperCase(),
+      oldOwnerRole: 'REMOVE',
+      'changes[0].groupId': g1.id,
+      'changes[1].groupId': g2.id,
+      'changes[1].newOwnerEmail': 'nobody@example.se',
+      'changes[1].oldOwnerRole': 'leader',
+    }
+    // An old owner leaving a group is asked for first, naming who leaves which group; nothing changes yet.
+    const asked = await post(path, cookie, changes, org.id)
+    expect(asked.status).toBe(200)
+    const oldOwnerName = (await db().selectFrom('users').select('name').where('id', '=', oldOwner).executeTakeFirstOrThrow()).name
+    expect(asked.data).toMatchObject({
+      intent: 'change-owners-form',
+      confirmRemoval: { named: [{ group: 'One', owner: oldOwnerName }], count: 1 },
+      result: { initialValue: { newOwnerEmail: nextEmail.toUpperCase(), oldOwnerRole: 'REMOVE' } },
+    })
+    expect(asked.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
+    expect((await groupRow(g1.id))?.owner_id).toBe(oldOwner)
+
+    const applied = await post(path, cookie, { ...changes, confirmed: '1' }, org.id)
     // One failed: the panel stays with that row as typed and its error; the other one is applied.
     expect(applied.status).toBe(200)
     expect(applied.data).toMatchObject({

@@ -110,6 +110,7 @@ export default function Groups() {
             groups={actionData.groups}
             lastResult={actionData.result}
             applied={actionData.applied}
+            confirmRemoval={actionData.confirmRemoval}
           />
         ) : null}
         {actionData?.intent === 'bulk' ? (
