@@ -68,16 +68,18 @@ type ItemResultWithEmail = { _id: string; result: string; email?: string }
  * (and `count`, the total, for the plural) when every item succeeded, else `partial`, an error
  * toast. Either names the items (`names`: by id, read before the action; an item without one is
  * named by the address it was asked by, or left unnamed): every failed item with its code, as many
- * as the cookie holds, and the first DONE_NAMES that succeeded; the rest are counted.
+ * as the cookie holds, and the first DONE_NAMES that succeeded; the rest are counted. `extra`
+ * values go to the message too (e.g. the created group's name).
  */
 export function bulkToast(
   results: ItemResultWithEmail[],
   keys: { done: string; partial: string },
   names: ReadonlyMap<string, string> = new Map(),
+  extra: Record<string, string> = {},
 ): Toast {
   const succeeded = results.filter((r) => r.result === 'SUCCESS')
   const failed = results.filter((r) => r.result !== 'SUCCESS')
-  const values = { succeeded: String(succeeded.length), total: String(results.length), count: String(results.length) }
+  const values = { ...extra, succeeded: String(succeeded.length), total: String(results.length), count: String(results.length) }
   const nameOf = (r: ItemResultWithEmail) => (names.get(r._id) ?? r.email ?? '').slice(0, NAME_CHARS)
   const items = { failed: {} as Record<string, string[]>, moreFailed: 0, done: [] as string[], moreDone: 0 }
   let size = 0
