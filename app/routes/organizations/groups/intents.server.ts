@@ -128,15 +128,19 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
     return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
   }
   // Removing old owners from their groups cannot be undone: asked first, naming who leaves which group.
+  // (A group not of this organization, or gone, is not asked about: it fails as not found.)
   const removals = submission.value.filter((c) => c.oldOwnerRole === 'REMOVE')
   if (removals.length > 0 && form.get('confirmed') !== '1') {
     const groups = await getGroups(ctx, organizationId, changeRowIds(form))
     const byId = new Map(groups.map((g) => [g._id, g]))
-    const named = removals.slice(0, CONFIRM_NAMES).flatMap((c) => {
+    const named = removals.flatMap((c) => {
       const group = byId.get(c.groupId)
       return group ? [{ group: group.name, owner: group.owner.name }] : []
     })
-    return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval: { named, count: removals.length } })
+    if (named.length > 0) {
+      const confirmRemoval = { named: named.slice(0, CONFIRM_NAMES), count: named.length }
+      return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval })
+    }
   }
   const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
   const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))
