@@ -40,8 +40,14 @@ describe('bulkToast: a bulk result names its items', () => {
 
   it('says one group in the singular, and an item without a name is unknown', () => {
     const toast = bulkToast([{ _id: 'elsewhere', result: 'GROUP_NOT_FOUND' }], KEYS, names)
-    expect(translateToast(tFor('en'), toast)).toMatchObject({ text: '0 of 1 group deleted. Not deleted:', failed: [expect.stringMatching(/^\(unknown\): /)] })
-    expect(translateToast(tFor('sv'), toast)).toMatchObject({ text: '0 av 1 grupp borttagen. Inte borttagna:', failed: [expect.stringMatching(/^\(okänd\): /)] })
+    expect(translateToast(tFor('en'), toast)).toMatchObject({
+      text: '0 of 1 group deleted. Not deleted:',
+      failed: [expect.stringMatching(/^\(unknown\): /)],
+    })
+    expect(translateToast(tFor('sv'), toast)).toMatchObject({
+      text: '0 av 1 grupp borttagen. Inte borttagna:',
+      failed: [expect.stringMatching(/^\(okänd\): /)],
+    })
     const one = translateToast(tFor('sv'), bulkToast([{ _id: 'g1', result: 'SUCCESS' }], KEYS, names))
     expect(one).toMatchObject({ type: 'success', text: '1 av 1 grupp borttagen.', done: 'Klara: Bild 7A.' })
     expect(one.failed).toBeUndefined()
@@ -61,7 +67,12 @@ describe('bulkToast: a bulk result names its items', () => {
       many,
     )
     expect(toast.items).toMatchObject({ done: ids.slice(0, DONE_NAMES).map((id) => many.get(id)), moreDone: 15 })
-    expect(translateToast(tFor('en'), toast).done).toBe(`Done: ${ids.slice(0, 10).map((id) => many.get(id)).join(', ')} and 15 more.`)
+    expect(translateToast(tFor('en'), toast).done).toBe(
+      `Done: ${ids
+        .slice(0, 10)
+        .map((id) => many.get(id))
+        .join(', ')} and 15 more.`,
+    )
     expect(translateToast(tFor('sv'), toast).done).toMatch(/^Klara: Elev 0, .* och 15 till\.$/)
   })
 

@@ -61,7 +61,10 @@ describe('the audit list shows each action’s true outcome', () => {
     const g1 = await createGroup(org.id, { ownerId: admin.id })
     const g2 = await createGroup(org.id, { ownerId: member.id })
     await setGroupsActive(ctx(admin), org.id, [g1.id, g2.id], false)
-    expect((await rows(admin, org.id))[0]).toEqual({ text: expect.stringMatching(/Deactivated groups 2 2 of 2 succeeded$/), tone: 'text-green-800' })
+    expect((await rows(admin, org.id))[0]).toEqual({
+      text: expect.stringMatching(/Deactivated groups 2 2 of 2 succeeded$/),
+      tone: 'text-green-800',
+    })
 
     const other = await createUser()
     await addMember(org.id, other.id)
@@ -69,11 +72,17 @@ describe('the audit list shows each action’s true outcome', () => {
     const [partly] = await rows(admin, org.id)
     expect(partly.tone).toBe('text-amber-800')
     expect(partly.text).toBe(
-      `${partly.text.split(' Astrid Admin')[0]} Astrid Admin Removed members 2 Partly done: 1 of 2 succeeded ${tFor('en')('orgHome.activity.failure', { message: tFor('en')('errors.IS_GROUP_OWNER'), count: 1 })}`,
+      `${partly.text.split(' Astrid Admin')[0]} Astrid Admin Removed members 2 Partly done: 1 of 2 succeeded ${tFor('en')(
+        'orgHome.activity.failure',
+        { message: tFor('en')('errors.IS_GROUP_OWNER'), count: 1 },
+      )}`,
     )
 
     await removeMembers(ctx(admin), org.id, [member.id])
-    expect((await rows(admin, org.id))[0]).toMatchObject({ text: expect.stringContaining('Removed members 1 Not done: 0 of 1 succeeded'), tone: 'text-red-800' })
+    expect((await rows(admin, org.id))[0]).toMatchObject({
+      text: expect.stringContaining('Removed members 1 Not done: 0 of 1 succeeded'),
+      tone: 'text-red-800',
+    })
     const [sv] = await rows(admin, org.id, 'sv')
     expect(sv.text).toContain('Inte gjort: 0 av 1 lyckades')
 
@@ -108,8 +117,17 @@ describe('the audit list shows each action’s true outcome', () => {
 describe('auditOutcome', () => {
   it('reads each kind of result', () => {
     const outcome = (result: Record<string, unknown>, itemCount = 1, finished = true) => auditOutcome({ result, itemCount, finished })
-    expect(outcome({ members: { SUCCESS: 1 } })).toMatchObject({ kind: 'success', single: true, succeeded: 1, total: 1, members: { succeeded: 1, total: 1 } })
-    expect(outcome({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 2 } })).toMatchObject({ kind: 'partial', members: { failures: [['MEMBER_NOT_FOUND', 2]] } })
+    expect(outcome({ members: { SUCCESS: 1 } })).toMatchObject({
+      kind: 'success',
+      single: true,
+      succeeded: 1,
+      total: 1,
+      members: { succeeded: 1, total: 1 },
+    })
+    expect(outcome({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 2 } })).toMatchObject({
+      kind: 'partial',
+      members: { failures: [['MEMBER_NOT_FOUND', 2]] },
+    })
     expect(outcome({ name: 'X', admin: 'u' })).toMatchObject({ kind: 'success', single: true })
     expect(outcome({ SUCCESS: 1, groupId: 'g' })).toMatchObject({ kind: 'success', single: true })
     expect(outcome({ SUCCESS: 3 }, 3)).toMatchObject({ kind: 'success', single: false, succeeded: 3, total: 3 })
