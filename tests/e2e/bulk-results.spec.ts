@@ -93,3 +93,30 @@ test(
     await expect(removal).toContainText('The person owns a group of the organization. Give the group a new owner first. (1)')
   },
 )
+
+test(
+  'changing owners asks before the old owner leaves, naming who leaves which group',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { org, admin, members, tag } = await createOrgWorld({ adminLocale: 'en', memberNames: ['Olle Ohlsson', 'Nora Nilsson'] })
+    const [olle, nora] = members
+    const art = insertGroup(org.id, { name: `Art 7A ${tag}`, owner: olle })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id, 'groups'))
+    await page.getByRole('checkbox', { name: `Select ${art.name}` }).check()
+    await page.getByRole('button', { name: 'Change owners', exact: true }).click()
+    const panel = page.getByRole('form', { name: 'Change owners' })
+    await panel.getByLabel('New owner’s email', { exact: true }).fill(nora.email)
+    await panel.getByLabel('The old owner becomes', { exact: true }).selectOption({ label: 'Removed from the group' })
+    await page.waitForLoadState('networkidle')
+    await panel.getByRole('button', { name: 'Save the new owners' }).click()
+
+    const removal = panel.getByRole('alert').filter({ hasText: 'The old owner of 1 group will leave it. This cannot be undone.' })
+    await expect(removal.getByRole('listitem')).toHaveText([`${olle.name} leaves ${art.name}`])
+    if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([])
+    await removal.getByRole('button', { name: 'Save and remove the old owners' }).click()
+    await expect(toast(page, 'New owner for 1 of 1 group.')).toContainText(`Done: ${art.name}.`)
+    const owner = appDb().prepare('select owner_id from groups where id = ?').get(art.id) as { owner_id: string }
+    expect(owner.owner_id).toBe(nora.id)
+  },
+)
