@@ -22,7 +22,7 @@ import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Toaster } from '~/ui/toaster'
-import { readToast } from '~/ui/toast.server'
+import { readToast, translateToast } from '~/ui/toast.server'
 import stylesheet from '~/styles/app.css?url'
 
 // The version check and telemetry (ADR 011): their own chunk, loaded after hydration, so none of
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       counts,
       // Translated here: a toast may name a message of an area this page does not load (the
       // invitation code's success lands on the feed), and the browser must show the same text.
-      toast: toast && { ...toast, text: tFor(locale)(toast.key, toast.values) },
+      toast: toast && translateToast(tFor(locale), toast),
       telemetry: !user || Number(user.telemetry_opt_out) !== 1,
     },
     { headers: clear ? { 'Set-Cookie': clear } : undefined },

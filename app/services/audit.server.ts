@@ -66,10 +66,70 @@ async function insertAudit(ctx: Ctx, entry: AuditEntry, status: AuditStatus) {
   return id
 }
 
+/** What an entry's action came to, as the organization home shows it. */
+export type AuditOutcomeKind = 'success' | 'partial' | 'failure' | 'unfinished'
+
+/** Counts of a tally: how many succeeded, out of how many, and the failures by code. */
+export interface AuditCounts {
+  succeeded: number
+  total: number
+  failures: [code: string, count: number][]
+}
+
+export interface AuditOutcome extends AuditCounts {
+  kind: AuditOutcomeKind
+  /** Items handled so far (an unfinished bulk action). */
+  counted: number
+  /** One change, not a list of items: shown as done rather than "1 of 1". */
+  single: boolean
+  /** A group created with members: how many of them were added. */
+  members?: AuditCounts
+}
+
+/** The result codes of a tally: upper-case keys with a number ({ SUCCESS: 3, OWNS_GROUP: 1 }). */
+function codesOf(result: Record<string, unknown>): [string, number][] {
+  return Object.entries(result).filter((e): e is [string, number] => /^[A-Z][A-Z_]*$/.test(e[0]) && typeof e[1] === 'number')
+}
+
+function countsOf(codes: [string, number][], total: number): AuditCounts {
+  return {
+    succeeded: codes.find(([code]) => code === 'SUCCESS')?.[1] ?? 0,
+    total,
+    failures: codes.filter(([code]) => code !== 'SUCCESS'),
+  }
+}
+
+/**
+ * The true outcome of an audit entry. A bulk action's result is the tally of its items
+ * (runBulk); a single change is recorded in the transaction that makes it, so a finished entry
+ * without a tally (creating a group, renaming an organization) succeeded. A group created with
+ * members carries their tally under `members`: some not added makes the creation partial.
+ */
+export function auditOutcome(entry: { itemCount: number; result: Record<string, unknown>; finished: boolean }): AuditOutcome {
+  const codes = codesOf(entry.result)
+  const counted = codes.reduce((sum, [, n]) => sum + n, 0)
+  const items = Math.max(entry.itemCount, 1)
+  const members = entry.result.members
+  const memberCodes = members && typeof members === 'object' ? codesOf(members as Record<string, unknown>) : []
+  const memberCounts = memberCodes.length
+    ? countsOf(
+        memberCodes,
+        memberCodes.reduce((sum, [, n]) => sum + n, 0),
+      )
+    : undefined
+  if (!entry.finished) return { kind: 'unfinished', ...countsOf(codes, items), counted, single: false, members: memberCounts }
+  // A single change without a tally: it committed with its entry.
+  const counts = codes.length ? countsOf(codes, counted || items) : { succeeded: items, total: items, failures: [] }
+  const partly = counts.failures.length > 0 || (memberCounts?.failures.length ?? 0) > 0
+  const kind = counts.succeeded === 0 ? 'failure' : partly ? 'partial' : 'success'
+  return { kind, ...counts, counted: counts.total, single: counts.total === 1, members: memberCounts }
+}
+
 /**
  * The latest admin activity of an organization, with the actor's name: one entry per action, a
  * bulk action with the results committed so far. `finished` is false for a bulk action still
- * running, or one that stopped part-way (its result counts what was committed).
+ * running, or one that stopped part-way (its result counts what was committed); `outcome` says
+ * what it came to (auditOutcome).
  */
 export async function latestAudit(ctx: Ctx, organizationId: string, limit = 10) {
   const rows = await ctx.db
@@ -81,13 +141,16 @@ export async function latestAudit(ctx: Ctx, organizationId: string, limit = 10) 
     .orderBy('a.id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({
-    _id: r.id,
-    action: r.action,
-    actorName: r.actorName,
-    itemCount: (JSON.parse(r.items) as string[]).length,
-    result: JSON.parse(r.result) as Record<string, unknown>,
-    created: r.created_at,
-    finished: r.status === 'done',
-  }))
+  return rows.map((r) => {
+    const entry = {
+      _id: r.id,
+      action: r.action,
+      actorName: r.actorName,
+      itemCount: (JSON.parse(r.items) as string[]).length,
+      result: JSON.parse(r.result) as Record<string, unknown>,
+      created: r.created_at,
+      finished: r.status === 'done',
+    }
+    return { ...entry, outcome: auditOutcome(entry) }
+  })
 }

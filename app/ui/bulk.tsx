@@ -25,18 +25,35 @@ function selectedCountOf(formId: string) {
   return matching ? Number(matching.dataset.total) : checkboxesOf(formId).filter((c) => c.checked).length
 }
 
-/** The number of selected items of a bulk form, kept live. */
-export function useSelectedCount(formId: string) {
-  const [count, setCount] = useState(0)
+/** Ticked rows a confirmation dialog names before "and N more" (as the server's confirmation step). */
+const CONFIRM_NAMES = 10
+
+/** The names of the first ticked rows: the text of the element each checkbox is labelled by after the select word. */
+function selectedNamesOf(formId: string) {
+  return checkboxesOf(formId)
+    .filter((c) => c.checked)
+    .slice(0, CONFIRM_NAMES)
+    .map((c) => {
+      const nameId = (c.getAttribute('aria-labelledby') ?? '').split(' ')[1]
+      return (nameId && document.getElementById(nameId)?.textContent?.trim()) || ''
+    })
+}
+
+/** The number of selected items of a bulk form, kept live, and (`withNames`) the first ticked rows' names. */
+export function useSelection(formId: string, withNames = false) {
+  const [selection, setSelection] = useState<{ count: number; names: string[] }>({ count: 0, names: [] })
   const { key } = useLocation()
   useEffect(() => {
-    const update = () => setCount(selectedCountOf(formId))
+    const update = () => setSelection({ count: selectedCountOf(formId), names: withNames ? selectedNamesOf(formId) : [] })
     update()
     document.addEventListener('change', update)
     return () => document.removeEventListener('change', update)
-  }, [formId, key])
-  return count
+  }, [formId, key, withNames])
+  return selection
 }
+
+/** The number of selected items of a bulk form, kept live. */
+export const useSelectedCount = (formId: string) => useSelection(formId).count
 
 /** The id of the bulk table's one "Select" word, which every row checkbox's name starts with. */
 const selectWordId = (formId: string) => `${formId}-select-word`
@@ -171,7 +188,10 @@ export function BulkBar({
   )
 }
 
-/** A bulk action button; `confirm` asks first (dialog with JS, ConfirmPanel without). */
+/**
+ * A bulk action button; `confirm` asks first (dialog with JS, ConfirmPanel without), naming the
+ * first ticked rows under `confirm.itemsLabel`.
+ */
 export function BulkAction({
   intent,
   children,
@@ -182,12 +202,12 @@ export function BulkAction({
   intent: string
   children: ReactNode
   /** Asks first; the body is given the number of selected rows. */
-  confirm?: { title: string; body: (count: number) => string; action: string }
+  confirm?: { title: string; body: (count: number) => string; action: string; itemsLabel?: string }
   variant?: 'secondary' | 'danger' | 'primary'
   formId: string
 }) {
   const navigation = useNavigation()
-  const count = useSelectedCount(formId)
+  const { count, names } = useSelection(formId, Boolean(confirm?.itemsLabel))
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const submitConfirmed = () => {
@@ -210,7 +230,14 @@ export function BulkAction({
       variant={variant}
       pending={busy}
       disabled={hydrated && count === 0}
-      confirm={confirm && { ...confirm, body: confirm.body(count) }}
+      confirm={
+        confirm && {
+          title: confirm.title,
+          action: confirm.action,
+          body: confirm.body(count),
+          items: confirm.itemsLabel ? { label: confirm.itemsLabel, names, total: count } : undefined,
+        }
+      }
       dialogId={`${formId}-${intent}`}
       dialogVariant={variant === 'danger' ? 'danger' : 'primary'}
       onConfirm={submitConfirmed}

@@ -9,7 +9,15 @@ const LazyConfirmDialog = lazy(() => loadConfirmModal().then((m) => ({ default: 
  * Opens the dialog once it is there (rendered after it, so a click made while it loads still opens
  * it), then reports that it did: a later re-render or remount of the page never opens it again.
  */
-function OpenWhenReady({ dialogRef, pending, onOpened }: { dialogRef: RefObject<HTMLDialogElement>; pending: boolean; onOpened: () => void }) {
+function OpenWhenReady({
+  dialogRef,
+  pending,
+  onOpened,
+}: {
+  dialogRef: RefObject<HTMLDialogElement>
+  pending: boolean
+  onOpened: () => void
+}) {
   useEffect(() => {
     const dialog = dialogRef.current
     if (!pending || !dialog) return
@@ -32,7 +40,7 @@ export function ConfirmButton({
   onConfirm,
   ...button
 }: ComponentProps<typeof Button> & {
-  confirm?: { title: string; body: string; action: string }
+  confirm?: { title: string; body: string; action: string; items?: { label: string; names: string[]; total: number } }
   dialogId: string
   dialogVariant?: 'danger' | 'primary'
   onConfirm: () => void

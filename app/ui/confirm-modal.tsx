@@ -2,6 +2,7 @@ import type { RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 import { Dialog } from './dialog'
+import { NamedItems } from './named-items'
 
 /**
  * The confirmation dialog of a destructive action (400 px, see Dialog): Cancel has the
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   body,
   action,
   variant = 'danger',
+  items,
   onConfirm,
 }: {
   dialogRef: RefObject<HTMLDialogElement>
@@ -23,6 +25,8 @@ export function ConfirmDialog({
   body: string
   action: string
   variant?: 'danger' | 'primary'
+  /** What it will change, by name: the first few of `total`. */
+  items?: { label: string; names: string[]; total: number }
   onConfirm: () => void
 }) {
   const { t } = useTranslation()
@@ -32,6 +36,7 @@ export function ConfirmDialog({
         {title}
       </h2>
       <p className="mb-4 text-slate-700">{body}</p>
+      {items ? <NamedItems {...items} /> : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()} autoFocus>
           {t('common.cancel')}

@@ -9,6 +9,10 @@ export interface ToastData {
   type: 'success' | 'error' | 'info'
   /** The message, translated by the server (its key may belong to an area the page does not load). */
   text: string
+  /** A bulk result's failed items, a line each ("Anna Ek: owns a group…"), the last maybe "and N more". */
+  failed?: string[]
+  /** A bulk result's items that succeeded, by name ("Done: Anna Ek, Bo Berg"). */
+  done?: string
 }
 
 const tone = {
@@ -75,7 +79,17 @@ export function Toaster({ toast, placement = 'popup' }: { toast: ToastData | nul
           placement === 'popup' ? 'max-w-md shadow-lg' : 'mb-4'
         } ${tone[visible.type]}`}
       >
-        <p>{visible.text}</p>
+        <div>
+          <p>{visible.text}</p>
+          {visible.failed ? (
+            <ul className="mt-1 list-disc pl-5">
+              {visible.failed.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+          {visible.done ? <p className="mt-1">{visible.done}</p> : null}
+        </div>
         {hydrated ? (
           <button type="button" onClick={close} className="ml-2 text-sm underline" aria-label={t('common.close')}>
             ×

@@ -101,7 +101,7 @@ test('an open invitation shows its code once; revoking it stops the code', async
 
   await page.getByRole('button', { name: /^Återkalla inbjudan som skapades / }).click()
   const confirm = page.getByRole('dialog', { name: 'Återkalla inbjudan?' })
-  await expect(confirm).toContainText('Koden slutar gälla direkt.')
+  await expect(confirm).toContainText(/Den öppna koden skapad .+ slutar gälla direkt\./)
   await confirm.getByRole('button', { name: 'Återkalla', exact: true }).click()
   await expect(toast(page, 'Inbjudan har återkallats.')).toBeVisible()
   await expect(page.getByText('Inga inbjudningar än.')).toBeVisible()

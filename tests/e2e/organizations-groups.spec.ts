@@ -67,7 +67,7 @@ test('set groups inactive and active again in bulk; the status filter follows', 
   await selectOnly(page, [g8a.name])
   if (javaScriptEnabled) await expect(page.getByText('1 markerad', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Gör aktiva', exact: true }).click()
-  await expect(toast(page, '1 av 1 grupper är nu aktiva.')).toBeVisible()
+  await expect(toast(page, '1 av 1 grupp är nu aktiv.')).toBeVisible()
   await expect(page).toHaveURL(/[?&]status=inactive(&|$)/)
   await expect(groupRow(page, g8a.name).row).toHaveCount(0)
   await expect(page.getByText('Visar 1–2 av 2')).toBeVisible()
@@ -89,7 +89,7 @@ test('delete groups after confirming: the successful ones disappear, a failed on
     // The dialog can be cancelled: nothing is deleted.
     await page.getByRole('button', { name: 'Ta bort', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Ta bort grupper?' })
-    await expect(dialog).toContainText('Markerade grupper: 3.')
+    await expect(dialog).toContainText('De 3 markerade grupperna tas bort')
     await dialog.getByRole('button', { name: 'Avbryt' }).click()
     await expect(dialog).toBeHidden()
     for (const g of groups) await expect(groupRow(page, g.name).row).toBeVisible()
@@ -99,12 +99,22 @@ test('delete groups after confirming: the successful ones disappear, a failed on
     button: 'Ta bort',
     title: 'Ta bort grupper?',
     confirm: 'Ta bort grupper',
-    check: (confirmation) => expect(confirmation).toContainText(javaScriptEnabled ? 'Markerade grupper: 3.' : 'Det går inte att ångra.'),
+    // It names the groups it deletes; without JavaScript they are ticked boxes that post again.
+    check: async (confirmation) => {
+      await expect(confirmation).toContainText('De 3 markerade grupperna tas bort')
+      for (const g of [g7a, g7b, g8a]) {
+        if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: g.name })).toBeVisible()
+        else await expect(confirmation.getByRole('checkbox', { name: g.name, exact: true })).toBeChecked()
+      }
+    },
     // Meanwhile another admin deletes 8A: that item fails, the others go through.
     beforeConfirm: () => deleteGroupRow(g8a.id),
   })
 
-  await expect(toast(page, '2 av 3 grupper borttagna.', 'alert')).toContainText('Första problemet: Gruppen hittades inte.')
+  // The group deleted meanwhile has no name left to give; the deleted ones are named.
+  const result = toast(page, '2 av 3 grupper borttagna. Inte borttagna:', 'alert')
+  await expect(result).toContainText('(okänd): Gruppen hittades inte.')
+  await expect(result).toContainText(`Klara: ${g7a.name}, ${g7b.name}.`)
   for (const g of [g7a, g7b, g8a]) await expect(groupRow(page, g.name).row).toHaveCount(0)
   await expect(groupRow(page, g9a.name).row).toBeVisible()
   await expect(page.getByText('Visar 1–1 av 1')).toBeVisible()
@@ -131,6 +141,13 @@ test('change owners: the old owner is REMOVEd, or kept with a role; a failed row
   await panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`).fill('ingen-medlem@example.se')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
 
+  // Removing the old owners is asked first, naming who leaves which group (the rows kept as typed).
+  const removal = panel.getByRole('alert').filter({ hasText: 'De gamla ägarna av 2 grupper lämnar dem.' })
+  await expect(removal.getByRole('listitem')).toHaveText([`${olle.name} lämnar ${g7a.name}`, `${olle.name} lämnar ${g8a.name}`])
+  await expect(panel.getByLabel(`Nya ägarens e-postadress: ${g8a.name}`)).toHaveValue('ingen-medlem@example.se')
+  expect(groupMembers(g7a.id)).toContainEqual({ name: olle.name, role: 'owner' })
+  await removal.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
+
   // 8A failed: the panel stays open with that row as typed and its error beside the group; the
   // other two are applied and named.
   await expect(panel.getByRole('status')).toHaveText(
@@ -156,7 +173,10 @@ test('change owners: the old owner is REMOVEd, or kept with a role; a failed row
   // Corrected (an empty row takes the new owner for all groups), 8A changes too.
   await email8a.fill('')
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
-  await expect(toast(page, 'Nya ägare för 1 av 1 grupper.')).toBeVisible()
+  const again = panel.getByRole('alert').filter({ hasText: 'Den gamla ägaren av 1 grupp lämnar den.' })
+  await expect(again.getByRole('listitem')).toHaveText([`${olle.name} lämnar ${g8a.name}`])
+  await again.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
+  await expect(toast(page, 'Ny ägare för 1 av 1 grupp.')).toBeVisible()
   await expect(panel).toBeHidden()
   await expect(groupRow(page, g8a.name).owner).toContainText(nora.name)
 
@@ -212,7 +232,8 @@ test('create a group and an attendance group with members and roles', async ({ p
   await page.getByRole('textbox', { name: 'Medlemmar', exact: true }).fill(`${xena.email}, leader\n${yngve.email}\n${outsider.email}, subscriber`)
   await page.getByRole('button', { name: 'Skapa grupp', exact: true }).click()
   await expect(page).toHaveURL(/\/groups\/[^/]+\/home$/)
-  await expect(page.getByText(`Inte tillagda: ${outsider.email} (Personen är inte medlem i den här organisationen.)`)).toBeVisible()
+  const notAdded = page.getByRole('alert').filter({ hasText: new RegExp(`”${name}” skapad med \\d av \\d medlemmar\\. Inte tillagda:`) })
+  await expect(notAdded.getByRole('listitem')).toHaveText([`${outsider.email}: Personen är inte medlem i den här organisationen.`])
 
   await page.goto(`/create/attendance-group?organizationId=${org.id}`)
   const attendanceName = `Närvaro 8 ${tag}`

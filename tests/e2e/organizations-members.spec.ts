@@ -36,11 +36,19 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
     button: 'Ta bort från organisationen',
     title: 'Ta bort medlemmar?',
     confirm: 'Ta bort medlemmar',
-    check: (confirmation) => expect(confirmation).toContainText('Markerade medlemmar: 3.'),
+    check: async (confirmation) => {
+      await expect(confirmation).toContainText('De 3 markerade medlemmarna tas bort')
+      for (const user of [berit, bo, bertil]) {
+        if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: user.name })).toBeVisible()
+        else await expect(confirmation.getByRole('checkbox', { name: user.name, exact: true })).toBeChecked()
+      }
+    },
   })
 
-  // Per-item results: two removed, the group owner's error shown; the search is kept.
-  await expect(toast(page, '2 av 3 klara.', 'alert')).toContainText('Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.')
+  // Per-item results: two removed, the group owner named with the error; the search is kept.
+  const result = toast(page, '2 av 3 klara. Inte gjorda:', 'alert')
+  await expect(result.getByRole('listitem')).toHaveText([`${bertil.name}: Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.`])
+  await expect(result).toContainText(`Klara: ${berit.name}, ${bo.name}.`)
   await expect(page).toHaveURL(/[?&]q=berg(&|$)/)
   await expect(row(bertil.name)).toBeVisible()
   await expect(row(berit.name)).toHaveCount(0)
@@ -58,9 +66,9 @@ test('an admin searches, removes members in bulk; a group owner and the last adm
     button: 'Ta bort från organisationen',
     title: 'Ta bort medlemmar?',
     confirm: 'Ta bort medlemmar',
-    check: (confirmation) => expect(confirmation).toContainText('Markerade medlemmar: 2.'),
+    check: (confirmation) => expect(confirmation).toContainText('De 2 markerade medlemmarna tas bort'),
   })
-  await expect(toast(page, '1 av 2 klara.', 'alert')).toContainText('Organisationens sista administratör kan inte tas bort.')
+  await expect(toast(page, '1 av 2 klara.', 'alert')).toContainText(`${admin.name}: Organisationens sista administratör kan inte tas bort.`)
   await expect(row(admin.name)).toBeVisible()
   await expect(row(cecilia.name)).toHaveCount(0)
   await expect(row(doris.name)).toBeVisible()
@@ -98,7 +106,8 @@ test('with JavaScript, cancelling the confirmation removes nobody', async ({ pag
   await expect(page.getByText('2 markerade')).toBeVisible()
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Ta bort medlemmar?' })
-  await expect(dialog).toContainText('Markerade medlemmar: 2.')
+  await expect(dialog).toContainText('De 2 markerade medlemmarna tas bort')
+  for (const user of members) await expect(dialog.getByRole('listitem').filter({ hasText: user.name })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Avbryt' })).toBeFocused()
   await dialog.getByRole('button', { name: 'Avbryt' }).click()
   await expect(dialog).toBeHidden()

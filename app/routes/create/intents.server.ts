@@ -6,7 +6,7 @@ import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { CreateGroupScreenSchema } from '~/services/group-creation.schemas'
 import { createGroupWithMemberEmails } from '~/services/group-with-members.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 
 /** What the create form shows again: validation errors, or why the group was not created. */
 export type CreateActionData = { intent: 'create'; result: SubmissionResult<string[]> }
@@ -38,9 +38,10 @@ export async function create({ ctx, kind, form }: CreateIntentArgs) {
     const values = { name: group.name, succeeded: String(membersResults.length - failed.length), total: String(membersResults.length) }
     if (membersResults.length === 0) return redirectWithToast(to, { key: 'groupCreated.alone', values: { name: group.name } })
     if (failed.length === 0) return redirectWithToast(to, { key: 'groupCreated.done', values })
-    const shown = failed.slice(0, 5).map((r) => r.email || r._id)
-    const list = failed.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ')
-    return redirectWithToast(to, { key: 'groupCreated.partial', values: { ...values, failed: list, code: failed[0].result }, type: 'error' })
+    // Each member not added by the address typed, beside why (the members added are on the group's page).
+    const addresses = new Map(failed.map((r) => [r._id, r.email || r._id]))
+    const keys = { done: 'groupCreated.done', partial: 'groupCreated.partial' }
+    return redirectWithToast(to, { ...bulkToast(membersResults, keys, addresses, { name: group.name }), type: 'error' })
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error
     if (error.code === 'OWNER_NOT_MEMBER') return reply(submission.reply({ fieldErrors: { ownerEmail: [messageKey(error.code)] } }))

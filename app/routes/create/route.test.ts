@@ -91,7 +91,8 @@ describe('/create/group: action', () => {
     expect(await toastOf(res.headers)).toMatchObject({
       key: 'groupCreated.partial',
       type: 'error',
-      values: { name: group.name, succeeded: '2', total: '3', failed: 'nobody@example.se', code: 'MEMBER_NOT_FOUND' },
+      values: { name: group.name, succeeded: '2', total: '3' },
+      items: { failed: { MEMBER_NOT_FOUND: ['nobody@example.se'] }, moreFailed: 0 },
     })
   })
 
@@ -121,7 +122,7 @@ describe('/create/group: action', () => {
     )
     const group = await db().selectFrom('groups').select('id').where('name', '=', 'Mixed').executeTakeFirstOrThrow()
     expect(await db().selectFrom('group_members').select('user_id').where('group_id', '=', group.id).execute()).toEqual([{ user_id: creator.id }])
-    expect(await toastOf(foreignMember.headers)).toMatchObject({ key: 'groupCreated.partial', values: { failed: outsider.email } })
+    expect(await toastOf(foreignMember.headers)).toMatchObject({ key: 'groupCreated.partial', items: { failed: { MEMBER_NOT_FOUND: [outsider.email] } } })
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', other.id).execute()).toEqual([])
   })
 

@@ -21,10 +21,23 @@ export async function resolveSelection(input: BulkSelectionInput, matching: () =
   return { ids, scope: input.scope, count: ids.length, confirmed }
 }
 
-/** A confirmation step's data: what ConfirmPanel posts back (the ids, or the scope and its count). */
+/** Items a confirmation step names before "and N more". */
+export const CONFIRM_NAMES = 10
+
+/**
+ * A confirmation step's data: what ConfirmPanel posts back (the ids, or the scope and its count),
+ * and the first CONFIRM_NAMES items it will change by name (`names`: by id, read by the caller
+ * for `selection.ids.slice(0, CONFIRM_NAMES)`).
+ */
 export interface BulkConfirmation {
   ids: string[]
   scope?: BulkSelectionInput['scope']
   count: number
+  named: { id: string; name: string }[]
 }
-export const confirmationOf = ({ ids, scope, count }: BulkSelection): BulkConfirmation => ({ ids: scope ? [] : ids, scope, count })
+export const confirmationOf = ({ ids, scope, count }: BulkSelection, names: ReadonlyMap<string, string>): BulkConfirmation => ({
+  ids: scope ? [] : ids,
+  scope,
+  count,
+  named: ids.slice(0, CONFIRM_NAMES).map((id) => ({ id, name: names.get(id) ?? '' })),
+})

@@ -9,6 +9,7 @@ import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '
 import { addGroupCreators, removeGroupCreators } from '~/services/group-creators.server'
 import { listMembers, memberIdsMatching } from '~/services/members.server'
 import { removeMembers } from '~/services/member-removal.server'
+import { memberNames } from '~/services/item-names.server'
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -18,7 +19,7 @@ import { orRouteFailure } from '~/ui/route-failure.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
-import { confirmationOf, resolveSelection } from './bulk-selection.server'
+import { CONFIRM_NAMES, confirmationOf, resolveSelection } from './bulk-selection.server'
 import { orInactiveToast, orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 import { useOrganization } from './organization-data'
 
@@ -66,12 +67,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (selection.count === 0) {
       return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
     }
-    if (intent === 'remove' && !selection.confirmed) return data({ result: null, confirm: { intent, ...confirmationOf(selection) } })
+    if (intent === 'remove' && !selection.confirmed) {
+      const names = await orNotFound(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)))
+      return data({ result: null, confirm: { intent, ...confirmationOf(selection, names) } })
+    }
     url.searchParams.delete('index')
     const here = `${url.pathname}${url.search}`
     return orInactiveToast(here, async () => {
+      // Named before the action: a removed member is no longer the organization's.
+      const names = await orNotFound(() => memberNames(ctx, organizationId, selection.ids))
       const results = await orNotFound(() => run[intent](ctx, organizationId, selection.ids))
-      return redirectWithToast(here, bulkToast(results, TOAST_KEYS))
+      return redirectWithToast(here, bulkToast(results, TOAST_KEYS, names))
     })
   })
 }
@@ -127,6 +133,7 @@ export default function Members() {
           selection={confirm}
           title={t('orgMembers.confirmRemove.title')}
           body={t('orgMembers.confirmRemove.body', { count: confirm.count })}
+          itemsLabel={t('orgMembers.confirmRemove.items')}
           action={t('orgMembers.confirmRemove.action')}
         />
       ) : null}
@@ -151,6 +158,7 @@ export default function Members() {
                 title: t('orgMembers.confirmRemove.title'),
                 body: (count) => t('orgMembers.confirmRemove.body', { count }),
                 action: t('orgMembers.confirmRemove.action'),
+                itemsLabel: t('orgMembers.confirmRemove.items'),
               }}
             >
               {t('orgMembers.actions.remove')}

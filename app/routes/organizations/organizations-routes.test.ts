@@ -183,23 +183,30 @@ describe('members page', () => {
 
     const asks = await post({ intent: 'remove', ids: member.id })
     expect(asks.status).toBe(200)
-    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id], count: 1 })
+    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id], count: 1, named: [{ id: member.id, name: member.name }] })
     expect(await isMember(org.id, member.id)).toBe(true)
 
     const done = await post({ intent: 'remove', ids: [member.id], confirmed: '1' })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`/organizations/${org.id}/members?q=o&page=1`)
-    expect(await toastOf(done.headers)).toEqual({ key: 'bulk.resultSummary', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect(await toastOf(done.headers)).toEqual({
+      key: 'bulk.resultSummary',
+      values: { succeeded: '1', total: '1', count: '1' },
+      type: 'success',
+      items: { failed: {}, moreFailed: 0, done: [member.name], moreDone: 0 },
+    })
     expect(await isMember(org.id, member.id)).toBe(false)
 
     // The last admin and another organization's member fail per item; the first failure is the error.
     const outsider = await createUser()
     await createOrganization({ adminIds: [outsider.id] })
     const mixed = await post({ intent: 'remove', ids: [admin.id, outsider.id], confirmed: '1' })
+    // Each failure is named (another organization's member has no name here).
     expect(await toastOf(mixed.headers)).toEqual({
       key: 'orgMembers.resultWithError',
-      values: { succeeded: '0', total: '2', code: 'LAST_ADMIN' },
+      values: { succeeded: '0', total: '2', count: '2' },
       type: 'error',
+      items: { failed: { LAST_ADMIN: [admin.name], MEMBER_NOT_FOUND: [''] }, moreFailed: 0, done: [], moreDone: 0 },
     })
   })
 
@@ -215,7 +222,7 @@ describe('members page', () => {
     const added = await post({ intent: 'addGroupCreators', ids: member.id })
     expect(added.status).toBe(302)
     const again = await post({ intent: 'addGroupCreators', ids: member.id })
-    expect(await toastOf(again.headers)).toMatchObject({ type: 'error', values: { code: 'ALREADY_GROUP_CREATOR' } })
+    expect(await toastOf(again.headers)).toMatchObject({ type: 'error', items: { failed: { ALREADY_GROUP_CREATOR: [member.name] } } })
     const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
     expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
   })
@@ -263,18 +270,23 @@ describe('members page', () => {
     const page = await run(() => members.loader(args(makeRequest(path, { cookie }), { organizationId: org.id })))
     expect(page.data.page).toMatchObject({ total: 60, pageSize: 50 })
     const added = await post({ intent: 'addGroupCreators', scope: 'matching', ids: others[0] })
-    expect(await toastOf(added.headers)).toEqual({ key: 'bulk.resultSummary', values: { succeeded: '60', total: '60' }, type: 'success' })
+    expect(await toastOf(added.headers)).toMatchObject({
+      key: 'bulk.resultSummary',
+      values: { succeeded: '60', total: '60' },
+      type: 'success',
+      items: { failed: {}, moreDone: 50 },
+    })
     expect(await creators(org.id, matching)).toBe(60)
     expect(await creators(org.id, others)).toBe(0)
     expect(await creators(elsewhere.id, outsiders)).toBe(0)
 
     // Removing asks first, with the count, and keeps the scope (not 60 ids) in the confirmation.
     const asks = await post({ intent: 'remove', scope: 'matching' })
-    expect(asks.data.confirm).toEqual({ intent: 'remove', scope: 'matching', ids: [], count: 60 })
+    expect(asks.data.confirm).toMatchObject({ intent: 'remove', scope: 'matching', ids: [], count: 60 })
     // One more match since the confirmation: nothing happens, the new count is asked for.
     const late = (await createMembers(org.id, 1, { namePrefix: 'Matchande sen' }))[0]
     const again = await post({ intent: 'remove', scope: 'matching', expected: '60', confirmed: '1' })
-    expect(again.data.confirm).toEqual({ intent: 'remove', scope: 'matching', ids: [], count: 61 })
+    expect(again.data.confirm).toMatchObject({ intent: 'remove', scope: 'matching', ids: [], count: 61 })
     expect(await isMember(org.id, late)).toBe(true)
     const removed = await post({ intent: 'remove', scope: 'matching', expected: '61', confirmed: '1' })
     expect(await toastOf(removed.headers)).toMatchObject({ values: { succeeded: '61', total: '61' } })
@@ -311,7 +323,8 @@ describe('members page', () => {
         })
       )
     )
-    expect(await toastOf(res.headers)).toMatchObject({ type: 'error', values: { code: 'IS_GROUP_OWNER' } })
+    // "The person owns a group": said of whom.
+    expect(await toastOf(res.headers)).toMatchObject({ type: 'error', items: { failed: { IS_GROUP_OWNER: [member.name] } } })
     expect(await isMember(org.id, member.id)).toBe(true)
   })
 })

@@ -5,7 +5,7 @@ import type { Ctx } from '~/services/context.server'
 import { MAX_MEMBER_LINES, parseMemberLines } from '~/services/groups.schemas'
 import { createGroupFromPackage } from '~/services/library/group-tasks.server'
 import { CreateGroupFromPackageSchema, TASK_GROUP_ROLES } from '~/services/library/packages.schemas'
-import { redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { fieldErrorsOf } from '../wizard/form-errors'
 
 export interface CreateGroupTyped {
@@ -51,8 +51,10 @@ export async function createGroupIntent(ctx: Ctx, packageId: string, form: FormD
     const failed = membersResults.filter((r) => r.result !== 'SUCCESS')
     const to = `/groups/${encodeURIComponent(groupId)}/home`
     if (failed.length === 0) return redirectWithToast(to, { key: 'library.createGroup.created', values: { name: parsed.data.name } })
-    const list = failed.slice(0, 5).map((r) => r.email || r._id).join(', ') + (failed.length > 5 ? ', …' : '')
-    return redirectWithToast(to, { key: 'library.createGroup.partial', values: { name: parsed.data.name, failed: list, code: failed[0].result }, type: 'error' })
+    // Each member not added by the address typed, beside why.
+    const addresses = new Map(failed.map((r) => [r._id, r.email || r._id]))
+    const keys = { done: 'library.createGroup.created', partial: 'library.createGroup.partial' }
+    return redirectWithToast(to, bulkToast(membersResults, keys, addresses, { name: parsed.data.name }))
   } catch (error) {
     if (!(error instanceof DomainError) || !['ORGANIZATION_NOT_FOUND', 'ORGANIZATION_INACTIVE', 'OWNER_NOT_MEMBER'].includes(error.code)) throw error
     return data<CreateGroupActionData>({ typed, errors: { organizationId: [`errors.${error.code}`] } }, { status: error.status })

@@ -37,7 +37,7 @@ describe('group creators page: the attendance permission', () => {
 
     const again = await post(path, { intent: 'grantAttendance', ids: creator.id }, cookie, params)
     const partial = (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(again.headers) } }))).toast
-    expect(partial).toMatchObject({ key: 'groupCreators.toast.partial', values: { code: 'ALREADY_ATTENDANCE_CREATOR' } })
+    expect(partial).toMatchObject({ key: 'groupCreators.toast.partial', items: { failed: { ALREADY_ATTENDANCE_CREATOR: [expect.any(String)] } } })
 
     expect((await post(path, { intent: 'revokeAttendance', scope: 'matching' }, cookie, params)).status).toBe(302)
     expect(await flag(org.id, creator.id)).toBe(0)

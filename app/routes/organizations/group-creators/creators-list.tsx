@@ -37,6 +37,7 @@ export function CreatorsList({
                 title: t('groupCreators.remove.title'),
                 body: (count) => t('groupCreators.remove.body', { count }),
                 action: t('groupCreators.remove.confirm'),
+                itemsLabel: t('groupCreators.remove.items'),
               }}
             >
               {t('groupCreators.remove.action')}

@@ -10,8 +10,9 @@ import { resendInvitation, revokeInvitation } from '~/services/invitation-admin.
 import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/members.schemas'
 import { addGroupCreatorsByEmail, removeGroupCreators } from '~/services/group-creators.server'
 import { memberIdsMatching } from '~/services/members.server'
+import { memberNames } from '~/services/item-names.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
-import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
+import { CONFIRM_NAMES, confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
 import { newCodeHeader } from './new-code.server'
 
@@ -20,7 +21,6 @@ import { newCodeHeader } from './new-code.server'
  * `intent`. Success ends in a redirect with a toast; a form to show again (a confirmation step,
  * validation errors) is answered as GroupCreatorsActionData.
  */
-
 
 export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }
@@ -33,8 +33,9 @@ const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { stat
 const idsOf = (form: FormData) => form.getAll('ids').map(String).filter(Boolean)
 const isConfirmed = (form: FormData) => form.get('confirmed') === '1'
 
-/** The toast of a bulk result of this screen (see bulkToast). */
-const creatorsToast = (results: ItemResult[], done: string) => bulkToast(results, { done, partial: 'groupCreators.toast.partial' })
+/** The toast of a bulk result of this screen, its members named (see bulkToast). */
+const creatorsToast = (results: ItemResult[], done: string, names?: ReadonlyMap<string, string>) =>
+  bulkToast(results, { done, partial: 'groupCreators.toast.partial' }, names)
 
 /**
  * intent removeCreators: asks to confirm first (without JavaScript), then removes the rights of the
@@ -47,9 +48,13 @@ export async function removeCreators({ ctx, organizationId, form, url, here }: I
     memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(url).q, groupCreatorsOnly: true }),
   )
   if (selection.count === 0) return reply({ intent: 'removeCreators', error: 'groupCreators.remove.none' }, 400)
-  if (!selection.confirmed) return reply({ intent: 'removeCreators', confirm: confirmationOf(selection) })
+  if (!selection.confirmed) {
+    const names = await memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES))
+    return reply({ intent: 'removeCreators', confirm: confirmationOf(selection, names) })
+  }
+  const names = await memberNames(ctx, organizationId, selection.ids)
   const results = await removeGroupCreators(ctx, organizationId, selection.ids)
-  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed'))
+  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.removed', names))
 }
 
 /**
@@ -66,8 +71,10 @@ function setAttendance(grant: boolean) {
       memberIdsMatching(ctx, organizationId, { q: parseMemberListQuery(url).q, groupCreatorsOnly: true }),
     )
     if (selection.count === 0) return reply({ intent, error: 'groupCreators.remove.none' }, 400)
+    const names = await memberNames(ctx, organizationId, selection.ids)
     const results = await (grant ? grantAttendancePermission : revokeAttendancePermission)(ctx, organizationId, selection.ids)
-    return redirectWithToast(here, creatorsToast(results, grant ? 'groupCreators.toast.attendanceGranted' : 'groupCreators.toast.attendanceRevoked'))
+    const done = grant ? 'groupCreators.toast.attendanceGranted' : 'groupCreators.toast.attendanceRevoked'
+    return redirectWithToast(here, creatorsToast(results, done, names))
   }
 }
 export const grantAttendance = setAttendance(true)
@@ -78,7 +85,9 @@ export async function addCreators({ ctx, organizationId, form, here }: IntentArg
   const submission = parseWithZod(form, { schema: AddCreatorsByEmailSchema })
   if (submission.status !== 'success') return reply({ intent: 'addCreators', result: submission.reply() }, 400)
   const results = await addGroupCreatorsByEmail(ctx, organizationId, submission.value.emails)
-  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.added'))
+  // Named by member name; an address that is no member's by itself.
+  const names = await memberNames(ctx, organizationId, results.map((r) => r._id))
+  return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.added', names))
 }
 
 /** intent invite: an email invitation (mailed) or an open one (its code shown once after the redirect). */
@@ -105,7 +114,7 @@ export async function resend({ ctx, organizationId, form, here }: IntentArgs) {
 /** intent revoke: asks to confirm first (without JavaScript), then deletes the invitation. */
 export async function revoke({ ctx, organizationId, form, here }: IntentArgs) {
   const ids = idsOf(form).slice(0, 1)
-  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids, count: ids.length } })
+  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids, count: ids.length, named: [] } })
   await revokeInvitation(ctx, ids[0] ?? '', { organizationId })
   return redirectWithToast(here, { key: 'invitations.toast.revoked' })
 }

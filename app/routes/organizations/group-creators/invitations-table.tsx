@@ -1,9 +1,18 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Invitation } from '~/services/invitations.server'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useFormatters } from '~/ui/format'
+
+/** The revoke confirmation's text, naming the invitation (its address, or when the open code was made). */
+export function revokeBody(t: TFunction, invitation: Invitation | undefined, dateTime: (iso: string) => string) {
+  if (!invitation) return t('invitations.revokeConfirm.body')
+  return invitation.email
+    ? t('invitations.revokeConfirm.bodyEmail', { email: invitation.email })
+    : t('invitations.revokeConfirm.bodyOpen', { created: dateTime(invitation.created) })
+}
 
 /** The organization's invitations, each with resend (email invitations; not in an inactive organization) and revoke. */
 export function InvitationsTable({ invitations, canResend = true }: { invitations: Invitation[]; canResend?: boolean }) {
@@ -67,7 +76,7 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
                     label={t('invitations.revokeLabel', { created: dateTime(inv.created) })}
                     confirm={{
                       title: t('invitations.revokeConfirm.title'),
-                      body: t('invitations.revokeConfirm.body'),
+                      body: revokeBody(t, inv, dateTime),
                       action: t('invitations.revokeConfirm.action'),
                     }}
                   >

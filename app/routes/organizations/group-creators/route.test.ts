@@ -78,16 +78,28 @@ describe('group creators page: add and remove', () => {
   it('asks before removing without JavaScript, then removes and reports per item', async () => {
     const { creator, member, org, path, params, cookie } = await setup()
     const ask = await post(path, { intent: 'removeCreators', ids: [creator.id, member.id] }, cookie, params)
-    expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [creator.id, member.id], count: 2 } })
+    expect(ask.data).toEqual({
+      intent: 'removeCreators',
+      confirm: {
+        ids: [creator.id, member.id],
+        count: 2,
+        named: [
+          { id: creator.id, name: creator.name },
+          { id: member.id, name: member.name },
+        ],
+      },
+    })
     expect(await isCreator(org.id, creator.id)).toBe(true)
 
     const done = await post(`${path}?page=1`, { intent: 'removeCreators', ids: [creator.id, member.id], confirmed: '1' }, cookie, params)
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`${path}?page=1`)
+    // The one that failed is named beside its error, the one that succeeded too.
     expect(await toastOf(done.headers)).toEqual({
       key: 'groupCreators.toast.partial',
-      values: { succeeded: '1', total: '2', code: 'NOT_GROUP_CREATOR' },
+      values: { succeeded: '1', total: '2', count: '2' },
       type: 'error',
+      items: { failed: { NOT_GROUP_CREATOR: [member.name] }, moreFailed: 0, done: [creator.name], moreDone: 0 },
     })
     expect(await isCreator(org.id, creator.id)).toBe(false)
 
@@ -99,7 +111,8 @@ describe('group creators page: add and remove', () => {
     const { creator, org, path, params, cookie } = await setup()
     const matching = await createMembers(org.id, 52, { groupCreator: true, namePrefix: 'Lärare' })
     const ask = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching' }, cookie, params)
-    expect(ask.data).toEqual({ intent: 'removeCreators', confirm: { ids: [], scope: 'matching', count: 52 } })
+    expect(ask.data).toMatchObject({ intent: 'removeCreators', confirm: { ids: [], scope: 'matching', count: 52 } })
+    expect((ask.data as { confirm: { named: unknown[] } }).confirm.named).toHaveLength(10)
     const done = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching', expected: '52', confirmed: '1' }, cookie, params)
     expect(await toastOf(done.headers)).toMatchObject({ values: { succeeded: '52', total: '52' } })
     for (const id of matching) expect(await isCreator(org.id, id)).toBe(false)
@@ -111,7 +124,12 @@ describe('group creators page: add and remove', () => {
     const stranger = await createUser()
     const res = await post(path, { intent: 'addCreators', emails: `${member.email.toUpperCase()},\n${stranger.email}` }, cookie, params)
     expect(res.status).toBe(302)
-    expect(await toastOf(res.headers)).toMatchObject({ values: { succeeded: '1', total: '2', code: 'MEMBER_NOT_FOUND' }, type: 'error' })
+    // A member is named by name; an address that is no member's by itself.
+    expect(await toastOf(res.headers)).toMatchObject({
+      values: { succeeded: '1', total: '2' },
+      type: 'error',
+      items: { failed: { MEMBER_NOT_FOUND: [stranger.email] }, done: [member.name] },
+    })
     expect(await isCreator(org.id, member.id)).toBe(true)
     expect(
       await db()
@@ -125,7 +143,7 @@ describe('group creators page: add and remove', () => {
     const other = await createUser()
     await addMember(org.id, other.id)
     const ok = await post(path, { intent: 'addCreators', emails: other.email }, cookie, params)
-    expect(await toastOf(ok.headers)).toEqual({ key: 'groupCreators.toast.added', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect(await toastOf(ok.headers)).toMatchObject({ key: 'groupCreators.toast.added', values: { succeeded: '1', total: '1' }, type: 'success' })
 
     const bad = await post(path, { intent: 'addCreators', emails: 'not-an-address' }, cookie, params)
     expect(bad.status).toBe(400)
@@ -182,7 +200,7 @@ describe('group creators page: invitations', () => {
     expect((await lastMailTo(email))?.text_body).not.toContain(`code=${code}`)
 
     const ask = await post(path, { intent: 'revoke', ids: invitation._id }, cookie, params)
-    expect(ask.data).toEqual({ intent: 'revoke', confirm: { ids: [invitation._id], count: 1 } })
+    expect(ask.data).toEqual({ intent: 'revoke', confirm: { ids: [invitation._id], count: 1, named: [] } })
     const revoked = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)
     expect(await toastOf(revoked.headers)).toMatchObject({ key: 'invitations.toast.revoked', type: 'success' })
     const again = await post(path, { intent: 'revoke', ids: invitation._id, confirmed: '1' }, cookie, params)

@@ -10,6 +10,7 @@ import { parseMemberListQuery } from '~/services/members.schemas'
 import { listMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
+import { useFormatters } from '~/ui/format'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
@@ -20,7 +21,7 @@ import { useOrganization } from '../organization-data'
 import { AddCreatorsForm } from './add-creators-form'
 import { CreatorsList } from './creators-list'
 import { GROUP_CREATORS_INTENTS, type GroupCreatorsActionData } from './intents.server'
-import { InvitationsTable } from './invitations-table'
+import { InvitationsTable, revokeBody } from './invitations-table'
 import { InviteDialog } from './invite-dialog'
 import { NewCodePanel } from './new-code-panel'
 import { takeNewCode } from './new-code.server'
@@ -73,6 +74,7 @@ export default function GroupCreators() {
   const { t } = useTranslation()
   const { page, query, invitations, newCode } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as GroupCreatorsActionData | undefined
+  const { dateTime } = useFormatters()
   const location = useLocation()
   // No invitations and no new group creators in an inactive organization (ORGANIZATION_INACTIVE).
   const active = useOrganization()?.active !== false
@@ -89,6 +91,7 @@ export default function GroupCreators() {
             selection={actionData.confirm}
             title={t('groupCreators.remove.title')}
             body={t('groupCreators.remove.body', { count: actionData.confirm.count })}
+            itemsLabel={t('groupCreators.remove.items')}
             action={t('groupCreators.remove.confirm')}
           />
         ) : null}
@@ -120,7 +123,11 @@ export default function GroupCreators() {
             intent="revoke"
             selection={actionData.confirm}
             title={t('invitations.revokeConfirm.title')}
-            body={t('invitations.revokeConfirm.body')}
+            body={revokeBody(
+              t,
+              invitations.find((i) => i._id === actionData.confirm.ids[0]),
+              dateTime,
+            )}
             action={t('invitations.revokeConfirm.action')}
           />
         ) : null}

@@ -8,7 +8,8 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
 import { serverForm, useAnswerKey } from '~/ui/server-form'
-import type { OwnerChangesApplied } from './intents.server'
+import { NamedItems } from '~/ui/named-items'
+import type { OwnerChangesApplied, RemovalConfirmation } from './intents.server'
 
 const FORM_ID = 'change-owners'
 
@@ -22,6 +23,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
  * owner's email and the old owner's role (REMOVE: leaves the group). Empty row fields take the
  * values given for all groups. After a submission with failures it shows again with the failed
  * rows only, as typed, each with its error, and names the groups that did change (`applied`).
+ * Rows whose old owner leaves the group are asked for first (`confirmRemoval`, naming who leaves
+ * which group): the same rows again with a button that posts confirmed=1.
  * The server validates (ChangeOwnersFormSchema), as on the auth and preference screens (ADR 006,
  * 018): the groups screen loads neither zod nor conform. The server's answer (conform's
  * SubmissionResult) gives the rows, the values and the errors, keyed by the fields' names
@@ -32,10 +35,12 @@ export function ChangeOwnersPanel({
   groups,
   lastResult,
   applied,
+  confirmRemoval,
 }: {
   groups: GroupListItem[]
   lastResult?: SubmissionResult<string[]>
   applied?: OwnerChangesApplied
+  confirmRemoval?: RemovalConfirmation
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -71,6 +76,19 @@ export function ChangeOwnersPanel({
               : t('groups.owners.noneApplied')}{' '}
             {t('groups.owners.fixRows')}
           </Alert>
+        </div>
+      ) : null}
+      {confirmRemoval ? (
+        <div role="alert" className="mb-3 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3">
+          <p className="mb-2 font-medium">{t('groups.owners.confirmRemoval.title', { count: confirmRemoval.count })}</p>
+          <NamedItems
+            label={t('groups.owners.confirmRemoval.items')}
+            names={confirmRemoval.named.map((n) => t('groups.owners.confirmRemoval.item', n))}
+            total={confirmRemoval.count}
+          />
+          <Button type="submit" name="confirmed" value="1" variant="danger" pending={busy}>
+            {t('groups.owners.confirmRemoval.action')}
+          </Button>
         </div>
       ) : null}
       {formErrors?.length ? (

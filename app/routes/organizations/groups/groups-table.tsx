@@ -58,8 +58,9 @@ export function GroupsTable({
           variant="danger"
           confirm={{
             title: t('groups.delete.title'),
-            body: (count) => t('groups.delete.body', { selected: count }),
+            body: (count) => t('groups.delete.body', { count }),
             action: t('groups.delete.confirm'),
+            itemsLabel: t('groups.delete.items'),
           }}
         >
           {t('groups.delete.action')}

@@ -6,8 +6,9 @@ import { BulkGroupsFormSchema, ChangeOwnersFormSchema, MAX_OWNER_CHANGE_ROWS } f
 import { changeGroupOwnersByEmail } from '~/services/group-owners.server'
 import { groupIdsMatching, getGroups, type GroupListItem } from '~/services/groups.server'
 import { deleteGroups as deleteGroupsService, setGroupsActive } from '~/services/group-bulk.server'
+import { groupNames } from '~/services/item-names.server'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
-import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
+import { CONFIRM_NAMES, confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
 import { groupListQueryOf } from './list-filters'
 
@@ -16,7 +17,6 @@ import { groupListQueryOf } from './list-filters'
  * Success ends in a redirect to the same list with a toast; a form to show again (a confirmation
  * step, the change-owners panel, validation errors) is answered as GroupsActionData.
  */
-
 
 export type GroupsActionData =
   | { intent: 'bulk'; error: string; values?: Record<string, string> }
@@ -27,7 +27,14 @@ export type GroupsActionData =
       result?: SubmissionResult<string[]>
       /** After a submission with failures: the groups that did get their new owners. */
       applied?: OwnerChangesApplied
+      confirmRemoval?: RemovalConfirmation
     }
+
+/** Old owners that would leave their groups, asked before (confirmed=1): the first few by name, and how many in all. */
+export interface RemovalConfirmation {
+  named: { group: string; owner: string }[]
+  count: number
+}
 
 export interface OwnerChangesApplied {
   succeeded: number
@@ -69,8 +76,9 @@ export async function setActive(args: IntentArgs) {
   const selected = await selectedGroups(args)
   if (selected.error) return selected.error
   const activate = args.form.get('intent') === 'activate'
+  const names = await groupNames(ctx, organizationId, selected.value.ids)
   const results = await setGroupsActive(ctx, organizationId, selected.value.ids, activate)
-  return redirectWithToast(here, bulkToast(results, toastKeys(activate ? 'activate' : 'deactivate')))
+  return redirectWithToast(here, bulkToast(results, toastKeys(activate ? 'activate' : 'deactivate'), names))
 }
 
 /** intent delete: asks to confirm first (without JavaScript), then deletes the checked groups. */
@@ -78,8 +86,14 @@ export async function deleteGroups(args: IntentArgs) {
   const { ctx, organizationId, here } = args
   const selected = await selectedGroups(args)
   if (selected.error) return selected.error
-  if (!selected.value.confirmed) return reply({ intent: 'confirm-delete', ...confirmationOf(selected.value) })
-  return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, selected.value.ids), toastKeys('delete')))
+  const { ids, confirmed } = selected.value
+  if (!confirmed) {
+    const names = await groupNames(ctx, organizationId, ids.slice(0, CONFIRM_NAMES))
+    return reply({ intent: 'confirm-delete', ...confirmationOf(selected.value, names) })
+  }
+  // Named before the action: a deleted group has no name afterwards.
+  const names = await groupNames(ctx, organizationId, ids)
+  return redirectWithToast(here, bulkToast(await deleteGroupsService(ctx, organizationId, ids), toastKeys('delete'), names))
 }
 
 /** intent change-owners-form: step one of changing owners, the panel for the checked groups. */
@@ -100,7 +114,8 @@ export async function showChangeOwners(args: IntentArgs) {
 const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
 /**
- * intent change-owners: step two, the new owners by email. When every group got its new owner:
+ * intent change-owners: step two, the new owners by email. Rows whose old owner is REMOVEd are
+ * asked for first (confirmed=1), naming each old owner and group. When every group got its new owner:
  * back to the list with a toast. Otherwise the panel stays open with the failed rows only, as the
  * admin typed them, each with its error; the groups that did change are named above them.
  * Spec section 4: a group leaves the list when its old owner was removed and the actor's access
@@ -112,11 +127,29 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
     const groups = await getGroups(ctx, organizationId, changeRowIds(form))
     return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
   }
+  // Removing old owners from their groups cannot be undone: asked first, naming who leaves which group.
+  // (A group not of this organization, or gone, is not asked about: it fails as not found.)
+  const removals = submission.value.filter((c) => c.oldOwnerRole === 'REMOVE')
+  if (removals.length > 0 && form.get('confirmed') !== '1') {
+    const groups = await getGroups(ctx, organizationId, changeRowIds(form))
+    const byId = new Map(groups.map((g) => [g._id, g]))
+    const named = removals.flatMap((c) => {
+      const group = byId.get(c.groupId)
+      return group ? [{ group: group.name, owner: group.owner.name }] : []
+    })
+    if (named.length > 0) {
+      const confirmRemoval = { named: named.slice(0, CONFIRM_NAMES), count: named.length }
+      return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval })
+    }
+  }
   const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
   const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))
   const groups = failed.length ? await getGroups(ctx, organizationId, uniq(failed.map((f) => f.groupId))) : []
   // All done, or only groups gone meanwhile failed (nothing to correct): back to the list.
-  if (groups.length === 0) return redirectWithToast(here, bulkToast(results, toastKeys('change-owners')))
+  if (groups.length === 0) {
+    const names = new Map(results.flatMap((r) => (r.group ? [[r._id, r.group.name] as const] : [])))
+    return redirectWithToast(here, bulkToast(results, toastKeys('change-owners'), names))
+  }
   const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
   const result = failedRowsForm(submission.payload, failed, new Set(groups.map((g) => g._id)))
   const applied = { succeeded: changed.length, total: results.length, names: changed }

@@ -96,7 +96,10 @@ describe('groups screen action', () => {
 
     // Deleting asks first with the count, keeping the scope (not 55 ids) in the confirmation.
     const ask = await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching' }, org.id)
-    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [], scope: 'matching', count: 56 })
+    expect(ask.data).toMatchObject({ intent: 'confirm-delete', ids: [], scope: 'matching', count: 56 })
+    // It names the first ten that it would delete; the page says "and 46 more".
+    expect((ask.data as { named: { name: string }[] }).named).toHaveLength(10)
+    expect((ask.data as { named: { name: string }[] }).named.every((n) => n.name.startsWith('Klass'))).toBe(true)
     await post(`${path}?q=klass`, cookie, { intent: 'delete', scope: 'matching', expected: '56', confirmed: '1' }, org.id)
     expect(await groupRow(activeKlass.id)).toBeUndefined()
     expect(await groupRow(other.id)).toBeDefined()
@@ -118,16 +121,26 @@ describe('groups screen action', () => {
 
     const ask = await post(path, cookie, { intent: 'delete', ids: [g1.id, g2.id] }, org.id)
     expect(ask.status).toBe(200)
-    expect(ask.data).toEqual({ intent: 'confirm-delete', ids: [g1.id, g2.id], count: 2 })
+    expect(ask.data).toEqual({
+      intent: 'confirm-delete',
+      ids: [g1.id, g2.id],
+      count: 2,
+      named: [
+        { id: g1.id, name: g1.name },
+        { id: g2.id, name: g2.name },
+      ],
+    })
     expect(await groupRow(g1.id)).toBeDefined()
 
     const done = await post(`${path}?q=x`, cookie, { intent: 'delete', ids: [g1.id, foreignGroup.id], confirmed: '1' }, org.id)
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`${path}?q=x`)
+    // The deleted group is named; another organization's group has no name here.
     expect(await toastOf(done.headers)).toEqual({
       key: 'groups.toast.delete.partial',
-      values: { succeeded: '1', total: '2', code: 'GROUP_NOT_FOUND' },
+      values: { succeeded: '1', total: '2', count: '2' },
       type: 'error',
+      items: { failed: { GROUP_NOT_FOUND: [''] }, moreFailed: 0, done: [g1.name], moreDone: 0 },
     })
     expect(await groupRow(g1.id)).toBeUndefined()
     expect(await groupRow(g2.id)).toBeDefined()
@@ -141,8 +154,9 @@ describe('groups screen action', () => {
     expect(res.status).toBe(302)
     expect(await toastOf(res.headers)).toEqual({
       key: 'groups.toast.deactivate.done',
-      values: { succeeded: '1', total: '1' },
+      values: { succeeded: '1', total: '1', count: '1' },
       type: 'success',
+      items: { failed: {}, moreFailed: 0, done: [g.name], moreDone: 0 },
     })
     expect((await groupRow(g.id))?.active).toBe(0)
 
@@ -179,20 +193,28 @@ describe('groups screen action', () => {
       'changes[1].newOwnerEmail': ['validation.email'],
     })
 
-    const applied = await post(
-      path,
-      cookie,
-      {
-        intent: 'change-owners',
-        newOwnerEmail: nextEmail.toUpperCase(),
-        oldOwnerRole: 'REMOVE',
-        'changes[0].groupId': g1.id,
-        'changes[1].groupId': g2.id,
-        'changes[1].newOwnerEmail': 'nobody@example.se',
-        'changes[1].oldOwnerRole': 'leader',
-      },
-      org.id,
-    )
+    const changes = {
+      intent: 'change-owners',
+      newOwnerEmail: nextEmail.toUpperCase(),
+      oldOwnerRole: 'REMOVE',
+      'changes[0].groupId': g1.id,
+      'changes[1].groupId': g2.id,
+      'changes[1].newOwnerEmail': 'nobody@example.se',
+      'changes[1].oldOwnerRole': 'leader',
+    }
+    // An old owner leaving a group is asked for first, naming who leaves which group; nothing changes yet.
+    const asked = await post(path, cookie, changes, org.id)
+    expect(asked.status).toBe(200)
+    const oldOwnerName = (await db().selectFrom('users').select('name').where('id', '=', oldOwner).executeTakeFirstOrThrow()).name
+    expect(asked.data).toMatchObject({
+      intent: 'change-owners-form',
+      confirmRemoval: { named: [{ group: 'One', owner: oldOwnerName }], count: 1 },
+      result: { initialValue: { newOwnerEmail: nextEmail.toUpperCase(), oldOwnerRole: 'REMOVE' } },
+    })
+    expect(asked.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
+    expect((await groupRow(g1.id))?.owner_id).toBe(oldOwner)
+
+    const applied = await post(path, cookie, { ...changes, confirmed: '1' }, org.id)
     // One failed: the panel stays with that row as typed and its error; the other one is applied.
     expect(applied.status).toBe(200)
     expect(applied.data).toMatchObject({
@@ -227,10 +249,11 @@ describe('groups screen action', () => {
       org.id,
     )
     expect(corrected.status).toBe(302)
-    expect(await toastOf(corrected.headers)).toEqual({
+    expect(await toastOf(corrected.headers)).toMatchObject({
       key: 'groups.toast.changeOwners.done',
-      values: { succeeded: '1', total: '1' },
+      values: { succeeded: '1', total: '1', count: '1' },
       type: 'success',
+      items: { failed: {}, done: ['Two'] },
     })
     expect((await groupRow(g2.id))?.owner_id).toBe(next)
   })

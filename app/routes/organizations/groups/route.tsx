@@ -99,7 +99,8 @@ export default function Groups() {
             intent="delete"
             selection={actionData}
             title={t('groups.delete.title')}
-            body={t('groups.delete.body', { selected: actionData.count })}
+            body={t('groups.delete.body', { count: actionData.count })}
+            itemsLabel={t('groups.delete.items')}
             action={t('groups.delete.confirm')}
           />
         ) : null}
@@ -109,6 +110,7 @@ export default function Groups() {
             groups={actionData.groups}
             lastResult={actionData.result}
             applied={actionData.applied}
+            confirmRemoval={actionData.confirmRemoval}
           />
         ) : null}
         {actionData?.intent === 'bulk' ? (

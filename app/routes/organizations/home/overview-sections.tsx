@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { AuditOutcome } from '~/services/audit.server'
 import { useFormatters } from '~/ui/format'
 import { sectionClass } from './settings-sections'
 
@@ -32,19 +33,46 @@ type Activity = {
   action: string
   actorName: string | null
   itemCount: number
-  result: Record<string, unknown>
   created: string
-  finished: boolean
+  outcome: AuditOutcome
 }
 
-/** Result counts of an audit entry: error codes are the upper-case keys with a number. */
-function outcome(entry: Activity) {
-  const codes = Object.entries(entry.result).filter((e): e is [string, number] => /^[A-Z][A-Z_]*$/.test(e[0]) && typeof e[1] === 'number')
-  const succeeded = codes.find(([code]) => code === 'SUCCESS')?.[1] ?? 0
-  const counted = codes.reduce((sum, [, n]) => sum + n, 0)
-  // An unfinished bulk action counts what it committed so far, out of all its items.
-  const total = entry.finished ? counted || entry.itemCount : entry.itemCount
-  return { succeeded, counted, total, failures: codes.filter(([code]) => code !== 'SUCCESS') }
+/** The colour of each outcome; the words say it too. */
+const outcomeClass: Record<AuditOutcome['kind'], string> = {
+  success: 'text-green-800',
+  partial: 'text-amber-800',
+  failure: 'text-red-800',
+  unfinished: 'text-amber-800',
+}
+
+/** An entry's result: what it came to in words, the items handled so far if unfinished, and its failures by code. */
+function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
+  const { t } = useTranslation()
+  const { kind, succeeded, total, counted, failures, members } = outcome
+  // One change (not a list of items) is done, or done with problems (a group created without some of its members).
+  const summary =
+    outcome.single && kind === 'success'
+      ? t('orgHome.activity.done')
+      : outcome.single && kind === 'partial'
+        ? t('orgHome.activity.doneWithProblems')
+        : t(`orgHome.activity.outcome.${kind}`, { succeeded, total })
+  const failureList = (list: AuditOutcome['failures']) =>
+    list.map(([code, count]) => (
+      <li key={code}>{t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}</li>
+    ))
+  return (
+    <>
+      <span className={`font-medium ${outcomeClass[kind]}`}>{summary}</span>
+      {kind === 'unfinished' ? <p className="mt-1 text-slate-700">{t('orgHome.activity.unfinished', { done: counted, total })}</p> : null}
+      {failures.length ? <ul className="mt-1 text-slate-700">{failureList(failures)}</ul> : null}
+      {members ? (
+        <>
+          <p className="mt-1 text-slate-700">{t('orgHome.activity.members', { succeeded: members.succeeded, total: members.total })}</p>
+          {members.failures.length ? <ul className="text-slate-700">{failureList(members.failures)}</ul> : null}
+        </>
+      ) : null}
+    </>
+  )
 }
 
 export function ActivitySection({ activity }: { activity: Activity[] }) {
@@ -80,38 +108,21 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
               </tr>
             </thead>
             <tbody>
-              {activity.map((entry) => {
-                const { succeeded, counted, total, failures } = outcome(entry)
-                return (
-                  <tr key={entry._id} className="border-b border-slate-100 align-top">
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={entry.created}>{dateTime(entry.created)}</time>
-                    </td>
-                    <td className="px-3 py-2">{entry.actorName ?? t('orgHome.activity.unknownActor')}</td>
-                    <td className="px-3 py-2">
-                      {t(`orgHome.activity.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
-                    </td>
-                    <td className="px-3 py-2 text-right">{entry.itemCount}</td>
-                    <td className="px-3 py-2">
-                      <span className={failures.length || !entry.finished ? 'text-red-800' : 'text-green-800'}>
-                        {t('orgHome.activity.summary', { succeeded, total })}
-                      </span>
-                      {entry.finished ? null : (
-                        <p className="mt-1 text-slate-700">{t('orgHome.activity.unfinished', { done: counted, total })}</p>
-                      )}
-                      {failures.length ? (
-                        <ul className="mt-1 text-slate-700">
-                          {failures.map(([code, count]) => (
-                            <li key={code}>
-                              {t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </td>
-                  </tr>
-                )
-              })}
+              {activity.map((entry) => (
+                <tr key={entry._id} className="border-b border-slate-100 align-top">
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <time dateTime={entry.created}>{dateTime(entry.created)}</time>
+                  </td>
+                  <td className="px-3 py-2">{entry.actorName ?? t('orgHome.activity.unknownActor')}</td>
+                  <td className="px-3 py-2">
+                    {t(`orgHome.activity.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
+                  </td>
+                  <td className="px-3 py-2 text-right">{entry.itemCount}</td>
+                  <td className="px-3 py-2">
+                    <ActivityResult outcome={entry.outcome} />
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

@@ -1,0 +1,29 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { i18nFor } from '~/i18n/i18n.server'
+
+/**
+ * A component's HTML as the server renders it, in a locale's messages, inside a router (for
+ * components that use forms, links or the location): what the page shows without JavaScript.
+ */
+export async function renderHtml(node: React.ReactNode, locale: 'sv' | 'en' = 'en', url = 'http://localhost/') {
+  const routes = [{ path: '*', element: node }]
+  const context = await createStaticHandler(routes).query(new Request(url))
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`)
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18nFor(locale)}>
+      <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
+    </I18nextProvider>,
+  )
+}
+
+/** The text of HTML, tags dropped and spaces collapsed. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
