@@ -20,12 +20,21 @@ const sources = (dir: string): string[] =>
 /** Each `{ key: '…'` of a toast call and the names of its literal `values: { … }`, or null when values is not written out. */
 function toastsOf(text: string) {
   const found: { key: string; values: string[] | null }[] = []
-  for (const call of text.matchAll(/(?:redirectWithToast|toastHeader)\([^{]*\{\s*key: (?:next \? |share \? |pending \? )?'([^']+)'([^}]*\}?[^}]*)\}/g)) {
+  for (const call of text.matchAll(
+    /(?:redirectWithToast|toastHeader)\([^{]*\{\s*key: (?:next \? |share \? |pending \? )?'([^']+)'([^}]*\}?[^}]*)\}/g,
+  )) {
     const rest = call[2]
     const literal = rest.match(/values: \{([^}]*)\}/)
     // A spread or a context (`key_<context>`) is not worked out here: the route's own test renders it.
     const written = literal && !/\.\.\.|\bcontext\b/.test(literal[1])
-    const values = written ? literal[1].split(',').map((part) => part.split(':')[0].trim()).filter(Boolean) : literal || rest.includes('values') ? null : []
+    const values = written
+      ? literal[1]
+          .split(',')
+          .map((part) => part.split(':')[0].trim())
+          .filter(Boolean)
+      : literal || rest.includes('values')
+      ? null
+      : []
     found.push({ key: call[1], values })
   }
   return found
@@ -35,7 +44,9 @@ describe('toast values', () => {
   const toasts = sources('app').flatMap((file) => toastsOf(readFileSync(file, 'utf8')).map((toast) => ({ file, ...toast })))
 
   it('finds the toasts of the code', () => {
-    expect(toasts.map((t) => t.key)).toEqual(expect.arrayContaining(['library.accept.accepted', 'library.invitations.accepted', 'signin.welcome']))
+    expect(toasts.map((t) => t.key)).toEqual(
+      expect.arrayContaining(['library.accept.accepted', 'library.invitations.accepted', 'signin.welcome']),
+    )
   })
 
   it.each(LOCALES)('renders every toast with its values and no placeholder left (%s)', (locale) => {

@@ -14,6 +14,7 @@ import { takeNewLink } from './new-link.server'
 import { StepIndicator } from './step-indicator'
 import { STEP_COUNT, STEP_LABELS, stepHref } from './wizard-args'
 import { crumbOf, packageToEdit, sharingOf, wizardTarget } from './wizard-load.server'
+import { WIZARD_FORM_ID } from './wizard-nav'
 import { WizardStepBody } from './wizard-step-body'
 
 /**
@@ -72,7 +73,7 @@ export default function PackageWizard() {
     <div className="flex flex-col gap-2">
       <h1 className="text-2xl font-bold">{view ? t('library.wizard.editTitle', { name: view.package.name }) : t('library.wizard.newTitle')}</h1>
       {mode === 'new' ? <p className="mb-2 text-sm text-slate-600">{t('library.wizard.notDraftHint')}</p> : null}
-      <StepIndicator steps={steps} current={step} />
+      <StepIndicator steps={steps} current={step} formId={step < 4 && (step !== 3 || loaded.roleId) ? WIZARD_FORM_ID : undefined} />
       <h2 id="wizard-step-title" className="mb-2 text-xl font-semibold">
         {t('library.wizard.stepOf', { step, total: steps.length })}: {t(STEP_LABELS[step - 1])}
       </h2>
