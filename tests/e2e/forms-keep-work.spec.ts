@@ -172,3 +172,34 @@ test('a new open code of a group is in view and focused, to copy at once', async
   await expect(form.getByRole('radio', { name: 'Med e-post' })).toBeChecked()
   expect(await axe(page)).toEqual([])
 })
+
+test('with JavaScript, leaving a step with unsaved typing asks first', async ({ page }) => {
+  const owner = await insertUser({ name: `Lisa Lämna ${tag()}` })
+  const pkg = insertPackage({ ownerId: owner.id, name: `Osparat ${tag()}`, roles: ['Lärare'], tasksPerRole: 0 })
+  await signIn(page, owner)
+  await page.goto(`/library/packages/edit/3/${pkg.id}`)
+  await page.getByRole('button', { name: 'Lägg till en uppgift för Lärare' }).click()
+  await page.getByRole('group', { name: 'Uppgift 1' }).getByLabel('Titel').fill('Inte sparad än')
+  const crumbs = page.getByRole('navigation', { name: 'Brödsmulor' })
+  await crumbs.getByRole('link', { name: 'Bibliotek' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Lämna utan att spara?' })
+  await expect(dialog).toBeVisible()
+  expect(await axe(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(`/library/packages/edit/3/${pkg.id}`)
+  await expect(page.getByRole('group', { name: 'Uppgift 1' }).getByLabel('Titel')).toHaveValue('Inte sparad än')
+
+  // Saving is not leaving: no question, and afterwards the page leaves freely.
+  await page.getByRole('button', { name: 'Spara', exact: true }).click()
+  await expect(toast(page, 'Sparat.')).toBeVisible()
+  await crumbs.getByRole('link', { name: 'Bibliotek' }).click()
+  await expect(page).toHaveURL('/library')
+
+  // Typing again, then leaving on purpose.
+  await page.goto(`/library/packages/edit/1/${pkg.id}`)
+  await page.getByLabel('Namn', { exact: true }).fill('Nytt namn')
+  await crumbs.getByRole('link', { name: 'Bibliotek' }).click()
+  await page.getByRole('dialog', { name: 'Lämna utan att spara?' }).getByRole('button', { name: 'Lämna utan att spara' }).click()
+  await expect(page).toHaveURL('/library')
+})
