@@ -10,7 +10,7 @@ export function NewCodePanel({ code, expires }: { code: string; expires: string 
   const bodyId = useId()
   return (
     <div className="mb-6 max-w-xl rounded-md border-l-4 border-green-600 bg-green-50 p-4" role="status">
-      <h3 className="mb-1 font-semibold">{t('invitations.newCode.title')}</h3>
+      <h2 className="mb-1 font-semibold">{t('invitations.newCode.title')}</h2>
       <p id={bodyId} className="mb-3 text-slate-800">
         {t('invitations.newCode.body', { expires: dateTime(expires) })}
       </p>
