@@ -1,23 +1,33 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from './button'
 import { useHydrated } from './use-hydrated'
 
 /**
  * A code shown once (an open invitation's): a read-only field that selects itself on focus, and
- * with JavaScript a copy button whose outcome is announced. Texts come from the caller's area.
+ * with JavaScript a copy button whose outcome is announced. With JavaScript the field takes the
+ * focus when it appears (so it is in view, selected, and read out with `describedBy`, the
+ * panel's text); without, its text is selectable. Texts come from the caller's area.
  */
 export function CopyableCode({
   code,
   texts,
   testId,
+  describedBy,
 }: {
   code: string
   texts: { label: string; copy: string; copied: string; copyFailed: string }
   testId?: string
+  describedBy?: string
 }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // After the frame: a dialog that closes in the same update (the form that made the code) gives the focus back to its opener first.
+    const frame = requestAnimationFrame(() => input.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [code])
   return (
     <>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
@@ -25,7 +35,9 @@ export function CopyableCode({
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <input
+          ref={input}
           id={inputId}
+          aria-describedby={describedBy}
           readOnly
           value={code}
           data-testid={testId}

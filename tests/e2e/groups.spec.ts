@@ -57,6 +57,8 @@ test('the list leads to the home; an owner invites by email and the invitee join
   await page.getByLabel('E-postadress').fill(invitee.email)
   await page.getByRole('button', { name: 'Bjud in', exact: true }).click()
   await expect(toast(page, `Inbjudan skickades till ${invitee.email}.`)).toBeVisible()
+  // The form is ready for the next invitation.
+  await expect(page.getByLabel('E-postadress')).toHaveValue('')
   expect(alertsOf(invitee.id).map((a) => a.template)).toEqual(['group.invitation.new'])
 
   const email = await latestEmail(invitee.email, { subject: new RegExp(`Du är inbjuden till gruppen ${group.name}`) })

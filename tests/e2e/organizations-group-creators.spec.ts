@@ -86,9 +86,14 @@ test('an open invitation shows its code once; revoking it stops the code', async
   await dialog.getByRole('button', { name: 'Skapa inbjudan' }).click()
   await expect(dialog).toBeHidden()
 
-  const panel = page.getByRole('status').filter({ hasText: 'Din öppna inbjudningskod' })
+  const panel = page.getByRole('status').filter({ hasText: 'Den öppna inbjudan har skapats: kopiera koden nu' })
   await expect(panel).toContainText('Den visas bara nu')
-  const code = await panel.getByLabel('Inbjudningskod').inputValue()
+  // The code is in view and has the focus (selected, to copy at once).
+  const field = panel.getByLabel('Inbjudningskod')
+  await expect(field).toBeFocused()
+  await expect(field).toBeInViewport()
+  await expect(panel.getByRole('button', { name: 'Kopiera' })).toBeVisible()
+  const code = await field.inputValue()
   expect(code).toMatch(CODE)
   const invitations = page.getByRole('table', { name: 'Inbjudningar' })
   await expect(invitations.getByRole('row').filter({ hasText: 'Öppen' })).toContainText('Väntar')
@@ -96,7 +101,7 @@ test('an open invitation shows its code once; revoking it stops the code', async
   // Shown once: not after a reload.
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Inbjudningar' })).toBeVisible()
-  await expect(page.getByText('Din öppna inbjudningskod')).toHaveCount(0)
+  await expect(page.getByText('Den öppna inbjudan har skapats')).toHaveCount(0)
   await expect(page.getByText(code)).toHaveCount(0)
 
   await page.getByRole('button', { name: /^Återkalla inbjudan som skapades / }).click()

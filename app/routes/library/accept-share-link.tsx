@@ -5,7 +5,7 @@ import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { acceptShareLink } from '~/services/library/share-links.server'
+import { acceptShareLink, previewShareLink } from '~/services/library/share-links.server'
 import { Button, buttonClass } from '~/ui/button'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -14,17 +14,31 @@ import { libraryPaths } from './paths'
 
 /**
  * /library/packages/accept-share-link?token=… (issue 11, screen 5). Signed in only (sign-in comes
- * back here with the token kept). No GET changes state, so the link opens a page whose button
- * posts the token; a valid link then gives view access and opens the package, an unknown,
- * revoked or expired one gets a page that says so (404 / 410). A link preview or prefetch
- * therefore never uses a link.
+ * back here with the token kept). No GET changes state, so the link opens a page that names the
+ * package and who shared it, and whose button posts the token; a valid link then gives view
+ * access and opens the package. An unknown, revoked or expired link says so on that first page
+ * (404 / 410), with the way to the library. A link preview or prefetch therefore never uses a link.
  */
 export const handle = { breadcrumb: 'library.accept.title' }
 
+type LinkRefusal = 'SHARE_LINK_INVALID' | 'SHARE_LINK_EXPIRED'
+
+const refusalOf = (error: unknown): LinkRefusal | null =>
+  error instanceof DomainError && (error.code === 'SHARE_LINK_INVALID' || error.code === 'SHARE_LINK_EXPIRED') ? error.code : null
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  const token = new URL(request.url).searchParams.get('token') ?? ''
-  return { token: token.slice(0, 200) }
+  const user = await requireUser(request, context)
+  const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)
+  return orRouteFailure('library.loadError', async () => {
+    try {
+      const preview = await previewShareLink(ctxFor(user, context), { token })
+      return { token, preview, code: null }
+    } catch (error) {
+      const code = refusalOf(error)
+      if (!code) throw error
+      return data({ token, preview: null, code }, { status: new DomainError(code).status })
+    }
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,13 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String((await readForm(request)).get('token') ?? '')
   return orRouteFailure('library.updateError', async () => {
     try {
-      const { packageId, name } = await acceptShareLink(ctxFor(user, context), { token })
-      return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name } })
+      const { packageId, packageName } = await acceptShareLink(ctxFor(user, context), { token })
+      return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name: packageName } })
     } catch (error) {
-      if (error instanceof DomainError && (error.code === 'SHARE_LINK_INVALID' || error.code === 'SHARE_LINK_EXPIRED')) {
-        return data({ code: error.code }, { status: error.status })
-      }
-      throw error
+      const code = refusalOf(error)
+      if (!code) throw error
+      return data({ code }, { status: new DomainError(code).status })
     }
   })
 }
@@ -47,16 +60,17 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function AcceptShareLink() {
   const { t } = useTranslation()
-  const { token } = useLoaderData<typeof loader>()
+  const { token, preview, code } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
   const navigation = useNavigation()
-  if (failed || !token) {
+  const refusal = failed?.code ?? code
+  if (refusal || !preview) {
     return (
       <section aria-labelledby="share-link-title" className="max-w-2xl">
         <h1 id="share-link-title" className="mb-3 text-2xl font-bold">
           {t('library.accept.invalidTitle')}
         </h1>
-        {failed ? <p className="mb-2 text-slate-800">{t(`errors.${failed.code}`)}</p> : null}
+        {refusal ? <p className="mb-2 text-slate-800">{t(`errors.${refusal}`)}</p> : null}
         <p className="mb-4 text-slate-700">{t('library.accept.invalid')}</p>
         <AppLink to={libraryPaths.feed} className={buttonClass()}>
           {t('library.accept.toLibrary')}
@@ -69,13 +83,23 @@ export default function AcceptShareLink() {
       <h1 id="share-link-title" className="mb-3 text-2xl font-bold">
         {t('library.accept.title')}
       </h1>
+      <p className="mb-2 text-lg text-slate-900">
+        {preview.sharedBy
+          ? t('library.accept.sharedBy', { name: preview.sharedBy, package: preview.packageName })
+          : t('library.accept.shared', { package: preview.packageName })}
+      </p>
       <p className="mb-4 text-slate-700">{t('library.accept.intro')}</p>
-      <Form method="post">
-        <input type="hidden" name="token" value={token} />
-        <Button type="submit" pending={navigation.state === 'submitting'}>
-          {t('library.accept.open')}
-        </Button>
-      </Form>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" pending={navigation.state === 'submitting'}>
+            {t('library.accept.open')}
+          </Button>
+        </Form>
+        <AppLink to={libraryPaths.feed} className={buttonClass('secondary')}>
+          {t('library.accept.toLibrary')}
+        </AppLink>
+      </div>
     </section>
   )
 }

@@ -14,7 +14,8 @@ import { loader as userRedirect } from './redirects/user-invitations'
 import { loader as newRedirect } from './redirects/new-package'
 import { loader as editRedirect } from './redirects/edit-package'
 import { inviteCollaborator } from '~/services/library/collaborator-invitations.server'
-import { createShareLink } from '~/services/library/share-links.server'
+import { createShareLink, revokeShareLink } from '~/services/library/share-links.server'
+import { toastOf } from '../../../tests/support/toast'
 import { ctxFor } from '~/services/context.server'
 
 const location = (res: { headers: Headers }) => res.headers.get('Location')
@@ -150,31 +151,59 @@ describe('invitations page', () => {
       invitationsAction(args(makeRequest(path, { form: { intent: 'accept', invitationId: invitation.id }, cookie: await sessionCookieFor(invited) }), { id: invited.id })),
     )
     expect(location(accepted)).toBe(`/library/packages/view/${pkg.id}`)
+    expect((await toastOf(accepted.headers, 'sv'))?.text).toBe('Du har nu tillgång till ”Delat”.')
+    expect((await toastOf(accepted.headers, 'en'))?.text).toBe('You now have access to “Delat”.')
     const row = await db().selectFrom('package_collaborators').selectAll().where('package_id', '=', pkg.id).where('user_id', '=', invited.id).executeTakeFirst()
     expect(row?.access).toBe('edit')
   })
 })
 
 describe('accept share link', () => {
-  it('asks for sign-in first, keeping the token; a valid token opens the package, an unknown one says so', async () => {
+  it('asks for sign-in first, keeping the token; the page names the package and the sharer, and opening it names the package', async () => {
     const path = '/library/packages/accept-share-link?token=abc'
     const anonymous = await run(() => acceptLoader(args(makeRequest(path))))
     expect(location(anonymous)).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`)
 
-    const owner = await createUser()
+    const owner = await createUser({ name: 'Olga Owner' })
     const friend = await createUser()
-    const pkg = await createPackage({ ownerId: owner.id })
+    const pkg = await createPackage({ ownerId: owner.id, name: 'Föräldramöte' })
     const { token } = await createShareLink(ctxFor(owner), { packageId: pkg.id })
     const cookie = await sessionCookieFor(friend)
     const page = await run(() => acceptLoader(args(makeRequest(`/library/packages/accept-share-link?token=${token}`, { cookie }))))
-    expect(page.data.token).toBe(token)
+    expect(page.data).toEqual({ token, preview: { packageId: pkg.id, packageName: 'Föräldramöte', sharedBy: 'Olga Owner' }, code: null })
     // Opening the page changes nothing: the button posts.
     expect(await db().selectFrom('package_collaborators').select('user_id').where('package_id', '=', pkg.id).execute()).toEqual([])
     const opened = await run(() => acceptAction(args(makeRequest('/library/packages/accept-share-link', { form: { token }, cookie }))))
     expect(location(opened)).toBe(`/library/packages/view/${pkg.id}`)
+    expect((await toastOf(opened.headers, 'sv'))?.text).toBe('Du kan nu se ”Föräldramöte”.')
+    expect((await toastOf(opened.headers, 'en'))?.text).toBe('You can now view “Föräldramöte”.')
     const bad = await run(() => acceptAction(args(makeRequest('/library/packages/accept-share-link', { form: { token: 'nope' }, cookie }))))
     expect(bad.status).toBe(404)
     expect(bad.data.code).toBe('SHARE_LINK_INVALID')
+  })
+
+  it('says at once, on opening the page, that a made-up, revoked or expired link does not work', async () => {
+    const owner = await createUser()
+    const friend = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, name: 'Hemligt' })
+    const cookie = await sessionCookieFor(friend)
+    const open = (token: string) => run(() => acceptLoader(args(makeRequest(`/library/packages/accept-share-link?token=${encodeURIComponent(token)}`, { cookie }))))
+
+    const madeUp = await open('made-up-token')
+    expect(madeUp.status).toBe(404)
+    expect(madeUp.data).toEqual({ token: 'made-up-token', preview: null, code: 'SHARE_LINK_INVALID' })
+    expect((await open('')).data.code).toBe('SHARE_LINK_INVALID')
+
+    const { link, token } = await createShareLink(ctxFor(owner), { packageId: pkg.id })
+    await revokeShareLink(ctxFor(owner), { packageId: pkg.id, linkId: link.id })
+    const revoked = await open(token)
+    expect(revoked.status).toBe(404)
+    expect(revoked.data.preview).toBeNull()
+
+    const expiring = await createShareLink({ ...ctxFor(owner), now: new Date('2020-01-01T00:00:00Z') }, { packageId: pkg.id, expiresAt: '2020-01-02' })
+    const expired = await open(expiring.token)
+    expect(expired.status).toBe(410)
+    expect(expired.data.code).toBe('SHARE_LINK_EXPIRED')
   })
 })
 

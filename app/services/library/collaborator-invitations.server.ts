@@ -164,7 +164,7 @@ async function myPendingInvitation(ctx: Ctx, db: DB, invitationId: string) {
   return invitation
 }
 /** The invitee accepts: they become a collaborator with the invitation's access. Returns the package id. */
-export async function acceptInvitation(ctx: Ctx, invitationId: string): Promise<{ packageId: string; name: string }> {
+export async function acceptInvitation(ctx: Ctx, invitationId: string): Promise<{ packageId: string; packageName: string }> {
   const actor = actorOf(ctx)
   return ctx.db.transaction().execute(async (trx) => {
     const invitation = await myPendingInvitation(ctx, trx, invitationId)
@@ -176,7 +176,7 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string): Promise<
       .set({ status: 'accepted', responded_at: now, user_id: actor.id })
       .where('id', '=', invitation.id)
       .execute()
-    return { packageId: pkg.id, name: pkg.name }
+    return { packageId: pkg.id, packageName: pkg.name }
   })
 }
 

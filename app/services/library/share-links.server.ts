@@ -43,22 +43,47 @@ export function sameDigest(a: string, b: string) {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y)
 }
 
-/** Opens a link: view access for the actor (never lowers an access). SHARE_LINK_INVALID / SHARE_LINK_EXPIRED. */
-export async function acceptShareLink(ctx: Ctx, input: { token: string; packageId?: string }): Promise<{ packageId: string; name: string }> {
-  const actor = actorOf(ctx)
+/** The link of a token, checked: SHARE_LINK_INVALID (unknown, revoked, of another package) or SHARE_LINK_EXPIRED. */
+async function usableLink(ctx: Ctx, db: Ctx['db'], input: { token: string; packageId?: string }) {
   const token = (input.token ?? '').trim()
   if (!token || token.length > 200) throw new DomainError('SHARE_LINK_INVALID')
   const digest = hashSecret(token)
+  const link = await db.selectFrom('package_share_links').selectAll().where('token_hash', '=', digest).executeTakeFirst()
+  if (!link || !sameDigest(link.token_hash, digest) || link.revoked_at) throw new DomainError('SHARE_LINK_INVALID')
+  // A link of package A never opens package B.
+  if (input.packageId && input.packageId !== link.package_id) throw new DomainError('SHARE_LINK_INVALID')
+  if (link.expires_at && link.expires_at <= nowIso(ctx.now)) throw new DomainError('SHARE_LINK_EXPIRED')
+  return link
+}
+
+/**
+ * What a link opens, before anyone uses it (the page that asks first): the package's name and
+ * who shared it (the link's maker, else the package's owner). Changes nothing. The same refusals
+ * as acceptShareLink, so a revoked or made-up link says so at once.
+ */
+export async function previewShareLink(ctx: Ctx, input: { token: string }): Promise<{ packageId: string; packageName: string; sharedBy: string | null }> {
+  actorOf(ctx)
+  const link = await usableLink(ctx, ctx.db, input)
+  const row = await ctx.db
+    .selectFrom('packages as p')
+    .leftJoin('users as maker', 'maker.id', 'p.owner_id')
+    .leftJoin('users as sharer', (join) => join.on('sharer.id', '=', link.created_by ?? ''))
+    .select(['p.id', 'p.name', 'maker.name as ownerName', 'sharer.name as sharerName'])
+    .where('p.id', '=', link.package_id)
+    .executeTakeFirst()
+  if (!row) throw new DomainError('SHARE_LINK_INVALID')
+  return { packageId: row.id, packageName: row.name, sharedBy: row.sharerName ?? row.ownerName ?? null }
+}
+
+/** Opens a link: view access for the actor (never lowers an access). SHARE_LINK_INVALID / SHARE_LINK_EXPIRED. */
+export async function acceptShareLink(ctx: Ctx, input: { token: string; packageId?: string }): Promise<{ packageId: string; packageName: string }> {
+  const actor = actorOf(ctx)
   return ctx.db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom('package_share_links').selectAll().where('token_hash', '=', digest).executeTakeFirst()
-    if (!link || !sameDigest(link.token_hash, digest) || link.revoked_at) throw new DomainError('SHARE_LINK_INVALID')
-    // A link of package A never opens package B.
-    if (input.packageId && input.packageId !== link.package_id) throw new DomainError('SHARE_LINK_INVALID')
+    const link = await usableLink(ctx, trx, input)
     const now = nowIso(ctx.now)
-    if (link.expires_at && link.expires_at <= now) throw new DomainError('SHARE_LINK_EXPIRED')
     const pkg = await trx.selectFrom('packages').selectAll().where('id', '=', link.package_id).executeTakeFirstOrThrow()
     await grant(trx, pkg, actor.id, 'view', now)
     await trx.updateTable('package_share_links').set({ last_used_at: now }).where('id', '=', link.id).execute()
-    return { packageId: pkg.id, name: pkg.name }
+    return { packageId: pkg.id, packageName: pkg.name }
   })
 }

@@ -16,7 +16,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './collaborator-invitations.server'
-import { acceptShareLink, createShareLink, revokeShareLink, sameDigest } from './share-links.server'
+import { acceptShareLink, createShareLink, previewShareLink, revokeShareLink, sameDigest } from './share-links.server'
 import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from './collaborators.server'
 import { packageSharing } from './sharing.server'
 
@@ -104,7 +104,7 @@ describe('invitations', () => {
     // Only the invitee may answer.
     await expectCode(acceptInvitation(ctx(owner), invitation.id), 'PACKAGE_INVITATION_NOT_FOUND')
     await expectCode(inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'view' }), 'PACKAGE_ALREADY_SHARED')
-    expect(await acceptInvitation(ctx(stranger), invitation.id)).toEqual({ packageId: pkg.id, name: 'Skolstart' })
+    expect(await acceptInvitation(ctx(stranger), invitation.id)).toEqual({ packageId: pkg.id, packageName: 'Skolstart' })
     expect((await getPackage(ctx(stranger), pkg.id)).access).toBe('edit')
     expect(await pendingPackageInvitationCount(db(), stranger.id)).toBe(0)
     await expectCode(acceptInvitation(ctx(stranger), invitation.id), 'PACKAGE_INVITATION_NOT_FOUND')
@@ -201,7 +201,7 @@ describe('share links', () => {
     expect(stored.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'))
 
     const used = new Date('2026-11-24T12:00:00Z')
-    expect(await acceptShareLink(ctx(stranger, used), { token })).toEqual({ packageId: pkg.id, name: 'Skolstart' })
+    expect(await acceptShareLink(ctx(stranger, used), { token })).toEqual({ packageId: pkg.id, packageName: 'Skolstart' })
     expect((await getPackage(ctx(stranger), pkg.id)).access).toBe('view')
     expect(vi.mocked(crypto.timingSafeEqual)).toHaveBeenCalled()
     await acceptShareLink(ctx(editor), { token })
@@ -211,6 +211,22 @@ describe('share links', () => {
     const [shown] = (await packageSharing(ctx(owner), pkg.id)).links
     expect(shown).toMatchObject({ id: link.id, active: true })
     expect(shown.lastUsedAt).not.toBeNull()
+  })
+
+  it('previews a link (the package and who shared it) without using it, and refuses the same links as opening', async () => {
+    const { owner, stranger, viewer, pkg } = await setup()
+    const now = new Date('2026-11-24T12:00:00Z')
+    const { link, token } = await createShareLink(ctx(owner, now), { packageId: pkg.id })
+    expect(await previewShareLink(ctx(stranger, now), { token })).toEqual({ packageId: pkg.id, packageName: 'Skolstart', sharedBy: 'Olga Owner' })
+    await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
+    const stored = await db().selectFrom('package_share_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow()
+    expect(stored.last_used_at).toBeNull()
+    await expectCode(previewShareLink(ctx(stranger, now), { token: 'made-up' }), 'SHARE_LINK_INVALID')
+    await expectCode(previewShareLink(ctx(stranger, now), { token: '' }), 'SHARE_LINK_INVALID')
+    const expiring = await createShareLink(ctx(owner, now), { packageId: pkg.id, expiresAt: '2026-11-25' })
+    await expectCode(previewShareLink(ctx(stranger, new Date('2026-11-26T00:00:00Z')), { token: expiring.token }), 'SHARE_LINK_EXPIRED')
+    await revokeShareLink(ctx(owner), { packageId: pkg.id, linkId: link.id })
+    await expectCode(previewShareLink(ctx(viewer, now), { token }), 'SHARE_LINK_INVALID')
   })
 
   it('refuses unknown, revoked, expired and other-package links', async () => {
@@ -225,7 +241,7 @@ describe('share links', () => {
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     await expectCode(acceptShareLink(ctx(stranger, new Date('2026-11-26T00:00:00Z')), { token: a.token }), 'SHARE_LINK_EXPIRED')
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
-    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id, name: 'Skolstart' })
+    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id, packageName: 'Skolstart' })
 
     const b = await createShareLink(ctx(owner, new Date('2026-11-24T12:01:00Z')), { packageId: pkg.id })
     await expectCode(revokeShareLink(ctx(viewer), { packageId: pkg.id, linkId: b.link.id }), 'PACKAGE_ACCESS_DENIED')

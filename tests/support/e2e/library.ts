@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { searchColumns } from '../../../app/services/library/search'
 import { appDb } from './orgs'
 
@@ -64,4 +64,16 @@ export function insertPackageInvitation({ packageId, email, invitedBy, userId }:
       `insert into package_invitations (id, package_id, email, access, invited_by, user_id, status, created_at, sent_at) values (?, ?, ?, 'view', ?, ?, 'pending', ?, ?)`,
     )
     .run(newId(), packageId, email.toLowerCase(), invitedBy, userId ?? null, now, now)
+}
+
+/** A share link of a package made by `createdBy` (revoked when asked); its token, to open it. */
+export function insertShareLink({ packageId, createdBy, revoked = false }: { packageId: string; createdBy: string; revoked?: boolean }) {
+  const token = randomBytes(32).toString('base64url')
+  const now = new Date().toISOString()
+  appDb()
+    .prepare(
+      `insert into package_share_links (id, package_id, token_hash, created_by, created_at, expires_at, last_used_at, revoked_at) values (?, ?, ?, ?, ?, null, null, ?)`,
+    )
+    .run(newId(), packageId, createHash('sha256').update(token).digest('hex'), createdBy, now, revoked ? now : null)
+  return { token, path: `/library/packages/accept-share-link?token=${token}` }
 }

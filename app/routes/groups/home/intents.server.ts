@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import type { Ctx } from '~/services/context.server'
 import { changeMemberRole, handOverGroup, leaveGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/group-home.server'
 import { createGroupInvitation } from '~/services/invitations.server'
@@ -48,8 +48,9 @@ async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
   const { invitation, code } = await createGroupInvitation(ctx, groupId, submission.value)
   if (submission.value.type === 'email')
     return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })
+  // No toast: the code's own panel, at the top of the page, is the message (NewGroupCode).
   const cookie = await groupCodeHeader({ groupId, code, expires: invitation.expires })
-  return redirectWithToast(here, { key: 'groupHome.toast.invitedOpen' }, [cookie])
+  return redirect(here, { headers: { 'Set-Cookie': cookie } })
 }
 
 /** intent change-role: a member's new role (leader, member, subscriber). */

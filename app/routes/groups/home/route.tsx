@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -78,8 +78,10 @@ export default function GroupHomePage() {
   const { home, query, newCode, memberTasks, sentInvitations } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
+  const location = useLocation()
   return (
     <div className="min-w-0 space-y-6">
+      {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
       <section aria-labelledby="group-title">
         <div className="mb-2 flex flex-wrap items-center gap-3">
           <h1 id="group-title" className="text-2xl font-bold break-words">
@@ -123,8 +125,10 @@ export default function GroupHomePage() {
       ) : null}
       {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
 
-      {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
-      {rights.manageMembers ? <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} /> : null}
+      {/* Keyed by the location: a sent invitation (a redirect) leaves an empty form. */}
+      {rights.manageMembers ? (
+        <InviteForm key={location.key} lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} />
+      ) : null}
       {sentInvitations ? <SentInvitations invitations={sentInvitations} /> : null}
 
       <MembersTable home={home} query={query} />

@@ -34,8 +34,8 @@ interface Args {
 
 const INTENTS = {
   accept: async ({ ctx, invitationId }: Args) => {
-    const { packageId, name } = await acceptInvitation(ctx, invitationId)
-    return redirectWithToast(libraryPaths.view(packageId), { key: 'library.invitations.accepted', values: { name } })
+    const { packageId, packageName } = await acceptInvitation(ctx, invitationId)
+    return redirectWithToast(libraryPaths.view(packageId), { key: 'library.invitations.accepted', values: { name: packageName } })
   },
   decline: async ({ ctx, invitationId, here }: Args) => {
     await declineInvitation(ctx, invitationId)

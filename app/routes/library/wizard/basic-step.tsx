@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
-import { DefaultSave, WizardNav } from './wizard-nav'
+import { DefaultSave, WIZARD_FORM_ID, WizardNav } from './wizard-nav'
 
 export interface BasicsDraft {
   name: string
@@ -25,7 +25,7 @@ export function BasicStep({
 }) {
   const { t } = useTranslation()
   return (
-    <Form method="post" className="flex max-w-2xl flex-col gap-4" aria-labelledby="wizard-step-title">
+    <Form method="post" id={WIZARD_FORM_ID} className="flex max-w-2xl flex-col gap-4" aria-labelledby="wizard-step-title">
       <DefaultSave />
       <input type="hidden" name="intent" value="basics" />
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}

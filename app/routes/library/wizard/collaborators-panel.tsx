@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 import { Field, SelectField } from '~/ui/field'
@@ -31,13 +31,15 @@ export function CollaboratorsPanel({
   const { date } = useFormatters()
   const navigation = useNavigation()
   const inviting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+  const location = useLocation()
   return (
     <section aria-labelledby="sharing-people" className="flex flex-col gap-4">
       <h2 id="sharing-people" className="text-lg font-semibold">
         {t('library.wizard.sharing.collaborators')}
       </h2>
       {canManage ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        // Keyed by the location: a sent invitation (a redirect) leaves an empty form, so the next one does not take its address and rights.
+        <Form key={location.key} method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />
           <div className="min-w-[16rem] flex-1">
             <Field

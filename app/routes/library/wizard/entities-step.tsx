@@ -1,17 +1,17 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AppLink } from '~/ui/app-link'
 import { FieldErrors, inputClass } from '~/ui/field'
 import type { TaskDraft } from './drafts'
+import { opValue } from './list-ops'
 import { OrderedListEditor } from './ordered-list-editor'
-import { DefaultSave, WizardNav } from './wizard-nav'
+import { DefaultSave, WIZARD_FORM_ID, WizardNav } from './wizard-nav'
 
 const ENTITY_KINDS = ['task', 'reading', 'assignment', 'meeting', 'reflection'] as const
 
 /**
  * Step 3: the tasks of one role at a time (`?role=`), so a form stays small whatever the
- * package holds; the role links above lead to the others, Next to the next role and at the last
- * role to step 4.
+ * package holds; the role tabs above save what was typed and lead to the others, Next to the next
+ * role and at the last role to step 4.
  */
 export function EntitiesStep({
   roles,
@@ -19,14 +19,12 @@ export function EntitiesStep({
   tasks,
   version,
   errors,
-  roleHref,
 }: {
   roles: { id: string; name: string; taskCount: number }[]
   roleId: string | null
   tasks: TaskDraft[]
   version: number
   errors: Record<string, string[]>
-  roleHref: (roleId: string) => string
 }) {
   const { t } = useTranslation()
   const role = roles.find((r) => r.id === roleId)
@@ -41,6 +39,7 @@ export function EntitiesStep({
     <div className="flex max-w-3xl flex-col gap-4">
       <p className="text-slate-700">{t('library.wizard.entities.intro')}</p>
       <nav aria-label={t('library.wizard.roles.heading')}>
+        {/* Each tab saves the tasks typed here before it shows its role's (a submit button of the step's form, also without JavaScript). */}
         <ul className="flex flex-wrap gap-2">
           {roles.map((r) => (
             <li key={r.id}>
@@ -49,18 +48,22 @@ export function EntitiesStep({
                   {r.name} ({r.taskCount})
                 </span>
               ) : (
-                <AppLink
-                  to={roleHref(r.id)}
+                <button
+                  type="submit"
+                  form={WIZARD_FORM_ID}
+                  formNoValidate
+                  name="op"
+                  value={opValue.role(r.id)}
                   className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200"
                 >
                   {r.name} ({r.taskCount})
-                </AppLink>
+                </button>
               )}
             </li>
           ))}
         </ul>
       </nav>
-      <Form method="post" className="flex flex-col gap-4" aria-label={role.name}>
+      <Form method="post" id={WIZARD_FORM_ID} className="flex flex-col gap-4" aria-label={role.name}>
         <DefaultSave />
         <input type="hidden" name="intent" value="entities" />
         <input type="hidden" name="version" value={version} />

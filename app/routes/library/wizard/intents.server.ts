@@ -10,10 +10,10 @@ import type { Saved } from '~/services/library/types'
 import { redirectWithToast } from '~/ui/toast.server'
 import { libraryPaths } from '../paths'
 import type { BasicsDraft } from './basic-step'
-import { idOfKey, roleDraftOf, rowsOf, taskDraftOf, type RoleDraft, type TaskDraft } from './drafts'
+import { idOfKey, isNewKey, roleDraftOf, rowsOf, taskDraftOf, type RoleDraft, type TaskDraft } from './drafts'
 import { fieldErrorsOf } from './form-errors'
-import { applyListOp, isListEdit, readListOp, type ListOp } from './list-ops'
-import { stepHref, type WizardArgs } from './wizard-args'
+import { applyListOp, isLeaving, isListEdit, readListOp, type ListOp } from './list-ops'
+import { STEP_COUNT, stepHref, type WizardArgs } from './wizard-args'
 
 /**
  * The wizard's step forms (issue 11, screen 3), one handler each. Every button of a step posts
@@ -26,6 +26,7 @@ export type WizardActionData =
   | { intent: 'basics'; values: BasicsDraft; errors: Record<string, string[]>; conflict?: boolean }
   | { intent: 'roles'; roles: RoleDraft[]; errors: Record<string, string[]>; conflict?: boolean }
   | { intent: 'entities'; roleId: string; tasks: TaskDraft[]; errors: Record<string, string[]>; conflict?: boolean }
+  | { intent: 'finish-empty' }
 
 const reply = (body: WizardActionData, status = 200) => data(body, { status })
 const newKey = () => `new-${randomUUID()}`
@@ -96,7 +97,9 @@ async function entities(args: WizardArgs) {
   if (!pid) throw new DomainError('PACKAGE_NOT_FOUND')
   const op = readListOp(form.get('op'))
   const roleId = str(form.get('roleId'))
-  const typed = rowsOf(payloadOf(form).tasks).map((row) => taskDraftOf(row, newKey))
+  const posted = rowsOf(payloadOf(form).tasks).map((row) => taskDraftOf(row, newKey))
+  // Leaving the role (a tab, a step, back, next) saves what was typed; a new row left empty is dropped, not refused.
+  const typed = isLeaving(op) ? posted.filter((task) => !(isNewKey(task.key) && !task.title.trim() && !task.instructions.trim() && !task.dayOffset.trim())) : posted
   const blank = (): TaskDraft => ({ key: newKey(), title: '', instructions: '', kind: 'task', dayOffset: '' })
   if (isListEdit(op)) return reply({ intent: 'entities', roleId, tasks: applyListOp(typed, 'tasks', op, blank), errors: {} })
   const input = {
@@ -120,6 +123,8 @@ async function entities(args: WizardArgs) {
 async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: string; roleId?: string }) {
   const { mode, step, pid, here } = args
   const packageId = pid!
+  if (op.kind === 'role') return redirectWithToast(stepHref(mode, 3, packageId, `role=${op.roleId}`), { key: 'library.wizard.toast.saved' })
+  if (op.kind === 'step') return redirectWithToast(stepHref(mode, Math.min(op.step, STEP_COUNT[mode]), packageId), { key: 'library.wizard.toast.saved' })
   if (op.kind === 'back' || op.kind === 'next') {
     if (step === 3 && after.roleId) {
       const view = await getPackageForEdit(args.ctx, packageId, 'none')
@@ -131,6 +136,8 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
     if (op.kind === 'next' && step === lastStep && after.saved) {
       const view = await getPackageForEdit(args.ctx, packageId, 'none')
       if (view.package.status === 'draft') {
+        // A package without a single task is finished only once the user has said so (finishEmpty).
+        if (taskCountOf(view) === 0) return reply({ intent: 'finish-empty' })
         const pkg = await finish(args, after.saved)
         if (mode === 'new') return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
       }
@@ -143,4 +150,20 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
   return redirectWithToast(here, { key: 'library.wizard.toast.saved' })
 }
 
-export const STEP_INTENTS = { basics, roles, entities }
+const taskCountOf = (view: { roles: { taskCount: number }[] }) => view.roles.reduce((n, r) => n + r.taskCount, 0)
+
+/**
+ * The confirmation of finishing a package that has no tasks (FinishEmptyPanel, with and without
+ * JavaScript): `confirmed=1` publishes the draft as it is; the new wizard then opens the
+ * package, the edit wizard goes on to sharing.
+ */
+async function finishEmpty(args: WizardArgs) {
+  const { mode, pid, form } = args
+  if (!pid) throw new DomainError('PACKAGE_NOT_FOUND')
+  if (form.get('confirmed') !== '1') return reply({ intent: 'finish-empty' })
+  const pkg = await finish(args, { packageId: pid, version: Number(str(form.get('version'))) })
+  if (mode === 'new') return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
+  return redirectWithToast(stepHref(mode, 4, pid), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
+}
+
+export const STEP_INTENTS = { basics, roles, entities, 'finish-empty': finishEmpty }

@@ -6,6 +6,8 @@
  *   remove:<list>:<i>       drop item i
  *   move:<list>:<from>:<to> move an item (up/down buttons, and drag and drop with JavaScript)
  *   save | next | back      no change to the lists
+ *   role:<roleId>           step 3's role tabs: save, then the tasks of that role
+ *   step:<n>                the step indicator: save, then step n
  * `<list>` is a name of the step's choosing ("roles", or a role's key for its tasks).
  */
 export type ListOp =
@@ -15,6 +17,8 @@ export type ListOp =
   | { kind: 'save' }
   | { kind: 'next' }
   | { kind: 'back' }
+  | { kind: 'role'; roleId: string }
+  | { kind: 'step'; step: number }
 
 const nat = (s: string | undefined) => (s !== undefined && /^\d{1,4}$/.test(s) ? Number(s) : null)
 
@@ -25,6 +29,9 @@ export function readListOp(value: FormDataEntryValue | null): ListOp {
   const [kind, list, a, b] = value.split(':')
   if (!list) return { kind: 'save' }
   if (kind === 'add') return { kind, list }
+  if (kind === 'role' && value.length <= 100) return { kind, roleId: value.slice('role:'.length) }
+  const step = nat(list)
+  if (kind === 'step' && step !== null && step >= 1) return { kind, step }
   const index = nat(a)
   if (kind === 'remove' && index !== null) return { kind, list, index }
   const to = nat(b)
@@ -36,7 +43,12 @@ export const opValue = {
   add: (list: string) => `add:${list}`,
   remove: (list: string, index: number) => `remove:${list}:${index}`,
   move: (list: string, from: number, to: number) => `move:${list}:${from}:${to}`,
+  role: (roleId: string) => `role:${roleId}`,
+  step: (step: number) => `step:${step}`,
 }
+
+/** Whether the op leaves the step's form for another role or step (a row left blank there is dropped rather than refused). */
+export const isLeaving = (op: ListOp) => op.kind === 'role' || op.kind === 'step' || op.kind === 'back' || op.kind === 'next'
 
 /** The list after the op (a new array; the same items when the op is for another list or out of range). */
 export function applyListOp<T>(items: T[], list: string, op: ListOp, blank: () => T): T[] {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { FieldErrors, inputClass } from '~/ui/field'
 import type { RoleDraft } from './drafts'
 import { OrderedListEditor } from './ordered-list-editor'
-import { DefaultSave, WizardNav } from './wizard-nav'
+import { DefaultSave, WIZARD_FORM_ID, WizardNav } from './wizard-nav'
 
 export const MAX_ROLES = 20
 
@@ -21,7 +21,7 @@ export function RolesStep({
 }) {
   const { t } = useTranslation()
   return (
-    <Form method="post" className="flex max-w-3xl flex-col gap-4" aria-labelledby="wizard-step-title">
+    <Form method="post" id={WIZARD_FORM_ID} className="flex max-w-3xl flex-col gap-4" aria-labelledby="wizard-step-title">
       <DefaultSave />
       <input type="hidden" name="intent" value="roles" />
       <input type="hidden" name="version" value={version} />

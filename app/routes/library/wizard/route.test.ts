@@ -7,6 +7,7 @@ import sv from '~/i18n/locales/sv/library.json'
 import { PACKAGE_LIMITS } from '~/services/library/packages.schemas'
 import { applyListOp, readListOp } from './list-ops'
 import { action, loader } from './route'
+import { toastOf } from '../../../../tests/support/toast'
 
 const location = (res: { headers: Headers }) => res.headers.get('Location')
 
@@ -33,6 +34,10 @@ describe('list ops', () => {
     expect(applyListOp(items, 'roles', readListOp('move:roles:0:9'), () => 'x')).toBe(items)
     expect(readListOp(null)).toEqual({ kind: 'save' })
     expect(readListOp('move:roles:x:1')).toEqual({ kind: 'save' })
+    expect(readListOp('role:r1')).toEqual({ kind: 'role', roleId: 'r1' })
+    expect(readListOp('step:2')).toEqual({ kind: 'step', step: 2 })
+    expect(readListOp('step:0')).toEqual({ kind: 'save' })
+    expect(readListOp('role:')).toEqual({ kind: 'save' })
   })
 })
 
@@ -92,9 +97,18 @@ describe('new package wizard', () => {
       'roles[1].key': 'new-c',
       'roles[1].name': 'Lärare',
     })
-    expect(location(finished)).toBe(`/library/packages/view/${pid}`)
-    expect((await packageRow(pid)).status).toBe('published')
+    // No task yet: the roles are saved, and finishing asks first (the package stays a draft).
+    expect(finished.status).toBe(200)
+    expect(finished.data).toEqual({ intent: 'finish-empty' })
+    expect((await packageRow(pid)).status).toBe('draft')
     expect(await roleNames(pid)).toEqual(['Elev', 'Lärare'])
+    const unconfirmed = await post(cookie, step2, { intent: 'finish-empty', version: String((await packageRow(pid)).version) })
+    expect(unconfirmed.data).toEqual({ intent: 'finish-empty' })
+    expect((await packageRow(pid)).status).toBe('draft')
+    const confirmed = await post(cookie, step2, { intent: 'finish-empty', confirmed: '1', version: String((await packageRow(pid)).version) })
+    expect(location(confirmed)).toBe(`/library/packages/view/${pid}`)
+    expect((await toastOf(confirmed.headers, 'en'))?.text).toBe('“Matte 1” is saved.')
+    expect((await packageRow(pid)).status).toBe('published')
   })
 })
 
@@ -154,6 +168,52 @@ describe('edit package wizard', () => {
     const version = String((await packageRow(pkg.id)).version)
     const last = await post(cookie, editStep('3', pkg.id, `?role=${student.id}`), { ...form(student.id, 'next'), version })
     expect(location(last)).toBe(`/library/packages/edit/4/${pkg.id}`)
+  })
+
+  it('step 3: a role tab or a step saves what was typed (a new row left empty is dropped), then shows that role or step', async () => {
+    const owner = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, roles: ['Lärare', 'Elev'], tasksPerRole: 0 })
+    const cookie = await sessionCookieFor(owner)
+    const page = await load(cookie, editStep('3', pkg.id))
+    const [teacher, student] = page.data.view.roles
+    const typed = (op: string, version: string) => ({
+      intent: 'entities',
+      op,
+      version,
+      roleId: teacher.id,
+      'tasks[0].key': 'new-1',
+      'tasks[0].title': 'Planera första veckan',
+      'tasks[0].kind': 'task',
+      'tasks[1].key': 'new-2',
+      'tasks[1].title': '',
+      'tasks[1].kind': 'task',
+    })
+    const tab = await post(cookie, editStep('3', pkg.id), typed(`role:${student.id}`, String(page.data.view.package.version)))
+    expect(location(tab)).toBe(`/library/packages/edit/3/${pkg.id}?role=${student.id}`)
+    const saved = await db().selectFrom('package_entities').select('title').where('role_id', '=', teacher.id).execute()
+    expect(saved.map((t) => t.title)).toEqual(['Planera första veckan'])
+    // A task half typed (no title) is not lost: the role stays, with the error beside it.
+    const half = await post(cookie, editStep('3', pkg.id), {
+      ...typed(`role:${student.id}`, String((await packageRow(pkg.id)).version)),
+      'tasks[1].instructions': 'Något',
+    })
+    expect(half.status).toBe(400)
+    expect(half.data.tasks.map((t: { instructions: string }) => t.instructions)).toEqual(['', 'Något'])
+    const steps = await post(cookie, editStep('3', pkg.id), { ...typed('step:1', String((await packageRow(pkg.id)).version)) })
+    expect(location(steps)).toBe(`/library/packages/edit/1/${pkg.id}`)
+  })
+
+  it('step 3: leaving the last role of a draft without any task asks before finishing', async () => {
+    const owner = await createUser()
+    const pkg = await createPackage({ ownerId: owner.id, roles: ['Elev'], tasksPerRole: 0, status: 'draft' })
+    const cookie = await sessionCookieFor(owner)
+    const page = await load(cookie, editStep('3', pkg.id))
+    const next = await post(cookie, editStep('3', pkg.id), { intent: 'entities', op: 'next', version: String(page.data.view.package.version), roleId: page.data.roleId })
+    expect(next.data).toEqual({ intent: 'finish-empty' })
+    expect((await packageRow(pkg.id)).status).toBe('draft')
+    const confirmed = await post(cookie, editStep('3', pkg.id), { intent: 'finish-empty', confirmed: '1', version: String((await packageRow(pkg.id)).version) })
+    expect(location(confirmed)).toBe(`/library/packages/edit/4/${pkg.id}`)
+    expect((await packageRow(pkg.id)).status).toBe('published')
   })
 
   it('step 3 saves a role with hundreds of tasks in one post', async () => {

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -14,6 +14,8 @@ import { takeNewLink } from './new-link.server'
 import { StepIndicator } from './step-indicator'
 import { STEP_COUNT, STEP_LABELS, stepHref } from './wizard-args'
 import { crumbOf, packageToEdit, sharingOf, wizardTarget } from './wizard-load.server'
+import { UnsavedChangesGuard } from './unsaved-guard'
+import { WIZARD_FORM_ID } from './wizard-nav'
 import { WizardStepBody } from './wizard-step-body'
 
 /**
@@ -58,10 +60,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
+/** Whether the server sent the step's form back as typed (refused, or a list edit): not saved. A question about finishing comes after a save. */
+const sentBack = (answer: unknown) => answer !== undefined && (answer as { intent?: string }).intent !== 'finish-empty'
+
 export default function PackageWizard() {
   const { t } = useTranslation()
   const loaded = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const location = useLocation()
   const { mode, step, pid, view } = loaded
   const steps = STEP_LABELS.slice(0, STEP_COUNT[mode]).map((label, i) => ({
     number: i + 1,
@@ -72,11 +78,12 @@ export default function PackageWizard() {
     <div className="flex flex-col gap-2">
       <h1 className="text-2xl font-bold">{view ? t('library.wizard.editTitle', { name: view.package.name }) : t('library.wizard.newTitle')}</h1>
       {mode === 'new' ? <p className="mb-2 text-sm text-slate-600">{t('library.wizard.notDraftHint')}</p> : null}
-      <StepIndicator steps={steps} current={step} />
+      <StepIndicator steps={steps} current={step} formId={step < 4 && (step !== 3 || loaded.roleId) ? WIZARD_FORM_ID : undefined} />
       <h2 id="wizard-step-title" className="mb-2 text-xl font-semibold">
         {t('library.wizard.stepOf', { step, total: steps.length })}: {t(STEP_LABELS[step - 1])}
       </h2>
       <WizardStepBody loaded={loaded} actionData={actionData} />
+      {step < 4 ? <UnsavedChangesGuard key={location.key} formId={WIZARD_FORM_ID} sentBack={sentBack(actionData)} /> : null}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
+import { opValue } from './list-ops'
 
 export interface WizardStep {
   /** 1-based. */
@@ -12,9 +13,11 @@ export interface WizardStep {
 
 /**
  * Where the user is in the wizard: an ordered list of the steps, the current one marked with
- * aria-current="step"; steps that can be reached are links (the data entered is saved by then).
+ * aria-current="step". On a step with a form (`formId`), the steps that can be reached are submit
+ * buttons of that form (`op=step:<n>`), so what was typed is saved on the way, with and without
+ * JavaScript; elsewhere they are links.
  */
-export function StepIndicator({ steps, current }: { steps: WizardStep[]; current: number }) {
+export function StepIndicator({ steps, current, formId }: { steps: WizardStep[]; current: number; formId?: string }) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('library.wizard.steps')} className="mb-6">
@@ -41,6 +44,17 @@ export function StepIndicator({ steps, current }: { steps: WizardStep[]; current
                 <span className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
                   {body}
                 </span>
+              ) : formId ? (
+                <button
+                  type="submit"
+                  form={formId}
+                  formNoValidate
+                  name="op"
+                  value={opValue.step(step.number)}
+                  className="flex items-center gap-2 rounded-md hover:underline"
+                >
+                  {body}
+                </button>
               ) : (
                 <AppLink to={step.href} className="flex items-center gap-2 rounded-md hover:underline">
                   {body}

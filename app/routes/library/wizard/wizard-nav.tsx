@@ -2,6 +2,9 @@ import { useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 
+/** The id of a step's form (steps 1–3): the step indicator's and the role tabs' buttons submit it from outside. */
+export const WIZARD_FORM_ID = 'wizard-step-form'
+
 /**
  * The first submit button of a step's form, so that Enter in a field saves (the browser presses
  * a form's first submit button) rather than moving or removing an item. Out of sight and out of

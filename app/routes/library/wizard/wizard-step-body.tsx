@@ -9,6 +9,7 @@ import { CollaboratorsPanel } from './collaborators-panel'
 import { ConflictAlert } from './conflict-alert'
 import type { RoleDraft, TaskDraft } from './drafts'
 import { EntitiesStep } from './entities-step'
+import { FinishEmptyPanel } from './finish-empty-panel'
 import { HandOverPanel } from './hand-over-panel'
 import type { WizardActionData } from './intents.server'
 import { RolesStep } from './roles-step'
@@ -75,10 +76,12 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
     )
   }
   if (!view || !pid) return null
+  const finishEmpty = mine?.intent === 'finish-empty' ? <FinishEmptyPanel mode={mode} pid={pid} version={view.package.version} /> : null
   if (step === 2) {
     const roles = mine?.intent === 'roles' ? mine.roles : rolesOf(view)
     return (
       <>
+        {finishEmpty}
         {conflict}
         {formError}
         <RolesStep roles={roles} version={view.package.version} errors={errors} nextLabel={lastStep === 2 ? 'finish' : 'next'} />
@@ -89,6 +92,7 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
     const tasks = mine?.intent === 'entities' && mine.roleId === roleId ? mine.tasks : tasksOf(view, roleId)
     return (
       <>
+        {finishEmpty}
         {conflict}
         {formError}
         <EntitiesStep
@@ -97,7 +101,6 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
           tasks={tasks}
           version={view.package.version}
           errors={errors}
-          roleHref={(id) => stepHref(mode, 3, pid, `role=${id}`)}
         />
       </>
     )

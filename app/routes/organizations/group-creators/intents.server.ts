@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { DomainError, messageKey } from '~/errors'
 import type { ItemResult } from '~/services/audit.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations.schemas'
@@ -98,7 +98,8 @@ export async function invite({ ctx, organizationId, form, here }: IntentArgs) {
     const { invitation, code } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
     if (invitation.type === 'email') return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
     const cookie = await newCodeHeader({ organizationId, invitationId: invitation._id, code, expires: invitation.expires })
-    return redirectWithToast(here, { key: 'invitations.toast.created' }, [cookie])
+    // No toast: the code's own panel, at the top of the page, is the message (NewCodePanel).
+    return redirect(here, { headers: { 'Set-Cookie': cookie } })
   } catch (error) {
     if (!(error instanceof DomainError) || error.status === 404) throw error
     return reply({ intent: 'invite', result: submission.reply({ formErrors: [messageKey(error.code)] }) }, error.status)

@@ -80,6 +80,7 @@ export default function GroupCreators() {
   const active = useOrganization()?.active !== false
   return (
     <div className="flex flex-col gap-10">
+      {newCode ? <NewCodePanel code={newCode.code} expires={newCode.expires} /> : null}
       <section aria-labelledby="creators-title">
         <h1 id="creators-title" className="mb-1 text-xl font-bold">
           {t('groupCreators.title')}
@@ -117,7 +118,6 @@ export default function GroupCreators() {
           {t('invitations.title')}
         </h2>
         <p className="mb-4 max-w-3xl text-slate-700">{t('invitations.intro')}</p>
-        {newCode ? <NewCodePanel code={newCode.code} expires={newCode.expires} /> : null}
         {actionData && 'confirm' in actionData && actionData.intent === 'revoke' ? (
           <ConfirmPanel
             intent="revoke"
