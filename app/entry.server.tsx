@@ -24,6 +24,8 @@ export { createLoadContext } from '~/load-context.server'
 export { answerOutages } from '~/ui/service-unavailable.server'
 /** The server calls this when its graceful shutdown starts: /healthz answers 503 from then on. */
 export { beginShutdown } from '~/utils/shutdown-state'
+/** The server registers these when it serves metrics: the outbox and the database pool, read at each scrape. */
+export { registerScrapeGauges } from '~/metrics-gauges.server'
 
 let outbox: OutboxWorker | undefined
 let housekeeping: HousekeepingJob | undefined
