@@ -4,7 +4,8 @@
 #   2. npm ci --omit=dev      (a fresh node_modules without them; the patches must still apply)
 #   3. npm run db:migrate     (the tsx scripts run without the development dependencies)
 #   4. npm start              → GET /healthz?ready=1 answers 200, a page renders, an asset is served
-#   5. SIGTERM                → the server exits 0
+#   5. npm run db:backup      → a checked backup while it runs; npm run db:restore is refused
+#   6. SIGTERM                → the server exits 0
 # Prints the time of each step and the size of the install. Exit 0 when all of it works.
 #
 # Usage: bash scripts/test-production-install.sh [--build-from DIR] [--compile]
@@ -107,6 +108,13 @@ asset="$(grep -o '/assets/[^"]*\.js' <<<"$page" | head -n1)"
 [ -n "$asset" ] || fail "the sign-in page names no script"
 curl -fsS --max-time 5 -o /dev/null "http://127.0.0.1:$port$asset" || fail "GET $asset"
 step "a page and its script"
+
+# A backup while it runs, as docs/operations.md#backups schedules it; a restore is refused meanwhile.
+(cd "$target" && npm run db:backup -- "$target/backups" >>"$log" 2>&1) || fail "npm run db:backup"
+backup="$(ls "$target"/backups/production-*.db 2>/dev/null | head -n1)"
+[ -n "$backup" ] || fail "npm run db:backup wrote no file"
+if (cd "$target" && npm run db:restore -- "$backup" >>"$log" 2>&1); then fail "npm run db:restore replaced the database of a running server"; fi
+step "npm run db:backup, restore refused"
 
 trap - EXIT
 # The signal goes to node, the newest process of the group (npm → cross-env → node), as a
