@@ -94,6 +94,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrowError(/METRICS_PORT/)
   })
 
+  it('backs SQLite up on a schedule only when BACKUP_DIR is set, and refuses it for PostgreSQL', () => {
+    expect(parseEnv({})).toMatchObject({ BACKUP_DIR: undefined, BACKUP_INTERVAL_MINUTES: 60, BACKUP_KEEP: 48 })
+    expect(parseEnv({ BACKUP_DIR: '/var/backups/groups', BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96' })).toMatchObject({ BACKUP_INTERVAL_MINUTES: 15, BACKUP_KEEP: 96 })
+    expect(() => parseEnv({ BACKUP_DIR: '/b', DATABASE_URL: 'postgres://db/groups' })).toThrowError(/BACKUP_DIR is for SQLite/)
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrowError(/BACKUP_KEEP/)
+  })
+
   it('bounds requests in progress and waiting, and the shutdown grace, with defaults for 2 cores', () => {
     const defaults = parseEnv({})
     expect([defaults.MAX_REQUESTS_IN_PROGRESS, defaults.MAX_REQUESTS_QUEUED, defaults.MAX_QUEUE_WAIT_SECONDS]).toEqual([8, 256, 3])
