@@ -6,6 +6,8 @@ import { isbot } from 'isbot'
 import type { ReactElement } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
+import { startBackupSchedule, type BackupSchedule } from '~/db/backup-schedule.server'
+import { sqliteFileOf } from '~/db/backup.server'
 import { closeDb, db } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { env } from '~/env.server'
@@ -24,13 +26,17 @@ export { createLoadContext } from '~/load-context.server'
 export { answerOutages } from '~/ui/service-unavailable.server'
 /** The server calls this when its graceful shutdown starts: /healthz answers 503 from then on. */
 export { beginShutdown } from '~/utils/shutdown-state'
+/** The server registers these when it serves metrics: the outbox and the database pool, read at each scrape. */
+export { registerScrapeGauges } from '~/metrics-gauges.server'
 
 let outbox: OutboxWorker | undefined
+let backups: BackupSchedule | undefined
 let housekeeping: HousekeepingJob | undefined
 
 /**
  * Called by the server before it listens: the database is migrated at every start; then the
- * outbox worker (sends queued mail) and the housekeeping job (deletes expired rows) start.
+ * outbox worker (sends queued mail), the housekeeping job (deletes expired rows) and, with
+ * BACKUP_DIR, the SQLite backups start.
  */
 export async function startup() {
   await migrateToLatest(db())
@@ -41,10 +47,18 @@ export async function startup() {
     mailRetentionDays: config.MAIL_RETENTION_DAYS,
     auditRetentionDays: config.AUDIT_RETENTION_DAYS,
   })
+  if (config.BACKUP_DIR) {
+    backups = startBackupSchedule({
+      databaseFile: sqliteFileOf(config.DATABASE_URL),
+      dir: config.BACKUP_DIR,
+      intervalMs: config.BACKUP_INTERVAL_MINUTES * 60_000,
+      keep: config.BACKUP_KEEP,
+    })
+  }
 }
 /** The send in progress finishes, nothing new is claimed, then the database closes. */
 export async function shutdown() {
-  await Promise.all([outbox?.stop(), housekeeping?.stop()])
+  await Promise.all([outbox?.stop(), housekeeping?.stop(), backups?.stop()])
   await closeDb()
 }
 

@@ -83,6 +83,25 @@ describe('configuration', () => {
     )
   })
 
+  it('serves no metrics unless told: a port of their own on this machine, or a long token', () => {
+    const env = parseEnv({})
+    expect(env.METRICS_PORT).toBeUndefined()
+    expect(env.METRICS_TOKEN).toBeUndefined()
+    expect(env.METRICS_HOST).toBe('127.0.0.1')
+    expect(parseEnv({ METRICS_PORT: '9464', METRICS_HOST: '::1' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '::1' })
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN must be at least 32 characters/)
+    expect(() => parseEnv({ METRICS_PORT: '3000' })).toThrowError(/METRICS_PORT must differ from PORT/)
+    expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrowError(/METRICS_PORT/)
+  })
+
+  it('backs SQLite up on a schedule only when BACKUP_DIR is set, and refuses it for PostgreSQL', () => {
+    expect(parseEnv({}).BACKUP_DIR).toBeUndefined()
+    expect(parseEnv({})).toMatchObject({ BACKUP_INTERVAL_MINUTES: 60, BACKUP_KEEP: 48 })
+    expect(parseEnv({ BACKUP_DIR: '/var/backups/groups', BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96' })).toMatchObject({ BACKUP_INTERVAL_MINUTES: 15, BACKUP_KEEP: 96 })
+    expect(() => parseEnv({ BACKUP_DIR: '/b', DATABASE_URL: 'postgres://db/groups' })).toThrowError(/BACKUP_DIR is for SQLite/)
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrowError(/BACKUP_KEEP/)
+  })
+
   it('bounds requests in progress and waiting, and the shutdown grace, with defaults for 2 cores', () => {
     const defaults = parseEnv({})
     expect([defaults.MAX_REQUESTS_IN_PROGRESS, defaults.MAX_REQUESTS_QUEUED, defaults.MAX_QUEUE_WAIT_SECONDS]).toEqual([8, 256, 3])

@@ -82,6 +82,17 @@ const EnvSchema = z
     MAX_QUEUE_WAIT_SECONDS: z.coerce.number().positive().max(60).default(3),
     /** Nothing more queues while the event loop was blocked longer than this in the last second; 0: off. */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+    /** Prometheus metrics on a listener of their own (docs/operations.md#metrics); unset: none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address the metrics listener binds to: this machine only unless set. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** A bearer token for the metrics: serves /metrics on the app's port too, and guards METRICS_PORT. */
+    METRICS_TOKEN: z.string().min(32, { message: 'METRICS_TOKEN must be at least 32 characters' }).optional(),
+    /** SQLite only: the server backs the database up into this folder on a schedule (docs/operations.md#backups). */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    /** How many of its backups the schedule keeps (the oldest go first). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
     /** On SIGTERM/SIGINT, how long requests in progress may take before they are cut (exit code 1). */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(8),
     /**
@@ -104,6 +115,12 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && env.APP_URL && !isHttpsOrLocal(env.APP_URL)) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL must be https:// in production (http:// only for localhost, for local tests)' })
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the app\'s port)' })
+    }
+    if (env.BACKUP_DIR && env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR is for SQLite: back PostgreSQL up with pg_dump or continuous archiving (docs/operations.md)' })
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (sign-up and password reset send email)' })

@@ -47,4 +47,13 @@ fi
 step "Browser journeys (Playwright, Chromium, with and without JavaScript)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
 
+step "Production install (npm ci --omit=dev, npm start, /healthz?ready=1)"
+# With the build Playwright's snapshot made of the same sources (tests/support/e2e/serve-app.ts).
+e2e_app="${TMPDIR:-/tmp}/groups-e2e-app-${E2E_PORT:-3210}"
+if [ -f "$e2e_app/build/server.js" ]; then
+  bash scripts/test-production-install.sh --build-from "$e2e_app"
+else
+  bash scripts/test-production-install.sh
+fi
+
 node scripts/test-summary.mjs test-results/vitest-sqlite.json test-results/vitest-postgres.json test-results/playwright.json

@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
 import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES, pictureTooLargeRedirect } from '../app/utils/picture-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
+import { admissionMetrics, answerScrape, metricsServer, processMetrics, requestMetrics, routePatterns } from './metrics'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
 const { parseEnv } = await import('../app/env.server')
@@ -46,6 +47,8 @@ interface AppEntry {
   beginShutdown: () => void
   createLoadContext: typeof import('../app/load-context.server').createLoadContext
   answerOutages: (build: ServerBuild) => ServerBuild
+  /** The app's gauges read at each scrape (outbox, database pool): app/metrics-gauges.server.ts. */
+  registerScrapeGauges: () => void
 }
 const entryOf = (b: ServerBuild) => b.entry.module as unknown as AppEntry
 
@@ -75,6 +78,17 @@ if (viteDevServer) {
   app.use(staticFiles('build/client'))
 }
 
+// Prometheus metrics (docs/operations.md#metrics), only when they are served: on a listener of
+// their own (METRICS_PORT) and/or at /metrics on this port behind a bearer token (METRICS_TOKEN).
+const metricsOn = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined
+const metricsServed = metricsOn ? { token: config.METRICS_TOKEN } : undefined
+if (metricsServed) {
+  processMetrics()
+  entryOf(build).registerScrapeGauges()
+  if (config.METRICS_TOKEN !== undefined) app.get('/metrics', (req, res) => void answerScrape(req, res, metricsServed))
+  app.use(requestMetrics({ routeOf: routePatterns(build.routes) }))
+}
+
 // Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages,
 // and the profile picture upload, the one multipart route (ADR 010).
 const bodyLimitOf = (path: string) => (path.startsWith('/api/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
@@ -85,16 +99,19 @@ app.use(pageMethods())
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
 // beyond it a quick 503 with Retry-After instead of a time-out (docs/operations.md).
 const shed = shedLog((line) => console.warn(line))
-app.use(
-  admissionGate({
-    concurrency: config.MAX_REQUESTS_IN_PROGRESS,
-    queueSize: config.MAX_REQUESTS_QUEUED,
-    maxWaitMs: config.MAX_QUEUE_WAIT_SECONDS * 1000,
-    lagging: config.MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopLag(config.MAX_EVENT_LOOP_DELAY_MS).lagging : undefined,
-    exempt: (req) => req.path === '/healthz',
-    onShed: shed.count,
-  }),
-)
+const shedMetrics = metricsServed ? admissionMetrics(() => gate.stats()) : undefined
+const gate = admissionGate({
+  concurrency: config.MAX_REQUESTS_IN_PROGRESS,
+  queueSize: config.MAX_REQUESTS_QUEUED,
+  maxWaitMs: config.MAX_QUEUE_WAIT_SECONDS * 1000,
+  lagging: config.MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopLag(config.MAX_EVENT_LOOP_DELAY_MS).lagging : undefined,
+  exempt: (req) => req.path === '/healthz',
+  onShed: (reason) => {
+    shed.count(reason)
+    shedMetrics?.shed(reason)
+  },
+})
+app.use(gate)
 
 app.all(
   '*',
@@ -119,6 +136,9 @@ server.listen(config.PORT, config.HOST, () => {
   console.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${config.APP_URL})`)
 })
 
+const metricsListener =
+  config.METRICS_PORT !== undefined ? metricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN }) : undefined
+
 // Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
 const { shutdown } = gracefulShutdown(server, {
   graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
@@ -126,6 +146,7 @@ const { shutdown } = gracefulShutdown(server, {
   onStart: () => entryOf(build).beginShutdown(),
   onClose: async () => {
     shed.stop()
+    metricsListener?.close()
     await viteDevServer?.close()
     await entryOf(build).shutdown()
   },

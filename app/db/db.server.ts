@@ -1,9 +1,10 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import pg from 'pg'
 import { env } from '~/env.server'
+import { queryErrors } from '~/metrics.server'
 import type { Database } from './schema'
 import { registerSqliteFunctions } from './sqlite-functions'
 
@@ -16,7 +17,10 @@ export function dialectOf(url: string | undefined): Dialect {
 
 /** Opens a database from a DATABASE_URL: unset means SQLite at data/app.db. */
 export function createDb(url: string | undefined): DB {
-  if (dialectOf(url) === 'postgres') return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url!) }) })
+  if (dialectOf(url) === 'postgres') {
+    const pool = createPool(url!)
+    return Object.assign(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countErrors }), { [POOL]: pool })
+  }
   const file = resolve(url ? url.slice('file:'.length) : 'data/app.db')
   mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
@@ -25,7 +29,20 @@ export function createDb(url: string | undefined): DB {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   registerSqliteFunctions(sqlite)
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: countErrors })
+}
+
+/** Kysely's log: failed queries are counted (db_query_errors_total, docs/operations.md#metrics); nothing is printed. */
+const countErrors = (event: LogEvent) => {
+  if (event.level === 'error') queryErrors.inc()
+}
+
+const POOL = Symbol('pg pool')
+
+/** The process database's PostgreSQL pool, for the metrics: connections open and idle, queries waiting. Null on SQLite. */
+export function poolStats() {
+  const pool = (instance as { [POOL]?: pg.Pool } | undefined)?.[POOL]
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null
 }
 
 /** How long a new PostgreSQL connection may take before the query fails (503, not a hang). */

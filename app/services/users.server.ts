@@ -22,6 +22,7 @@ import { checkToken, consumeToken, issueToken, pendingTokenData } from '~/auth/t
 import { DomainError } from '~/errors'
 import type { Locale } from '~/i18n/config'
 import { sendMail } from '~/mail/mailer.server'
+import { signInFailures, signInLockouts } from '~/metrics.server'
 import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verificationEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
@@ -194,11 +195,18 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
       { key: keys.client, policy: SIGNIN_PER_CLIENT },
     ],
     ctx.now,
-  )
+  ).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'TOO_MANY_ATTEMPTS') signInFailures.inc({ reason: 'locked' })
+    throw error
+  })
   const [accountClient, account, client] = attempts as [Attempt, Attempt, Attempt]
   const user = await findUserByEmail(ctx, email)
   const ok = await verifyPassword(user?.password_hash, input.password)
   if (!user || !ok) {
+    signInFailures.inc({ reason: 'credentials' })
+    if (accountClient.blockedUntil) signInLockouts.inc({ limit: 'account_client' })
+    if (account.blockedUntil) signInLockouts.inc({ limit: 'account' })
+    if (client.blockedUntil) signInLockouts.inc({ limit: 'client' })
     if (accountClient.blockedUntil || account.blockedUntil) await alertOwner(ctx, keys.alert, user)
     const blocked = latestBlock(attempts)
     if (blocked) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: blocked })
