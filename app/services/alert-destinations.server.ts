@@ -123,6 +123,7 @@ async function reachOf(ctx: Ctx, alerts: readonly AlertRef[]): Promise<Reach> {
           .where('group_id', 'in', invitedGroupIds)
           .where('used_at', 'is', null)
           .where('revoked_at', 'is', null)
+          .where('declined_at', 'is', null)
           .where('expires_at', '>', nowIso(ctx.now))
           .execute(),
     invitedPackageIds.length === 0

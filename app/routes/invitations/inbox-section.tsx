@@ -67,7 +67,7 @@ function InboxItem({ kind, item }: { kind: InboxKind; item: Item }) {
               className="!px-3 !py-1 text-sm"
               aria-label={t(`inbox.${intent}Label`, { name: item.name })}
             >
-              {t(`inbox.${intent}`)}
+              {intent === 'accept' ? t('inbox.accept') : t('inbox.decline')}
             </Button>
           </Form>
         ))}

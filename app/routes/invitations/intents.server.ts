@@ -23,8 +23,9 @@ export const INTENTS = {
   accept: async ({ ctx, form }: Args) => {
     const answer = await acceptMyInvitation(ctx, itemOf(form))
     // Already there (added meanwhile): say so where it leads, as the code page does.
-    if (answer.already)
-      return redirectWithToast(answer.redirectTo, { key: `errors.${answer.already}`, values: { name: answer.name }, type: 'info' })
+    if (answer.already === 'ALREADY_ADDED_TO_GROUP')
+      return redirectWithToast(answer.redirectTo, { key: 'errors.ALREADY_ADDED_TO_GROUP', values: { name: answer.name }, type: 'info' })
+    if (answer.already) return redirectWithToast(answer.redirectTo, { key: 'errors.IS_ALREADY_GROUP_CREATOR', type: 'info' })
     return redirectWithToast(answer.redirectTo, { key: toastKey(answer, 'accepted'), values: { name: answer.name } })
   },
   decline: async ({ ctx, form }: Args) => {
