@@ -41,7 +41,13 @@ export function MemberPicker({ organizationId, onPick }: { organizationId: strin
   useEffect(() => {
     if (fetcher.state !== 'idle' || !open) return
     setActive(0)
-    setAnnounce(failed ? t('createGroup.picker.failed') : found.length ? t('createGroup.picker.results', { count: found.length }) : t('createGroup.picker.none'))
+    setAnnounce(
+      failed
+        ? t('createGroup.picker.failed')
+        : found.length
+        ? t('createGroup.picker.results', { count: found.length })
+        : t('createGroup.picker.none'),
+    )
   }, [fetcher.state, fetcher.data])
 
   const pick = (member: Found) => {
