@@ -110,7 +110,13 @@ export default function GroupHomePage() {
       {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
 
       {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
-      {rights.manageMembers ? <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} /> : null}
+      {rights.manageMembers ? (
+        <InviteForm
+          groupId={group.id}
+          lastResult={actionData?.intent === 'invite' ? actionData.result : undefined}
+          people={actionData?.intent === 'invite' ? actionData.people : undefined}
+        />
+      ) : null}
 
       <MembersTable home={home} query={query} />
 
