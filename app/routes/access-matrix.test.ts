@@ -520,7 +520,7 @@ const CASES: Case[] = [
     handler: groupsPage.action,
     path: orgPage('/groups'),
     needs: ['group', 'victim'],
-    form: (t) => ({ intent: 'change-owners', newOwnerEmail: t.victim.email, oldOwnerRole: 'member', 'changes[0].groupId': t.group }),
+    form: (t) => ({ intent: 'change-owners', newOwnerId: t.victim.id, oldOwnerRole: 'member', 'changes[0].groupId': t.group }),
     admin: async (res, t) => {
       await redirectedWithSuccess(res, orgPage('/groups')())
       expect((await groupRow(t.group))?.owner_id).toBe(t.victim.id)
@@ -1107,7 +1107,7 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
 
     const owners = await asAdminA(groupsPage.action, orgPage('/groups')(), {
       method: 'POST',
-      form: { intent: 'change-owners', newOwnerEmail: fx.adminA.email, oldOwnerRole: 'REMOVE', 'changes[0].groupId': fx.groupB },
+      form: { intent: 'change-owners', newOwnerId: fx.adminA.id, oldOwnerRole: 'REMOVE', 'changes[0].groupId': fx.groupB },
     })
     expect(await toastOf(owners)).toMatchObject({ type: 'error', values: { code: 'GROUP_NOT_FOUND' } })
 
