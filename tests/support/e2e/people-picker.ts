@@ -29,7 +29,7 @@ export async function pickPerson(
   const picker = page.getByRole('group', { name: legend, exact: true })
   const box = multiple ? 'checkbox' : 'radio'
   if (javaScriptEnabled) {
-    const combobox = picker.getByRole('combobox')
+    const combobox = picker.locator('input[role=combobox]')
     await combobox.fill(query)
     const option = picker.getByRole('option', { name })
     await expect(option).toBeVisible()
