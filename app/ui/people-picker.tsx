@@ -12,6 +12,24 @@ const SEARCH_DELAY = 250
 /** The name of the search field, and the value of its button (`find`), of the picker named `name`. */
 export const pickerQueryField = (name: string) => `find-${name}`
 
+/**
+ * The search a form without JavaScript asks for, or null for an ordinary submit. A picker's
+ * Search button is its form's first submit button, so Enter in any field sends `find` too: the
+ * search is the named picker's when its field has text, else the first picker's with text, and
+ * with no text in any search field the form is simply submitted.
+ */
+export function pickerSearchOf(form: FormData): { name: string; query: string } | null {
+  const find = form.get('find')
+  if (typeof find !== 'string') return null
+  const query = (name: string) => String(form.get(pickerQueryField(name)) ?? '').trim()
+  if (query(find)) return { name: find, query: query(find) }
+  for (const key of form.keys()) {
+    const name = key.startsWith('find-') ? key.slice('find-'.length) : ''
+    if (name && query(name)) return { name, query: query(name) }
+  }
+  return null
+}
+
 export interface PeoplePickerProps {
   /** The field the chosen ids are sent as (one value per chosen person). */
   name: string

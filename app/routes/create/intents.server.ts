@@ -7,7 +7,7 @@ import type { Ctx } from '~/services/context.server'
 import { CreateGroupScreenSchema, memberRolesOf } from '~/services/group-creation.schemas'
 import { createGroupWithMembers } from '~/services/group-with-members.server'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
-import { pickerQueryField } from '~/ui/people-picker'
+import { pickerSearchOf } from '~/ui/people-picker'
 import { redirectWithToast } from '~/ui/toast.server'
 
 /** The pickers' people as the form showed them, and (without JavaScript) one picker's search. */
@@ -42,10 +42,9 @@ async function peopleOf(ctx: Ctx, form: FormData): Promise<CreatePeople> {
     peopleByIds(ctx, scope, ids(form, 'ownerId')),
     peopleByIds(ctx, scope, ids(form, 'memberIds')),
   ])
-  const find = form.get('find')
-  if (find !== 'ownerId' && find !== 'memberIds') return { owner, members }
-  const query = String(form.get(pickerQueryField(find)) ?? '')
-  return { owner, members, search: { name: find, query, found: await searchPeople(ctx, scope, query) } }
+  const search = pickerSearchOf(form)
+  if (search?.name !== 'ownerId' && search?.name !== 'memberIds') return { owner, members }
+  return { owner, members, search: { ...search, found: await searchPeople(ctx, scope, search.query) } }
 }
 
 /**
@@ -63,7 +62,7 @@ export async function create({ ctx, kind, form }: CreateIntentArgs) {
     })
     return data<CreateActionData>({ intent: 'create', result, people }, { status })
   }
-  if (form.has('find')) {
+  if (pickerSearchOf(form)) {
     const error: Record<string, string[]> = submission.payload.organizationId ? {} : { organizationId: ['validation.required'] }
     return answer({ initialValue: submission.payload as never, error }, 200)
   }

@@ -205,6 +205,41 @@ describe('/create/group: action', () => {
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toEqual([])
   })
 
+  it('without JavaScript, Enter searches the picker that has text, and with no search text creates', async () => {
+    const { creator, leader, org, cookie } = await setup()
+    // Enter in a field sends the first Search button (the owner's): the members' text decides.
+    const found = await post(
+      '/create/group',
+      {
+        intent: 'create',
+        organizationId: org.id,
+        name: 'Enter',
+        ownerId: creator.id,
+        find: 'ownerId',
+        'find-ownerId': '',
+        'find-memberIds': 'lena',
+      },
+      cookie,
+    )
+    expect(found.status).toBe(200)
+    expect(found.data.people.search).toMatchObject({ name: 'memberIds', query: 'lena', found: [{ _id: leader.id }] })
+    const created = await post(
+      '/create/group',
+      {
+        intent: 'create',
+        organizationId: org.id,
+        name: 'Enter',
+        ownerId: creator.id,
+        find: 'ownerId',
+        'find-ownerId': '',
+        'find-memberIds': ' ',
+      },
+      cookie,
+    )
+    expect(created.status).toBe(302)
+    expect(await db().selectFrom('groups').select('name').where('organization_id', '=', org.id).execute()).toEqual([{ name: 'Enter' }])
+  })
+
   it('asks for an owner, and answers an unknown intent with 400', async () => {
     const { org, cookie } = await setup()
     const bad = await post('/create/group', { intent: 'create', organizationId: org.id }, cookie)

@@ -13,7 +13,7 @@ import {
   SetGroupActiveFormSchema,
 } from '~/services/my-groups.schemas'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
-import { pickerQueryField } from '~/ui/people-picker'
+import { pickerSearchOf } from '~/ui/people-picker'
 import { redirectWithToast } from '~/ui/toast.server'
 import { groupCodeHeader } from './group-code.server'
 
@@ -63,9 +63,9 @@ async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
       scope,
       form.getAll('userId').filter((v): v is string => typeof v === 'string'),
     )
-  if (form.has('find')) {
-    const query = String(form.get(pickerQueryField('userId')) ?? '')
-    const people = { chosen: await chosen(), search: { query, found: await searchPeople(ctx, scope, query) } }
+  const search = pickerSearchOf(form)
+  if (search) {
+    const people = { chosen: await chosen(), search: { query: search.query, found: await searchPeople(ctx, scope, search.query) } }
     return reply({ intent: 'invite', result: { initialValue: submission.payload as never, error: {} }, people })
   }
   if (submission.status !== 'success')

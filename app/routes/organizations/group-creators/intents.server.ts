@@ -21,7 +21,6 @@ import { newCodeHeader } from './new-code.server'
  * validation errors) is answered as GroupCreatorsActionData.
  */
 
-
 export type GroupCreatorsActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]> }
   | { intent: 'addCreators'; result: SubmissionResult<string[]> }
@@ -67,7 +66,10 @@ function setAttendance(grant: boolean) {
     )
     if (selection.count === 0) return reply({ intent, error: 'groupCreators.remove.none' }, 400)
     const results = await (grant ? grantAttendancePermission : revokeAttendancePermission)(ctx, organizationId, selection.ids)
-    return redirectWithToast(here, creatorsToast(results, grant ? 'groupCreators.toast.attendanceGranted' : 'groupCreators.toast.attendanceRevoked'))
+    return redirectWithToast(
+      here,
+      creatorsToast(results, grant ? 'groupCreators.toast.attendanceGranted' : 'groupCreators.toast.attendanceRevoked'),
+    )
   }
 }
 export const grantAttendance = setAttendance(true)

@@ -7,7 +7,7 @@ import { changeGroupOwners } from '~/services/group-owners.server'
 import { groupIdsMatching, getGroups, type GroupListItem } from '~/services/groups.server'
 import { deleteGroups as deleteGroupsService, setGroupsActive } from '~/services/group-bulk.server'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
-import { pickerQueryField } from '~/ui/people-picker'
+import { pickerSearchOf } from '~/ui/people-picker'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
@@ -116,10 +116,9 @@ async function ownerPickers({ ctx, organizationId, form }: Pick<IntentArgs, 'ctx
     scope,
     names.map((k) => String(form.get(k) ?? '')),
   )
-  const find = form.get('find')
-  if (typeof find !== 'string' || !(find === 'newOwnerId' || /^changes\[\d+\]\.newOwnerId$/.test(find))) return { chosen }
-  const query = String(form.get(pickerQueryField(find)) ?? '')
-  return { chosen, search: { name: find, query, found: await searchPeople(ctx, scope, query) } }
+  const search = pickerSearchOf(form)
+  if (!search || !(search.name === 'newOwnerId' || /^changes\[\d+\]\.newOwnerId$/.test(search.name))) return { chosen }
+  return { chosen, search: { ...search, found: await searchPeople(ctx, scope, search.query) } }
 }
 
 /**
@@ -133,12 +132,13 @@ async function ownerPickers({ ctx, organizationId, form }: Pick<IntentArgs, 'ctx
  */
 export async function changeOwners({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: ChangeOwnersFormSchema })
-  if (form.has('find') || submission.status !== 'success') {
+  const searching = pickerSearchOf(form) !== null
+  if (searching || submission.status !== 'success') {
     const [groups, people] = await Promise.all([
       getGroups(ctx, organizationId, changeRowIds(form)),
       ownerPickers({ ctx, organizationId, form }),
     ])
-    if (form.has('find'))
+    if (searching)
       return reply({ intent: 'change-owners-form', groups, result: { initialValue: submission.payload as never, error: {} }, people })
     return reply({ intent: 'change-owners-form', groups, result: submission.reply(), people }, 400)
   }
