@@ -120,14 +120,17 @@ export function PeoplePicker({ name, label, hint, multiple = false, scope, chose
         </ul>
       ) : null}
       {hydrated ? (
-        <PeopleCombobox label={label} scope={scope} exclude={checked} onPick={pick} />
+        <PeopleCombobox label={label} scope={scope} exclude={checked} onPick={pick} onAnnounce={setAnnounce} />
       ) : (
         <NoScriptSearch name={name} label={label} query={query} found={found.length} searched={query !== undefined} />
       )}
       {errors?.length ? <FieldErrors id={errorId} errors={errors} /> : null}
-      <p role="status" aria-live="polite" className="sr-only">
-        {announce}
-      </p>
+      {/* One live region per picker, with JavaScript only: the matches found, the person chosen. */}
+      {hydrated ? (
+        <p role="status" aria-live="polite" className="sr-only">
+          {announce}
+        </p>
+      ) : null}
     </fieldset>
   )
 }
@@ -194,11 +197,13 @@ function PeopleCombobox({
   scope,
   exclude,
   onPick,
+  onAnnounce,
 }: {
   label: string
   scope: Record<string, string> | null
   exclude: Set<string>
   onPick: (person: PersonChoice) => void
+  onAnnounce: (text: string) => void
 }) {
   const { t } = useTranslation()
   const id = useId()
@@ -207,7 +212,6 @@ function PeopleCombobox({
   const [q, setQ] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
-  const [announce, setAnnounce] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const found = (fetcher.data?.people ?? []).filter((p) => !exclude.has(p._id))
   const failed = fetcher.state === 'idle' && fetcher.data !== undefined && !Array.isArray(fetcher.data.people)
@@ -223,7 +227,7 @@ function PeopleCombobox({
   useEffect(() => {
     if (fetcher.state !== 'idle' || !open) return
     setActive(0)
-    setAnnounce(
+    onAnnounce(
       failed ? t('peoplePicker.failed') : found.length ? t('peoplePicker.results', { count: found.length }) : t('peoplePicker.none'),
     )
   }, [fetcher.state, fetcher.data])
@@ -311,9 +315,6 @@ function PeopleCombobox({
       ) : null}
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
         {scope ? t('peoplePicker.hint') : t('peoplePicker.chooseOrganizationFirst')}
-      </p>
-      <p role="status" aria-live="polite" className="sr-only">
-        {announce}
       </p>
     </div>
   )
