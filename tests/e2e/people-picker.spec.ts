@@ -81,7 +81,7 @@ test('an admin picks another owner at create group; nobody of another organizati
     await expect(owner.getByText('Ingen matchar.')).toBeVisible()
   } else {
     await owner.getByRole('searchbox').fill(outsider.name)
-    await owner.getByRole('button', { name: 'Sök', exact: true }).click()
+    await owner.getByRole('button', { name: 'Hitta person', exact: true }).click()
     await expect(owner.getByText('Ingen matchar.')).toBeVisible()
     await expect(owner.getByRole('radio', { name: new RegExp(emma1.name) })).toBeChecked()
   }
@@ -163,7 +163,7 @@ for (const locale of ['sv', 'en'] as const) {
         await expect(picker.getByRole('option').first()).toBeVisible()
       } else {
         await picker.getByRole('searchbox').fill('Emma')
-        await picker.getByRole('button', { name: sv ? 'Sök' : 'Search', exact: true }).click()
+        await picker.getByRole('button', { name: sv ? 'Hitta person' : 'Find person', exact: true }).click()
         await expect(picker.getByRole('radio').or(picker.getByRole('checkbox')).nth(1)).toBeVisible()
       }
     }

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test'
  * The people picker (app/ui/people-picker.tsx) the way a person uses it. `picker` is its fieldset,
  * named by its legend (`page.getByRole('group', { name: 'Medlemmar' })`). With JavaScript: type
  * in the combobox and choose the option (by `keyboard`: arrow down and Enter, else a click).
- * Without: type in the search field, press its Search button (the whole form comes back with the
+ * Without: type in the search field, press its Find person button (the whole form comes back with the
  * matches) and tick the person's box. Either way the person ends up chosen in the picker.
  */
 export async function pickPerson(
@@ -40,7 +40,7 @@ export async function pickPerson(
     } else await option.click()
   } else {
     await picker.getByRole('searchbox').fill(query)
-    await picker.getByRole('button', { name: locale === 'sv' ? 'Sök' : 'Search', exact: true }).click()
+    await picker.getByRole('button', { name: locale === 'sv' ? 'Hitta person' : 'Find person', exact: true }).click()
     await picker.getByRole(box, { name }).check()
   }
   await expect(picker.getByRole(box, { name })).toBeChecked()
