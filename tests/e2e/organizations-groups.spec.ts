@@ -142,7 +142,7 @@ test(
 
     // 8A failed: the panel stays open with that row as sent and its error beside the group; the
     // other two are applied and named.
-    await expect(panel.getByRole('status')).toHaveText(
+    await expect(panel.getByRole('status').filter({ hasText: 'Nya ägare för' })).toHaveText(
       `Nya ägare för 2 av 3 grupper: ${g7a.name}, ${g7b.name}. Rätta raderna nedan och spara igen.`,
     )
     await expect(panel.getByRole('rowheader')).toHaveText([g8a.name])
