@@ -141,8 +141,8 @@ export function PersonLine({ person }: { person: PersonChoice }) {
   return (
     <span className="min-w-0">
       <span className="font-medium text-slate-900">{person.name}</span>{' '}
-      <span className="break-all text-sm text-slate-600">
-        {person.email}
+      <span className="text-sm text-slate-600">
+        <span className="break-all">{person.email}</span>
         {person.emailMasked ? <span className="sr-only"> {t('peoplePicker.masked')}</span> : null} ·{' '}
         {t(`peoplePicker.orgRole.${person.orgRole}`)}
       </span>
