@@ -30,7 +30,7 @@ export default [
   route('healthz', 'routes/healthz.ts'),
   route('users/:id/picture', 'routes/users/picture.ts'),
   route('users/:id/my-data.json', 'routes/users/my-data-json.ts'),
-  route('create/members', 'routes/create/member-search.ts'),
+  route('people/search', 'routes/people-search.ts'),
   route('hello-world', 'routes/dev/hello-world.tsx'),
   route('library/signin', 'routes/library/redirects/signin.ts'),
   route('library/users/:id', 'routes/library/redirects/user-invitations.ts', { id: 'library/users' }),

@@ -28,7 +28,7 @@ import * as invitationsInboxPage from './invitations/route'
 import * as myGroupsApi from './api/groups/mine'
 import * as groupHomePage from './groups/home/route'
 import * as myGroupsPage from './groups/list/route'
-import * as createMembersSearch from './create/member-search'
+import * as peopleSearch from './people-search'
 import * as createGroupPage from './create/route'
 import * as groupCreatorsPage from './organizations/group-creators/route'
 import * as groupsPage from './organizations/groups/route'
@@ -64,7 +64,13 @@ let client = 0
 async function call(
   fn: Handler,
   path: string,
-  init: { method?: string; json?: unknown; form?: Record<string, string | string[]>; cookie?: string; params?: Record<string, string> } = {},
+  init: {
+    method?: string
+    json?: unknown
+    form?: Record<string, string | string[]>
+    cookie?: string
+    params?: Record<string, string>
+  } = {},
 ): Promise<Answer> {
   const a = args(makeRequest(path, init), init.params)
   // A client of its own per call: the per-client rate limit of invitation codes never interferes.
@@ -81,7 +87,12 @@ async function call(
   if (result instanceof Response) {
     const text = await result.text()
     const json = result.headers.get('Content-Type')?.includes('json') && text
-    return { status: result.status, location: result.headers.get('Location'), headers: result.headers, body: json ? JSON.parse(text) : text }
+    return {
+      status: result.status,
+      location: result.headers.get('Location'),
+      headers: result.headers,
+      body: json ? JSON.parse(text) : text,
+    }
   }
   const { status, data, headers } = unwrap(result)
   return { status, location: headers.get('Location'), headers, body: data }
@@ -128,7 +139,13 @@ beforeAll(async () => {
     groupCreatorIds: [creatorA.id],
   })
   await createGroup(orgA.id, { ownerId: adminA.id, memberIds: [member.id, others[0].id], name: 'Klass 1A' })
-  await createGroup(orgA.id, { ownerId: others[1].id, memberIds: [[others[2].id, 'leader']], name: 'Närvaro 2B', kind: 'attendance', active: false })
+  await createGroup(orgA.id, {
+    ownerId: others[1].id,
+    memberIds: [[others[2].id, 'leader']],
+    name: 'Närvaro 2B',
+    kind: 'attendance',
+    active: false,
+  })
   const ctxA = ctxFor(adminA)
   await createInvitation(ctxA, orgA.id, { type: 'open', groupCreator: true })
   const foreign = await createInvitation(ctxA, orgA.id, { type: 'email', email: uniqueEmail('outsider'), groupCreator: true })
@@ -138,7 +155,12 @@ beforeAll(async () => {
   const adminB = await createUser({ name: 'Bea Admin' })
   const memberB = await createUser({ name: 'Bo Member' })
   const creatorB = await createUser({ name: 'Bror Creator' })
-  const orgB = await createOrganization({ name: 'B-skolan', adminIds: [adminB.id], memberIds: [memberB.id], groupCreatorIds: [creatorB.id] })
+  const orgB = await createOrganization({
+    name: 'B-skolan',
+    adminIds: [adminB.id],
+    memberIds: [memberB.id],
+    groupCreatorIds: [creatorB.id],
+  })
   const groupB = await createGroup(orgB.id, { ownerId: memberB.id, memberIds: [creatorB.id], name: 'Klass B' })
   const invitationB = await createInvitation(ctxFor(adminB), orgB.id, { type: 'email', email: uniqueEmail('b-guest'), groupCreator: true })
 
@@ -226,9 +248,14 @@ async function prepare(needs: Need[] = []): Promise<Targets> {
     t.creator = await createUser({ name: `Carl Creator ${serial}` })
     await addMember(fx.orgA, t.creator.id, { groupCreator: true })
   }
-  if (needs.includes('group')) t.group = (await createGroup(fx.orgA, { ownerId: fx.adminA.id, memberIds: [fx.member.id], name: `Target ${serial}` })).id
+  if (needs.includes('group'))
+    t.group = (await createGroup(fx.orgA, { ownerId: fx.adminA.id, memberIds: [fx.member.id], name: `Target ${serial}` })).id
   if (needs.includes('invitation')) {
-    const { invitation } = await createInvitation(ctxFor(fx.adminA), fx.orgA, { type: 'email', email: uniqueEmail('guest'), groupCreator: true })
+    const { invitation } = await createInvitation(ctxFor(fx.adminA), fx.orgA, {
+      type: 'email',
+      email: uniqueEmail('guest'),
+      groupCreator: true,
+    })
     t.invitation = invitation._id
   }
   return t
@@ -278,7 +305,10 @@ interface Case {
   signedIn?: { check: (actor: Exclude<Actor, 'anonymous'>, res: Answer, t: Targets) => Promise<void> | void; changesNothing: boolean }
 }
 
-const orgPage = (sub = '') => () => `/organizations/${fx.orgA}${sub}`
+const orgPage =
+  (sub = '') =>
+  () =>
+    `/organizations/${fx.orgA}${sub}`
 const apiV1 = (sub: string) => () => `/api/v1/organizations/${fx.orgA}/${sub}`
 
 /** The organizations each signed-in actor may see in the list (by id, with the access). */
@@ -288,7 +318,7 @@ const expectedList = (actor: Exclude<Actor, 'anonymous'>) =>
     'group creator of A': [{ _id: fx.orgA, access: 'groupCreator' }],
     'admin of B': [{ _id: fx.orgB, access: 'admin' }],
     'admin of A': [{ _id: fx.orgA, access: 'admin' }],
-  })[actor]
+  }[actor])
 
 const CASES: Case[] = [
   // ----- pages -----
@@ -308,10 +338,10 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'GET /create/members (the picker of A)',
+    name: 'GET /people/search (the create picker of A)',
     kind: 'api',
-    handler: createMembersSearch.loader,
-    path: () => `/create/members?organizationId=${fx.orgA}&q=a`,
+    handler: peopleSearch.loader,
+    path: () => `/people/search?for=new-group&organizationId=${fx.orgA}&q=a`,
     admin: (res) => expect(res.status).toBe(200),
     creator: (res) => expect(res.status).toBe(200),
   },
@@ -324,7 +354,9 @@ const CASES: Case[] = [
       changesNothing: true,
       check: (actor, res) => {
         expect(res.status).toBe(200)
-        expect(res.body.organizations.map((o: { _id: string; access: string }) => ({ _id: o._id, access: o.access }))).toEqual(expectedList(actor))
+        expect(res.body.organizations.map((o: { _id: string; access: string }) => ({ _id: o._id, access: o.access }))).toEqual(
+          expectedList(actor),
+        )
       },
     },
   },
@@ -506,7 +538,7 @@ const CASES: Case[] = [
     handler: groupsPage.action,
     path: orgPage('/groups'),
     needs: ['group', 'victim'],
-    form: (t) => ({ intent: 'change-owners', newOwnerEmail: t.victim.email, oldOwnerRole: 'member', 'changes[0].groupId': t.group }),
+    form: (t) => ({ intent: 'change-owners', newOwnerId: t.victim.id, oldOwnerRole: 'member', 'changes[0].groupId': t.group }),
     admin: async (res, t) => {
       await redirectedWithSuccess(res, orgPage('/groups')())
       expect((await groupRow(t.group))?.owner_id).toBe(t.victim.id)
@@ -745,7 +777,12 @@ const CASES: Case[] = [
       method: 'POST',
       path: apiV1(route),
       needs: ['victim'],
-      json: (t) => ({ name: `Made ${t.n}`, organizationId: fx.orgA, groupOwnerId: fx.adminA.id, memberIdsWithRoles: { [t.victim.id]: 'member' } }),
+      json: (t) => ({
+        name: `Made ${t.n}`,
+        organizationId: fx.orgA,
+        groupOwnerId: fx.adminA.id,
+        memberIdsWithRoles: { [t.victim.id]: 'member' },
+      }),
       admin: async (res, t) => {
         expect(res.status).toBe(201)
         expect(res.body.membersResults).toEqual([{ _id: t.victim.id, result: 'SUCCESS' }])
@@ -962,7 +999,11 @@ describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
 
 describe('admin of B on the pages of A, naming B’s own items', () => {
   it('answers 404 and changes nothing of B', async () => {
-    const { invitation } = await createInvitation(ctxFor(fx.adminB), fx.orgB, { type: 'email', email: uniqueEmail('b-guest'), groupCreator: true })
+    const { invitation } = await createInvitation(ctxFor(fx.adminB), fx.orgB, {
+      type: 'email',
+      email: uniqueEmail('b-guest'),
+      groupCreator: true,
+    })
     const beforeB = await snapshot([fx.orgB])
     const cookie = fx.cookies['admin of B']
     const params = { organizationId: fx.orgA }
@@ -1007,7 +1048,10 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
       { _id: fx.adminB.id, result: 'MEMBER_NOT_FOUND' },
     ])
 
-    const added = await asAdminA(groupCreatorsApi.action, apiV1('add-group-creators')(), { method: 'POST', json: { members: [fx.memberB.id] } })
+    const added = await asAdminA(groupCreatorsApi.action, apiV1('add-group-creators')(), {
+      method: 'POST',
+      json: { members: [fx.memberB.id] },
+    })
     expect(added.body).toEqual([{ _id: fx.memberB.id, result: 'MEMBER_NOT_FOUND' }])
     const taken = await asAdminA(groupCreatorsApi.action, apiV1('remove-group-creators')(), {
       method: 'POST',
@@ -1018,10 +1062,16 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
       { _id: fx.creatorB.id, result: 'MEMBER_NOT_FOUND' },
     ])
 
-    const stats = await asAdminA(statisticsApi.action, apiV1('groups/statistics')(), { method: 'POST', json: { groupIds: [t.group, fx.groupB] } })
+    const stats = await asAdminA(statisticsApi.action, apiV1('groups/statistics')(), {
+      method: 'POST',
+      json: { groupIds: [t.group, fx.groupB] },
+    })
     expect(Object.keys(stats.body)).toEqual([t.group])
 
-    const toggled = await asAdminA(setActiveApi.action, apiV1('groups/set-active')(), { method: 'PUT', json: { groupIds: [fx.groupB, t.group], active: false } })
+    const toggled = await asAdminA(setActiveApi.action, apiV1('groups/set-active')(), {
+      method: 'PUT',
+      json: { groupIds: [fx.groupB, t.group], active: false },
+    })
     expect(toggled.body).toEqual([
       { _id: fx.groupB, result: 'GROUP_NOT_FOUND' },
       { _id: t.group, result: 'SUCCESS' },
@@ -1046,7 +1096,12 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
 
     const created = await asAdminA(createGroupApi.action, apiV1('create-group-with-members')(), {
       method: 'POST',
-      json: { name: 'Mixed', organizationId: fx.orgA, groupOwnerId: fx.adminA.id, memberIdsWithRoles: { [fx.memberB.id]: 'member', [fx.member.id]: 'leader' } },
+      json: {
+        name: 'Mixed',
+        organizationId: fx.orgA,
+        groupOwnerId: fx.adminA.id,
+        memberIdsWithRoles: { [fx.memberB.id]: 'member', [fx.member.id]: 'leader' },
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.membersResults).toEqual(
@@ -1090,18 +1145,24 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
     expect(await toastOf(creators)).toMatchObject({ type: 'error', items: { failed: { MEMBER_NOT_FOUND: [''] } } })
 
     for (const intent of ['deactivate', 'delete']) {
-      const res = await asAdminA(groupsPage.action, orgPage('/groups')(), { method: 'POST', form: { intent, ids: [fx.groupB], confirmed: '1' } })
+      const res = await asAdminA(groupsPage.action, orgPage('/groups')(), {
+        method: 'POST',
+        form: { intent, ids: [fx.groupB], confirmed: '1' },
+      })
       expect(res.status).toBe(302)
       expect(await toastOf(res)).toMatchObject({ type: 'error', values: { succeeded: '0', total: '1' }, items: { failed: { GROUP_NOT_FOUND: [''] } } })
     }
 
-    const ownersForm = await asAdminA(groupsPage.action, orgPage('/groups')(), { method: 'POST', form: { intent: 'change-owners-form', ids: [fx.groupB] } })
+    const ownersForm = await asAdminA(groupsPage.action, orgPage('/groups')(), {
+      method: 'POST',
+      form: { intent: 'change-owners-form', ids: [fx.groupB] },
+    })
     expect(ownersForm.status).toBe(404)
     expect(ownersForm.body).toEqual({ intent: 'bulk', error: 'errors.GROUP_NOT_FOUND' })
 
     const owners = await asAdminA(groupsPage.action, orgPage('/groups')(), {
       method: 'POST',
-      form: { intent: 'change-owners', newOwnerEmail: fx.adminA.email, oldOwnerRole: 'REMOVE', 'changes[0].groupId': fx.groupB },
+      form: { intent: 'change-owners', newOwnerId: fx.adminA.id, oldOwnerRole: 'REMOVE', 'changes[0].groupId': fx.groupB },
     })
     expect(await toastOf(owners)).toMatchObject({ type: 'error', items: { failed: { GROUP_NOT_FOUND: [''] } } })
 
@@ -1148,13 +1209,24 @@ describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () =>
       const cookie = fx.cookies[actor]
       expect((await call(groupHomePage.loader, groupPath(), { cookie, params: { groupId: fx.groupB } })).status, actor).toBe(404)
       for (const form of HOME_FORMS) {
-        const res = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { ...form, userId: fx.memberB.id }, cookie, params: { groupId: fx.groupB } })
+        const res = await call(groupHomePage.action, groupPath(), {
+          method: 'POST',
+          form: { ...form, userId: fx.memberB.id },
+          cookie,
+          params: { groupId: fx.groupB },
+        })
         expect(res.status, `${actor} ${form.intent}`).toBe(404)
       }
       const list = await call(myGroupsPage.loader, '/groups', { cookie })
-      expect(list.body.page.items.map((g: { _id: string }) => g._id), actor).not.toContain(fx.groupB)
+      expect(
+        list.body.page.items.map((g: { _id: string }) => g._id),
+        actor,
+      ).not.toContain(fx.groupB)
       const api = await call(myGroupsApi.loader, '/api/v3/groups', { cookie })
-      expect(api.body.map((g: { _id: string }) => g._id), actor).not.toContain(fx.groupB)
+      expect(
+        api.body.map((g: { _id: string }) => g._id),
+        actor,
+      ).not.toContain(fx.groupB)
     }
     const anonymous = await call(groupHomePage.loader, groupPath(), { params: { groupId: fx.groupB } })
     expect(anonymous.location).toMatch(/^\/signin\?redirectTo=/)
@@ -1169,7 +1241,12 @@ describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () =>
     expect(home.status).toBe(200)
     expect(home.body.home.rights).toEqual({ manageMembers: false, manageGroup: false })
     for (const form of HOME_FORMS.filter((f) => f.intent !== 'invite' && f.intent !== 'leave')) {
-      const res = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { ...form, userId: fx.creatorB.id }, cookie, params: { groupId: fx.groupB } })
+      const res = await call(groupHomePage.action, groupPath(), {
+        method: 'POST',
+        form: { ...form, userId: fx.creatorB.id },
+        cookie,
+        params: { groupId: fx.groupB },
+      })
       expect(res.status, form.intent).toBe(302)
       expect(await toastOf(res), form.intent).toMatchObject({ type: 'error', key: 'errors.FORBIDDEN' })
     }

@@ -13,7 +13,6 @@ import {
   mayCreateAttendanceGroup,
   organizationsWhereUserMayCreate,
   organizationsWhereUserMayCreateAttendance,
-  searchMembersForNewGroup,
 } from './group-creation.server'
 import { createGroupWithMembers } from './group-with-members.server'
 import { addGroupCreators } from './group-creators.server'
@@ -60,7 +59,12 @@ describe('the attendance permission', () => {
     const revoked = await revokeAttendancePermission(ctx(admin), org.id, [plainCreator.id, plainCreator.id])
     expect(revoked).toEqual([{ _id: plainCreator.id, result: 'SUCCESS' }])
     expect(await mayCreateAttendanceGroup(ctx(plainCreator), org.id)).toBe(false)
-    const audit = await db().selectFrom('audit_log').select(['action', 'actor_id']).where('organization_id', '=', org.id).orderBy('created_at').execute()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('organization_id', '=', org.id)
+      .orderBy('created_at')
+      .execute()
     expect(audit.map((a) => a.action)).toEqual(['attendance.grant', 'attendance.revoke'])
     expect(audit.every((a) => a.actor_id === admin.id)).toBe(true)
   })
@@ -70,7 +74,9 @@ describe('the attendance permission', () => {
     const otherAdmin = await createUser()
     await createOrganization({ adminIds: [otherAdmin.id] })
     for (const user of [creator, otherAdmin])
-      await expect(grantAttendancePermission(ctx(user), org.id, [plainCreator.id])).rejects.toMatchObject({ code: 'ORGANIZATION_NOT_FOUND' })
+      await expect(grantAttendancePermission(ctx(user), org.id, [plainCreator.id])).rejects.toMatchObject({
+        code: 'ORGANIZATION_NOT_FOUND',
+      })
   })
 
   it('is refused by the server without it; a plain member may not create groups at all', async () => {
@@ -100,7 +106,11 @@ describe('creating a group as a group creator', () => {
     const response = (await createGroupApi.action(
       args(
         makeRequest(`/api/v1/organizations/${org.id}/create-group-with-members`, {
-          json: { organizationId: org.id, groupOwnerId: member.id, memberIdsWithRoles: { [admin.id]: 'leader', [creator.id]: 'member', stranger: 'member' } },
+          json: {
+            organizationId: org.id,
+            groupOwnerId: member.id,
+            memberIdsWithRoles: { [admin.id]: 'leader', [creator.id]: 'member', stranger: 'member' },
+          },
           cookie: await sessionCookieFor(creator),
         }),
         { organizationId: org.id },
@@ -118,7 +128,13 @@ describe('creating a group as a group creator', () => {
     // group.member.added to everyone added but the actor (the creator), naming the group and the role given.
     for (const [user, role] of [[member, 'owner'], [admin, 'leader']] as const) {
       const [alert] = await alertsOf(user.id)
-      expect(alert).toMatchObject({ template: 'group.member.added', target_type: 'group', target_id: body.group._id, organization_id: org.id, actor_id: creator.id })
+      expect(alert).toMatchObject({
+        template: 'group.member.added',
+        target_type: 'group',
+        target_id: body.group._id,
+        organization_id: org.id,
+        actor_id: creator.id,
+      })
       expect(JSON.parse(alert.data)).toEqual({ groupName: body.group.name, role })
     }
     expect(await alertsOf(creator.id)).toEqual([])
@@ -129,14 +145,6 @@ describe('creating a group as a group creator', () => {
     expect(defaultGroupName('sv', 'Europe/Stockholm', at)).toBe('Grupp 2026-11-24 14:05')
     expect(defaultGroupName('en', 'Europe/London', at)).toBe('Group 2026-11-24 13:05')
     expect(defaultGroupName('xx', 'Not/AZone', at)).toBe('Grupp 2026-11-24 14:05')
-  })
-
-  it('searches only the organization’s members, for those who may create there', async () => {
-    const { creator, member, org } = await setup()
-    const outsider = await createUser({ name: 'Morgan Outsider' })
-    await createOrganization({ memberIds: [outsider.id] })
-    expect((await searchMembersForNewGroup(ctx(creator), org.id, 'morgan')).map((m) => m._id)).toEqual([member.id])
-    await expect(searchMembersForNewGroup(ctx(member), org.id, 'morgan')).rejects.toMatchObject({ code: 'ORGANIZATION_NOT_FOUND' })
   })
 })
 
@@ -154,7 +162,12 @@ describe('the organization.groupCreator.added alert', () => {
     expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'SUCCESS'])
     const [alert, ...rest] = await alertsOf(member.id)
     expect(rest).toEqual([])
-    expect(alert).toMatchObject({ template: 'organization.groupCreator.added', target_type: 'organization', target_id: org.id, actor_id: admin.id })
+    expect(alert).toMatchObject({
+      template: 'organization.groupCreator.added',
+      target_type: 'organization',
+      target_id: org.id,
+      actor_id: admin.id,
+    })
     expect(JSON.parse(alert.data)).toEqual({ organizationName: 'Riverside' })
     expect(await alertsOf(other.id)).toEqual([])
     // Already a group creator: no second alert.

@@ -1,8 +1,6 @@
-import { sql, type SqlBool } from 'kysely'
-import { folded, swedish, swedishStored } from '~/db/collation'
+import { swedish } from '~/db/collation'
 import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { likePattern } from '~/utils/list-query'
 import { actorOf, memoized, type Ctx } from './context.server'
 import { listMyGroups, type MyGroup } from './my-groups.server'
 
@@ -32,8 +30,7 @@ export type MembershipRow = {
 
 const mayCreate = (r: MembershipRow) => Number(r.active) === 1 && (r.role === 'admin' || Number(r.is_group_creator) === 1)
 /** The one rule for attendance groups: an admin, or a group creator given the permission, of an active organization. */
-export const mayCreateAttendance = (r: MembershipRow) =>
-  mayCreate(r) && (r.role === 'admin' || Number(r.may_create_attendance) === 1)
+export const mayCreateAttendance = (r: MembershipRow) => mayCreate(r) && (r.role === 'admin' || Number(r.may_create_attendance) === 1)
 
 const memberships = (ctx: Ctx) =>
   ctx.db
@@ -117,33 +114,6 @@ export async function requireGroupCreation(ctx: Ctx, organizationId: string, kin
   if (Number(row.active) !== 1) throw new DomainError('ORGANIZATION_INACTIVE')
   if (kind === 'attendance' && !mayCreateAttendance(row)) throw new DomainError('FORBIDDEN')
   return { _id: row.id, name: row.name }
-}
-
-/** The most members the create screen's picker offers at once. */
-export const MEMBER_SEARCH_LIMIT = 20
-
-/**
- * Members of the organization whose name or email matches `q` (the create screen's picker), by
- * name; for those who may create groups there (requireGroupCreation, standard kind).
- */
-export async function searchMembersForNewGroup(ctx: Ctx, organizationId: string, q: string) {
-  await requireGroupCreation(ctx, organizationId, 'standard')
-  const pattern = likePattern(q.trim().slice(0, 200))
-  const rows = await ctx.db
-    .selectFrom('organization_members as m')
-    .select(['m.user_id', 'm.name', 'm.email'])
-    .where('m.organization_id', '=', organizationId)
-    .where((eb) =>
-      eb.or([
-        sql<SqlBool>`${folded(ctx.db, 'm.name')} like ${pattern} escape '\\'`,
-        sql<SqlBool>`${folded(ctx.db, 'm.email')} like ${pattern} escape '\\'`,
-      ]),
-    )
-    .orderBy(swedishStored(ctx.db, 'm.name'))
-    .orderBy('m.user_id')
-    .limit(MEMBER_SEARCH_LIMIT)
-    .execute()
-  return rows.map((r) => ({ _id: r.user_id, name: r.name, email: r.email }))
 }
 
 /** The word of a group's default name in each language (the owner's). */

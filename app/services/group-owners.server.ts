@@ -1,11 +1,11 @@
 import { nowIso } from '~/utils/ids.server'
-import { isOrganizationActive, requireActiveOrgAdmin, requireOrgAdmin } from './access.server'
+import { isOrganizationActive, requireActiveOrgAdmin } from './access.server'
 import type { ItemResult } from './audit.server'
 import { lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { createAlerts } from './alerts.server'
 import type { Ctx } from './context.server'
 import { selectGroups, toGroup, uniq, type GroupListItem, type GroupRow } from './groups.server'
-import { isMember, memberIdsByEmail } from './members.server'
+import { isMember } from './members.server'
 import type { OldOwnerRole, OwnerChange } from './groups.schemas'
 
 /** Sets member_count to the number of group_members rows of the group; returns it. */
@@ -89,7 +89,14 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
  * The new and the old owner get the alert group.owner.changed in the same transaction. Shared by
  * the organization's change-owners and a group owner's hand-over (group-home.server.ts).
  */
-export async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, groupId: string, newOwnerId: string, oldOwnerRole: OldOwnerRole) {
+export async function changeOwner(
+  trx: Tx,
+  ctx: Ctx,
+  organizationId: string,
+  groupId: string,
+  newOwnerId: string,
+  oldOwnerRole: OldOwnerRole,
+) {
   const group = await trx
     .selectFrom('groups')
     .select(['owner_id', 'name'])
@@ -117,37 +124,20 @@ export async function changeOwner(trx: Tx, ctx: Ctx, organizationId: string, gro
   }
   await trx.updateTable('groups').set({ owner_id: newOwnerId }).where('id', '=', groupId).execute()
   const memberCount = await recountMembers(trx, groupId)
-  const alert = { template: 'group.owner.changed' as const, target: { type: 'group' as const, id: groupId }, organizationId, actorId: ctx.actor?.id ?? null }
+  const alert = {
+    template: 'group.owner.changed' as const,
+    target: { type: 'group' as const, id: groupId },
+    organizationId,
+    actorId: ctx.actor?.id ?? null,
+  }
   await createAlerts(
     trx,
-    [newOwnerId, oldOwnerId].map((userId) => ({ ...alert, userId, data: { groupName: group.name, role: userId === newOwnerId ? 'owner' : oldOwnerRole === 'REMOVE' ? null : oldOwnerRole } })),
+    [newOwnerId, oldOwnerId].map((userId) => ({
+      ...alert,
+      userId,
+      data: { groupName: group.name, role: userId === newOwnerId ? 'owner' : oldOwnerRole === 'REMOVE' ? null : oldOwnerRole },
+    })),
     ctx.now,
   )
   return { memberCount, oldOwnerRemoved: oldOwnerRole === 'REMOVE' }
-}
-
-/**
- * Owner changes by the new owner's email (the screen's form): emails are resolved to members
- * of the organization in one query; an unknown address fails that item as MEMBER_NOT_FOUND.
- */
-export async function changeGroupOwnersByEmail(
-  ctx: Ctx,
-  organizationId: string,
-  changes: { groupId: string; newOwnerEmail: string; oldOwnerRole: OldOwnerRole }[],
-) {
-  await requireOrgAdmin(ctx, organizationId)
-  const byEmail = await memberIdsByEmail(
-    ctx,
-    organizationId,
-    changes.map((c) => c.newOwnerEmail),
-  )
-  return changeGroupOwners(
-    ctx,
-    organizationId,
-    changes.map((c) => ({
-      groupId: c.groupId,
-      newOwnerId: byEmail.get(c.newOwnerEmail.toLowerCase()) ?? '',
-      oldOwnerRole: c.oldOwnerRole,
-    })),
-  )
 }

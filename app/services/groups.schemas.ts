@@ -1,14 +1,21 @@
 import { z } from 'zod'
-import { emailField } from '~/auth/schemas'
 import { bulkSelectionFields, MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from './bulk.schemas'
-import { GROUP_KINDS, MEMBER_ROLES, OLD_OWNER_ROLES, type MemberRole } from './groups.constants'
+import { MEMBER_ROLES, OLD_OWNER_ROLES, type MemberRole } from './groups.constants'
 
 /**
  * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
  * the groups screen. Shared by server and browser; messages are translation keys.
  */
 
-export { GROUP_KINDS, GROUP_SORTS, MEMBER_ROLES, OLD_OWNER_ROLES, type GroupSort, type MemberRole, type OldOwnerRole } from './groups.constants'
+export {
+  GROUP_KINDS,
+  GROUP_SORTS,
+  MEMBER_ROLES,
+  OLD_OWNER_ROLES,
+  type GroupSort,
+  type MemberRole,
+  type OldOwnerRole,
+} from './groups.constants'
 
 const idField = z.string().trim().min(1, 'validation.required').max(MAX_ID_LENGTH, 'validation.tooLong')
 const idList = z.array(idField).max(MAX_BULK_ITEMS, 'validation.tooLong')
@@ -63,45 +70,39 @@ export const BulkGroupsFormSchema = z.object({
 export const MAX_OWNER_CHANGE_ROWS = 200
 
 /**
- * Change owners without JavaScript: one row per selected group with the new owner's email and
- * what happens to the old owner; empty row fields take the values given for all groups.
+ * Change owners: one row per selected group with its new owner (a user id, chosen with the people
+ * picker) and what happens to the old owner; empty row fields take the values given for all groups.
  */
-const optionalText = z.string().trim().max(254, 'validation.tooLong').optional()
+const optionalId = z.string().trim().max(MAX_ID_LENGTH, 'validation.tooLong').optional()
 
 export const ChangeOwnersFormSchema = z
   .object({
     intent: z.literal('change-owners'),
-    newOwnerEmail: optionalText,
+    newOwnerId: optionalId,
     oldOwnerRole: z.enum(OLD_OWNER_ROLES).default('member'),
     changes: z
-      .array(z.object({ groupId: idField, newOwnerEmail: optionalText, oldOwnerRole: z.enum(OLD_OWNER_ROLES).optional() }), {
+      .array(z.object({ groupId: idField, newOwnerId: optionalId, oldOwnerRole: z.enum(OLD_OWNER_ROLES).optional() }), {
         required_error: 'groups.validation.noneSelected',
       })
       .min(1, 'groups.validation.noneSelected')
       .max(MAX_OWNER_CHANGE_ROWS, 'validation.tooLong'),
   })
-  // Emails are checked here, all at once, so one submission shows every row's problem.
+  // Checked here, all at once, so one submission shows every row's problem.
   .superRefine((form, ctx) => {
-    const check = (value: string | undefined, path: (string | number)[]) => {
-      if (value && !emailField.safeParse(value).success) ctx.addIssue({ code: 'custom', path, message: 'validation.email' })
-    }
-    check(form.newOwnerEmail, ['newOwnerEmail'])
     form.changes.forEach((row, i) => {
-      check(row.newOwnerEmail, ['changes', i, 'newOwnerEmail'])
-      if (!row.newOwnerEmail && !form.newOwnerEmail) {
-        ctx.addIssue({ code: 'custom', path: ['changes', i, 'newOwnerEmail'], message: 'validation.required' })
-      }
+      if (!row.newOwnerId && !form.newOwnerId)
+        ctx.addIssue({ code: 'custom', path: ['changes', i, 'newOwnerId'], message: 'groups.owners.chooseOwner' })
     })
   })
   .transform((form) =>
     form.changes.map((row) => ({
       groupId: row.groupId,
-      newOwnerEmail: (row.newOwnerEmail || form.newOwnerEmail)!.toLowerCase(),
+      newOwnerId: (row.newOwnerId || form.newOwnerId)!,
       oldOwnerRole: row.oldOwnerRole ?? form.oldOwnerRole,
     })),
   )
 
-/** The most member lines of the create-group form. */
+/** The most member lines of the create-group-from-a-package form. */
 export const MAX_MEMBER_LINES = 2000
 
 const lineEmail = z.string().email()
@@ -144,20 +145,3 @@ export function parseMemberLines(text: string): { members: { email: string; role
   })
   return { members: [...byEmail].map(([email, role]) => ({ email, role })), badLines }
 }
-
-export const CreateGroupFormSchema = z.object({
-  intent: z.literal('create-group'),
-  kind: z.enum(GROUP_KINDS),
-  name: groupNameField,
-  ownerEmail: emailField,
-  members: z
-    .string()
-    .max(200_000, 'validation.tooLong')
-    .optional()
-    .transform((text, ctx) => {
-      const { members, badLines } = parseMemberLines(text ?? '')
-      if (badLines.length > 0) ctx.addIssue({ code: 'custom', message: 'groups.validation.memberLines' })
-      if (members.length > MAX_MEMBER_LINES) ctx.addIssue({ code: 'custom', message: 'groups.validation.tooManyMembers' })
-      return members
-    }),
-})

@@ -11,16 +11,15 @@ import { isMember } from './members.server'
 import { removeMembers } from './member-removal.server'
 import { getGroups, listAllGroups, listGroups, type GroupListQuery } from './groups.server'
 import { mayCreateAttendanceGroup } from './group-creation.server'
-import { changeGroupOwners, changeGroupOwnersByEmail } from './group-owners.server'
+import { changeGroupOwners } from './group-owners.server'
 import { createGroupWithMemberEmails, createGroupWithMembers } from './group-with-members.server'
 import { deleteGroups, setGroupsActive } from './group-bulk.server'
 import { groupStatistics } from './group-statistics.server'
-import { ChangeOwnersFormSchema, CreateGroupFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
+import { ChangeOwnersFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
 import { expectCode } from '../../tests/support/expect-code'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 
 const ctx = (actor: User | null) => ctxFor(actor)
-
 
 /** An organization with an admin, a plain member, and another organization with its own group. */
 async function setup() {
@@ -34,7 +33,8 @@ async function setup() {
 }
 
 const roleOf = async (groupId: string, userId: string) =>
-  (await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())?.role
+  (await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())
+    ?.role
 
 const ownersOf = async (groupId: string) =>
   (await db().selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('role', '=', 'owner').execute()).map(
@@ -74,9 +74,22 @@ describe('listGroups', () => {
     const { admin, org, foreignGroup } = await setup()
     const owner = await createUser({ name: 'Zelda Zebra', email: 'zelda.owner@example.se' })
     const members = await createMembers(org.id, 3)
-    const math = await createGroup(org.id, { ownerId: admin.id, name: 'Math 7B', memberIds: members, latestActivity: '2024-05-01T10:00:00.000Z', created: '2024-01-03T00:00:00.000Z' })
+    const math = await createGroup(org.id, {
+      ownerId: admin.id,
+      name: 'Math 7B',
+      memberIds: members,
+      latestActivity: '2024-05-01T10:00:00.000Z',
+      created: '2024-01-03T00:00:00.000Z',
+    })
     const art = await createGroup(org.id, { ownerId: owner.id, name: 'art club', active: false, created: '2024-01-02T00:00:00.000Z' })
-    const roll = await createGroup(org.id, { ownerId: admin.id, name: 'Roll call 100%', kind: 'attendance', memberIds: [members[0]], latestActivity: '2024-06-01T10:00:00.000Z', created: '2024-01-01T00:00:00.000Z' })
+    const roll = await createGroup(org.id, {
+      ownerId: admin.id,
+      name: 'Roll call 100%',
+      kind: 'attendance',
+      memberIds: [members[0]],
+      latestActivity: '2024-06-01T10:00:00.000Z',
+      created: '2024-01-01T00:00:00.000Z',
+    })
 
     const all = await listGroups(ctx(admin), org.id, query())
     expect(all.total).toBe(3)
@@ -136,7 +149,8 @@ describe('listGroups', () => {
   it('costs two queries whatever the page size (no query per row)', async () => {
     const { admin, org } = await setup()
     const members = await createMembers(org.id, 20)
-    for (let i = 0; i < 60; i++) await createGroup(org.id, { ownerId: members[i % 20], name: `Group ${i}`, memberIds: [members[(i + 1) % 20]] })
+    for (let i = 0; i < 60; i++)
+      await createGroup(org.id, { ownerId: members[i % 20], name: `Group ${i}`, memberIds: [members[(i + 1) % 20]] })
     const count = async (pageSize: number) => {
       const queries: string[] = []
       const c = ctx(admin)
@@ -185,7 +199,11 @@ describe('groupStatistics', () => {
   it('gives latestActivity, member counts and roles by group id; other ids are absent', async () => {
     const { admin, org, foreignGroup } = await setup()
     const [a, b, c] = await createMembers(org.id, 3)
-    const g = await createGroup(org.id, { ownerId: admin.id, memberIds: [[a, 'leader'], b, [c, 'subscriber']], latestActivity: '2024-03-01T00:00:00.000Z' })
+    const g = await createGroup(org.id, {
+      ownerId: admin.id,
+      memberIds: [[a, 'leader'], b, [c, 'subscriber']],
+      latestActivity: '2024-03-01T00:00:00.000Z',
+    })
     const empty = await createGroup(org.id, { ownerId: admin.id })
     const stats = await groupStatistics(ctx(admin), org.id, [g.id, empty.id, foreignGroup.id, 'unknown', g.id])
     expect(Object.keys(stats).sort()).toEqual([g.id, empty.id].sort())
@@ -234,7 +252,9 @@ describe('setGroupsActive and deleteGroups', () => {
       { _id: g1.id, result: 'SUCCESS' },
       { _id: foreignGroup.id, result: 'GROUP_NOT_FOUND' },
     ])
-    const left = (await db().selectFrom('groups').select('id').where('organization_id', 'in', [org.id, foreignGroup.organization_id]).execute())
+    const left = (
+      await db().selectFrom('groups').select('id').where('organization_id', 'in', [org.id, foreignGroup.organization_id]).execute()
+    )
       .map((r) => r.id)
       .sort()
     expect(left).toEqual([keep.id, foreignGroup.id].sort())
@@ -244,7 +264,11 @@ describe('setGroupsActive and deleteGroups', () => {
 
   it('isolates a group that fails unexpectedly: SERVER_ERROR for it, the others change, the audit is written', async () => {
     const { admin, org } = await setup()
-    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const [g1, g2, g3] = [
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+    ]
     const restore = await failWrites('groups', 'UPDATE', 'id', g2.id)
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -293,7 +317,12 @@ describe('changeGroupOwners', () => {
     const [oldOwner, newOwner, other] = await createMembers(org.id, 3)
     const g = await createGroup(org.id, { ownerId: oldOwner, memberIds: [other] })
     const [result] = await changeGroupOwners(ctx(admin), org.id, [{ groupId: g.id, newOwnerId: newOwner, oldOwnerRole: 'leader' }])
-    expect(result).toMatchObject({ _id: g.id, result: 'SUCCESS', oldOwnerRemoved: false, group: { _id: g.id, owner: { _id: newOwner }, memberCount: 3 } })
+    expect(result).toMatchObject({
+      _id: g.id,
+      result: 'SUCCESS',
+      oldOwnerRemoved: false,
+      group: { _id: g.id, owner: { _id: newOwner }, memberCount: 3 },
+    })
     expect(await roleOf(g.id, newOwner)).toBe('owner')
     expect(await roleOf(g.id, oldOwner)).toBe('leader')
     expect(await ownersOf(g.id)).toEqual([newOwner])
@@ -383,19 +412,6 @@ describe('changeGroupOwners', () => {
       .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.result)).toEqual({ SUCCESS: 1, SERVER_ERROR: 1, oldOwnersRemoved: 1 })
   })
-
-  it('resolves new owners by email; an unknown address is MEMBER_NOT_FOUND', async () => {
-    const { admin, org, member } = await setup()
-    const [owner] = await createMembers(org.id, 1)
-    const g1 = await createGroup(org.id, { ownerId: owner })
-    const g2 = await createGroup(org.id, { ownerId: owner })
-    const results = await changeGroupOwnersByEmail(ctx(admin), org.id, [
-      { groupId: g1.id, newOwnerEmail: member.email.toUpperCase(), oldOwnerRole: 'REMOVE' },
-      { groupId: g2.id, newOwnerEmail: 'nobody@example.se', oldOwnerRole: 'member' },
-    ])
-    expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'MEMBER_NOT_FOUND'])
-    expect(await ownersOf(g1.id)).toEqual([member.id])
-  })
 })
 
 describe('mayCreateAttendanceGroup', () => {
@@ -421,7 +437,14 @@ describe('createGroupWithMembers', () => {
       groupOwnerId: a,
       memberIdsWithRoles: { [b]: 'leader', [otherAdmin.id]: 'member', unknown: 'member', [admin.id]: 'subscriber', [a]: 'member' },
     })
-    expect(group).toMatchObject({ name: 'Class 9A', kind: 'attendance', active: true, owner: { _id: a }, memberCount: 3, latestActivity: null })
+    expect(group).toMatchObject({
+      name: 'Class 9A',
+      kind: 'attendance',
+      active: true,
+      owner: { _id: a },
+      memberCount: 3,
+      latestActivity: null,
+    })
     expect(membersResults).toEqual([
       { _id: b, result: 'SUCCESS' },
       { _id: otherAdmin.id, result: 'MEMBER_NOT_FOUND' },
@@ -441,29 +464,34 @@ describe('createGroupWithMembers', () => {
   it('creates nothing when the owner is not a member of the organization (OWNER_NOT_MEMBER)', async () => {
     const { admin, org, otherAdmin } = await setup()
     await expectCode(
-      createGroupWithMembers(ctx(admin), org.id, { name: 'X', kind: 'standard', groupOwnerId: otherAdmin.id, memberIdsWithRoles: { [admin.id]: 'member' } }),
+      createGroupWithMembers(ctx(admin), org.id, {
+        name: 'X',
+        kind: 'standard',
+        groupOwnerId: otherAdmin.id,
+        memberIdsWithRoles: { [admin.id]: 'member' },
+      }),
       'OWNER_NOT_MEMBER',
     )
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toEqual([])
   })
 
-  it('creates from the form’s emails; unknown member addresses fail by address', async () => {
+  it('creates from emails (a package’s member lines); unknown member addresses fail by address', async () => {
     const { admin, org, member } = await setup()
-    const form = CreateGroupFormSchema.parse({
-      intent: 'create-group',
-      kind: 'standard',
-      name: '  Choir ',
-      ownerEmail: admin.email.toUpperCase(),
-      members: `${member.email}, Leader\n\nnobody@example.se\n`,
-    })
-    const { group, membersResults } = await createGroupWithMemberEmails(ctx(admin), org.id, { ...form, ownerEmail: form.ownerEmail })
+    const { members } = parseMemberLines(`${member.email}, Leader\n\nnobody@example.se\n`)
+    const form = { kind: 'standard' as const, name: 'Choir', ownerEmail: admin.email.toUpperCase(), members }
+    const { group, membersResults } = await createGroupWithMemberEmails(ctx(admin), org.id, form)
     expect(group).toMatchObject({ name: 'Choir', memberCount: 2, owner: { _id: admin.id } })
     expect(membersResults).toEqual([
       { _id: member.id, email: member.email, result: 'SUCCESS' },
       { _id: 'nobody@example.se', email: 'nobody@example.se', result: 'MEMBER_NOT_FOUND' },
     ])
     expect(await roleOf(group._id, member.id)).toBe('leader')
-    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).where('action', '=', 'groups.create').executeTakeFirstOrThrow()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'groups.create')
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.items)).toEqual([group._id])
     expect(JSON.parse(audit.result)).toEqual({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 1 } })
     await expectCode(
@@ -494,7 +522,12 @@ describe('createGroupWithMembers racing a removal from the organization', () => 
     ])
     expect(await roleOf(group._id, leaving)).toBeUndefined()
     expect(await groupMemberCounts(group._id)).toEqual({ rows: 2, memberCount: 2 })
-    const audit = await db().selectFrom('audit_log').select('result').where('action', '=', 'groups.create').where('organization_id', '=', org.id).executeTakeFirstOrThrow()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('result')
+      .where('action', '=', 'groups.create')
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.result)).toEqual({ members: { SUCCESS: 1, MEMBER_NOT_FOUND: 1 } })
   })
 
@@ -518,45 +551,53 @@ describe('createGroupWithMembers racing a removal from the organization', () => 
     const [owner, member] = await createMembers(org.id, 2)
     const racing = beforeFirstTransaction(db(), () => removeMembers(ctx(admin), org.id, [owner]))
     await expectCode(
-      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, { name: 'X', kind: 'standard', groupOwnerId: owner, memberIdsWithRoles: { [member]: 'member' } }),
+      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, {
+        name: 'X',
+        kind: 'standard',
+        groupOwnerId: owner,
+        memberIdsWithRoles: { [member]: 'member' },
+      }),
       'OWNER_NOT_MEMBER',
     )
     expect(await createdGroups(org.id)).toEqual([])
   })
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('waits for a removal that holds the organization’s lock, then reads its outcome (PostgreSQL)', async () => {
-    const { admin, org } = await setup()
-    const [owner, leaving] = await createMembers(org.id, 2)
-    const remover = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await remover.connect()
-    try {
-      const { rows } = await remover.query<{ pid: number }>('select pg_backend_pid() as pid')
-      // A removal in progress, as removeMembers does it: the organization locked, the row deleted, not committed.
-      await remover.query('begin')
-      await remover.query('select id from organizations where id = $1 for update', [org.id])
-      await remover.query('delete from organization_members where organization_id = $1 and user_id = $2', [org.id, leaving])
-      const creating = createGroupWithMembers(ctx(admin), org.id, {
-        name: 'Race',
-        kind: 'standard',
-        groupOwnerId: owner,
-        memberIdsWithRoles: { [leaving]: 'member' },
-      })
-      // The creation is blocked by the removal's lock (it read nothing yet), then the removal commits.
-      await vi.waitFor(
-        async () => {
-          const blocked = await remover.query('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [rows[0].pid])
-          expect(blocked.rowCount).toBe(1)
-        },
-        { timeout: 5000, interval: 20 },
-      )
-      await remover.query('commit')
-      const { group, membersResults } = await creating
-      expect(membersResults).toEqual([{ _id: leaving, result: 'MEMBER_NOT_FOUND' }])
-      expect(await groupMemberCounts(group._id)).toEqual({ rows: 1, memberCount: 1 })
-    } finally {
-      await remover.end()
-    }
-  })
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'waits for a removal that holds the organization’s lock, then reads its outcome (PostgreSQL)',
+    async () => {
+      const { admin, org } = await setup()
+      const [owner, leaving] = await createMembers(org.id, 2)
+      const remover = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await remover.connect()
+      try {
+        const { rows } = await remover.query<{ pid: number }>('select pg_backend_pid() as pid')
+        // A removal in progress, as removeMembers does it: the organization locked, the row deleted, not committed.
+        await remover.query('begin')
+        await remover.query('select id from organizations where id = $1 for update', [org.id])
+        await remover.query('delete from organization_members where organization_id = $1 and user_id = $2', [org.id, leaving])
+        const creating = createGroupWithMembers(ctx(admin), org.id, {
+          name: 'Race',
+          kind: 'standard',
+          groupOwnerId: owner,
+          memberIdsWithRoles: { [leaving]: 'member' },
+        })
+        // The creation is blocked by the removal's lock (it read nothing yet), then the removal commits.
+        await vi.waitFor(
+          async () => {
+            const blocked = await remover.query('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [rows[0].pid])
+            expect(blocked.rowCount).toBe(1)
+          },
+          { timeout: 5000, interval: 20 },
+        )
+        await remover.query('commit')
+        const { group, membersResults } = await creating
+        expect(membersResults).toEqual([{ _id: leaving, result: 'MEMBER_NOT_FOUND' }])
+        expect(await groupMemberCounts(group._id)).toEqual({ rows: 1, memberCount: 1 })
+      } finally {
+        await remover.end()
+      }
+    },
+  )
 })
 
 describe('form schemas', () => {
@@ -568,24 +609,22 @@ describe('form schemas', () => {
       ],
       badLines: [4, 5],
     })
-    const bad = CreateGroupFormSchema.safeParse({ intent: 'create-group', kind: 'standard', name: 'X', ownerEmail: 'a@example.se', members: 'nope' })
-    expect(bad.success).toBe(false)
   })
 
-  it('fills empty owner-change rows from the values for all groups, and requires an email', () => {
+  it('fills empty owner-change rows from the values for all groups, and requires a new owner', () => {
     expect(
       ChangeOwnersFormSchema.parse({
         intent: 'change-owners',
-        newOwnerEmail: 'all@example.se',
+        newOwnerId: 'all',
         oldOwnerRole: 'REMOVE',
-        changes: [{ groupId: 'g1' }, { groupId: 'g2', newOwnerEmail: 'One@example.se', oldOwnerRole: 'leader' }],
+        changes: [{ groupId: 'g1' }, { groupId: 'g2', newOwnerId: 'one', oldOwnerRole: 'leader' }],
       }),
     ).toEqual([
-      { groupId: 'g1', newOwnerEmail: 'all@example.se', oldOwnerRole: 'REMOVE' },
-      { groupId: 'g2', newOwnerEmail: 'one@example.se', oldOwnerRole: 'leader' },
+      { groupId: 'g1', newOwnerId: 'all', oldOwnerRole: 'REMOVE' },
+      { groupId: 'g2', newOwnerId: 'one', oldOwnerRole: 'leader' },
     ])
     const missing = ChangeOwnersFormSchema.safeParse({ intent: 'change-owners', changes: [{ groupId: 'g1' }] })
     expect(missing.success).toBe(false)
-    expect(missing.error?.issues[0]).toMatchObject({ path: ['changes', 0, 'newOwnerEmail'], message: 'validation.required' })
+    expect(missing.error?.issues[0]).toMatchObject({ path: ['changes', 0, 'newOwnerId'], message: 'groups.owners.chooseOwner' })
   })
 })

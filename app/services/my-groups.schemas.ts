@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { MAX_ID_LENGTH } from './bulk.schemas'
 import { groupNameField, MEMBER_ROLES } from './groups.schemas'
-import { InviteFormSchema } from './invitations.schemas'
 
 /**
  * Schemas of the user's own groups: the `/groups` list's sorts and the forms of a group's home
@@ -17,8 +16,31 @@ export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number]
 
 const memberIdField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(MAX_ID_LENGTH)
 
-/** Invite someone to the group: by email, or a new open code (the organization screen's form). */
-export const GroupInviteFormSchema = InviteFormSchema
+/**
+ * Invite someone to the group: a person of the organization chosen with the people picker
+ * (`userId`), anyone by email, or a new open code (the organization screen's form for the last two).
+ */
+export const GroupInviteFormSchema = z
+  .object({
+    type: z.enum(['person', 'email', 'open'], { errorMap: () => ({ message: 'validation.required' }) }),
+    userId: z.string().trim().max(MAX_ID_LENGTH).optional(),
+    email: z.string().trim().max(254, 'validation.tooLong').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 'person' && !value.userId)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'groupHome.invite.choosePerson' })
+    if (value.type !== 'email') return
+    if (!value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.required' })
+    else if (!z.string().email().safeParse(value.email).success)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.email' })
+  })
+  .transform((value) =>
+    value.type === 'person'
+      ? { type: 'person' as const, userId: value.userId! }
+      : value.type === 'email'
+      ? { type: 'email' as const, email: value.email!.toLowerCase() }
+      : { type: 'open' as const },
+  )
 
 /** Change a member's role (never to or from owner: that is the hand-over). */
 export const ChangeRoleFormSchema = z.object({

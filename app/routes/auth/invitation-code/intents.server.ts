@@ -37,7 +37,9 @@ export function codeErrorOf(error: DomainError): InvitationCodeError {
 }
 
 /** Runs a service; a DomainError becomes the error the screen shows, with its catalogue status. */
-async function orCodeError<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: InvitationCodeError; status: number }> {
+async function orCodeError<T>(
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: InvitationCodeError; status: number }> {
   try {
     return { ok: true, value: await work() }
   } catch (error) {

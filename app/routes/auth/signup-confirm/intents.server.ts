@@ -16,12 +16,16 @@ export const ConfirmSchema = z.object({
   locale: z.enum(['sv', 'en']).default('sv'),
   timezone: z.string().max(64).default('Europe/Stockholm'),
 })
-const ProveSchema = z.object({ email: z.string().trim().toLowerCase().email('validation.email').optional(), password: z.string().max(128).optional() })
+const ProveSchema = z.object({
+  email: z.string().trim().toLowerCase().email('validation.email').optional(),
+  password: z.string().max(128).optional(),
+})
 
 type Handler = (ctx: Ctx, request: Request, pending: PendingSignUp, form: FormData) => Promise<unknown>
 
 const keyOf = (p: PendingSignUp): IdentityKey => ({ provider: p.provider, issuer: p.issuer, subject: p.subject, email: p.email })
-const fail = (code: string, extra: object = {}) => data({ error: { code, message: messageKey(code) }, ...extra }, { status: code === 'BAD_REQUEST' ? 400 : 409 })
+const fail = (code: string, extra: object = {}) =>
+  data({ error: { code, message: messageKey(code) }, ...extra }, { status: code === 'BAD_REQUEST' ? 400 : 409 })
 
 /** Creates the account: with the provider's verified email at once; with a typed one after its link is opened. */
 const create: Handler = async (ctx, request, pending, form) => {
@@ -33,7 +37,11 @@ const create: Handler = async (ctx, request, pending, form) => {
   if (await findUserByEmail(ctx, email)) return data({ error: null, existing: email }, { status: 409 })
   const verified = pending.email === email
   try {
-    const user = await createSsoUser(ctx, { ...keyOf(pending), email }, { name: parsed.data.name, email, emailVerified: verified, locale: parsed.data.locale, timezone: parsed.data.timezone })
+    const user = await createSsoUser(
+      ctx,
+      { ...keyOf(pending), email },
+      { name: parsed.data.name, email, emailVerified: verified, locale: parsed.data.locale, timezone: parsed.data.timezone },
+    )
     if (!verified) {
       await sendSsoLink(ctx, user, { ...keyOf(pending), email }, pending.post)
       return redirect(`/signup/confirm?sent=${encodeURIComponent(email)}`, { headers: { 'Set-Cookie': await clearPending() } })
@@ -59,7 +67,11 @@ const password: Handler = async (ctx, request, pending, form) => {
     const cookies = await startSsoSession(ctx, request, user, pending.provider, pending.tokens)
     return redirectWithToast(destinationAfterSso(pending.post), { key: 'sso.linked' }, cookies)
   } catch (error) {
-    if (error instanceof DomainError) return data({ error: { code: error.code, message: messageKey(error.code), ...error.data }, existing: email }, { status: error.status })
+    if (error instanceof DomainError)
+      return data(
+        { error: { code: error.code, message: messageKey(error.code), ...error.data }, existing: email },
+        { status: error.status },
+      )
     throw error
   }
 }

@@ -13,6 +13,8 @@ import {
   RenameGroupFormSchema,
   SetGroupActiveFormSchema,
 } from '~/services/my-groups.schemas'
+import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
+import { pickerSearchOf } from '~/ui/people-picker'
 import { redirectWithToast } from '~/ui/toast.server'
 import { groupCodeHeader } from './group-code.server'
 
@@ -29,8 +31,15 @@ export interface HomeIntentArgs {
   here: string
 }
 
+/** The invite form's chosen person again, and (without JavaScript) its picker's search. */
+export interface InvitePeople {
+  chosen: PersonChoice[]
+  search?: { query: string; found: PersonChoice[] }
+}
+
 export type HomeActionData =
-  | { intent: 'invite' | 'rename' | 'change-role'; result: SubmissionResult<string[]> }
+  | { intent: 'invite'; result: SubmissionResult<string[]>; people?: InvitePeople }
+  | { intent: 'rename' | 'change-role'; result: SubmissionResult<string[]> }
   | { intent: 'confirm-remove'; userId: string; name: string }
   | { intent: 'confirm-hand-over'; userId: string; name: string; oldOwnerRole: string }
   | { intent: 'confirm-leave' }
@@ -41,10 +50,39 @@ const reply = (body: HomeActionData, status = 200) => data(body, { status })
 /** The member's name as the page showed it, for the confirmation step only (toasts use the stored name). */
 const nameOf = (form: FormData) => String(form.get('name') ?? '').slice(0, 200)
 
-/** intent invite: by email (the code is mailed) or an open code (shown once after the redirect). */
+/**
+ * intent invite: a person of the organization chosen with the people picker (invited at their
+ * address, which gives them the alert too), anyone by email (the code is mailed) or an open code
+ * (shown once after the redirect). With `find` (the picker's search without JavaScript) nothing
+ * is sent: the form comes back as it was, with the matches.
+ */
 async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const scope = { for: 'group-invite' as const, groupId }
   const submission = parseWithZod(form, { schema: GroupInviteFormSchema })
-  if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
+  const chosen = () =>
+    peopleByIds(
+      ctx,
+      scope,
+      form.getAll('userId').filter((v): v is string => typeof v === 'string'),
+    )
+  const search = pickerSearchOf(form)
+  if (search) {
+    const people = { chosen: await chosen(), search: { query: search.query, found: await searchPeople(ctx, scope, search.query) } }
+    return reply({ intent: 'invite', result: { initialValue: submission.payload as never, error: {} }, people })
+  }
+  if (submission.status !== 'success')
+    return reply({ intent: 'invite', result: submission.reply(), people: { chosen: await chosen() } }, 400)
+  if (submission.value.type === 'person') {
+    // Only someone the picker offers: of the group's organization and not in the group yet; the
+    // group-invite scope gives its choosers full addresses (people-search.server.ts).
+    const [person] = await chosen()
+    if (!person) {
+      const result = submission.reply({ fieldErrors: { userId: ['errors.MEMBER_NOT_FOUND'] } })
+      return reply({ intent: 'invite', result, people: { chosen: [] } }, 400)
+    }
+    await createGroupInvitation(ctx, groupId, { type: 'email', email: person.email })
+    return redirectWithToast(here, { key: 'groupHome.toast.invitedPerson', values: { name: person.name } })
+  }
   const { invitation, code } = await createGroupInvitation(ctx, groupId, submission.value)
   if (submission.value.type === 'email')
     return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })

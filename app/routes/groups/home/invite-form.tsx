@@ -7,28 +7,45 @@ import { GroupInviteFormSchema } from '~/services/my-groups.schemas'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { PeoplePicker } from '~/ui/people-picker'
+import { useHydrated } from '~/ui/use-hydrated'
+import type { InvitePeople } from './intents.server'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const groupInviteFormConstraint = getZodConstraint(GroupInviteFormSchema)
 
+const TYPES = ['person', 'email', 'open'] as const
+
 /**
- * Invite people (owners and leaders): an email address gets the code by email; "open code" makes a
- * code to hand out, shown once after the redirect (NewGroupCode). One inline form, the same with
- * and without JavaScript; the same schema checks it in the browser once JavaScript runs.
+ * Invite people (owners and leaders): someone already in the organization, chosen with the people
+ * picker; anyone else by email (both get the code by email); "open code" makes a code to hand
+ * out, shown once after the redirect (NewGroupCode). One inline form; without JavaScript every
+ * way's fields are shown and the chosen "How" decides, with it only the chosen way's. The same
+ * schema checks it in the browser once JavaScript runs.
  */
-export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function InviteForm({
+  groupId,
+  lastResult,
+  people,
+}: {
+  groupId: string
+  lastResult?: SubmissionResult<string[]>
+  people?: InvitePeople
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'group-invite',
     lastResult,
     constraint: groupInviteFormConstraint,
-    defaultValue: { type: 'email' },
+    defaultValue: { type: 'person' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupInviteFormSchema }),
   })
-  const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'email'))
+  const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'person'))
+  const hydrated = useHydrated()
+  const shown = (value: string) => !hydrated || type === value
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (
@@ -49,15 +66,26 @@ export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<strin
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">{t('groupHome.invite.type')}</legend>
           <div className="flex flex-col gap-2">
-            {(['email', 'open'] as const).map((value) => (
+            {TYPES.map((value) => (
               <label key={value} className="flex items-center gap-2">
                 <input type="radio" name={fields.type.name} value={value} checked={type === value} onChange={() => setType(value)} />
-                {t(value === 'email' ? 'groupHome.invite.typeEmail' : 'groupHome.invite.typeOpen')}
+                {t(`groupHome.invite.types.${value}`)}
               </label>
             ))}
           </div>
         </fieldset>
-        {type === 'email' ? (
+        {shown('person') ? (
+          <PeoplePicker
+            name="userId"
+            label={t('groupHome.invite.person')}
+            scope={{ for: 'group-invite', groupId }}
+            chosen={people?.chosen ?? []}
+            found={people?.search?.found}
+            query={people?.search?.query}
+            errors={fields.userId.errors}
+          />
+        ) : null}
+        {shown('email') ? (
           <Field label={t('groupHome.invite.email')} errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: 'off' }} />
         ) : null}
         <div>

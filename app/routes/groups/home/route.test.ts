@@ -172,6 +172,43 @@ describe('group home actions', () => {
     expect(bad.data.result.error.email).toEqual(['validation.email'])
   })
 
+  it('invites someone of the organization chosen with the people picker: searched without JavaScript, then sent by id', async () => {
+    const { owner, leader, member, org, group, path } = await setup()
+    const [emma1, emma2] = await Promise.all([createUser({ name: 'Emma Ek' }), createUser({ name: 'Emma Ek' })])
+    await db()
+      .insertInto('organization_members')
+      .values([emma1, emma2].map((u) => ({ organization_id: org.id, user_id: u.id, created_at: new Date().toISOString() })))
+      .execute()
+    const outsider = await createUser({ name: 'Emma Outsider' })
+    // The search button without JavaScript: the form again, with both Emmas told apart by their emails.
+    const found = await post(leader, path, group.id, { intent: 'invite', type: 'person', find: 'userId', 'find-userId': 'emma' })
+    expect(found.status).toBe(200)
+    expect(found.data.result.initialValue).toMatchObject({ type: 'person' })
+    expect(found.data.people.search.found.map((p: { email: string }) => p.email).sort()).toEqual([emma1.email, emma2.email].sort())
+    // Members of the group are not offered; nor is anyone outside the organization.
+    expect(
+      (await post(leader, path, group.id, { intent: 'invite', type: 'person', find: 'userId', 'find-userId': member.name })).data.people
+        .search.found,
+    ).toEqual([])
+    const sent = await post(leader, path, group.id, { intent: 'invite', type: 'person', userId: emma2.id })
+    expect(sent.status).toBe(302)
+    expect((await toastOf(sent.headers))?.text).toBe('Inbjudan skickades till Emma Ek.')
+    const invitation = await db()
+      .selectFrom('invitations')
+      .select(['email', 'group_id'])
+      .where('email', '=', emma2.email)
+      .executeTakeFirstOrThrow()
+    expect(invitation.group_id).toBe(group.id)
+    const alert = await db().selectFrom('alerts').select('template').where('user_id', '=', emma2.id).executeTakeFirstOrThrow()
+    expect(alert.template).toBe('group.invitation.new')
+    const foreign = await post(owner, path, group.id, { intent: 'invite', type: 'person', userId: outsider.id })
+    expect(foreign.status).toBe(400)
+    expect(foreign.data.result.error.userId).toEqual(['errors.MEMBER_NOT_FOUND'])
+    expect(await db().selectFrom('invitations').select('id').where('email', '=', outsider.email).execute()).toEqual([])
+    const none = await post(owner, path, group.id, { intent: 'invite', type: 'person' })
+    expect(none.data.result.error.userId).toEqual(['groupHome.invite.choosePerson'])
+  })
+
   it('a member leaves: asked first (without JavaScript), then /groups with a toast naming the group', async () => {
     const { member, group, path } = await setup()
     const ask = await post(member, path, group.id, { intent: 'leave' })

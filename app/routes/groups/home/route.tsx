@@ -127,7 +127,12 @@ export default function GroupHomePage() {
 
       {/* Keyed by the location: a sent invitation (a redirect) leaves an empty form. */}
       {rights.manageMembers ? (
-        <InviteForm key={location.key} lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} />
+        <InviteForm
+          key={location.key}
+          groupId={group.id}
+          lastResult={actionData?.intent === 'invite' ? actionData.result : undefined}
+          people={actionData?.intent === 'invite' ? actionData.people : undefined}
+        />
       ) : null}
       {sentInvitations ? <SentInvitations invitations={sentInvitations} /> : null}
 

@@ -41,12 +41,16 @@ const isConflict = (error: unknown) => error instanceof DomainError && error.cod
 const FORM_ERRORS = new Set(['PACKAGE_LIMIT_EXCEEDED', 'PACKAGE_NO_ROLES', 'PACKAGE_ROLE_NOT_FOUND'])
 
 /** Runs a save: a conflict or a form-level catalogue error is answered with the form as typed. */
-async function saving<A, B>(call: () => Promise<A>, again: (extra: { conflict?: boolean; errors?: Record<string, string[]> }, status: number) => B): Promise<A | B> {
+async function saving<A, B>(
+  call: () => Promise<A>,
+  again: (extra: { conflict?: boolean; errors?: Record<string, string[]> }, status: number) => B,
+): Promise<A | B> {
   try {
     return await call()
   } catch (error) {
     if (isConflict(error)) return again({ conflict: true }, 409)
-    if (error instanceof DomainError && FORM_ERRORS.has(error.code)) return again({ errors: { '': [`errors.${error.code}`] } }, error.status)
+    if (error instanceof DomainError && FORM_ERRORS.has(error.code))
+      return again({ errors: { '': [`errors.${error.code}`] } }, error.status)
     throw error
   }
 }
@@ -62,9 +66,15 @@ async function finish(args: WizardArgs, saved: Saved) {
 async function basics(args: WizardArgs) {
   const { ctx, mode, pid, form } = args
   const op = readListOp(form.get('op'))
-  const values: BasicsDraft = { name: str(form.get('name')), description: str(form.get('description')), language: str(form.get('language')), tags: str(form.get('tags')) }
+  const values: BasicsDraft = {
+    name: str(form.get('name')),
+    description: str(form.get('description')),
+    language: str(form.get('language')),
+    tags: str(form.get('tags')),
+  }
   const parsed = PackageBasicsSchema.safeParse({ ...values, tags: parseTagText(values.tags) })
-  if (!parsed.success) return reply({ intent: 'basics', values, errors: fieldErrorsOf(parsed.error, (p) => (p[0] === 'tags' ? ['tags'] : p)) }, 400)
+  if (!parsed.success)
+    return reply({ intent: 'basics', values, errors: fieldErrorsOf(parsed.error, (p) => (p[0] === 'tags' ? ['tags'] : p)) }, 400)
   const again = (extra: object, status: number) => reply({ intent: 'basics', values, errors: {}, ...extra }, status)
   return saving(async () => {
     if (!pid) {
@@ -83,8 +93,17 @@ async function roles(args: WizardArgs) {
   if (!pid) throw new DomainError('PACKAGE_NOT_FOUND')
   const op = readListOp(form.get('op'))
   const typed = rowsOf(payloadOf(form).roles).map((row) => roleDraftOf(row, newKey))
-  if (isListEdit(op)) return reply({ intent: 'roles', roles: applyListOp(typed, 'roles', op, () => ({ key: newKey(), name: '', description: '' })), errors: {} })
-  const input = { packageId: pid, version: str(form.get('version')), roles: typed.map((r) => ({ id: idOfKey(r.key), name: r.name, description: r.description })) }
+  if (isListEdit(op))
+    return reply({
+      intent: 'roles',
+      roles: applyListOp(typed, 'roles', op, () => ({ key: newKey(), name: '', description: '' })),
+      errors: {},
+    })
+  const input = {
+    packageId: pid,
+    version: str(form.get('version')),
+    roles: typed.map((r) => ({ id: idOfKey(r.key), name: r.name, description: r.description })),
+  }
   const parsed = SaveRolesSchema.safeParse(input)
   if (!parsed.success) return reply({ intent: 'roles', roles: typed, errors: fieldErrorsOf(parsed.error) }, 400)
   const again = (extra: object, status: number) => reply({ intent: 'roles', roles: typed, errors: {}, ...extra }, status)
@@ -106,7 +125,14 @@ async function entities(args: WizardArgs) {
     packageId: pid,
     version: str(form.get('version')),
     roleId,
-    entities: typed.map((task) => ({ id: idOfKey(task.key), roleId, title: task.title, instructions: task.instructions, kind: task.kind, dayOffset: task.dayOffset })),
+    entities: typed.map((task) => ({
+      id: idOfKey(task.key),
+      roleId,
+      title: task.title,
+      instructions: task.instructions,
+      kind: task.kind,
+      dayOffset: task.dayOffset,
+    })),
   }
   const parsed = SaveEntitiesSchema.safeParse(input)
   const rename = (p: (string | number)[]) => (p[0] === 'entities' ? ['tasks', ...p.slice(1)] : p)
@@ -130,7 +156,8 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
       const view = await getPackageForEdit(args.ctx, packageId, 'none')
       const index = view.roles.findIndex((r) => r.id === after.roleId)
       const neighbour = view.roles[index + (op.kind === 'next' ? 1 : -1)]
-      if (index >= 0 && neighbour) return redirectWithToast(stepHref(mode, 3, packageId, `role=${neighbour.id}`), { key: 'library.wizard.toast.saved' })
+      if (index >= 0 && neighbour)
+        return redirectWithToast(stepHref(mode, 3, packageId, `role=${neighbour.id}`), { key: 'library.wizard.toast.saved' })
     }
     const lastStep = mode === 'new' ? 2 : 3
     if (op.kind === 'next' && step === lastStep && after.saved) {
@@ -139,13 +166,17 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
         // A package without a single task is finished only once the user has said so (finishEmpty).
         if (taskCountOf(view) === 0) return reply({ intent: 'finish-empty' })
         const pkg = await finish(args, after.saved)
-        if (mode === 'new') return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
+        if (mode === 'new')
+          return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
       }
     }
     const target = op.kind === 'next' ? step + 1 : step - 1
     if (mode === 'new' && target > 2) return redirectWithToast(libraryPaths.view(packageId), { key: 'library.wizard.toast.saved' })
-    const lastRole = op.kind === 'back' && target === 3 ? (await getPackageForEdit(args.ctx, packageId, 'none')).roles.at(-1)?.id : undefined
-    return redirectWithToast(stepHref(mode, Math.max(1, target), packageId, lastRole ? `role=${lastRole}` : undefined), { key: 'library.wizard.toast.saved' })
+    const lastRole =
+      op.kind === 'back' && target === 3 ? (await getPackageForEdit(args.ctx, packageId, 'none')).roles.at(-1)?.id : undefined
+    return redirectWithToast(stepHref(mode, Math.max(1, target), packageId, lastRole ? `role=${lastRole}` : undefined), {
+      key: 'library.wizard.toast.saved',
+    })
   }
   return redirectWithToast(here, { key: 'library.wizard.toast.saved' })
 }

@@ -1,34 +1,37 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { OLD_OWNER_ROLES } from '~/services/groups.constants'
 import type { GroupListItem } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
-import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
+import { inputClass, SelectField } from '~/ui/field'
+import { PeoplePicker } from '~/ui/people-picker'
 import { serverForm, useAnswerKey } from '~/ui/server-form'
 import { NamedItems } from '~/ui/named-items'
-import type { OwnerChangesApplied, RemovalConfirmation } from './intents.server'
+import type { OwnerChangesApplied, OwnerPickers, RemovalConfirmation } from './intents.server'
 
 const FORM_ID = 'change-owners'
 
 /** A row as sent (or, before any answer, only its group). */
-type ChangeRow = { groupId?: unknown; newOwnerEmail?: unknown; oldOwnerRole?: unknown }
+type ChangeRow = { groupId?: unknown; newOwnerId?: unknown; oldOwnerRole?: unknown }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /**
- * Step two of changing owners: one row per selected group with its current owner, the new
- * owner's email and the old owner's role (REMOVE: leaves the group). Empty row fields take the
- * values given for all groups. After a submission with failures it shows again with the failed
- * rows only, as typed, each with its error, and names the groups that did change (`applied`).
- * Rows whose old owner leaves the group are asked for first (`confirmRemoval`, naming who leaves
- * which group): the same rows again with a button that posts confirmed=1.
+ * Step two of changing owners: one row per selected group with its current owner, the new owner
+ * (chosen with the people picker, app/ui/people-picker.tsx) and the old owner's role (REMOVE:
+ * leaves the group). Empty row fields take the values given for all groups. After a submission
+ * with failures it shows again with the failed rows only, as sent, each with its error, and names
+ * the groups that did change (`applied`); a picker's search without JavaScript shows it again as
+ * sent with that picker's matches (`people`). Rows whose old owner leaves the group are asked for
+ * first (`confirmRemoval`, naming who leaves which group): the same rows again with a button that
+ * posts confirmed=1.
  * The server validates (ChangeOwnersFormSchema), as on the auth and preference screens (ADR 006,
  * 018): the groups screen loads neither zod nor conform. The server's answer (conform's
  * SubmissionResult) gives the rows, the values and the errors, keyed by the fields' names
- * (`changes[1].newOwnerEmail`); the form is mounted anew for each answer, so it shows exactly what
+ * (`changes[1].newOwnerId`); the form is mounted anew for each answer, so it shows exactly what
  * the page without JavaScript shows.
  */
 export function ChangeOwnersPanel({
@@ -36,11 +39,13 @@ export function ChangeOwnersPanel({
   lastResult,
   applied,
   confirmRemoval,
+  people,
 }: {
   groups: GroupListItem[]
   lastResult?: SubmissionResult<string[]>
   applied?: OwnerChangesApplied
   confirmRemoval?: RemovalConfirmation
+  people?: OwnerPickers
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -53,6 +58,10 @@ export function ChangeOwnersPanel({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-owners'
   const formErrors = form.errors('')
   const formErrorId = `${FORM_ID}-form-error`
+  const scope = { for: 'group-owner', organizationId: useParams().organizationId! }
+  const personById = new Map((people?.chosen ?? []).map((p) => [p._id, p]))
+  const chosen = (id: unknown) => (typeof id === 'string' && personById.has(id) ? [personById.get(id)!] : [])
+  const search = (name: string) => (people?.search?.name === name ? people.search : undefined)
   return (
     <Form
       key={answerKey}
@@ -102,16 +111,14 @@ export function ChangeOwnersPanel({
       ) : null}
       <fieldset className="mb-4 grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-medium">{t('groups.owners.all')}</legend>
-        <Field
-          label={t('groups.owners.newOwnerEmail')}
-          errors={form.errors('newOwnerEmail')}
-          inputProps={{
-            id: `${FORM_ID}-newOwnerEmail`,
-            name: 'newOwnerEmail',
-            type: 'email',
-            defaultValue: form.value('newOwnerEmail'),
-            autoComplete: 'off',
-          }}
+        <PeoplePicker
+          name="newOwnerId"
+          label={t('groups.owners.newOwner')}
+          scope={scope}
+          chosen={chosen(form.value('newOwnerId'))}
+          found={search('newOwnerId')?.found}
+          query={search('newOwnerId')?.query}
+          errors={form.errors('newOwnerId')}
         />
         <SelectField
           label={t('groups.owners.oldOwnerRole')}
@@ -136,7 +143,7 @@ export function ChangeOwnersPanel({
                 {t('groups.owners.currentOwner')}
               </th>
               <th scope="col" className="px-2 py-1 text-left font-semibold">
-                {t('groups.owners.newOwnerEmail')}
+                {t('groups.owners.newOwner')}
               </th>
               <th scope="col" className="px-2 py-1 text-left font-semibold">
                 {t('groups.owners.oldOwnerRole')}
@@ -148,8 +155,6 @@ export function ChangeOwnersPanel({
               const group = byId.get(text(row.groupId))
               if (!group) return null
               const name = (field: keyof ChangeRow) => `changes[${i}].${field}`
-              const emailErrors = form.errors(name('newOwnerEmail'))
-              const errorId = `${FORM_ID}-changes-${i}-newOwnerEmail-error`
               return (
                 <tr key={group._id} className="border-t border-brand-100 align-top">
                   <th scope="row" className="px-2 py-2 text-left font-medium">
@@ -161,17 +166,15 @@ export function ChangeOwnersPanel({
                     <span className="block break-all text-slate-600">{group.owner.email}</span>
                   </td>
                   <td className="px-2 py-2">
-                    <input
-                      type="email"
-                      name={name('newOwnerEmail')}
-                      defaultValue={text(row.newOwnerEmail)}
-                      autoComplete="off"
-                      aria-label={`${t('groups.owners.newOwnerEmail')}: ${group.name}`}
-                      aria-invalid={emailErrors?.length ? true : undefined}
-                      aria-describedby={emailErrors?.length ? errorId : undefined}
-                      className={inputClass}
+                    <PeoplePicker
+                      name={name('newOwnerId')}
+                      label={`${t('groups.owners.newOwner')}: ${group.name}`}
+                      scope={scope}
+                      chosen={chosen(row.newOwnerId)}
+                      found={search(name('newOwnerId'))?.found}
+                      query={search(name('newOwnerId'))?.query}
+                      errors={form.errors(name('newOwnerId'))}
                     />
-                    <FieldErrors id={errorId} errors={emailErrors} />
                   </td>
                   <td className="px-2 py-2">
                     <select

@@ -3,10 +3,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { messageKey } from '~/errors'
 import { BulkGroupsFormSchema, ChangeOwnersFormSchema, MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
-import { changeGroupOwnersByEmail } from '~/services/group-owners.server'
+import { changeGroupOwners } from '~/services/group-owners.server'
 import { groupIdsMatching, getGroups, type GroupListItem } from '~/services/groups.server'
 import { deleteGroups as deleteGroupsService, setGroupsActive } from '~/services/group-bulk.server'
 import { groupNames } from '~/services/item-names.server'
+import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
+import { pickerSearchOf } from '~/ui/people-picker'
 import { bulkToast, redirectWithToast } from '~/ui/toast.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
@@ -28,12 +30,19 @@ export type GroupsActionData =
       /** After a submission with failures: the groups that did get their new owners. */
       applied?: OwnerChangesApplied
       confirmRemoval?: RemovalConfirmation
+      /** The people chosen in the form's pickers, and (without JavaScript) one picker's search. */
+      people?: OwnerPickers
     }
 
 /** Old owners that would leave their groups, asked before (confirmed=1): the first few by name, and how many in all. */
 export interface RemovalConfirmation {
   named: { group: string; owner: string }[]
   count: number
+}
+
+export interface OwnerPickers {
+  chosen: PersonChoice[]
+  search?: { name: string; query: string; found: PersonChoice[] }
 }
 
 export interface OwnerChangesApplied {
@@ -113,25 +122,47 @@ export async function showChangeOwners(args: IntentArgs) {
 /** The group ids of the rows of a submitted change-owners form. */
 const changeRowIds = (form: FormData) => [...form.keys()].filter((k) => /^changes\[\d+\]\.groupId$/.test(k)).map((k) => String(form.get(k)))
 
+/** The new owners chosen in the form (for all groups and per row), as the pickers show them; and a picker's search. */
+async function ownerPickers({ ctx, organizationId, form }: Pick<IntentArgs, 'ctx' | 'organizationId' | 'form'>): Promise<OwnerPickers> {
+  const scope = { for: 'group-owner' as const, organizationId }
+  const names = [...form.keys()].filter((k) => k === 'newOwnerId' || /^changes\[\d+\]\.newOwnerId$/.test(k))
+  const chosen = await peopleByIds(
+    ctx,
+    scope,
+    names.map((k) => String(form.get(k) ?? '')),
+  )
+  const search = pickerSearchOf(form)
+  if (!search || !(search.name === 'newOwnerId' || /^changes\[\d+\]\.newOwnerId$/.test(search.name))) return { chosen }
+  return { chosen, search: { ...search, found: await searchPeople(ctx, scope, search.query) } }
+}
+
 /**
- * intent change-owners: step two, the new owners by email. Rows whose old owner is REMOVEd are
- * asked for first (confirmed=1), naming each old owner and group. When every group got its new owner:
- * back to the list with a toast. Otherwise the panel stays open with the failed rows only, as the
- * admin typed them, each with its error; the groups that did change are named above them.
+ * intent change-owners: step two, the new owners chosen with the people picker. Rows whose old
+ * owner is REMOVEd are asked for first (confirmed=1), naming each old owner and group. When every
+ * group got its new owner: back to the list with a toast. Otherwise the panel stays open with the
+ * failed rows only, as the admin sent them, each with its error; the groups that did change are
+ * named above them. With `find` (a picker's search without JavaScript) nothing changes: the panel
+ * comes back as sent, with the matches.
  * Spec section 4: a group leaves the list when its old owner was removed and the actor's access
  * is not admin; only admins reach this page, so every group stays listed.
  */
 export async function changeOwners({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: ChangeOwnersFormSchema })
-  if (submission.status !== 'success') {
-    const groups = await getGroups(ctx, organizationId, changeRowIds(form))
-    return reply({ intent: 'change-owners-form', groups, result: submission.reply() }, 400)
+  const searching = pickerSearchOf(form) !== null
+  if (searching || submission.status !== 'success') {
+    const [groups, people] = await Promise.all([
+      getGroups(ctx, organizationId, changeRowIds(form)),
+      ownerPickers({ ctx, organizationId, form }),
+    ])
+    if (searching)
+      return reply({ intent: 'change-owners-form', groups, result: { initialValue: submission.payload as never, error: {} }, people })
+    return reply({ intent: 'change-owners-form', groups, result: submission.reply(), people }, 400)
   }
   // Removing old owners from their groups cannot be undone: asked first, naming who leaves which group.
   // (A group not of this organization, or gone, is not asked about: it fails as not found.)
   const removals = submission.value.filter((c) => c.oldOwnerRole === 'REMOVE')
   if (removals.length > 0 && form.get('confirmed') !== '1') {
-    const groups = await getGroups(ctx, organizationId, changeRowIds(form))
+    const [groups, people] = await Promise.all([getGroups(ctx, organizationId, changeRowIds(form)), ownerPickers({ ctx, organizationId, form })])
     const byId = new Map(groups.map((g) => [g._id, g]))
     const named = removals.flatMap((c) => {
       const group = byId.get(c.groupId)
@@ -139,10 +170,10 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
     })
     if (named.length > 0) {
       const confirmRemoval = { named: named.slice(0, CONFIRM_NAMES), count: named.length }
-      return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval })
+      return reply({ intent: 'change-owners-form', groups, result: submission.reply(), confirmRemoval, people })
     }
   }
-  const results = await changeGroupOwnersByEmail(ctx, organizationId, submission.value)
+  const results = await changeGroupOwners(ctx, organizationId, submission.value)
   const failed = results.flatMap((r, i) => (r.result === 'SUCCESS' ? [] : [{ groupId: r._id, code: r.result, index: i }]))
   const groups = failed.length ? await getGroups(ctx, organizationId, uniq(failed.map((f) => f.groupId))) : []
   // All done, or only groups gone meanwhile failed (nothing to correct): back to the list.
@@ -153,12 +184,13 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
   const changed = results.flatMap((r) => (r.result === 'SUCCESS' && r.group ? [r.group.name] : []))
   const result = failedRowsForm(submission.payload, failed, new Set(groups.map((g) => g._id)))
   const applied = { succeeded: changed.length, total: results.length, names: changed }
-  return reply({ intent: 'change-owners-form', groups, result, applied }, changed.length > 0 ? 200 : 400)
+  const people = await ownerPickers({ ctx, organizationId, form })
+  return reply({ intent: 'change-owners-form', groups, result, applied, people }, changed.length > 0 ? 200 : 400)
 }
 
 /**
- * The change-owners form again with the failed rows only, as the admin typed them (and the
- * values for all groups), each with its error code under its email field. A group gone
+ * The change-owners form again with the failed rows only, as the admin sent them (and the
+ * values for all groups), each with its error code under its new owner. A group gone
  * meanwhile has no row left to show its error in: the form's error says it.
  */
 function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: string; code: string; index: number }[], listed: Set<string>) {
@@ -167,7 +199,7 @@ function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: str
   const gone = uniq(failed.filter((f) => !listed.has(f.groupId)).map((f) => messageKey(f.code)))
   const initialValue = {
     intent: 'change-owners',
-    newOwnerEmail: payload.newOwnerEmail,
+    newOwnerId: payload.newOwnerId,
     oldOwnerRole: payload.oldOwnerRole,
     changes: rows.map((f) => typedRows[f.index]),
   }
@@ -176,7 +208,7 @@ function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: str
     initialValue: initialValue as SubmissionResult<string[]>['initialValue'],
     error: {
       ...(gone.length ? { '': gone } : {}),
-      ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerEmail`, [messageKey(f.code)]])),
+      ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerId`, [messageKey(f.code)]])),
     },
   } satisfies SubmissionResult<string[]>
 }

@@ -165,10 +165,10 @@ describe('groups screen action', () => {
     expect(none.data).toEqual({ intent: 'bulk', error: 'groups.validation.noneSelected' })
   })
 
-  it('changes owners in two steps: the panel for the selected groups, then the change by email', async () => {
+  it('changes owners in two steps: the panel for the selected groups, then the change to the people picked', async () => {
     const { org, path, cookie, foreignGroup } = await setup()
     const [oldOwner, keeper, next] = await createMembers(org.id, 3)
-    const nextEmail = (await db().selectFrom('users').select('email').where('id', '=', next).executeTakeFirstOrThrow()).email
+    const outsider = await createUser()
     const g1 = await createGroup(org.id, { ownerId: oldOwner, name: 'One', memberIds: [keeper] })
     const g2 = await createGroup(org.id, { ownerId: oldOwner, name: 'Two' })
 
@@ -183,23 +183,22 @@ describe('groups screen action', () => {
     const invalid = await post(
       path,
       cookie,
-      { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerEmail': 'x' },
+      { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerId': next },
       org.id,
     )
     expect(invalid.status).toBe(400)
     expect(invalid.data.groups).toHaveLength(2)
-    expect(invalid.data.result.error).toMatchObject({
-      'changes[0].newOwnerEmail': ['validation.required'],
-      'changes[1].newOwnerEmail': ['validation.email'],
-    })
+    expect(invalid.data.result.error).toEqual({ 'changes[0].newOwnerId': ['groups.owners.chooseOwner'] })
+    // The row's picker shows the person chosen again.
+    expect(invalid.data.people.chosen.map((p: { _id: string }) => p._id)).toEqual([next])
 
     const changes = {
       intent: 'change-owners',
-      newOwnerEmail: nextEmail.toUpperCase(),
+      newOwnerId: next,
       oldOwnerRole: 'REMOVE',
       'changes[0].groupId': g1.id,
       'changes[1].groupId': g2.id,
-      'changes[1].newOwnerEmail': 'nobody@example.se',
+      'changes[1].newOwnerId': outsider.id,
       'changes[1].oldOwnerRole': 'leader',
     }
     // An old owner leaving a group is asked for first, naming who leaves which group; nothing changes yet.
@@ -209,7 +208,7 @@ describe('groups screen action', () => {
     expect(asked.data).toMatchObject({
       intent: 'change-owners-form',
       confirmRemoval: { named: [{ group: 'One', owner: oldOwnerName }], count: 1 },
-      result: { initialValue: { newOwnerEmail: nextEmail.toUpperCase(), oldOwnerRole: 'REMOVE' } },
+      result: { initialValue: { newOwnerId: next, oldOwnerRole: 'REMOVE' } },
     })
     expect(asked.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
     expect((await groupRow(g1.id))?.owner_id).toBe(oldOwner)
@@ -223,11 +222,11 @@ describe('groups screen action', () => {
       result: {
         status: 'error',
         initialValue: {
-          newOwnerEmail: nextEmail.toUpperCase(),
+          newOwnerId: next,
           oldOwnerRole: 'REMOVE',
-          changes: [{ groupId: g2.id, newOwnerEmail: 'nobody@example.se', oldOwnerRole: 'leader' }],
+          changes: [{ groupId: g2.id, newOwnerId: outsider.id, oldOwnerRole: 'leader' }],
         },
-        error: { 'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'] },
+        error: { 'changes[0].newOwnerId': ['errors.MEMBER_NOT_FOUND'] },
       },
     })
     expect(applied.data.groups.map((g: { _id: string }) => g._id)).toEqual([g2.id])
@@ -243,7 +242,7 @@ describe('groups screen action', () => {
         intent: 'change-owners',
         oldOwnerRole: 'REMOVE',
         'changes[0].groupId': g2.id,
-        'changes[0].newOwnerEmail': nextEmail,
+        'changes[0].newOwnerId': next,
         'changes[0].oldOwnerRole': 'leader',
       },
       org.id,
@@ -263,16 +262,15 @@ describe('groups screen action', () => {
     const [owner] = await createMembers(org.id, 1)
     const g1 = await createGroup(org.id, { ownerId: owner, name: 'One' })
     const g2 = await createGroup(org.id, { ownerId: owner, name: 'Two' })
-    const ownerEmail = (await db().selectFrom('users').select('email').where('id', '=', owner).executeTakeFirstOrThrow()).email
     const res = await post(
       path,
       cookie,
       {
         intent: 'change-owners',
         'changes[0].groupId': g1.id,
-        'changes[0].newOwnerEmail': 'ghost@example.se',
+        'changes[0].newOwnerId': 'ghost',
         'changes[1].groupId': g2.id,
-        'changes[1].newOwnerEmail': ownerEmail,
+        'changes[1].newOwnerId': owner,
       },
       org.id,
     )
@@ -280,9 +278,39 @@ describe('groups screen action', () => {
     expect(res.data.applied).toEqual({ succeeded: 0, total: 2, names: [] })
     expect(res.data.groups.map((g: { _id: string }) => g._id)).toEqual([g1.id, g2.id])
     expect(res.data.result.error).toEqual({
-      'changes[0].newOwnerEmail': ['errors.MEMBER_NOT_FOUND'],
-      'changes[1].newOwnerEmail': ['errors.ALREADY_GROUP_OWNER'],
+      'changes[0].newOwnerId': ['errors.MEMBER_NOT_FOUND'],
+      'changes[1].newOwnerId': ['errors.ALREADY_GROUP_OWNER'],
     })
+  })
+
+  it('without JavaScript, a row’s picker searches the organization’s members, keeps the form as sent and changes nothing', async () => {
+    const { org, path, cookie } = await setup()
+    const [owner] = await createMembers(org.id, 1)
+    const [ebba1, ebba2] = await Promise.all([createUser({ name: 'Ebba Berg' }), createUser({ name: 'Ebba Berg' })])
+    await db()
+      .insertInto('organization_members')
+      .values([ebba1, ebba2].map((u) => ({ organization_id: org.id, user_id: u.id, created_at: new Date().toISOString() })))
+      .execute()
+    await createUser({ name: 'Ebba Utanför' })
+    const g1 = await createGroup(org.id, { ownerId: owner, name: 'One' })
+    const res = await post(
+      path,
+      cookie,
+      {
+        intent: 'change-owners',
+        oldOwnerRole: 'leader',
+        'changes[0].groupId': g1.id,
+        find: 'changes[0].newOwnerId',
+        'find-changes[0].newOwnerId': 'ebba',
+      },
+      org.id,
+    )
+    expect(res.status).toBe(200)
+    expect(res.data.result.initialValue).toMatchObject({ oldOwnerRole: 'leader', changes: [{ groupId: g1.id }] })
+    // An admin tells the two Ebbas apart by their full addresses.
+    expect(res.data.people.search.name).toBe('changes[0].newOwnerId')
+    expect(res.data.people.search.found.map((p: { email: string }) => p.email).sort()).toEqual([ebba1.email, ebba2.email].sort())
+    expect((await groupRow(g1.id))?.owner_id).toBe(owner)
   })
 })
 
@@ -319,10 +347,9 @@ describe('groups screen of an inactive organization', () => {
     const sleeping = await createGroup(org.id, { ownerId: admin.id, name: 'Sleeping', active: false })
     const awake = await createGroup(org.id, { ownerId: admin.id, name: 'Awake' })
     await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
-    const memberEmail = (await db().selectFrom('users').select('email').where('id', '=', member).executeTakeFirstOrThrow()).email
     const refused: Record<string, string | string[]>[] = [
       { intent: 'activate', ids: [sleeping.id] },
-      { intent: 'change-owners', newOwnerEmail: memberEmail, oldOwnerRole: 'member', 'changes[0].groupId': awake.id },
+      { intent: 'change-owners', newOwnerId: member, oldOwnerRole: 'member', 'changes[0].groupId': awake.id },
     ]
     for (const form of refused) {
       const res = await post(path, cookie, form, org.id)
@@ -330,7 +357,14 @@ describe('groups screen of an inactive organization', () => {
       expect(res.headers.get('Location')).toBe(path)
       expect(await toastOf(res.headers)).toEqual({ key: 'errors.ORGANIZATION_INACTIVE', type: 'error' })
     }
-    expect((await db().selectFrom('groups').select(['name', 'active', 'owner_id']).where('organization_id', '=', org.id).orderBy('name').execute())).toEqual([
+    expect(
+      await db()
+        .selectFrom('groups')
+        .select(['name', 'active', 'owner_id'])
+        .where('organization_id', '=', org.id)
+        .orderBy('name')
+        .execute(),
+    ).toEqual([
       { name: 'Awake', active: 1, owner_id: admin.id },
       { name: 'Sleeping', active: 0, owner_id: admin.id },
     ])

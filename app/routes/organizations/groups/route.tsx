@@ -59,7 +59,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groups.updateError', () => orNotFound(() => orInactiveToast(here, () => handler({ ctx, organizationId, form, url, here }))))
+  return orRouteFailure('groups.updateError', () =>
+    orNotFound(() => orInactiveToast(here, () => handler({ ctx, organizationId, form, url, here }))),
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -85,7 +87,10 @@ export default function Groups() {
               </a>
             ) : null}
             {active && canCreateAttendance ? (
-              <a href={`/create/attendance-group?organizationId=${encodeURIComponent(organizationId)}`} className={buttonClass('secondary')}>
+              <a
+                href={`/create/attendance-group?organizationId=${encodeURIComponent(organizationId)}`}
+                className={buttonClass('secondary')}
+              >
                 {t('groups.create.button.attendance')}
               </a>
             ) : null}
@@ -111,6 +116,7 @@ export default function Groups() {
             lastResult={actionData.result}
             applied={actionData.applied}
             confirmRemoval={actionData.confirmRemoval}
+            people={actionData.people}
           />
         ) : null}
         {actionData?.intent === 'bulk' ? (
@@ -128,7 +134,6 @@ export default function Groups() {
           active={active}
         />
       </section>
-
     </div>
   )
 }
