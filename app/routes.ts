@@ -99,6 +99,18 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
 
+  // SCIM 2.0 service provider for organizations' directories (docs/directory-sync.md): bearer tokens, no session.
+  ...prefix('scim/v2', [
+    route('ServiceProviderConfig', 'routes/scim/discovery.ts', { id: 'scim/service-provider-config' }),
+    route('ResourceTypes/:id?', 'routes/scim/discovery.ts', { id: 'scim/resource-types' }),
+    route('Schemas/:id?', 'routes/scim/discovery.ts', { id: 'scim/schemas' }),
+    route('Users', 'routes/scim/users.ts'),
+    route('Users/:id', 'routes/scim/user.ts'),
+    route('Groups', 'routes/scim/groups.ts'),
+    route('Groups/:id', 'routes/scim/group.ts'),
+    route('*', 'routes/scim/not-found.ts'),
+  ]),
+
   // JSON API over the same services.
   ...prefix('api', [
     route('v2/signin', 'routes/api/signin.ts'),
