@@ -143,6 +143,8 @@ export default [
       route('active', 'routes/api/organizations/active.ts'),
       route('contact', 'routes/api/organizations/contact.ts'),
       route('name', 'routes/api/organizations/name.ts'),
+      route('scim-tokens', 'routes/api/organizations/scim-tokens.ts'),
+      route('scim-tokens/:tokenId', 'routes/api/organizations/scim-token.ts'),
     ]),
     route('v2/organizations/:organizationId/invitations', 'routes/api/invitations/organization-invitations.ts'),
     route('v1/invitations/use-code', 'routes/api/invitations/use-code.ts'),
