@@ -2,7 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { env } from '~/env.server'
 import { ctxFor } from '~/services/context.server'
+import { getDirectorySync } from '~/services/directory/settings.server'
 import { getOrganizationHome } from '~/services/organizations.server'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { orRouteFailure } from '~/ui/route-failure.server'
@@ -10,16 +12,21 @@ import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
+import { DirectorySection } from './directory-section'
 import { ActivitySection, CountsSection } from './overview-sections'
 import { ActiveSection, ContactSection, NameSection } from './settings-sections'
 
 export const handle = { breadcrumb: 'orgHome.title' }
 
-/** The organization home: name, contact info, active flag, counts and the latest admin activity. */
+/** The organization home: name, contact info, active flag, counts, directory sync and the latest admin activity. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
+  const ctx = ctxFor(actor, context)
   return orRouteFailure('organizations.loadError', () =>
-    orNotFound(() => getOrganizationHome(ctxFor(actor, context), params.organizationId!)),
+    orNotFound(async () => {
+      const home = await getOrganizationHome(ctx, params.organizationId!)
+      return { ...home, directory: await getDirectorySync(ctx, params.organizationId!), scimUrl: `${env().APP_URL}/scim/v2` }
+    }),
   )
 }
 
@@ -38,9 +45,10 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function OrganizationHome() {
   const { t } = useTranslation()
-  const { organization, counts, activity } = useLoaderData<typeof loader>()
+  const { organization, counts, activity, directory, scimUrl } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null
+  const revoke = actionData?.intent === 'directoryRevoke' ? actionData.confirm : null
   return (
     <div className="flex flex-col gap-6">
       <h1 className="sr-only">{t('orgHome.title')}</h1>
@@ -53,12 +61,27 @@ export default function OrganizationHome() {
           action={t(confirm.active ? 'orgHome.status.activate' : 'orgHome.status.deactivate')}
         />
       ) : null}
+      {revoke ? (
+        <ConfirmPanel
+          intent="directoryRevoke"
+          extra={{ tokenId: revoke.tokenId }}
+          title={t('orgHome.directory.confirmRevokeTitle', { name: revoke.name })}
+          body={t('orgHome.directory.confirmRevokeBody')}
+          action={t('orgHome.directory.revoke')}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ActiveSection active={organization.active} />
         <CountsSection counts={counts} />
         <NameSection name={organization.name} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
         <ContactSection contact={organization.contact} lastResult={actionData?.intent === 'contact' ? actionData.result : undefined} />
       </div>
+      <DirectorySection
+        sync={directory}
+        scimUrl={scimUrl}
+        lastResult={actionData?.intent === 'directoryToken' ? actionData.result : undefined}
+        created={actionData?.intent === 'directoryToken' ? actionData.created : undefined}
+      />
       <ActivitySection activity={activity} />
     </div>
   )
