@@ -103,7 +103,49 @@ describe('SCIM authentication and discovery', () => {
   })
 })
 
+describe('SCIM request limits', () => {
+  it('answers a body over the limit with 413, another method with 405, another media type with 415, all as SCIM errors; nothing changes', async () => {
+    const { token } = await setup()
+    const huge = JSON.stringify({ userName: uniqueEmail('big'), displayName: 'x'.repeat(600 * 1024) })
+    const tooLarge = await call(users, token, '/Users', { body: huge })
+    expect(tooLarge.status).toBe(413)
+    expect(await tooLarge.json()).toMatchObject({ status: '413' })
+    const wrongMethod = await call(users, token, '/Users', { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('Allow')).toContain('POST')
+    const form = await users.action(
+      args(new Request('http://localhost:3000/scim/v2/Users', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' }, body: '{}' })),
+    )
+    expect(form.status).toBe(415)
+    expect((await json(await call(users, token, '/Users'))).totalResults).toBe(0)
+  })
+})
+
 describe('SCIM Users', () => {
+  it('takes the enterprise extension and other attributes it does not keep in a POST, and Google Workspace\'s plain booleans', async () => {
+    const { org, token } = await setup()
+    const email = uniqueEmail('ent')
+    const created = await createScimUser(token, email, {
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: 'Skola', manager: { value: 'x' } },
+      title: 'Rektor',
+      phoneNumbers: [{ type: 'work', value: '+46 8 123 456' }],
+      preferredLanguage: 'sv-SE',
+    })
+    expect(created).toMatchObject({ userName: email, active: true })
+    const inactive = await createScimUser(token, uniqueEmail('google'), { active: false })
+    expect(inactive.active).toBe(false)
+    expect(await isMember(org.id, await userIdOf(inactive.userName))).toBe(false)
+    const put = await json(
+      await call(user, token, `/Users/${inactive.id}`, {
+        method: 'PUT',
+        json: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: inactive.userName, name: { givenName: 'G', familyName: 'W' }, active: true },
+        params: { id: inactive.id },
+      }),
+    )
+    expect(put).toMatchObject({ active: true, name: { givenName: 'G', familyName: 'W' } })
+    expect(await isMember(org.id, await userIdOf(inactive.userName))).toBe(true)
+  })
+
   it('creates a verified account without a password and a membership: 201, Location, meta.location', async () => {
     const { org, token } = await setup()
     const email = uniqueEmail('New.Person')
