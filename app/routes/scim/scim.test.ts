@@ -364,6 +364,24 @@ describe('SCIM Groups', () => {
   })
 })
 
+describe('SCIM in an inactive organization', () => {
+  it('adds no one (403) but still deactivates and deletes', async () => {
+    const { org, token } = await setup()
+    const person = await createScimUser(token)
+    const userId = await userIdOf(person.userName)
+    await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
+    expect((await call(users, token, '/Users', { json: entraUser(uniqueEmail('late')) })).status).toBe(403)
+    expect((await call(groups, token, '/Groups', { json: { displayName: 'Sen grupp' } })).status).toBe(403)
+    const patch = (value: unknown) => call(user, token, `/Users/${person.id}`, { method: 'PATCH', json: { Operations: [{ op: 'replace', path: 'active', value }] }, params: { id: person.id } })
+    expect((await patch(false)).status).toBe(200)
+    expect(await isMember(org.id, userId)).toBe(false)
+    const back = await patch(true)
+    expect(back.status).toBe(403)
+    expect(await isMember(org.id, userId)).toBe(false)
+    expect((await call(user, token, `/Users/${person.id}`, { method: 'DELETE', params: { id: person.id } })).status).toBe(204)
+  })
+})
+
 describe('SCIM tenant isolation', () => {
   it('keeps two organizations apart: nothing one token made is seen or changed with the other', async () => {
     const a = await setup('Kommun A')

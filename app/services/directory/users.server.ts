@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isOrganizationActive } from '~/services/access.server'
 import { recordAudit } from '~/services/audit.server'
 import { lockOrganization, type Tx } from '~/services/bulk.server'
 import { removeOrganizationMembers } from '~/services/member-removal.server'
@@ -159,6 +160,14 @@ const isMemberIn = async (db: Tx, organizationId: string, userId: string) =>
     .where('user_id', '=', userId)
     .executeTakeFirst())
 
+/**
+ * 403 in an inactive organization: like its admins, the directory adds no one there (and
+ * reactivates no one); deactivating, deleting and renaming still work (docs/organizations.md).
+ */
+export async function requireActiveForAdding(db: Tx, organizationId: string) {
+  if (!(await isOrganizationActive(db, organizationId))) throw new ScimError(403, 'The organization is inactive: no one can be added to it')
+}
+
 /** Makes the person a member (role member) unless they are one already (their role stays). */
 async function ensureMembership(db: Tx, organizationId: string, userId: string, now: string) {
   await db
@@ -179,6 +188,7 @@ export async function createScimUser(ctx: ScimCtx, body: unknown) {
   const id = newId()
   await ctx.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, ctx.organizationId)
+    if (attributes.active) await requireActiveForAdding(trx, ctx.organizationId)
     let user = await trx.selectFrom('users').select('id').where('email', '=', attributes.userName).executeTakeFirst()
     let accountCreated = false
     if (user) {
@@ -252,6 +262,7 @@ async function saveUser(ctx: ScimCtx, row: Row, next: UserAttributes) {
   await ctx.db.transaction().execute(async (trx) => {
     if (next.active) {
       await lockOrganization(trx, ctx.organizationId)
+      if (!(await isMemberIn(trx, ctx.organizationId, row.user_id))) await requireActiveForAdding(trx, ctx.organizationId)
       await ensureMembership(trx, ctx.organizationId, row.user_id, now)
     }
     await trx
