@@ -101,6 +101,18 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
 
+  // SCIM 2.0 service provider for organizations' directories (docs/directory-sync.md): bearer tokens, no session.
+  ...prefix('scim/v2', [
+    route('ServiceProviderConfig', 'routes/scim/discovery.ts', { id: 'scim/service-provider-config' }),
+    route('ResourceTypes/:id?', 'routes/scim/discovery.ts', { id: 'scim/resource-types' }),
+    route('Schemas/:id?', 'routes/scim/discovery.ts', { id: 'scim/schemas' }),
+    route('Users', 'routes/scim/users.ts'),
+    route('Users/:id', 'routes/scim/user.ts'),
+    route('Groups', 'routes/scim/groups.ts'),
+    route('Groups/:id', 'routes/scim/group.ts'),
+    route('*', 'routes/scim/not-found.ts'),
+  ]),
+
   // JSON API over the same services.
   ...prefix('api', [
     route('v2/signin', 'routes/api/signin.ts'),
@@ -134,6 +146,8 @@ export default [
       route('active', 'routes/api/organizations/active.ts'),
       route('contact', 'routes/api/organizations/contact.ts'),
       route('name', 'routes/api/organizations/name.ts'),
+      route('scim-tokens', 'routes/api/organizations/scim-tokens.ts'),
+      route('scim-tokens/:tokenId', 'routes/api/organizations/scim-token.ts'),
     ]),
     route('v2/organizations/:organizationId/invitations', 'routes/api/invitations/organization-invitations.ts'),
     route('v1/invitations/use-code', 'routes/api/invitations/use-code.ts'),

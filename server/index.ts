@@ -89,9 +89,9 @@ if (metricsServed) {
   app.use(requestMetrics({ routeOf: routePatterns(build.routes) }))
 }
 
-// Bodies larger than these are refused before Remix reads them: JSON for the API, forms for pages,
+// Bodies larger than these are refused before Remix reads them: JSON for the API and SCIM, forms for pages,
 // and the profile picture upload, the one multipart route (ADR 010).
-const bodyLimitOf = (path: string) => (path.startsWith('/api/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
+const bodyLimitOf = (path: string) => (path.startsWith('/api/') || path.startsWith('/scim/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
 // A picture upload over its limit goes back to the profile page with the error beside the field.
 app.use(bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) }))
 app.use(pageMethods())

@@ -91,6 +91,8 @@ describe('page methods', () => {
     }
     expect((await fetch(`${base}/x`, { method: 'POST' })).status).toBe(200)
     expect((await fetch(`${base}/api/x`, { method: 'PUT' })).status).toBe(404)
+    // The SCIM endpoint declares its own methods too (PUT, PATCH, DELETE), and a directory sends no Origin.
+    for (const method of ['PUT', 'PATCH', 'DELETE']) expect((await fetch(`${base}/scim/v2/Users/1`, { method })).status, method).toBe(404)
   })
 })
 

@@ -72,15 +72,17 @@ export function originCheck(appOrigin: string) {
 }
 
 const PAGE_METHOD_SET = new Set(PAGE_METHODS.split(', '))
+/** The SCIM endpoint (docs/directory-sync.md) declares its own methods too (PUT, PATCH, DELETE). */
+const SCIM_PREFIX = '/scim/v2/'
 
 /**
  * Pages answer GET, HEAD and POST only: any other method is 405 with Allow, in the catalogue's
- * shape (Remix would answer a page's error screen without Allow). Paths under `apiPrefix` are
- * left to the API's routes, which declare their own methods.
+ * shape (Remix would answer a page's error screen without Allow). Paths under `apiPrefix` and
+ * /scim/v2/ are left to their routes, which declare their own methods.
  */
 export function pageMethods(apiPrefix = '/api/') {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (PAGE_METHOD_SET.has(req.method) || req.path.startsWith(apiPrefix)) return next()
+    if (PAGE_METHOD_SET.has(req.method) || req.path.startsWith(apiPrefix) || req.path.startsWith(SCIM_PREFIX)) return next()
     res.set('Allow', PAGE_METHODS).status(statusOf('METHOD_NOT_ALLOWED')).json({ message: 'METHOD_NOT_ALLOWED' })
   }
 }

@@ -20,6 +20,7 @@ import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
 import * as m020groupMembersByUser from './migrations/020-group-members-by-user'
 import * as m021organizationMemberCount from './migrations/021-organization-member-count'
 import * as m022invitationsDeclined from './migrations/022-invitations-declined'
+import * as m026directorySync from './migrations/026-directory-sync'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '020-group-members-by-user': m020groupMembersByUser,
   '021-organization-member-count': m021organizationMemberCount,
   '022-invitations-declined': m022invitationsDeclined,
+  '026-directory-sync': m026directorySync,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

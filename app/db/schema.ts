@@ -85,6 +85,8 @@ export interface OrganizationsTable {
   created_at: string
   /** The organization's organization_members rows, kept by triggers (migration 021). */
   member_count: Generated<number>
+  /** The admin who owns the groups its directory creates over SCIM (migration 026). */
+  directory_group_owner_id: Generated<string | null>
 }
 
 export type OrgRole = 'admin' | 'member'
@@ -115,6 +117,10 @@ export interface GroupsTable {
   member_count: Generated<number>
   latest_activity_at: string | null
   created_at: string
+  /** 1: created by the organization's directory over SCIM, the only groups it sees (migration 026). */
+  directory_managed: Generated<number>
+  /** The directory's externalId of such a group. */
+  directory_external_id: Generated<string | null>
 }
 
 /** Group roles (spec section 6); the owner is also groups.owner_id. */
@@ -164,6 +170,8 @@ export interface AuditLogTable {
    * its action stopped part-way counts in `result` exactly what was committed.
    */
   status: Generated<AuditStatus>
+  /** The directory token a change came through over SCIM (migration 026); its name is the actor shown. */
+  directory_token_id: Generated<string | null>
 }
 
 export type AuditStatus = 'started' | 'done'
@@ -337,6 +345,32 @@ export interface TelemetryEventsTable {
   created_at: string
 }
 
+/** A bearer token of an organization's directory (SCIM, migration 026); only its hash is kept. */
+export interface DirectoryTokensTable {
+  id: string
+  organization_id: string
+  name: string
+  token_hash: string
+  created_at: string
+  created_by: string | null
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+/** The SCIM User resource of one person in one organization (migration 026); it outlives the membership while inactive. */
+export interface DirectoryUsersTable {
+  id: string
+  organization_id: string
+  user_id: string
+  external_id: string | null
+  active: Generated<number>
+  given_name: string | null
+  family_name: string | null
+  display_name: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -361,6 +395,8 @@ export interface Database {
   package_share_links: PackageShareLinksTable
   group_tasks: GroupTasksTable
   telemetry_events: TelemetryEventsTable
+  directory_tokens: DirectoryTokensTable
+  directory_users: DirectoryUsersTable
 }
 
 /** A users row as read. */

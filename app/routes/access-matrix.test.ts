@@ -23,6 +23,7 @@ import * as organizationsApi from './api/organizations/list'
 import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
+import * as scimTokensApi from './api/organizations/scim-tokens'
 import * as invitationCodePage from './auth/invitation-code/route'
 import * as invitationsInboxPage from './invitations/route'
 import * as myGroupsApi from './api/groups/mine'
@@ -805,6 +806,28 @@ const CASES: Case[] = [
       expect(res.status).toBe(200)
       expect(ids(res.body)).toEqual(expect.arrayContaining([fx.adminA.id, fx.member.id, fx.creatorA.id]))
       expect(ids(res.body)).not.toContain(fx.memberB.id)
+    },
+  },
+  {
+    name: 'GET /api/v1/organizations/:id/scim-tokens',
+    kind: 'api',
+    handler: scimTokensApi.loader,
+    path: apiV1('scim-tokens'),
+    admin: (res) => {
+      expect(res.status).toBe(200)
+      expect(Array.isArray(res.body)).toBe(true)
+    },
+  },
+  {
+    name: 'POST /api/v1/organizations/:id/scim-tokens',
+    kind: 'api',
+    handler: scimTokensApi.action,
+    method: 'POST',
+    path: apiV1('scim-tokens'),
+    json: () => ({ name: 'Matrix' }),
+    admin: (res) => {
+      expect(res.status).toBe(201)
+      expect(res.body.token).toMatch(/^scim_/)
     },
   },
   {

@@ -56,6 +56,7 @@ async function insertAudit(ctx: Ctx, entry: AuditEntry, status: AuditStatus) {
       id,
       organization_id: entry.organizationId,
       actor_id: ctx.actor?.id ?? null,
+      directory_token_id: ctx.directoryTokenId ?? null,
       action: entry.action,
       items: JSON.stringify(entry.items ?? []),
       result: JSON.stringify(entry.result ?? {}),
@@ -126,7 +127,8 @@ export function auditOutcome(entry: { itemCount: number; result: Record<string, 
 }
 
 /**
- * The latest admin activity of an organization, with the actor's name: one entry per action, a
+ * The latest admin activity of an organization, with the actor's name (for a change made by the
+ * directory over SCIM, the token's name and `byDirectory`): one entry per action, a
  * bulk action with the results committed so far. `finished` is false for a bulk action still
  * running, or one that stopped part-way (its result counts what was committed); `outcome` says
  * what it came to (auditOutcome).
@@ -135,7 +137,8 @@ export async function latestAudit(ctx: Ctx, organizationId: string, limit = 10) 
   const rows = await ctx.db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.action', 'a.items', 'a.result', 'a.created_at', 'a.status', 'u.name as actorName'])
+    .leftJoin('directory_tokens as d', 'd.id', 'a.directory_token_id')
+    .select(['a.id', 'a.action', 'a.items', 'a.result', 'a.created_at', 'a.status', 'u.name as actorName', 'd.name as directoryName'])
     .where('a.organization_id', '=', organizationId)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
@@ -145,7 +148,8 @@ export async function latestAudit(ctx: Ctx, organizationId: string, limit = 10) 
     const entry = {
       _id: r.id,
       action: r.action,
-      actorName: r.actorName,
+      actorName: r.actorName ?? r.directoryName,
+      byDirectory: r.directoryName !== null,
       itemCount: (JSON.parse(r.items) as string[]).length,
       result: JSON.parse(r.result) as Record<string, unknown>,
       created: r.created_at,

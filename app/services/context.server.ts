@@ -12,6 +12,8 @@ export interface Ctx {
   client: string
   /** Answers of read-only checks shared within one GET request (see AppLoadContext.memo). */
   memo?: Map<string, Promise<unknown>>
+  /** A change made by an organization's directory over SCIM: the token it came through (its name is the audit's actor). */
+  directoryTokenId?: string
 }
 
 export function ctxFor(actor: SessionUser | null, context?: Partial<AppLoadContext>): Ctx {

@@ -54,6 +54,11 @@ export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds
 /** Deletes groups with their members and group invitations (POST …/delete-groups). */
 export async function deleteGroups(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
+  return deleteOrganizationGroups(ctx, organizationId, groupIds)
+}
+
+/** deleteGroups for a caller authorized another way (the organization's directory over SCIM, services/directory/). */
+export async function deleteOrganizationGroups(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<ItemResult[]> {
   const found = await groupsOfOrganization(ctx, organizationId, uniq(groupIds))
   return runBulk(ctx, {
     organizationId,

@@ -43,6 +43,14 @@ const inOrganizationGroup =
  */
 export async function removeMembers(ctx: Ctx, organizationId: string, memberIds: string[]): Promise<ItemResult[]> {
   await requireOrgAdmin(ctx, organizationId)
+  return removeOrganizationMembers(ctx, organizationId, memberIds)
+}
+
+/**
+ * removeMembers for a caller that was authorized another way: the organization's directory over
+ * SCIM (services/directory/), whose token belongs to the organization. The same rules and results.
+ */
+export async function removeOrganizationMembers(ctx: Ctx, organizationId: string, memberIds: string[]): Promise<ItemResult[]> {
   const ids = uniqueIds(memberIds)
   const members = await loadMembers(ctx, organizationId, ids)
   const owners = await groupOwners(ctx, organizationId, [...members.keys()])

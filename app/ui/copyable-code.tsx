@@ -13,11 +13,14 @@ export function CopyableCode({
   texts,
   testId,
   describedBy,
+  long = false,
 }: {
   code: string
   texts: { label: string; copy: string; copied: string; copyFailed: string }
   testId?: string
   describedBy?: string
+  /** A long secret (a directory token) in a smaller, full-width field. */
+  long?: boolean
 }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
@@ -42,7 +45,7 @@ export function CopyableCode({
           value={code}
           data-testid={testId}
           onFocus={(e) => e.currentTarget.select()}
-          className="w-44 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-2xl tracking-[0.3em] select-all"
+          className={`rounded-md border border-slate-300 bg-white px-3 py-2 font-mono select-all ${long ? 'w-full max-w-xl text-sm' : 'w-44 text-2xl tracking-[0.3em]'}`}
         />
         {hydrated ? (
           <Button

@@ -1,6 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
+import { DomainError } from '~/errors'
+import { CreateDirectoryTokenSchema, DirectoryOwnerSchema, RevokeDirectoryTokenSchema } from '~/services/directory/directory.schemas'
+import { setDirectoryGroupOwner } from '~/services/directory/settings.server'
+import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
 import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema } from '~/services/organizations.schemas'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
 import { orRouteFailure } from '~/ui/route-failure.server'
@@ -17,6 +21,8 @@ import { orNotFound } from '../org-not-found.server'
 export type HomeActionData =
   | { intent: 'rename' | 'contact'; result: SubmissionResult<string[]> }
   | { intent: 'active'; confirm: { active: boolean } }
+  | { intent: 'directoryToken'; result: SubmissionResult<string[]>; created?: { name: string; token: string } }
+  | { intent: 'directoryRevoke'; confirm: { tokenId: string; name: string } }
   | { intent: null; result: null }
 
 const reply = (body: HomeActionData, status = 200) => data<HomeActionData>(body, { status })
@@ -54,5 +60,47 @@ export async function active({ ctx, organizationId, form, url }: IntentArgs) {
   return redirectWithToast(url.pathname, { key: active ? 'orgHome.status.activated' : 'orgHome.status.deactivated' })
 }
 
+/**
+ * intent directoryToken: makes a directory token and shows its secret on the answer itself, once
+ * (never in a redirect's toast cookie); reloading the page does not show it again.
+ */
+export async function directoryToken({ ctx, organizationId, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: CreateDirectoryTokenSchema })
+  if (submission.status !== 'success') return reply({ intent: 'directoryToken', result: submission.reply() }, 400)
+  const created = await update(() => createDirectoryToken(ctx, organizationId, submission.value.name))
+  return data<HomeActionData>(
+    { intent: 'directoryToken', result: submission.reply({ resetForm: true }), created: { name: created.name, token: created.token } },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/** intent directoryRevoke: asks to confirm first (without JavaScript), then revokes the token. */
+export async function directoryRevoke({ ctx, organizationId, form, url }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: RevokeDirectoryTokenSchema })
+  if (submission.status !== 'success') return reply({ intent: null, result: null }, 400)
+  const { tokenId, name, confirmed } = submission.value
+  if (!confirmed) return reply({ intent: 'directoryRevoke', confirm: { tokenId, name: name ?? '' } })
+  await update(() => revokeDirectoryToken(ctx, organizationId, tokenId))
+  return redirectWithToast(url.pathname, { key: 'orgHome.directory.revoked' })
+}
+
+/** intent directoryOwner: the admin who owns the groups the directory creates. */
+export async function directoryOwner({ ctx, organizationId, form, url }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: DirectoryOwnerSchema })
+  if (submission.status !== 'success') return reply({ intent: null, result: null }, 400)
+  // Someone who is not (or no longer) an admin here: the form is answered 400, nothing changes.
+  const notAdmin = await update(() =>
+    setDirectoryGroupOwner(ctx, organizationId, submission.value.userId).then(
+      () => false,
+      (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'MEMBER_NOT_FOUND') return true
+        throw error
+      },
+    ),
+  )
+  if (notAdmin) return reply({ intent: null, result: null }, 400)
+  return redirectWithToast(url.pathname, { key: 'orgHome.directory.ownerSaved' })
+}
+
 /** The handler of each intent of the page. */
-export const HOME_INTENTS = { rename, contact, active }
+export const HOME_INTENTS = { rename, contact, active, directoryToken, directoryRevoke, directoryOwner }

@@ -32,6 +32,8 @@ type Activity = {
   _id: string
   action: string
   actorName: string | null
+  /** A change the organization's directory made over SCIM: actorName is its token's name. */
+  byDirectory?: boolean
   itemCount: number
   created: string
   outcome: AuditOutcome
@@ -113,7 +115,13 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
                   <td className="whitespace-nowrap px-3 py-2">
                     <time dateTime={entry.created}>{dateTime(entry.created)}</time>
                   </td>
-                  <td className="px-3 py-2">{entry.actorName ?? t('orgHome.activity.unknownActor')}</td>
+                  <td className="px-3 py-2">
+                    {entry.actorName === null
+                      ? t('orgHome.activity.unknownActor')
+                      : entry.byDirectory
+                        ? t('orgHome.activity.byDirectory', { name: entry.actorName })
+                        : entry.actorName}
+                  </td>
                   <td className="px-3 py-2">
                     {t(`orgHome.activity.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
                   </td>

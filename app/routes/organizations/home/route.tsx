@@ -2,9 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeF
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
-import { ctxFor } from '~/services/context.server'
+import { env } from '~/env.server'
 import { DomainError } from '~/errors'
-import type { Ctx } from '~/services/context.server'
+import { ctxFor, type Ctx } from '~/services/context.server'
+import { getDirectorySync } from '~/services/directory/settings.server'
 import { getGroupCreatorHome } from '~/services/group-creation.server'
 import { getOrganizationHome } from '~/services/organizations.server'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -12,16 +13,17 @@ import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
-import { HOME_INTENTS, type HomeActionData } from './intents.server'
+import { DirectorySection } from './directory-section'
 import { GroupCreatorHome } from './group-creator-home'
+import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { ActivitySection, CountsSection } from './overview-sections'
 import { ActiveSection, ContactSection, NameSection } from './settings-sections'
 
 export const handle = { breadcrumb: 'orgHome.title' }
 
 /**
- * The organization home. Its admins: name, contact info, active flag, counts and the latest admin
- * activity. A group creator who does not administer it: what they may create there and their own
+ * The organization home. Its admins: name, contact info, active flag, counts, directory sync and
+ * the latest admin activity. A group creator who does not administer it: what they may create there and their own
  * groups in it (GroupCreatorHome), nothing of its administration.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -32,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** The admin's home, else the group creator's view, else ORGANIZATION_NOT_FOUND. */
 async function homeFor(ctx: Ctx, organizationId: string) {
   try {
-    return { view: 'admin' as const, ...(await getOrganizationHome(ctx, organizationId)) }
+    const home = await getOrganizationHome(ctx, organizationId)
+    return { view: 'admin' as const, ...home, directory: await getDirectorySync(ctx, organizationId), scimUrl: `${env().APP_URL}/scim/v2` }
   } catch (error) {
     if (!(error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND')) throw error
   }
@@ -57,10 +60,11 @@ export default function OrganizationHome() {
   return home.view === 'admin' ? <AdminHome {...home} /> : <GroupCreatorHome {...home} />
 }
 
-function AdminHome({ organization, counts, activity }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
+function AdminHome({ organization, counts, activity, directory, scimUrl }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null
+  const revoke = actionData?.intent === 'directoryRevoke' ? actionData.confirm : null
   return (
     <div className="flex flex-col gap-6">
       <h1 className="sr-only">{t('orgHome.title')}</h1>
@@ -73,12 +77,27 @@ function AdminHome({ organization, counts, activity }: Extract<SerializeFrom<typ
           action={t(confirm.active ? 'orgHome.status.activate' : 'orgHome.status.deactivate')}
         />
       ) : null}
+      {revoke ? (
+        <ConfirmPanel
+          intent="directoryRevoke"
+          extra={{ tokenId: revoke.tokenId }}
+          title={t('orgHome.directory.confirmRevokeTitle', { name: revoke.name })}
+          body={t('orgHome.directory.confirmRevokeBody')}
+          action={t('orgHome.directory.revoke')}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ActiveSection active={organization.active} />
         <CountsSection counts={counts} />
         <NameSection name={organization.name} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
         <ContactSection contact={organization.contact} lastResult={actionData?.intent === 'contact' ? actionData.result : undefined} />
       </div>
+      <DirectorySection
+        sync={directory}
+        scimUrl={scimUrl}
+        lastResult={actionData?.intent === 'directoryToken' ? actionData.result : undefined}
+        created={actionData?.intent === 'directoryToken' ? actionData.created : undefined}
+      />
       <ActivitySection activity={activity} />
     </div>
   )

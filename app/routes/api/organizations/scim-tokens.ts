@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { requireApiUser } from '~/auth/guards.server'
+import { ctxFor } from '~/services/context.server'
+import { createDirectoryToken, listDirectoryTokens } from '~/services/directory/tokens.server'
+import { apiCall, apiRoute, readJson } from '../api.server'
+
+const TokenPayload = z.object({ name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong') })
+
+const route = apiRoute({
+  /** GET /api/v1/organizations/{id}/scim-tokens: the directory tokens, without their secrets (admins only). */
+  GET: ({ params, context }) =>
+    apiCall(async () => {
+      const actor = await requireApiUser(context)
+      return listDirectoryTokens(ctxFor(actor, context), params.organizationId!)
+    }),
+  /** POST …/scim-tokens { name }: 201 { id, name, token }, the only time the secret is shown (admins only). */
+  POST: ({ request, params, context }) =>
+    apiCall(
+      async () => {
+        const actor = await requireApiUser(context)
+        const { name } = await readJson(request, TokenPayload)
+        return createDirectoryToken(ctxFor(actor, context), params.organizationId!, name)
+      },
+      { status: 201 },
+    ),
+})
+
+// Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.
+export const loader = route.loader
+export const action = route.action
