@@ -19,6 +19,7 @@ import * as m018groupMemberLists from './migrations/018-group-member-lists'
 import * as m019packageFeedCopies from './migrations/019-package-feed-copies'
 import * as m020groupMembersByUser from './migrations/020-group-members-by-user'
 import * as m021organizationMemberCount from './migrations/021-organization-member-count'
+import * as m027twoStep from './migrations/027-two-step'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '019-package-feed-copies': m019packageFeedCopies,
   '020-group-members-by-user': m020groupMembersByUser,
   '021-organization-member-count': m021organizationMemberCount,
+  '027-two-step': m027twoStep,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
