@@ -60,12 +60,19 @@ async function enrol(page: Page, user: DbUser, t: (typeof T)['sv' | 'en']) {
   await expect(page.locator('img[src^="data:image/svg+xml"]')).toBeVisible()
   await page.getByLabel(t.code).fill(codeAt(key))
   await page.getByRole('button', { name: t.confirm }).click()
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10)
   const codes = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) => c.trim())
   expect(codes).toHaveLength(10)
   const download = page.getByRole('link', { name: /recovery-codes|Ladda ner|Download/ })
   expect(decodeURIComponent((await download.getAttribute('href')) ?? '')).toContain(codes[0])
   await expect(page.getByText(t.on, { exact: true })).toBeVisible()
   return { key, codes }
+}
+
+/** Signs the browser out (a fresh browser) that still speaks the user's language. */
+async function signOutKeepingLanguage(page: Page, locale: 'sv' | 'en') {
+  await page.context().clearCookies()
+  expect((await page.request.post('/locale', { form: { locale }, maxRedirects: 0 })).status()).toBe(302)
 }
 
 async function passwordStep(page: Page, user: DbUser, t: (typeof T)['sv' | 'en']) {
@@ -87,7 +94,7 @@ for (const locale of ['sv', 'en'] as const) {
       await signIn(page, user)
       const { key, codes } = await enrol(page, user, t)
 
-      await page.context().clearCookies()
+      await signOutKeepingLanguage(page, locale)
       await passwordStep(page, user, t)
       // No session yet: the app's pages still send to /signin.
       const wrong = codeAt(key, 30) === '000000' ? '111111' : '000000'
@@ -101,12 +108,12 @@ for (const locale of ['sv', 'en'] as const) {
       await expect(toast(page, user.name)).toBeVisible()
 
       // A recovery code works once.
-      await page.context().clearCookies()
+      await signOutKeepingLanguage(page, locale)
       await passwordStep(page, user, t)
       await page.getByLabel(t.secondCode, { exact: true }).fill(codes[0]!)
       await page.getByRole('button', { name: t.signin }).click()
       await expect(page).toHaveURL('/')
-      await page.context().clearCookies()
+      await signOutKeepingLanguage(page, locale)
       await passwordStep(page, user, t)
       await page.getByLabel(t.secondCode, { exact: true }).fill(codes[0]!)
       await page.getByRole('button', { name: t.signin }).click()
@@ -136,7 +143,7 @@ for (const locale of ['sv', 'en'] as const) {
     await page.getByRole('button', { name: t.confirm }).click()
     await expect(page.getByTestId('recovery-codes')).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
-    await page.context().clearCookies()
+    await signOutKeepingLanguage(page, locale)
     await passwordStep(page, user, t)
     expect(await seriousViolations(page)).toEqual([])
   })

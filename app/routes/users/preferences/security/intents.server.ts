@@ -45,13 +45,15 @@ export const SECURITY_INTENTS: Record<SecurityIntent, SecurityHandler> = {
     return redirect(`${here}#prefs-two-step`)
   },
 
-  'two-step-confirm': ({ ctx, userId, form }: PrefsIntentArgs) =>
+  // Turning two-step on ends the other sessions: one opened with the password alone stays no longer.
+  'two-step-confirm': ({ ctx, userId, form, currentSession }: PrefsIntentArgs) =>
     runPrefsForm(
       'two-step-confirm',
       form,
       TotpConfirmSchema,
       async ({ code }) => {
         const { recoveryCodes } = await confirmTotpEnrolment(ctx, userId, code)
+        await signOutOtherSessions(ctx, userId, currentSession)
         return showCodes('two-step-confirm', recoveryCodes)
       },
       { CODE_INVALID: 'code' },

@@ -20,6 +20,7 @@ const act = (id: string, cookie: string, form: Record<string, string>) =>
 describe('security preferences', () => {
   it('enrols with the QR code and the key, confirms with a code, shows ten recovery codes once, and turns off with the password', async () => {
     const { user, cookie } = await signedIn()
+    await sessionCookieFor(user)
     const before = await load(user.id, cookie)
     expect(before.data.twoStep).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 })
     expect(before.data.enrolment).toBeNull()
@@ -39,6 +40,8 @@ describe('security preferences', () => {
     const confirmed = await act(user.id, cookie, { intent: 'two-step-confirm', code: codeNow(key) })
     expect(confirmed.status).toBe(200)
     expect(confirmed.data.recoveryCodes).toHaveLength(10)
+    // Turning it on ended the other session, kept this one.
+    expect((await db().selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).length).toBe(1)
     const on = await load(user.id, cookie)
     expect(on.data.twoStep).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 })
     expect(on.data.enrolment).toBeNull()
