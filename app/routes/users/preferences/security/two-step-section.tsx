@@ -61,7 +61,16 @@ function Enrolment({ enrolment, lastResult }: { enrolment: { key: string; qr: st
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm text-slate-700">
-        <li>{t('profile.security.twoStep.scan')}</li>
+        <li>
+          {t('profile.security.twoStep.scan')}
+          <img
+            src={enrolment.qr}
+            alt={t('profile.security.twoStep.qrAlt')}
+            width={200}
+            height={200}
+            className="mt-2 block h-48 w-48 border border-slate-200 bg-white"
+          />
+        </li>
         <li>
           {t('profile.security.twoStep.orKey')}
           <code data-testid="totp-key" className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-base text-slate-900">
@@ -70,13 +79,6 @@ function Enrolment({ enrolment, lastResult }: { enrolment: { key: string; qr: st
         </li>
         <li>{t('profile.security.twoStep.enterCode')}</li>
       </ol>
-      <img
-        src={enrolment.qr}
-        alt={t('profile.security.twoStep.qrAlt')}
-        width={200}
-        height={200}
-        className="h-48 w-48 border border-slate-200 bg-white"
-      />
       <Form key={form.key} method="post" {...form.formProps} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="two-step-confirm" />
         <FormErrors id={form.errorId} errors={form.formErrors} />
