@@ -21,6 +21,16 @@ export const ERROR_STATUS = {
   /** A body of a type the route does not read: an API call takes JSON, a form action a URL-encoded form. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_ATTEMPTS: 429,
+  // Account security (issue 28, docs/auth.md)
+  /**
+   * POST /api/v2/signin: the password was right, and the account has two-step verification on.
+   * No session: `token` goes with a code to POST /api/v2/signin/second-factor within 5 minutes.
+   */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** A two-step code (or recovery code) that is wrong, used already or of another time. */
+  CODE_INVALID: 400,
+  TWO_STEP_ALREADY_ON: 409,
+  TWO_STEP_NOT_ON: 409,
   // Organization administration and invitation codes (spec section 8)
   INVITATION_NOT_FOUND: 404,
   WRONG_EMAIL: 403,

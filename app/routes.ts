@@ -5,6 +5,7 @@ export default [
   // Auth area: one wrapper screen, no header.
   layout('routes/auth/layout.tsx', [
     route('signin', 'routes/auth/signin.tsx'),
+    route('signin/two-step', 'routes/auth/two-step.tsx'),
     route('signup', 'routes/auth/signup.tsx'),
     route('forgot-password', 'routes/auth/forgot-password.tsx'),
     route('verify/resend', 'routes/auth/forgot-password.tsx', { id: 'routes/auth/verify-resend' }),
@@ -58,6 +59,7 @@ export default [
       route('preferences', 'routes/users/preferences/layout.tsx', [
         index('routes/users/preferences/index.ts'),
         route('account', 'routes/users/preferences/account/route.tsx'),
+        route('security', 'routes/users/preferences/security/route.tsx'),
         route('notifications', 'routes/users/preferences/notifications/route.tsx'),
         route('data', 'routes/users/preferences/data/route.tsx'),
       ]),
@@ -116,6 +118,7 @@ export default [
   // JSON API over the same services.
   ...prefix('api', [
     route('v2/signin', 'routes/api/signin.ts'),
+    route('v2/signin/second-factor', 'routes/api/signin-second-factor.ts'),
     route('v2/users', 'routes/api/users.ts'),
     route('signout', 'routes/api/signout.ts'),
     route('password-reset/forgot-password', 'routes/api/password-reset.forgot-password.ts'),

@@ -14,6 +14,8 @@ export const TOKEN_TTL_SECONDS: Record<Purpose, number> = {
   'change-email': 24 * 60 * 60,
   // Proves an email address to link a single sign-on account to (docs/sso.md).
   'sso-link': 60 * 60,
+  // The half-signed-in state between the password and the two-step code (data: { redirectTo }).
+  'second-factor': 5 * 60,
 }
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the purpose die. */

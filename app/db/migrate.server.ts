@@ -21,6 +21,7 @@ import * as m020groupMembersByUser from './migrations/020-group-members-by-user'
 import * as m021organizationMemberCount from './migrations/021-organization-member-count'
 import * as m022invitationsDeclined from './migrations/022-invitations-declined'
 import * as m026directorySync from './migrations/026-directory-sync'
+import * as m027twoStep from './migrations/027-two-step'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '021-organization-member-count': m021organizationMemberCount,
   '022-invitations-declined': m022invitationsDeclined,
   '026-directory-sync': m026directorySync,
+  '027-two-step': m027twoStep,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

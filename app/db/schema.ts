@@ -40,12 +40,32 @@ export interface SessionsTable {
 export interface TokensTable {
   id: string
   user_id: string
-  purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'change-email' | 'sso-link'
+  purpose: 'verify-email' | 'password-reset' | 'join-invitation' | 'change-email' | 'sso-link' | 'second-factor'
   token_hash: string
   created_at: string
   expires_at: string
   used_at: string | null
   data: string | null
+}
+
+/** Two-step verification with an authenticator app (migration 027): the key is sealed, never plain. */
+export interface UserTotpTable {
+  user_id: string
+  secret: string
+  created_at: string
+  /** Null while enrolling: only a confirmed key is asked for at sign-in. */
+  confirmed_at: string | null
+  /** The time step of the last accepted code (a code is accepted once). */
+  last_step: number | string | null
+}
+
+/** Single-use recovery codes (migration 027), as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: string
+  user_id: string
+  code_hash: string
+  created_at: string
+  used_at: string | null
 }
 
 export interface RateLimitsTable {
@@ -375,6 +395,8 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   tokens: TokensTable
+  user_totp: UserTotpTable
+  recovery_codes: RecoveryCodesTable
   rate_limits: RateLimitsTable
   mail_outbox: MailOutboxTable
   organizations: OrganizationsTable

@@ -10,6 +10,7 @@ import * as newPassword from './auth/new-password'
 import * as signin from './auth/signin'
 import * as signout from './auth/signout'
 import * as signup from './auth/signup'
+import * as twoStep from './auth/two-step'
 import * as verify from './auth/verify'
 import * as healthz from './healthz'
 import * as locale from './locale'
@@ -24,6 +25,7 @@ import * as myDataJson from './users/my-data-json'
 import * as accountPrefs from './users/preferences/account/route'
 import * as dataPrefs from './users/preferences/data/route'
 import * as notificationPrefs from './users/preferences/notifications/route'
+import * as securityPrefs from './users/preferences/security/route'
 import * as profilePage from './users/profile/route'
 import * as verifyEmailChange from './users/verify-email-change'
 
@@ -39,6 +41,7 @@ async function formActions() {
   const list: [string, Action, { path: string; params: Record<string, string>; cookie?: string }][] = [
     ['signin', signin.action, anonymous('/signin')],
     ['signup', signup.action, anonymous('/signup')],
+    ['signin/two-step', twoStep.action, anonymous('/signin/two-step')],
     ['forgot-password', forgotPassword.action, anonymous('/forgot-password')],
     ['verify/resend', forgotPassword.action, anonymous('/verify/resend')],
     ['new-password', newPassword.action, anonymous('/new-password')],
@@ -53,6 +56,7 @@ async function formActions() {
     ['group-creators', groupCreators.action, orgPath('/group-creators')],
     ['profile', profilePage.action, { path: `/users/${admin.id}`, params: { id: admin.id }, cookie }],
     ['account preferences', accountPrefs.action, { path: `/users/${admin.id}/preferences/account`, params: { id: admin.id }, cookie }],
+    ['security preferences', securityPrefs.action, { path: `/users/${admin.id}/preferences/security`, params: { id: admin.id }, cookie }],
     ['notification preferences', notificationPrefs.action, { path: `/users/${admin.id}/preferences/notifications`, params: { id: admin.id }, cookie }],
     ['my data', dataPrefs.action, { path: `/users/${admin.id}/preferences/data`, params: { id: admin.id }, cookie }],
     ['verify-email-change', verifyEmailChange.action, anonymous('/verify-email-change')],

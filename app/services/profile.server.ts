@@ -4,7 +4,7 @@ import { refundAttempt, SIGNIN_PER_ACCOUNT_CLIENT, takeAttempt } from '~/auth/ra
 import type { SessionUser } from '~/auth/session.server'
 import { swedish } from '~/db/collation'
 import { DomainError } from '~/errors'
-import { nowIso } from '~/utils/ids.server'
+import { hashSecret, nowIso } from '~/utils/ids.server'
 import { ALERT_TEMPLATES } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
 import type { PreferencesInput } from './profile.schemas'
@@ -190,6 +190,8 @@ export async function changePassword(
 }
 
 export interface SessionListItem {
+  /** Names the session in "sign out" forms: derived from its id hash, which is never shown. */
+  id: string
   current: boolean
   browser: string | null
   os: string | null
@@ -208,8 +210,23 @@ export async function listSessions(ctx: Ctx, userId: string, currentSession: str
     .orderBy('last_seen_at', 'desc')
     .execute()
   return rows
-    .map((r) => ({ current: r.id_hash === currentSession, ...deviceOf(r.user_agent), created: r.created_at, lastSeen: r.last_seen_at }))
+    .map((r) => ({ id: sessionListId(r.id_hash), current: r.id_hash === currentSession, ...deviceOf(r.user_agent), created: r.created_at, lastSeen: r.last_seen_at }))
     .sort((a, b) => Number(b.current) - Number(a.current))
+}
+
+const sessionListId = (idHash: string) => hashSecret(`session-list:${idHash}`).slice(0, 32)
+
+/**
+ * Ends one of the user's sessions, named by its list id (another user's, or an unknown one, is
+ * NOT_FOUND). Answers whether it was the request's own (the caller then clears the cookie).
+ */
+export async function signOutSession(ctx: Ctx, userId: string, sessionId: string, currentSession: string | null) {
+  const actor = requireSelf(ctx, userId)
+  const rows = await ctx.db.selectFrom('sessions').select('id_hash').where('user_id', '=', actor.id).execute()
+  const row = rows.find((r) => sessionListId(r.id_hash) === sessionId)
+  if (!row) throw new DomainError('NOT_FOUND')
+  await ctx.db.deleteFrom('sessions').where('id_hash', '=', row.id_hash).where('user_id', '=', actor.id).execute()
+  return { current: row.id_hash === currentSession }
 }
 
 /** "Sign out everywhere else": every session of the user but `currentSession`. Returns how many ended. */

@@ -24,6 +24,7 @@ import * as forgotPassword from './password-reset.forgot-password'
 import * as newPassword from './password-reset.new-password'
 import * as verifyToken from './password-reset.verify-token'
 import * as signin from './signin'
+import * as signinSecondFactor from './signin-second-factor'
 import * as signout from './signout'
 import * as usersMe from './users.me'
 import * as users from './users'
@@ -38,6 +39,7 @@ interface RouteModule {
 /** Every API route module and the methods of the specification's call table it answers. */
 const API: [string, RouteModule, string][] = [
   ['/api/v2/signin', signin, 'POST'],
+  ['/api/v2/signin/second-factor', signinSecondFactor, 'POST'],
   ['/api/v2/users', users, 'POST'],
   ['/api/signout', signout, 'POST'],
   ['/api/password-reset/forgot-password', forgotPassword, 'POST'],

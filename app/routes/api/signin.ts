@@ -5,6 +5,8 @@ import { detectLocale } from '~/i18n/i18n.server'
 import { ssoApiSignIn, SsoSignInPayload } from '~/services/sso-api-signin.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
+import { secondStepFor } from '~/services/two-step/second-step.server'
+import { DomainError } from '~/errors'
 import { apiCall, apiRoute, readJson } from './api.server'
 
 const route = apiRoute({
@@ -24,6 +26,9 @@ const route = apiRoute({
         return redirectTo ? { ...toCurrentUser(user), redirectTo } : toCurrentUser(user)
       }
       const user = await signIn(ctx, await readJson(request, SignInPayload))
+      // Two-step verification on: no session, a token for POST /api/v2/signin/second-factor.
+      const secondStep = await secondStepFor(ctx, user.id)
+      if (secondStep) throw new DomainError('SECOND_FACTOR_REQUIRED', { token: secondStep })
       await destroySession(ctx.db, request)
       cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
       return toCurrentUser(user)

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AUTH_CONSTRAINTS } from '~/auth/constraints.server'
@@ -9,6 +9,8 @@ import { createSession, destroySession } from '~/auth/session.server'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { signIn } from '~/services/users.server'
+import { secondStepFor } from '~/services/two-step/second-step.server'
+import { writeSecondStep } from '~/auth/second-step-cookie.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -36,6 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))
   if (!outcome.ok) return outcome.response
   const user = outcome.value
+  // Two-step verification on: no session yet, the code is asked for on /signin/two-step.
+  const secondStep = await secondStepFor(ctx, user.id, submission.value.redirectTo)
+  if (secondStep) throw redirect('/signin/two-step', { headers: { 'Set-Cookie': await writeSecondStep(secondStep) } })
   // A session the browser still had ends here: a sign-in always starts a fresh one.
   await destroySession(ctx.db, request)
   const cookies = [

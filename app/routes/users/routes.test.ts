@@ -8,6 +8,7 @@ import * as layout from './layout'
 import * as myDataJson from './my-data-json'
 import * as picture from './picture'
 import * as account from './preferences/account/route'
+import * as security from './preferences/security/route'
 import * as prefsLayout from './preferences/layout'
 import * as data from './preferences/data/route'
 import * as notifications from './preferences/notifications/route'
@@ -134,12 +135,13 @@ describe('account preferences forms', () => {
   it('password change keeps this session and ends the others; the sessions are listed', async () => {
     const { user: me, cookie } = await signedIn()
     await sessionCookieFor(me)
-    const listed = await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))
+    const securityHere = `/users/${me.id}/preferences/security`
+    const listed = await run(() => security.loader(args(makeRequest(securityHere, { cookie }), { id: me.id })))
     expect(listed.data.sessions.map((s: { current: boolean }) => s.current)).toEqual([true, false])
-    expect(listed.data.timezones).toContain('Europe/Stockholm')
+    expect((await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))).data.timezones).toContain('Europe/Stockholm')
     const res = await act(me.id, cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'lamp otter violin grape', confirmPassword: 'lamp otter violin grape' })
     expect(res.status).toBe(302)
-    const after = await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))
+    const after = await run(() => security.loader(args(makeRequest(securityHere, { cookie }), { id: me.id })))
     expect(after.data.sessions.length).toBe(1)
   })
 })

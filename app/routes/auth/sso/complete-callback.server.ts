@@ -34,7 +34,7 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   if (result.flow.intent === 'link') {
     if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
     await linkIdentity(ctx, ctx.actor.id, key)
-    const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/account`) ?? '/'
+    const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/security`) ?? '/'
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
   const user = await userOfIdentity(ctx, identity.issuer, identity.subject)

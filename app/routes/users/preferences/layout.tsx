@@ -8,8 +8,8 @@ import { orUserNotFound } from '../user-not-found.server'
 import { profileBase, userIdOf } from '../user-id'
 
 /**
- * /users/:id/preferences/*: the user's own preferences, in three tabs (account, notifications,
- * my data). Another user's id is not found.
+ * /users/:id/preferences/*: the user's own preferences, in four tabs (account, security,
+ * notifications, my data). Another user's id is not found.
  */
 export const handle = { breadcrumb: 'profile.prefs.title' }
 
@@ -31,6 +31,7 @@ export default function PreferencesLayout() {
   const base = `${profileBase(useParams())}/preferences`
   const tabs = [
     { to: `${base}/account`, label: t('profile.prefs.tabs.account') },
+    { to: `${base}/security`, label: t('profile.prefs.tabs.security') },
     { to: `${base}/notifications`, label: t('profile.prefs.tabs.notifications') },
     { to: `${base}/data`, label: t('profile.prefs.tabs.data') },
   ]

@@ -13,7 +13,7 @@ export interface LinkedIdentity {
 }
 
 /**
- * The account preferences' "Sign-in providers" (for /users/:id/preferences/account): the linked
+ * The security preferences' "Sign-in providers" (for /users/:id/preferences/security): the linked
  * provider accounts with what is kept of them, an Unlink link to a confirmation page (not for the
  * last way in), and a link for each configured provider not linked yet. Its data: the loader calls
  * `linkedProvidersOf(ctx)` (./linked-providers.server.ts).

@@ -1,8 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { data } from '@remix-run/node'
 import type { z } from 'zod'
-import { DomainError, messageKey } from '~/errors'
 import { localeCookie } from '~/i18n/i18n.server'
 import { requestEmailChange } from '~/services/email-change.server'
 import {
@@ -14,10 +10,11 @@ import {
   TelemetryFormSchema,
   TimezoneFormSchema,
 } from '~/services/profile.schemas'
-import { changePassword, renameUser, signOutOtherSessions, updatePreferences } from '~/services/profile.server'
+import { changePassword, renameUser, updatePreferences } from '~/services/profile.server'
 import { setTelemetryOptOut } from '~/services/telemetry.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
+import { runPrefsForm, type PrefsActionData } from '../run-form.server'
 
 /**
  * The forms of the account preferences, one handler each; the route's action picks one by
@@ -26,13 +23,8 @@ import type { PrefsIntentArgs } from '../intent-args'
  * services (routes/api/users/*).
  */
 
-export type AccountIntent = 'name' | 'email' | 'language' | 'timezone' | 'auto-signout' | 'telemetry' | 'password' | 'sign-out-others'
-export interface AccountActionData {
-  intent: AccountIntent | null
-  result: SubmissionResult<string[]> | null
-}
-
-const reply = (body: AccountActionData, status = 400) => data<AccountActionData>(body, { status })
+export type AccountIntent = 'name' | 'email' | 'language' | 'timezone' | 'auto-signout' | 'telemetry' | 'password'
+export type AccountActionData = PrefsActionData<AccountIntent>
 
 /** Where a domain error of a form shows: under the field it is about, else above the form. */
 const FIELD_OF: Partial<Record<string, string>> = {
@@ -40,34 +32,14 @@ const FIELD_OF: Partial<Record<string, string>> = {
   EMAIL_TAKEN: 'email',
 }
 
-/**
- * Parses the form with its schema and runs the change; validation errors and the expected domain
- * errors come back as the form's errors, anything else is thrown on (the route's failure screen).
- */
-async function run<S extends z.ZodTypeAny>(
+const run = <S extends z.ZodTypeAny>(
   intent: AccountIntent,
   form: FormData,
   schema: S,
   change: (value: z.infer<S>) => Promise<Response>,
   fields: Partial<Record<string, string>> = FIELD_OF,
   hideFields: string[] = [],
-) {
-  const submission = parseWithZod(form, { schema })
-  if (submission.status !== 'success') return reply({ intent, result: submission.reply({ hideFields }) })
-  try {
-    return await change(submission.value)
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status >= 500 || error.code === 'USER_NOT_FOUND') throw error
-    const field = fields[error.code] ?? (error.code === 'BAD_REQUEST' ? undefined : '')
-    const key = messageKey(error.code)
-    if (error.code === 'BAD_REQUEST') {
-      // requireUncommonPassword: { errors: { newPassword: [key] } }
-      const errors = (error.data.errors ?? {}) as Record<string, string[]>
-      return reply({ intent, result: submission.reply({ fieldErrors: errors, hideFields }) })
-    }
-    return reply({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [key] }, hideFields } : { formErrors: [key], hideFields }) })
-  }
-}
+) => runPrefsForm(intent, form, schema, change, fields, hideFields)
 
 export const ACCOUNT_INTENTS = {
   name: ({ ctx, userId, form, here }: PrefsIntentArgs) =>
@@ -126,9 +98,4 @@ export const ACCOUNT_INTENTS = {
       { WRONG_PASSWORD: 'currentPassword' },
       ['currentPassword', 'newPassword', 'confirmPassword'],
     ),
-
-  'sign-out-others': async ({ ctx, userId, here, currentSession }: PrefsIntentArgs) => {
-    const { signedOut } = await signOutOtherSessions(ctx, userId, currentSession)
-    return redirectWithToast(here, { key: 'profile.account.sessions.signedOut', values: { count: String(signedOut) } })
-  },
 }

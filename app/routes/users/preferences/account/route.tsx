@@ -3,12 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser, sessionOf } from '~/auth/guards.server'
 import type { AppLoadContext } from '@remix-run/node'
+import { AppLink } from '~/ui/app-link'
 import { ctxFor } from '~/services/context.server'
 import { pendingEmailChange } from '~/services/email-change.server'
-import { listSessions, requireSelf, timezones } from '~/services/profile.server'
+import { requireSelf, timezones } from '~/services/profile.server'
 import { toCurrentUser } from '~/services/users.server'
-import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers.server'
-import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
@@ -22,14 +21,14 @@ import { ACCOUNT_INTENTS, type AccountActionData } from './intents.server'
 import { LanguageForm, TimezoneForm } from './regional-forms'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
-import { SessionsSection } from './sessions-section'
 import { TelemetryForm } from './telemetry-form'
 
 /**
  * /users/:id/preferences/account (and /beta-users/:uid/preferences): name, email, language,
- * timezone, automatic sign-out, password and signed-in sessions, each its own form (intent), all
+ * timezone, automatic sign-out and password, each its own form (intent), all
  * working without JavaScript and validated on the server (ADR 018). Only the user themself; any
- * other id is not found.
+ * other id is not found. Sign-in providers, two-step verification and sessions are on the security
+ * screen (../security).
  */
 export const handle = { breadcrumb: 'profile.account.title' }
 
@@ -42,19 +41,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
   const userId = userIdOf(params)
-  const currentSession = await currentSessionOf(context)
-  const [sessions, pendingEmail, providers] = await orRouteFailure('profile.loadError', () =>
-    orUserNotFound(() => Promise.all([listSessions(ctx, userId, currentSession), pendingEmailChange(ctx, userId), linkedProvidersOf(ctx)])),
-  )
+  const pendingEmail = await orRouteFailure('profile.loadError', () => orUserNotFound(() => pendingEmailChange(ctx, userId)))
   const user = toCurrentUser(requireSelf(ctx, userId))
   return {
     user,
     // A zone saved by an old name (Asia/Calcutta) is chosen in the list by its current one.
     timezone: currentZoneName(user.preferences.timezone),
     shareTelemetry: Number(actor.telemetry_opt_out) !== 1,
-    sessions,
     pendingEmail,
-    providers,
     timezones: timezones(),
     now: ctx.now.toISOString(),
     constraint: PREFS_CONSTRAINTS,
@@ -75,7 +69,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function AccountPreferences() {
   const { t } = useTranslation()
-  const { user, timezone, shareTelemetry, sessions, pendingEmail, providers, timezones, now, constraint } = useLoaderData<typeof loader>()
+  const { user, timezone, shareTelemetry, pendingEmail, timezones, now, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as AccountActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
@@ -90,8 +84,11 @@ export default function AccountPreferences() {
       <AutoSignoutForm autoSignout={user.preferences.autoSignout} constraint={constraint.autoSignout} lastResult={lastResult('auto-signout')} />
       <TelemetryForm share={shareTelemetry} lastResult={lastResult('telemetry')} />
       <PasswordForm constraint={constraint.password} lastResult={lastResult('password')} />
-      <LinkedProviders {...providers} />
-      <SessionsSection sessions={sessions} />
+      <p className="text-sm text-slate-700">
+        <AppLink to={`/users/${user._id}/preferences/security`} className="font-medium text-brand-700 underline">
+          {t('profile.account.securityLink')}
+        </AppLink>
+      </p>
     </div>
   )
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { createSession, destroySession } from '~/auth/session.server'
+import { ctxFor } from '~/services/context.server'
+import { completeSecondStep } from '~/services/two-step/second-step.server'
+import { toCurrentUser } from '~/services/users.server'
+import { apiCall, apiRoute, readJson } from './api.server'
+
+const SecondFactorPayload = z.object({ token: z.string().min(1).max(200), code: z.string().trim().min(1).max(32) })
+
+const route = apiRoute({
+  /**
+   * POST /api/v2/signin/second-factor { token, code }: the second step of a password sign-in
+   * (docs/auth.md). `token` is the one POST /api/v2/signin answered with SECOND_FACTOR_REQUIRED;
+   * `code` a code of the authenticator app or a recovery code. Sets the session cookie and
+   * answers the current user; a wrong code is 400 CODE_INVALID, too many 429 TOO_MANY_ATTEMPTS,
+   * an expired or used token 400 TOKEN_EXPIRED / TOKEN_USED.
+   */
+  POST: async ({ request, context }) => {
+    const ctx = ctxFor(null, context)
+    let cookie = ''
+    const response = await apiCall(async () => {
+      const { token, code } = await readJson(request, SecondFactorPayload)
+      const { user } = await completeSecondStep(ctx, token, code)
+      await destroySession(ctx.db, request)
+      cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+      return toCurrentUser(user)
+    })
+    if (cookie) response.headers.append('Set-Cookie', cookie)
+    return response
+  },
+})
+
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,94 @@
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser, sessionOf } from '~/auth/guards.server'
+import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
+import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers.server'
+import { ctxFor } from '~/services/context.server'
+import { listSessions, requireSelf } from '~/services/profile.server'
+import { pendingTotpEnrolment, twoStepStatus } from '~/services/two-step/totp.server'
+import { orRouteFailure } from '~/ui/route-failure.server'
+import { readForm } from '~/utils/form-body.server'
+import { handlerFor } from '~/utils/intent'
+import { orUserNotFound } from '../../user-not-found.server'
+import { userIdOf } from '../../user-id'
+import { SECURITY_INTENTS, type SecurityActionData } from './intents.server'
+import { qrDataUrl } from './qr.server'
+import { SessionsSection } from './sessions-section'
+import { TwoStepSection } from './two-step-section'
+
+/**
+ * /users/:id/preferences/security: two-step verification with an authenticator app, the
+ * signed-in sessions and the linked sign-in providers (docs/auth.md). Only the user themself; any
+ * other id is not found. Every form works without JavaScript.
+ */
+export const handle = { breadcrumb: 'profile.security.title' }
+
+const currentSessionOf = async (context: AppLoadContext) => {
+  const state = await sessionOf(context)
+  return state.status === 'active' ? state.idHash : null
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context)
+  const ctx = ctxFor(actor, context)
+  const userId = userIdOf(params)
+  const currentSession = await currentSessionOf(context)
+  return orRouteFailure('profile.loadError', () =>
+    orUserNotFound(async () => {
+      const user = requireSelf(ctx, userId)
+      const [sessions, providers, twoStep, enrolment] = await Promise.all([
+        listSessions(ctx, userId, currentSession),
+        linkedProvidersOf(ctx),
+        twoStepStatus(ctx.db, user.id),
+        pendingTotpEnrolment(ctx, userId),
+      ])
+      return {
+        sessions,
+        providers,
+        twoStep,
+        hasPassword: !!user.password_hash,
+        enrolment: enrolment ? { key: enrolment.key, qr: await qrDataUrl(enrolment.uri) } : null,
+      }
+    }),
+  )
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context)
+  const form = await readForm(request)
+  const handler = handlerFor(SECURITY_INTENTS, form)
+  if (!handler) return data<SecurityActionData>({ intent: null, result: null }, { status: 400 })
+  const url = new URL(request.url)
+  const args = {
+    ctx: ctxFor(actor, context),
+    userId: userIdOf(params),
+    form,
+    here: url.pathname,
+    currentSession: await currentSessionOf(context),
+  }
+  return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function SecurityPreferences() {
+  const { t } = useTranslation()
+  const { sessions, providers, twoStep, hasPassword, enrolment } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as SecurityActionData | undefined
+  const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result ?? undefined : undefined)
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-xl font-bold">{t('profile.security.title')}</h1>
+      <TwoStepSection
+        status={twoStep}
+        hasPassword={hasPassword}
+        enrolment={enrolment}
+        recoveryCodes={actionData?.recoveryCodes ?? null}
+        lastResult={lastResult}
+      />
+      <SessionsSection sessions={sessions} />
+      <LinkedProviders {...providers} />
+    </div>
+  )
+}
