@@ -111,6 +111,19 @@ test('an admin changes owners by picking the new owner @nojs', async ({ page, ja
   await pickPerson(page, `Ny ägare: ${g2.name}`, { query: 'skolan', name: new RegExp(emma2.email.replace('.', '\\.')), javaScriptEnabled })
   await panel.getByLabel('Den gamla ägaren blir', { exact: true }).selectOption({ label: 'Borttagen ur gruppen' })
   await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
+  // Lena leaving both groups is asked first; the picked owners stay picked for the confirmation.
+  const removal = panel.getByRole('alert').filter({ hasText: 'De gamla ägarna av 2 grupper lämnar dem.' })
+  await expect(removal.getByRole('listitem')).toHaveText([`${lena.name} lämnar ${g1.name}`, `${lena.name} lämnar ${g2.name}`])
+  await expect(
+    panel.getByRole('group', { name: 'Ny ägare', exact: true }).getByRole('radio', { name: new RegExp(emma1.email.replace('.', '\\.')) }),
+  ).toBeChecked()
+  await expect(
+    panel
+      .getByRole('group', { name: `Ny ägare: ${g2.name}`, exact: true })
+      .getByRole('radio', { name: new RegExp(emma2.email.replace('.', '\\.')) }),
+  ).toBeChecked()
+  expect(groupMembers(g1.id)).toEqual([{ name: lena.name, role: 'owner' }])
+  await removal.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
   await expect(toast(page, 'Nya ägare för 2 av 2 grupper.')).toBeVisible()
   expect(groupMembers(g1.id)).toEqual([{ name: emma1.name, role: 'owner' }])
   expect(groupMembers(g2.id)).toEqual([{ name: emma2.name, role: 'owner' }])
