@@ -87,8 +87,8 @@ export function DirectorySection({
           <dd>{sync.lastRequest ? <time dateTime={sync.lastRequest}>{dateTime(sync.lastRequest)}</time> : t('orgHome.directory.never')}</dd>
         </div>
       </dl>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="min-w-0">
           <h3 className="mb-2 font-semibold">{t('orgHome.directory.tokens')}</h3>
           {sync.tokens.length === 0 ? (
             <p className="mb-3 text-slate-700">{t('orgHome.directory.noTokens')}</p>
@@ -161,7 +161,7 @@ function TokenRow({ token, dateTime }: { token: Sync['tokens'][number]; dateTime
 function OwnerForm({ sync }: { sync: Sync }) {
   const { t } = useTranslation()
   return (
-    <Form method="post" className="flex flex-col gap-2">
+    <Form method="post" className="flex min-w-0 flex-col gap-2">
       <input type="hidden" name="intent" value="directoryOwner" />
       <label htmlFor="directory-owner" className="font-semibold">
         {t('orgHome.directory.owner')}
@@ -172,7 +172,7 @@ function OwnerForm({ sync }: { sync: Sync }) {
         required
         defaultValue={sync.groupOwnerId ?? ''}
         aria-describedby="directory-owner-hint"
-        className="rounded-md border border-slate-300 bg-white px-3 py-2"
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2"
       >
         <option value="" disabled>
           {t('orgHome.directory.ownerNone')}
