@@ -168,8 +168,8 @@ test('a new open code of a group is in view and focused, to copy at once', async
   await expect(code).toBeInViewport()
   await expect(code).toHaveValue(/^[A-Z0-9]{6}$/)
   await expect(panel.getByRole('button', { name: 'Kopiera' })).toBeVisible()
-  // The invitation form is ready for the next one.
-  await expect(form.getByRole('radio', { name: 'Med e-post' })).toBeChecked()
+  // The invitation form is ready for the next one, in the way last chosen.
+  await expect(form.getByRole('radio', { name: 'Öppen kod för den som har den' })).toBeChecked()
   expect(await axe(page)).toEqual([])
 })
 

@@ -27,10 +27,15 @@ export function InviteForm({
   groupId,
   lastResult,
   people,
+  way,
+  onWayChange,
 }: {
   groupId: string
   lastResult?: SubmissionResult<string[]>
   people?: InvitePeople
+  /** The way last chosen (kept by the page across the reset after each invitation), and its setter. */
+  way?: string
+  onWayChange?: (way: string) => void
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -38,7 +43,7 @@ export function InviteForm({
     id: 'group-invite',
     lastResult,
     constraint: groupInviteFormConstraint,
-    defaultValue: { type: 'person' },
+    defaultValue: { type: way ?? 'person' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupInviteFormSchema }),
@@ -68,7 +73,16 @@ export function InviteForm({
           <div className="flex flex-col gap-2">
             {TYPES.map((value) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name={fields.type.name} value={value} checked={type === value} onChange={() => setType(value)} />
+                <input
+                  type="radio"
+                  name={fields.type.name}
+                  value={value}
+                  checked={type === value}
+                  onChange={() => {
+                    setType(value)
+                    onWayChange?.(value)
+                  }}
+                />
                 {t(`groupHome.invite.types.${value}`)}
               </label>
             ))}

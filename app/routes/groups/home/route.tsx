@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -79,6 +80,7 @@ export default function GroupHomePage() {
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   const location = useLocation()
+  const [inviteWay, setInviteWay] = useState<string>()
   return (
     <div className="min-w-0 space-y-6">
       {newCode ? <NewGroupCode code={newCode.code} expires={newCode.expires} /> : null}
@@ -125,10 +127,12 @@ export default function GroupHomePage() {
       ) : null}
       {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
 
-      {/* Keyed by the location: a sent invitation (a redirect) leaves an empty form. */}
+      {/* Keyed by the location: a sent invitation (a redirect) leaves an empty form, in the way last chosen. */}
       {rights.manageMembers ? (
         <InviteForm
           key={location.key}
+          way={inviteWay}
+          onWayChange={setInviteWay}
           groupId={group.id}
           lastResult={actionData?.intent === 'invite' ? actionData.result : undefined}
           people={actionData?.intent === 'invite' ? actionData.people : undefined}

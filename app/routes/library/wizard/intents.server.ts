@@ -26,7 +26,8 @@ export type WizardActionData =
   | { intent: 'basics'; values: BasicsDraft; errors: Record<string, string[]>; conflict?: boolean }
   | { intent: 'roles'; roles: RoleDraft[]; errors: Record<string, string[]>; conflict?: boolean }
   | { intent: 'entities'; roleId: string; tasks: TaskDraft[]; errors: Record<string, string[]>; conflict?: boolean }
-  | { intent: 'finish-empty' }
+  /** `version`: the package's version after what was just saved, for the panel's form (its loader data may still be reloading). */
+  | { intent: 'finish-empty'; version?: number }
 
 const reply = (body: WizardActionData, status = 200) => data(body, { status })
 const newKey = () => `new-${randomUUID()}`
@@ -164,7 +165,7 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
       const view = await getPackageForEdit(args.ctx, packageId, 'none')
       if (view.package.status === 'draft') {
         // A package without a single task is finished only once the user has said so (finishEmpty).
-        if (taskCountOf(view) === 0) return reply({ intent: 'finish-empty' })
+        if (taskCountOf(view) === 0) return reply({ intent: 'finish-empty', version: view.package.version })
         const pkg = await finish(args, after.saved)
         if (mode === 'new')
           return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })

@@ -99,7 +99,7 @@ describe('new package wizard', () => {
     })
     // No task yet: the roles are saved, and finishing asks first (the package stays a draft).
     expect(finished.status).toBe(200)
-    expect(finished.data).toEqual({ intent: 'finish-empty' })
+    expect(finished.data).toEqual({ intent: 'finish-empty', version: (await packageRow(pid)).version })
     expect((await packageRow(pid)).status).toBe('draft')
     expect(await roleNames(pid)).toEqual(['Elev', 'Lärare'])
     const unconfirmed = await post(cookie, step2, { intent: 'finish-empty', version: String((await packageRow(pid)).version) })
@@ -209,7 +209,7 @@ describe('edit package wizard', () => {
     const cookie = await sessionCookieFor(owner)
     const page = await load(cookie, editStep('3', pkg.id))
     const next = await post(cookie, editStep('3', pkg.id), { intent: 'entities', op: 'next', version: String(page.data.view.package.version), roleId: page.data.roleId })
-    expect(next.data).toEqual({ intent: 'finish-empty' })
+    expect(next.data).toEqual({ intent: 'finish-empty', version: (await packageRow(pkg.id)).version })
     expect((await packageRow(pkg.id)).status).toBe('draft')
     const confirmed = await post(cookie, editStep('3', pkg.id), { intent: 'finish-empty', confirmed: '1', version: String((await packageRow(pkg.id)).version) })
     expect(location(confirmed)).toBe(`/library/packages/edit/4/${pkg.id}`)
