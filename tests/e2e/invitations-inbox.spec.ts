@@ -112,7 +112,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 const openMenu = (page: Page, locale: 'sv' | 'en') => page.getByLabel(TEXT[locale].menu).click()
 
 /** Each count of the header equals the items of the inbox section it leads to. */
-async function expectCountsMatchInbox(page: Page, locale: 'sv' | 'en') {
+async function expectCountsMatchInbox(page: Page, locale: 'sv' | 'en', userId: string) {
   const s = TEXT[locale]
   await expect(page.getByRole('navigation', { name: s.nav }).getByRole('link', { name: s.groupsBadge })).toHaveAttribute(
     'href',
@@ -120,7 +120,7 @@ async function expectCountsMatchInbox(page: Page, locale: 'sv' | 'en') {
   )
   await openMenu(page, locale)
   await expect(page.getByRole('link', { name: s.inboxLink, exact: true })).toHaveAttribute('href', '/invitations')
-  await expect(page.getByRole('link', { name: s.libraryLink, exact: true })).toHaveAttribute('href', '/invitations#packages')
+  await expect(page.getByRole('link', { name: s.libraryLink, exact: true })).toHaveAttribute('href', `/library/invitations/${userId}`)
 }
 
 for (const locale of ['sv', 'en'] as const) {
@@ -133,7 +133,7 @@ for (const locale of ['sv', 'en'] as const) {
       const w = await world(locale)
       await signIn(page, w.emma)
       await page.goto('/groups')
-      await expectCountsMatchInbox(page, locale)
+      await expectCountsMatchInbox(page, locale, w.emma.id)
 
       // The groups count leads to its section, which lists as many items as it counts.
       await page.goto('/groups')
@@ -234,10 +234,13 @@ test('with JavaScript: opening the feed leaves the invitation counts and the ava
   await expect(page.getByRole('heading', { level: 1, name: 'Flöde' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: /^Flöde/ })).toHaveAccessibleName('Flöde')
   await expect(avatarBadge).toHaveText('3')
-  await expectCountsMatchInbox(page, 'sv')
-  // Followed in the browser, the menu's inbox link and the counts agree with the page.
+  await expectCountsMatchInbox(page, 'sv', w.emma.id)
+  // Followed in the browser, the menu's library link and its count agree with the library's
+  // invitations page, and with the inbox's section of them.
   await page.getByRole('link', { name: TEXT.sv.libraryLink, exact: true }).click()
-  await expect(page).toHaveURL('/invitations#packages')
+  await expect(page).toHaveURL(`/library/invitations/${w.emma.id}`)
+  await expect(page.getByRole('list', { name: 'Paketinbjudningar' }).getByRole('listitem')).toHaveCount(1)
+  await page.goto('/invitations#packages')
   await expect(section(page, TEXT.sv.packages).getByRole('listitem')).toHaveCount(1)
   await section(page, TEXT.sv.packages)
     .getByRole('button', { name: TEXT.sv.accept(w.pkg.name) })

@@ -15,7 +15,7 @@ const itemClass = 'flex items-center px-4 py-2 text-sm text-slate-800 hover:bg-s
 
 /**
  * The profile picture menu: profile, preferences, the invitations inbox (with every pending
- * invitation), its library section (with their count), the invitation code page, the language, and a sign-out button.
+ * invitation), the library's invitations (with their count), the invitation code page, the language, and a sign-out button.
  * The language is saved as the user's preference (POST /locale); the page then reloads fully,
  * as the root does whenever the saved locale differs from the page's.
  */
@@ -31,9 +31,10 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
         ]
       : []),
     // Every invitation waiting for an answer (the avatar's badge counts the same); the library's
-    // lead to their section of the inbox; a code from an email is typed in on its own page.
+    // on the library's own invitations page (spec: the header's /library/invitations/{id}, the
+    // same list as the inbox's packages); a code from an email is typed in on its own page.
     { to: '/invitations', label: t('profileMenu.invitations'), count: pending },
-    ...(BUILT_SCREENS.library ? [{ to: '/invitations#packages', label: t('profileMenu.libraryInvitations'), count: library }] : []),
+    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }] : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: 0 },
     ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform'), count: 0 }] : []),
   ]
