@@ -184,7 +184,7 @@ export async function seedLibrary(db: DB): Promise<string | null> {
             actorId: ownerId,
             target: { type: 'package', id },
             data: { packageName: p.name, access: p.invite.access, invitationId },
-          })
+          }, new Date(at))
         }
       }
     }

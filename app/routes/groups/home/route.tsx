@@ -148,7 +148,7 @@ export default function GroupHomePage() {
         <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
       ) : null}
 
-      {home.myRole ? <LeaveGroupSection groupName={group.name} isOwner={home.myRole.isOwner} /> : null}
+      {home.myRole ? <LeaveGroupSection groupId={group.id} groupName={group.name} isOwner={home.myRole.isOwner} /> : null}
     </div>
   )
 }

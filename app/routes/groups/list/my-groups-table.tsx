@@ -5,8 +5,8 @@ import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
-import { LeaveGroupButton } from './leave-group-button'
 import type { MyGroupRow } from './list-rows'
+import { LeaveGroupForm } from '../leave-group-form'
 
 /**
  * One page of the user's groups, each name a link to the group's home, and "Leave" where the user
@@ -92,7 +92,17 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
                   </span>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
-                <td className="px-3 py-2">{g.role === 'owner' ? null : <LeaveGroupButton groupId={g._id} name={g.name} />}</td>
+                <td className="px-3 py-2">
+                  {g.role === 'owner' ? null : (
+                    <LeaveGroupForm
+                      groupId={g._id}
+                      name={g.name}
+                      label={t('myGroups.leave')}
+                      ariaLabel={t('myGroups.leaveLabel', { name: g.name })}
+                      compact
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -5,11 +5,24 @@ import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
 
 /**
- * A row's "Leave" on /groups (not for the group's owner, who hands it over first on its home):
- * asks first, in a dialog with JavaScript, with the page's ConfirmPanel without; then the page
- * again with a toast naming the group.
+ * The "Leave" button of a group (its home, and each row of /groups): asks first, in a dialog with
+ * JavaScript, with the page's ConfirmPanel without (the form posts without confirmed=1). The
+ * group's owner never sees it: they hand the group over first.
  */
-export function LeaveGroupButton({ groupId, name }: { groupId: string; name: string }) {
+export function LeaveGroupForm({
+  groupId,
+  name,
+  label,
+  ariaLabel,
+  compact = false,
+}: {
+  groupId: string
+  name: string
+  label: string
+  ariaLabel?: string
+  /** A row's small secondary button, rather than the home's danger button. */
+  compact?: boolean
+}) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const navigation = useNavigation()
@@ -23,9 +36,9 @@ export function LeaveGroupButton({ groupId, name }: { groupId: string; name: str
       <input type="hidden" name="name" value={name} />
       {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
       <ConfirmButton
-        variant="secondary"
-        className="!px-3 !py-1 text-sm"
-        aria-label={t('myGroups.leaveLabel', { name })}
+        variant={compact ? 'secondary' : 'danger'}
+        className={compact ? '!px-3 !py-1 text-sm' : undefined}
+        aria-label={ariaLabel}
         dialogId={`leave-${groupId}`}
         pending={pending}
         confirm={
@@ -39,7 +52,7 @@ export function LeaveGroupButton({ groupId, name }: { groupId: string; name: str
         }
         onConfirm={() => formRef.current?.requestSubmit()}
       >
-        {t('myGroups.leave')}
+        {label}
       </ConfirmButton>
     </Form>
   )
