@@ -123,6 +123,15 @@ test('an admin changes owners by picking the new owner @nojs', async ({ page, ja
       .getByRole('radio', { name: new RegExp(emma2.email.replace('.', '\\.')) }),
   ).toBeChecked()
   expect(groupMembers(g1.id)).toEqual([{ name: lena.name, role: 'owner' }])
+  if (!javaScriptEnabled) {
+    // Enter in a search field while asked submits the form's first button: never the removal.
+    await panel.getByRole('group', { name: 'Ny ägare', exact: true }).getByRole('searchbox').fill('Emma')
+    await panel.getByRole('group', { name: 'Ny ägare', exact: true }).getByRole('searchbox').press('Enter')
+    await expect(panel).toBeVisible()
+    expect(groupMembers(g1.id)).toEqual([{ name: lena.name, role: 'owner' }])
+    await panel.getByRole('group', { name: 'Ny ägare', exact: true }).getByRole('searchbox').fill('')
+    await panel.getByRole('button', { name: 'Spara nya ägare' }).click()
+  }
   await removal.getByRole('button', { name: 'Spara och ta bort de gamla ägarna' }).click()
   await expect(toast(page, 'Nya ägare för 2 av 2 grupper.')).toBeVisible()
   expect(groupMembers(g1.id)).toEqual([{ name: emma1.name, role: 'owner' }])

@@ -88,6 +88,11 @@ export function ChangeOwnersPanel({
         </div>
       ) : null}
       {confirmRemoval ? (
+        // Enter in a field (a picker's search, without JavaScript) submits the form's first button:
+        // this one, which asks again (or searches), never the removal below.
+        <button type="submit" className="hidden" tabIndex={-1} aria-hidden="true" />
+      ) : null}
+      {confirmRemoval ? (
         <div role="alert" className="mb-3 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3">
           <p className="mb-2 font-medium">{t('groups.owners.confirmRemoval.title', { count: confirmRemoval.count })}</p>
           <NamedItems
