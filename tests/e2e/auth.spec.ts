@@ -144,6 +144,9 @@ test('after 5 wrong passwords the next attempt is refused with a retry time', as
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/signin'))
     await submitSignIn(page, { email: user.email, password: 'fel-lösenord' })
     await answered
+    // The page's data reloads after each answer; a person reads the message first: so does the
+    // test (a submit at that instant aborts the reload, which Remix reports as an uncaught error).
+    await page.waitForLoadState('networkidle')
   }
 
   for (let i = 1; i <= 5; i++) {
