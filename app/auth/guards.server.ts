@@ -44,3 +44,9 @@ export async function requireApiUser(context: AppLoadContext): Promise<SessionUs
 
 /** The session of the request (for keep-alive and sign-out). */
 export const sessionOf = (context: AppLoadContext): Promise<SessionState> => context.session()
+
+/** The hashed id of the request's session while it is active (to mark or spare "this device"), else null. */
+export async function currentSessionHashOf(context: AppLoadContext) {
+  const state = await sessionOf(context)
+  return state.status === 'active' ? state.idHash : null
+}

@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireUser, sessionOf } from '~/auth/guards.server'
-import type { AppLoadContext } from '@remix-run/node'
+import { currentSessionHashOf, requireUser } from '~/auth/guards.server'
 import { AppLink } from '~/ui/app-link'
 import { ctxFor } from '~/services/context.server'
 import { pendingEmailChange } from '~/services/email-change.server'
@@ -32,11 +31,6 @@ import { TelemetryForm } from './telemetry-form'
  */
 export const handle = { breadcrumb: 'profile.account.title' }
 
-const currentSessionOf = async (context: AppLoadContext) => {
-  const state = await sessionOf(context)
-  return state.status === 'active' ? state.idHash : null
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
@@ -61,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(ACCOUNT_INTENTS, form)
   if (!handler) return data<AccountActionData>({ intent: null, result: null }, { status: 400 })
   const url = new URL(request.url)
-  const args = { ctx: ctxFor(actor, context), userId: userIdOf(params), form, here: url.pathname, currentSession: await currentSessionOf(context) }
+  const args = { ctx: ctxFor(actor, context), userId: userIdOf(params), form, here: url.pathname, currentSession: await currentSessionHashOf(context) }
   return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
 }
 

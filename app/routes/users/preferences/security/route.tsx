@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireUser, sessionOf } from '~/auth/guards.server'
+import { currentSessionHashOf, requireUser } from '~/auth/guards.server'
 import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
 import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers.server'
 import { ctxFor } from '~/services/context.server'
@@ -24,16 +24,11 @@ import { TwoStepSection } from './two-step-section'
  */
 export const handle = { breadcrumb: 'profile.security.title' }
 
-const currentSessionOf = async (context: AppLoadContext) => {
-  const state = await sessionOf(context)
-  return state.status === 'active' ? state.idHash : null
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
   const userId = userIdOf(params)
-  const currentSession = await currentSessionOf(context)
+  const currentSession = await currentSessionHashOf(context)
   return orRouteFailure('profile.loadError', () =>
     orUserNotFound(async () => {
       const user = requireSelf(ctx, userId)
@@ -65,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     userId: userIdOf(params),
     form,
     here: url.pathname,
-    currentSession: await currentSessionOf(context),
+    currentSession: await currentSessionHashOf(context),
   }
   return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
 }
