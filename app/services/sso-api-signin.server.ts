@@ -38,7 +38,9 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
   }
   const providerEmail = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
   // The account an organization's directory provisioned for the provider's verified email (docs/directory-sync.md): it exists.
-  const provisioned = providerEmail && (await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true))
+  const provisioned =
+    providerEmail &&
+    (await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true))
   if (provisioned) return { user: provisioned, redirectTo }
   if (input.checkUserExist) throw new DomainError('NO_USER')
   const email = providerEmail ?? input.manuallyProvidedEmail ?? null

@@ -41,7 +41,12 @@ function isUnreachable(error: unknown) {
  * client id), expiry with the provider's clock tolerance. Throws SSO_TOKEN_INVALID, or
  * SSO_PROVIDER_DOWN when its keys cannot be fetched.
  */
-export async function verifyProviderJwt(provider: ProviderConfig, jwksUri: string | undefined, token: string, requiredClaims = ['exp', 'sub']): Promise<JWTPayload> {
+export async function verifyProviderJwt(
+  provider: ProviderConfig,
+  jwksUri: string | undefined,
+  token: string,
+  requiredClaims = ['exp', 'sub'],
+): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, keysOf(provider, jwksUri), {
       issuer: provider.issuer,

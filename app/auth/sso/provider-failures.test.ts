@@ -49,7 +49,9 @@ const sessionCookieOf = (headers: Headers) =>
 async function signUp(email: string) {
   const { answer } = await roundTrip('google', email)
   expect(answer.headers.get('Location')).toBe('/signup/confirm')
-  const created = await run(() => confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'create', name: 'Anna' }, cookie: cookiesFrom(answer.headers) }))))
+  const created = await run(() =>
+    confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'create', name: 'Anna' }, cookie: cookiesFrom(answer.headers) }))),
+  )
   expect(created.status).toBe(302)
   return db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
 }
@@ -78,13 +80,27 @@ describe('the ID token signature', () => {
 
   it('openid-client alone accepts a forged ID token from the token endpoint; the renewal and the Bearer sign-in refuse it', async () => {
     const login = `foreign-key:${uniqueEmail('renewal')}`
-    const tokens = await codeFlowTokens(google.issuer, google.clientId, google.clientSecret, redirectUriOf('google'), login, 'openid email profile offline_access')
+    const tokens = await codeFlowTokens(
+      google.issuer,
+      google.clientId,
+      google.clientSecret,
+      redirectUriOf('google'),
+      login,
+      'openid email profile offline_access',
+    )
     expect(tokens.id_token).toBeTruthy()
     expect(tokens.refresh_token).toBeTruthy()
     await expect(refreshTokens(providerConfig('google')!, tokens.refresh_token!)).rejects.toMatchObject({ code: 'SSO_TOKEN_INVALID' })
     await expect(verifyBearer(tokens.id_token!, 'id_token')).rejects.toMatchObject({ code: 'SSO_TOKEN_INVALID' })
     // A genuine one passes both.
-    const genuine = await codeFlowTokens(google.issuer, google.clientId, google.clientSecret, redirectUriOf('google'), uniqueEmail('genuine'), 'openid email profile offline_access')
+    const genuine = await codeFlowTokens(
+      google.issuer,
+      google.clientId,
+      google.clientSecret,
+      redirectUriOf('google'),
+      uniqueEmail('genuine'),
+      'openid email profile offline_access',
+    )
     expect((await refreshTokens(providerConfig('google')!, genuine.refresh_token!)).idToken).toBeTruthy()
     expect((await verifyBearer(genuine.id_token!, 'id_token')).claims.sub).toBe(genuine.claims()!.sub)
   })
@@ -117,10 +133,19 @@ describe('the provider tokens of a sign-up finished by an emailed link', () => {
     const login = `unverified-${uniqueEmail('typed')}`
     const { answer } = await roundTrip('seiLinkopingKommun', login)
     const typed = uniqueEmail('typed-address')
-    const sent = await run(() => confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'create', name: 'Bo', email: typed }, cookie: cookiesFrom(answer.headers) }))))
+    const sent = await run(() =>
+      confirmAction(
+        args(makeRequest('/signup/confirm', { form: { intent: 'create', name: 'Bo', email: typed }, cookie: cookiesFrom(answer.headers) })),
+      ),
+    )
     expect(sent.status).toBe(302)
     // Kept encrypted with the link: no token in clear.
-    const link = await db().selectFrom('tokens').select('data').where('purpose', '=', 'sso-link').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const link = await db()
+      .selectFrom('tokens')
+      .select('data')
+      .where('purpose', '=', 'sso-link')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(link.data!).tokens.split('.')).toHaveLength(5)
 
     const token = tokenFromMail((await lastMailTo(typed))!.text_body)
@@ -130,17 +155,23 @@ describe('the provider tokens of a sign-up finished by an emailed link', () => {
     expect(cookie).not.toBe('')
     const user = await db().selectFrom('users').select('id').where('email', '=', typed).executeTakeFirstOrThrow()
     const [session] = await sessionsOf(user.id)
-    expect(await db().selectFrom('sso_sessions').select('provider').where('session_id_hash', '=', session!.id_hash).executeTakeFirst()).toEqual({ provider: 'seiLinkopingKommun' })
+    expect(
+      await db().selectFrom('sso_sessions').select('provider').where('session_id_hash', '=', session!.id_hash).executeTakeFirst(),
+    ).toEqual({ provider: 'seiLinkopingKommun' })
 
     const revoked = await signOut(cookie)
     expect(revoked.map((r) => r.login)).toEqual([login])
-    expect(await db().selectFrom('sso_sessions').select('provider').where('session_id_hash', '=', session!.id_hash).executeTakeFirst()).toBeUndefined()
+    expect(
+      await db().selectFrom('sso_sessions').select('provider').where('session_id_hash', '=', session!.id_hash).executeTakeFirst(),
+    ).toBeUndefined()
   })
 
   it('an existing account proven by the emailed link: the same', async () => {
     const owner = await createUser({ email: uniqueEmail('owner') })
     const { answer } = await roundTrip('seiLinkopingKommun', owner.email)
-    await run(() => confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'emailLink' }, cookie: cookiesFrom(answer.headers) }))))
+    await run(() =>
+      confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'emailLink' }, cookie: cookiesFrom(answer.headers) }))),
+    )
     const token = tokenFromMail((await lastMailTo(owner.email))!.text_body)
     const used = await run(() => confirmLinkAction(args(makeRequest('/signup/confirm/link', { form: { token } }))))
     expect(used.status).toBe(302)
@@ -152,7 +183,9 @@ describe('the provider tokens of a sign-up finished by an emailed link', () => {
     const login = uniqueEmail('cancel')
     const { answer } = await roundTrip('seiLinkopingKommun', login)
     const before = sei.revocations.length
-    const cancelled = await run(() => confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'cancel' }, cookie: cookiesFrom(answer.headers) }))))
+    const cancelled = await run(() =>
+      confirmAction(args(makeRequest('/signup/confirm', { form: { intent: 'cancel' }, cookie: cookiesFrom(answer.headers) }))),
+    )
     expect(cancelled.headers.get('Location')).toBe('/signin')
     expect(sei.revocations.slice(before).map((r) => r.login)).toEqual([login])
   })

@@ -29,11 +29,24 @@ export async function linkProvisionedAccount(ctx: Ctx, key: IdentityKey, emailVe
     .selectAll('users')
     .where('users.email', '=', key.email.trim().toLowerCase())
     .where('users.email_verified_at', 'is not', null)
-    .where((eb) => eb.exists(eb.selectFrom('directory_users').select('directory_users.id').whereRef('directory_users.user_id', '=', 'users.id').where('directory_users.active', '=', 1)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('directory_users')
+          .select('directory_users.id')
+          .whereRef('directory_users.user_id', '=', 'users.id')
+          .where('directory_users.active', '=', 1),
+      ),
+    )
     .executeTakeFirst()
   if (!user) return null
   if (await findIdentity(ctx, key.issuer, key.subject)) return null
-  const sameIssuer = await ctx.db.selectFrom('user_identities').select('id').where('user_id', '=', user.id).where('issuer', '=', key.issuer).executeTakeFirst()
+  const sameIssuer = await ctx.db
+    .selectFrom('user_identities')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('issuer', '=', key.issuer)
+    .executeTakeFirst()
   if (sameIssuer) return null
   await linkIdentity(ctx, user.id, key)
   return user

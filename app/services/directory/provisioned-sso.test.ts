@@ -46,17 +46,40 @@ async function provision(email: string) {
   const { token } = await createDirectoryToken(ctxFor(admin), org.id, 'Entra ID')
   const headers = { Authorization: `Bearer ${token}` }
   const res = await scimUsers(
-    args(makeRequest('/scim/v2/Users', { json: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, name: { givenName: 'Pia', familyName: 'Provisioned' }, active: true }, headers })),
+    args(
+      makeRequest('/scim/v2/Users', {
+        json: {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: email,
+          name: { givenName: 'Pia', familyName: 'Provisioned' },
+          active: true,
+        },
+        headers,
+      }),
+    ),
   )
   expect(res.status).toBe(201)
   const { id } = (await res.json()) as { id: string }
   const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
   const deactivate = () =>
-    scimUser(args(makeRequest(`/scim/v2/Users/${id}`, { method: 'PATCH', json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] }, headers }), { id }))
+    scimUser(
+      args(
+        makeRequest(`/scim/v2/Users/${id}`, {
+          method: 'PATCH',
+          json: {
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+            Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+          },
+          headers,
+        }),
+        { id },
+      ),
+    )
   return { org, user, deactivate }
 }
 
-const identitiesOf = (userId: string) => db().selectFrom('user_identities').select(['provider', 'subject']).where('user_id', '=', userId).execute()
+const identitiesOf = (userId: string) =>
+  db().selectFrom('user_identities').select(['provider', 'subject']).where('user_id', '=', userId).execute()
 const sessionsOf = (userId: string) => db().selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute()
 
 describe('a provisioned person signing in with a verified email', () => {
@@ -71,7 +94,12 @@ describe('a provisioned person signing in with a verified email', () => {
       expect(await sessionsOf(user.id)).toHaveLength(1)
       expect(await identitiesOf(user.id)).toEqual([expect.objectContaining({ provider })])
       expect(await db().selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1)
-      const member = await db().selectFrom('organization_members').select('role').where('organization_id', '=', org.id).where('user_id', '=', user.id).executeTakeFirst()
+      const member = await db()
+        .selectFrom('organization_members')
+        .select('role')
+        .where('organization_id', '=', org.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst()
       expect(member).toEqual({ role: 'member' })
       // Returning: by the link, as any linked account.
       expect((await roundTrip(provider, email)).answer.headers.get('Location')).toBe('/')
@@ -81,7 +109,14 @@ describe('a provisioned person signing in with a verified email', () => {
   it('POST /api/v2/signin with the Google-type ID token does the same', async () => {
     const email = uniqueEmail('pia-api')
     const { user } = await provision(email)
-    const tokens = await codeFlowTokens(google.issuer, google.clientId, google.clientSecret, redirectUriOf('google'), email, 'openid email profile')
+    const tokens = await codeFlowTokens(
+      google.issuer,
+      google.clientId,
+      google.clientSecret,
+      redirectUriOf('google'),
+      email,
+      'openid email profile',
+    )
     const signedIn = await ssoApiSignIn(ctxFor(null), tokens.id_token!, { checkUserExist: true }, 'sv')
     expect(signedIn.user.id).toBe(user.id)
     expect(await identitiesOf(user.id)).toHaveLength(1)
@@ -124,7 +159,16 @@ describe('the limits of the rule', () => {
     const { user } = await provision(email)
     await db()
       .insertInto('user_identities')
-      .values({ id: `other-${user.id}`, user_id: user.id, provider: 'google', issuer: google.issuer, subject: 'someone-else', email, created_at: new Date().toISOString(), last_used_at: new Date().toISOString() })
+      .values({
+        id: `other-${user.id}`,
+        user_id: user.id,
+        provider: 'google',
+        issuer: google.issuer,
+        subject: 'someone-else',
+        email,
+        created_at: new Date().toISOString(),
+        last_used_at: new Date().toISOString(),
+      })
       .execute()
     expect((await roundTrip('google', email)).answer.headers.get('Location')).toBe('/signup/confirm')
     expect(await identitiesOf(user.id)).toHaveLength(1)

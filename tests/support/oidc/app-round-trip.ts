@@ -13,10 +13,16 @@ import { followToCallback } from './drive'
  * Answers the callback's response, its path and the flow cookie.
  */
 export async function roundTrip(provider: ProviderId, login: string, options: { query?: string; cancel?: boolean; cookie?: string } = {}) {
-  const started = await run(() => startLoader(args(makeRequest(`/signin/sso/${provider}${options.query ?? ''}`, { cookie: options.cookie }), { provider })))
+  const started = await run(() =>
+    startLoader(args(makeRequest(`/signin/sso/${provider}${options.query ?? ''}`, { cookie: options.cookie }), { provider })),
+  )
   expect(started.status).toBe(302)
   const flowCookie = cookiesFrom(started.headers)
-  const callbackUrl = await followToCallback(started.headers.get('Location')!, { login, redirectUri: redirectUriOf(provider), cancel: options.cancel })
+  const callbackUrl = await followToCallback(started.headers.get('Location')!, {
+    login,
+    redirectUri: redirectUriOf(provider),
+    cancel: options.cancel,
+  })
   const path = callbackUrl.slice(env().APP_URL.length)
   const cookie = [flowCookie, options.cookie].filter(Boolean).join('; ')
   const answer = await run(() => callbackLoader(args(makeRequest(path, { cookie }), { provider })))
