@@ -103,7 +103,9 @@ export async function createSsoUser(ctx: Ctx, key: IdentityKey, input: NewSsoUse
  * starts has them (renewal, revocation and end-session at sign-out).
  */
 export async function sendSsoLink(ctx: Ctx, user: { id: string; email: string; name: string; locale: string }, key: IdentityKey, post: object, tokens: ProviderTokens | null) {
-  const sealed = tokens ? await seal(tokens, SEALED_LINK_TOKENS) : null
+  // Not the ID token: the e-ID's carries the personal identity number, which is kept nowhere but
+  // a session's own row (docs/sso.md, Privacy). The session gets a new one at its first renewal.
+  const sealed = tokens?.refreshToken ? await seal({ ...tokens, idToken: '', accessToken: '' }, SEALED_LINK_TOKENS) : null
   const token = await issueToken(ctx.db, user.id, 'sso-link', { identity: key, post, tokens: sealed }, ctx.now)
   await sendMail(ctx.db, ssoLinkEmail(user, token, PROVIDER_LABELS[key.provider]))
 }
@@ -117,6 +119,8 @@ const SEALED_LINK_TOKENS = 'sso-link-tokens'
 export async function redeemSsoLink(ctx: Ctx, token: string) {
   const used = await consumeToken(ctx.db, token, 'sso-link', ctx.now)
   const data = used.data as { identity: IdentityKey; post: { redirectTo: string; invitation: string }; tokens?: string | null }
+  // The used link keeps no provider token (the row lives on until its expiry, housekeeping.server.ts).
+  if (data.tokens) await ctx.db.updateTable('tokens').set({ data: JSON.stringify({ ...data, tokens: null }) }).where('id', '=', used.id).execute()
   await linkIdentity(ctx, used.user_id, data.identity)
   await ctx.db.updateTable('users').set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) })).where('id', '=', used.user_id).execute()
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirstOrThrow()

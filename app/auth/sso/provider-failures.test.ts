@@ -139,21 +139,27 @@ describe('the provider tokens of a sign-up finished by an emailed link', () => {
       ),
     )
     expect(sent.status).toBe(302)
-    // Kept encrypted with the link: no token in clear.
-    const link = await db()
-      .selectFrom('tokens')
-      .select('data')
-      .where('purpose', '=', 'sso-link')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow()
-    expect(JSON.parse(link.data!).tokens.split('.')).toHaveLength(5)
+    // Kept encrypted with the link (no token in clear), and wiped once it is used.
+    const user = await db().selectFrom('users').select('id').where('email', '=', typed).executeTakeFirstOrThrow()
+    const linkData = async () =>
+      JSON.parse(
+        (
+          await db()
+            .selectFrom('tokens')
+            .select('data')
+            .where('user_id', '=', user.id)
+            .where('purpose', '=', 'sso-link')
+            .executeTakeFirstOrThrow()
+        ).data!,
+      )
+    expect((await linkData()).tokens.split('.')).toHaveLength(5)
 
     const token = tokenFromMail((await lastMailTo(typed))!.text_body)
     const used = await run(() => confirmLinkAction(args(makeRequest('/signup/confirm/link', { form: { token } }))))
     expect(used.status).toBe(302)
     const cookie = sessionCookieOf(used.headers)
     expect(cookie).not.toBe('')
-    const user = await db().selectFrom('users').select('id').where('email', '=', typed).executeTakeFirstOrThrow()
+    expect((await linkData()).tokens).toBeNull()
     const [session] = await sessionsOf(user.id)
     expect(
       await db().selectFrom('sso_sessions').select('provider').where('session_id_hash', '=', session!.id_hash).executeTakeFirst(),
