@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/config'
 import type { Ctx } from './context.server'
 import { createSsoUser, sendSsoLink, userOfIdentity, type IdentityKey } from './user-identities.server'
 import { findUserByEmail } from './users.server'
+import { linkProvisionedAccount } from './directory/provisioned-sso.server'
 import { verifyBearer } from '~/auth/sso/bearer.server'
 import { destinationAfterSso } from '~/auth/sso/complete.server'
 
@@ -35,15 +36,20 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
     if (!known.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { email: known.email })
     return { user: known, redirectTo }
   }
-  if (input.checkUserExist) throw new DomainError('NO_USER')
   const providerEmail = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
+  // The account an organization's directory provisioned for the provider's verified email (docs/directory-sync.md): it exists.
+  const provisioned =
+    providerEmail &&
+    (await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true))
+  if (provisioned) return { user: provisioned, redirectTo }
+  if (input.checkUserExist) throw new DomainError('NO_USER')
   const email = providerEmail ?? input.manuallyProvidedEmail ?? null
   if (!email) throw new DomainError('USER_CREATION_FAILED')
   const key: IdentityKey = { provider: provider.id, issuer: claims.iss, subject: claims.sub, email }
   const existing = await findUserByEmail(ctx, email)
   if (existing) {
     // Linked only once its owner proves it: the link goes to the account's address.
-    await sendSsoLink(ctx, existing, key, post)
+    await sendSsoLink(ctx, existing, key, post, null)
     throw new DomainError('VERIFICATION_REQUIRED', { email })
   }
   const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0]!
@@ -55,7 +61,7 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
     throw error
   }
   if (!user.email_verified_at) {
-    await sendSsoLink(ctx, user, key, post)
+    await sendSsoLink(ctx, user, key, post, null)
     throw new DomainError('VERIFICATION_REQUIRED', { email })
   }
   return { user, redirectTo }

@@ -1,5 +1,7 @@
 import { consumeToken, issueToken } from '~/auth/tokens.server'
 import type { ProviderId } from '~/auth/sso/config.server'
+import { seal, unseal } from '~/auth/sso/crypto.server'
+import type { ProviderTokens } from '~/auth/sso/oidc.server'
 import { DomainError } from '~/errors'
 import { sendMail } from '~/mail/mailer.server'
 import { ssoLinkEmail } from '~/mail/templates.server'
@@ -96,21 +98,33 @@ export async function createSsoUser(ctx: Ctx, key: IdentityKey, input: NewSsoUse
 
 /**
  * Emails a link that proves the address: for an existing account it links the provider account
- * once opened; for a new SSO account it verifies the address. The token carries the identity.
+ * once opened; for a new SSO account it verifies the address. The token carries the identity and
+ * the provider's tokens of that round trip, encrypted as in sso_sessions, so the session the link
+ * starts has them (renewal, revocation and end-session at sign-out).
  */
-export async function sendSsoLink(ctx: Ctx, user: { id: string; email: string; name: string; locale: string }, key: IdentityKey, post: object) {
-  const token = await issueToken(ctx.db, user.id, 'sso-link', { identity: key, post }, ctx.now)
+export async function sendSsoLink(ctx: Ctx, user: { id: string; email: string; name: string; locale: string }, key: IdentityKey, post: object, tokens: ProviderTokens | null) {
+  // Not the ID token: the e-ID's carries the personal identity number, which is kept nowhere but
+  // a session's own row (docs/sso.md, Privacy). The session gets a new one at its first renewal.
+  const sealed = tokens?.refreshToken ? await seal({ ...tokens, idToken: '', accessToken: '' }, SEALED_LINK_TOKENS) : null
+  const token = await issueToken(ctx.db, user.id, 'sso-link', { identity: key, post, tokens: sealed }, ctx.now)
   await sendMail(ctx.db, ssoLinkEmail(user, token, PROVIDER_LABELS[key.provider]))
 }
 
-/** Uses an emailed link: links the provider account (if not yet) and verifies the address. */
+const SEALED_LINK_TOKENS = 'sso-link-tokens'
+
+/**
+ * Uses an emailed link: links the provider account (if not yet) and verifies the address. Answers
+ * the provider's tokens of the round trip that sent it (null for a link sent before they were kept).
+ */
 export async function redeemSsoLink(ctx: Ctx, token: string) {
   const used = await consumeToken(ctx.db, token, 'sso-link', ctx.now)
-  const data = used.data as { identity: IdentityKey; post: { redirectTo: string; invitation: string } }
+  const data = used.data as { identity: IdentityKey; post: { redirectTo: string; invitation: string }; tokens?: string | null }
+  // The used link keeps no provider token (the row lives on until its expiry, housekeeping.server.ts).
+  if (data.tokens) await ctx.db.updateTable('tokens').set({ data: JSON.stringify({ ...data, tokens: null }) }).where('id', '=', used.id).execute()
   await linkIdentity(ctx, used.user_id, data.identity)
   await ctx.db.updateTable('users').set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) })).where('id', '=', used.user_id).execute()
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirstOrThrow()
-  return { user, identity: data.identity, post: data.post }
+  return { user, identity: data.identity, post: data.post, tokens: await unseal<ProviderTokens>(data.tokens, SEALED_LINK_TOKENS) }
 }
 
 /** The acting user's linked provider accounts, for their account preferences. */

@@ -1,32 +1,18 @@
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
+import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose'
 import type { SessionState } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { providerByIssuer, type ProviderConfig } from './config.server'
+import { verifyProviderJwt } from './jwks.server'
 import { configurationOf } from './oidc.server'
 
 /**
  * Bearer tokens on /api/ (spec section 7): the ID token for the Google-type provider and for
  * POST /api/v2/signin, the access token otherwise. Verified with jose against the provider's
- * JWKS (one cache per issuer per process, refetched on an unknown `kid`): signature, issuer,
- * audience (this product's client id only), expiry with the provider's clock tolerance.
+ * JWKS (jwks.server.ts: one cache per issuer per process, refetched on an unknown `kid`):
+ * signature, issuer, audience (this product's client id only), expiry with the provider's clock
+ * tolerance.
  */
-const jwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-
-async function keysOf(provider: ProviderConfig) {
-  let set = jwks.get(provider.issuer)
-  if (!set) {
-    const uri = (await configurationOf(provider)).serverMetadata().jwks_uri
-    if (!uri) throw new DomainError('SSO_TOKEN_INVALID')
-    // A token with an unknown kid refetches the keys (a rotation), at most once a second.
-    set = createRemoteJWKSet(new URL(uri), { cooldownDuration: 1000, timeoutDuration: 5000 })
-    jwks.set(provider.issuer, set)
-  }
-  return set
-}
-
-export const forgetJwks = () => jwks.clear()
-
 export interface VerifiedBearer {
   provider: ProviderConfig
   claims: JWTPayload & { iss: string; sub: string }
@@ -46,12 +32,7 @@ export async function verifyBearer(token: string, kind?: 'id_token'): Promise<Ve
   if (!provider) throw new DomainError('SSO_TOKEN_INVALID')
   const expected = kind ?? provider.bearer
   try {
-    const { payload } = await jwtVerify(token, await keysOf(provider), {
-      issuer: provider.issuer,
-      audience: provider.clientId,
-      clockTolerance: provider.clockTolerance,
-      requiredClaims: ['exp', 'sub'],
-    })
+    const payload = await verifyProviderJwt(provider, (await configurationOf(provider)).serverMetadata().jwks_uri, token)
     // An access token (RFC 9068 `at+jwt`, or one with a scope) is not an ID token, and the reverse.
     const isAccessToken = typ?.toLowerCase() === 'at+jwt' || 'scope' in payload || 'scp' in payload
     if ((expected === 'id_token') === isAccessToken) throw new DomainError('SSO_TOKEN_INVALID')

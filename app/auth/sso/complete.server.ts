@@ -26,13 +26,13 @@ export function destinationAfterSso(post: PostSso | null | undefined) {
 
 /**
  * Starts the product's session for an SSO user: a fresh session, the provider's tokens kept
- * encrypted beside it, the provider cookie (spec section 3) and the user's locale. Returns the
- * Set-Cookie values.
+ * encrypted beside it (none for a link sent before they were kept with it), the provider cookie
+ * (spec section 3) and the user's locale. Returns the Set-Cookie values.
  */
-export async function startSsoSession(ctx: Ctx, request: Request, user: User, provider: ProviderId, tokens: ProviderTokens) {
+export async function startSsoSession(ctx: Ctx, request: Request, user: User, provider: ProviderId, tokens: ProviderTokens | null) {
   await destroySession(ctx.db, request)
   const cookie = await createSession(ctx.db, user.id, ctx.now)
   const id = (await sessionCookie().parse(cookie.split(';')[0]!)) as string
-  await saveSsoSession(ctx.db, hashSecret(id), provider, tokens, ctx.now)
+  if (tokens) await saveSsoSession(ctx.db, hashSecret(id), provider, tokens, ctx.now)
   return [cookie, await rememberProvider(provider), await localeCookie.serialize(user.locale), await clearPending()]
 }

@@ -1,11 +1,14 @@
 import * as client from 'openid-client'
 import { DomainError } from '~/errors'
 import { ssoConfig, type ProviderConfig } from './config.server'
+import { verifyProviderJwt } from './jwks.server'
 
 /**
- * The OpenID Connect work, all of it done by openid-client (discovery, PKCE, state, nonce, the
- * ID token's signature, issuer, audience and times against the provider's JWKS): no JWT or OIDC
- * code of our own. A provider that does not answer in SSO_TIMEOUT_SECONDS is down.
+ * The OpenID Connect work, done by openid-client (discovery, PKCE, state, nonce, the ID token's
+ * issuer, audience, nonce and times) and jose (the ID token's signature against the provider's
+ * JWKS, jwks.server.ts, which openid-client skips for tokens from the token endpoint): no JWT or
+ * OIDC code of our own. A provider that does not answer in SSO_TIMEOUT_SECONDS, or answers 5xx,
+ * is down.
  */
 
 /** Loopback issuers (the local providers of the tests and the demo) may speak plain http. */
@@ -64,6 +67,14 @@ export async function authorizationUrl(provider: ProviderConfig, redirectUri: st
   return { url, checks }
 }
 
+/**
+ * Every ID token from the token endpoint (sign-in and renewal) is checked against the provider's
+ * published keys; openid-client has checked its claims (issuer, audience, nonce, times) already.
+ */
+async function verifyIdTokenSignature(provider: ProviderConfig, config: client.Configuration, idToken: string) {
+  await verifyProviderJwt(provider, config.serverMetadata().jwks_uri, idToken, [])
+}
+
 export interface ProviderTokens {
   idToken: string
   accessToken: string
@@ -85,6 +96,7 @@ export async function exchangeCode(provider: ProviderConfig, callbackUrl: URL, c
     })
     const claims = tokens.claims()
     if (!claims || !tokens.id_token) throw new DomainError('SSO_TOKEN_INVALID')
+    await verifyIdTokenSignature(provider, config, tokens.id_token)
     const result: ProviderTokens = {
       idToken: tokens.id_token,
       accessToken: tokens.access_token,
@@ -102,6 +114,7 @@ export async function refreshTokens(provider: ProviderConfig, refreshToken: stri
   const tokens = await client.refreshTokenGrant(config, refreshToken).catch((error) => {
     throw failure(error)
   })
+  if (tokens.id_token) await verifyIdTokenSignature(provider, config, tokens.id_token)
   return {
     idToken: tokens.id_token ?? '',
     accessToken: tokens.access_token,
@@ -127,13 +140,30 @@ export async function endSessionUrl(provider: ProviderConfig, idToken: string | 
   return client.buildEndSessionUrl(config, params)
 }
 
+/** The HTTP status of the provider's answer an error carries (openid-client keeps the Response as a cause), or 0. */
+function providerStatus(error: unknown) {
+  let current = error as { status?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (typeof current.status === 'number') return current.status
+    current = current.cause as typeof current
+  }
+  return 0
+}
+
 /**
  * openid-client's errors as the catalogue's: the user cancelled (access_denied), state or nonce
  * mismatch (also a replayed callback), an expired or used code (invalid_grant), an ID token that
- * fails its checks (issuer, audience, signature, times), and a provider that does not answer.
+ * fails its checks (issuer, audience, signature, times), a provider that does not answer or
+ * answers 5xx (SSO_PROVIDER_DOWN), and any other OAuth error (SSO_FAILED: the provider refused the
+ * product itself, e.g. invalid_client, which an operator fixes; docs/sso.md lists it).
  */
 export function failure(error: unknown): DomainError {
   if (error instanceof DomainError) return error
+  // A 5xx from any of its endpoints (with or without an OAuth error body), or the OAuth errors that
+  // say so: the provider is down, as when it does not answer.
+  if (providerStatus(error) >= 500) return new DomainError('SSO_PROVIDER_DOWN')
+  const oauthError = error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError ? error.error : null
+  if (oauthError === 'server_error' || oauthError === 'temporarily_unavailable') return new DomainError('SSO_PROVIDER_DOWN')
   if (error instanceof client.AuthorizationResponseError) {
     return new DomainError(error.error === 'access_denied' ? 'SSO_CANCELLED' : 'SSO_FAILED')
   }

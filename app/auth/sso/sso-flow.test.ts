@@ -8,11 +8,10 @@ import { action as confirmLinkAction } from '~/routes/auth/sso/confirm-link'
 import { action as signoutAction } from '~/routes/auth/signout'
 import { loader as signinLoader } from '~/routes/auth/signin'
 import { args, cookiesFrom, createUser, lastMailTo, makeRequest, run, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
-import { followToCallback } from '../../../tests/support/oidc/drive'
+import { roundTrip } from '../../../tests/support/oidc/app-round-trip'
 import { envFor, startOidcProvider, type RunningProvider } from '../../../tests/support/oidc/providers'
-import { resetSsoConfig, type ProviderId } from './config.server'
+import { resetSsoConfig } from './config.server'
 import { forgetConfigurations } from './oidc.server'
-import { redirectUriOf } from './strategy.server'
 
 /**
  * The sign-in flows against real oidc-provider instances on 127.0.0.1 (Google-type on 4404, the
@@ -34,18 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([google?.close(), sei?.close()])
 })
-
-/** Starts at /signin/sso/<provider>, signs in at the provider, and calls the app's callback. */
-async function roundTrip(provider: ProviderId, login: string, options: { query?: string; cancel?: boolean; cookie?: string } = {}) {
-  const started = await run(() => startLoader(args(makeRequest(`/signin/sso/${provider}${options.query ?? ''}`, { cookie: options.cookie }), { provider })))
-  expect(started.status).toBe(302)
-  const flowCookie = cookiesFrom(started.headers)
-  const callbackUrl = await followToCallback(started.headers.get('Location')!, { login, redirectUri: redirectUriOf(provider), cancel: options.cancel })
-  const path = callbackUrl.slice(env().APP_URL.length)
-  const cookie = [flowCookie, options.cookie].filter(Boolean).join('; ')
-  const answer = await run(() => callbackLoader(args(makeRequest(path, { cookie }), { provider })))
-  return { answer, path, flowCookie }
-}
 
 const identitiesOf = (userId: string) => db().selectFrom('user_identities').selectAll().where('user_id', '=', userId).execute()
 

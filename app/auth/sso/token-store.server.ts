@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { DB } from '~/db/db.server'
 import { addSeconds, nowIso } from '~/utils/ids.server'
-import { providerConfig, type ProviderId } from './config.server'
+import { providerConfig, type ProviderConfig, type ProviderId } from './config.server'
 import { seal, unseal } from './crypto.server'
 import { endSessionUrl, refreshTokens, revokeRefreshToken, type ProviderTokens } from './oidc.server'
 
@@ -76,14 +76,8 @@ export async function endSsoSession(db: DB, sessionIdHash: string, postLogoutRed
   await db.deleteFrom('sso_sessions').where('session_id_hash', '=', sessionIdHash).execute()
   const provider = providerConfig(row.provider)
   if (!provider) return { provider: null, endSessionUrl: null, revoked: false }
-  let revoked = false
-  const refreshToken = await unseal<string>(row.refresh_token, 'refresh-token')
-  try {
-    if (refreshToken && provider.revokeOnSignOut) revoked = await revokeRefreshToken(provider, refreshToken)
-  } catch (error) {
-    // The session ends here whatever the provider says; the token expires on its own.
-    console.warn('Refresh token revocation failed', provider.id, (error as Error).message)
-  }
+  // The session ends here whatever the provider says.
+  const revoked = await revokeQuietly(provider, await unseal<string>(row.refresh_token, 'refresh-token'))
   let url: URL | null = null
   try {
     url = await endSessionUrl(provider, await unseal<string>(row.id_token, 'id-token'), postLogoutRedirectUri)
@@ -91,4 +85,25 @@ export async function endSsoSession(db: DB, sessionIdHash: string, postLogoutRed
     url = null
   }
   return { provider: provider.id, endSessionUrl: url?.href ?? null, revoked }
+}
+
+/**
+ * Revokes the refresh token of a round trip whose sign-up ends without a session (the user
+ * cancels at /signup/confirm), where the provider has a revocation endpoint and is not excluded.
+ * Never fails: the token then expires on its own at the provider.
+ */
+export async function revokeUnusedTokens(providerId: ProviderId, tokens: ProviderTokens | null) {
+  const provider = providerConfig(providerId)
+  return provider ? revokeQuietly(provider, tokens?.refreshToken ?? null) : false
+}
+
+/** Revokes where the provider allows it (not the Google-type); a failure leaves the token to expire. */
+async function revokeQuietly(provider: ProviderConfig, refreshToken: string | null) {
+  if (!refreshToken || !provider.revokeOnSignOut) return false
+  try {
+    return await revokeRefreshToken(provider, refreshToken)
+  } catch (error) {
+    console.warn('Refresh token revocation failed', provider.id, (error as Error).message)
+    return false
+  }
 }

@@ -14,10 +14,27 @@ export const DEMO_LOGINS: Record<ProviderKind, string[]> = {
   seiLinkopingKommun: ['david.dahl@linkoping.example.se'],
 }
 
+/**
+ * Misbehaviours a test asks of the provider by the login it signs in with, so that each test (and
+ * each browser journey against the shared providers) chooses its own: `foreign-key:anna@x.se`
+ * gets ID tokens re-signed with a key the provider never published under its own `kid`,
+ * `foreign-kid:` the same under an unknown `kid`, `token-503:` a token endpoint answering
+ * 503, `token-slow:` one that answers after the app has given up. The rest of the login is the
+ * identity: the same subject and claims as without the prefix (a linked user's provider account).
+ */
+export const MISBEHAVIOURS = ['foreign-key', 'foreign-kid', 'token-503', 'token-slow'] as const
+export type Misbehaviour = (typeof MISBEHAVIOURS)[number]
+
+export function misbehaviourOf(login: string): { misbehaviour: Misbehaviour | null; identity: string } {
+  const clean = login.trim().toLowerCase()
+  const found = MISBEHAVIOURS.find((m) => clean.startsWith(`${m}:`))
+  return found ? { misbehaviour: found, identity: clean.slice(found.length + 1) } : { misbehaviour: null, identity: clean }
+}
+
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function demoAccountClaims(kind: ProviderKind, login: string) {
-  const clean = login.trim().toLowerCase()
+  const clean = misbehaviourOf(login).identity
   const email = clean.includes('@') ? clean : `${clean.replace(/[^a-z0-9.]/g, '')}@demo.example.se`
   const words = email.split('@')[0]!.split(/[._-]+/).filter(Boolean).map(titleCase)
   const given = words[0] ?? 'Demo'

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo } from 'node:net'
-import { exportJWK, generateKeyPair } from 'jose'
-import Provider, { interactionPolicy, type Configuration } from 'oidc-provider'
-import { demoAccountClaims, interactionPage } from './interaction'
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose'
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { demoAccountClaims, interactionPage, misbehaviourOf } from './interaction'
 
 /**
  * Real OpenID Connect providers on 127.0.0.1 (oidc-provider), configured like the three the product
@@ -30,6 +30,8 @@ export interface ProviderOptions {
   clientSecret?: string
   /** Seconds an ID token / access token lives (tests shorten it). */
   tokenTtl?: number
+  /** Seconds a `token-slow:` login's token answer waits (longer than the app's SSO_TIMEOUT_SECONDS). */
+  slowSeconds?: number
 }
 
 export interface RunningProvider {
@@ -38,6 +40,8 @@ export interface RunningProvider {
   clientId: string
   clientSecret: string
   provider: Provider
+  /** The refresh tokens revoked at the provider's revocation endpoint, with their account (login). */
+  revocations: { login: string; token: string }[]
   close(): Promise<void>
 }
 
@@ -88,7 +92,8 @@ function configuration(options: Required<ProviderOptions>, signingKey: object): 
         response_types: ['code'],
       },
     ],
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ ...demoAccountClaims(kind, loginOf(id)), sub: id }) }),
+    // The subject ignores a misbehaviour prefix (interaction.ts): `foreign-key:anna@x.se` is Anna.
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ ...demoAccountClaims(kind, loginOf(id)), sub: accountIdOf(misbehaviourOf(loginOf(id)).identity) }) }),
     claims: CLAIMS[kind],
     scopes: [...SCOPES[kind], ...(apiAccess ? ['api.access'] : [])],
     conformIdTokenClaims: false,
@@ -141,6 +146,7 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
     clientId: defaultClientId(options.kind),
     clientSecret: DEMO_CLIENT_SECRET,
     tokenTtl: 3600,
+    slowSeconds: 8,
     ...options,
   }
   if (full.port === 0) full.port = await freePort()
@@ -149,6 +155,8 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg: 'RS256' }
   const provider = new Provider(issuer, configuration(full, signingKey))
+  const revocations: RunningProvider['revocations'] = []
+  provider.use(await misbehaviours(signingKey.kid, full.slowSeconds, revocations))
   const callback = provider.callback()
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // No kept-alive connections: a restarted provider (a key rotation in the tests) leaves no dead sockets in clients' pools.
@@ -172,11 +180,47 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
     clientId: full.clientId,
     clientSecret: full.clientSecret,
     provider,
+    revocations,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/**
+ * What a test asks of the provider by its login (interaction.ts, MISBEHAVIOURS), done to the
+ * token endpoint's answer after oidc-provider has made it; and the record of revoked refresh
+ * tokens (the revocation endpoint answers 200 whatever it is given, so tests read this).
+ */
+async function misbehaviours(publishedKid: string, slowSeconds: number, revocations: RunningProvider['revocations']) {
+  // A key the provider never published: a token signed with it must be refused.
+  const { privateKey: foreignKey } = await generateKeyPair('RS256')
+  const resign = (idToken: string, kid: string) => {
+    const header = decodeProtectedHeader(idToken)
+    return new SignJWT(decodeJwt(idToken)).setProtectedHeader({ ...header, alg: 'RS256', kid }).sign(foreignKey)
+  }
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    const revokedToken = ctx.path === '/token/revocation' && ctx.method === 'POST'
+    await next()
+    if (revokedToken && ctx.status === 200 && ctx.oidc?.params?.token) {
+      const token = String(ctx.oidc.params.token)
+      revocations.push({ token, login: loginOf(String(ctx.oidc.entities.RefreshToken?.accountId ?? '')) })
+    }
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return
+    const entities = ctx.oidc.entities
+    const accountId = entities.AuthorizationCode?.accountId ?? entities.RefreshToken?.accountId
+    const { misbehaviour } = misbehaviourOf(loginOf(accountId ?? ''))
+    const body = ctx.body as { id_token?: string }
+    if (misbehaviour === 'foreign-key' && body.id_token) body.id_token = await resign(body.id_token, publishedKid)
+    if (misbehaviour === 'foreign-kid' && body.id_token) body.id_token = await resign(body.id_token, randomUUID())
+    if (misbehaviour === 'token-503') {
+      ctx.status = 503
+      ctx.type = 'text/plain'
+      ctx.body = 'Service Unavailable'
+    }
+    if (misbehaviour === 'token-slow') await new Promise((resolve) => setTimeout(resolve, slowSeconds * 1000))
   }
 }
 

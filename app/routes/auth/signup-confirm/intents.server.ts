@@ -2,6 +2,7 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { clearPending, readPending, type PendingSignUp } from '~/auth/sso/cookies.server'
 import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server'
+import { revokeUnusedTokens } from '~/auth/sso/token-store.server'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/user-identities.server'
@@ -43,7 +44,7 @@ const create: Handler = async (ctx, request, pending, form) => {
       { name: parsed.data.name, email, emailVerified: verified, locale: parsed.data.locale, timezone: parsed.data.timezone },
     )
     if (!verified) {
-      await sendSsoLink(ctx, user, { ...keyOf(pending), email }, pending.post)
+      await sendSsoLink(ctx, user, { ...keyOf(pending), email }, pending.post, pending.tokens)
       return redirect(`/signup/confirm?sent=${encodeURIComponent(email)}`, { headers: { 'Set-Cookie': await clearPending() } })
     }
     const cookies = await startSsoSession(ctx, request, user, pending.provider, pending.tokens)
@@ -82,11 +83,15 @@ const emailLink: Handler = async (ctx, _request, pending, form) => {
   const email = pending.email ?? parsed.data?.email
   if (!email) return fail('BAD_REQUEST')
   const user = await findUserByEmail(ctx, email)
-  if (user) await sendSsoLink(ctx, user, { ...keyOf(pending), email }, pending.post)
+  if (user) await sendSsoLink(ctx, user, { ...keyOf(pending), email }, pending.post, pending.tokens)
   return redirect(`/signup/confirm?sent=${encodeURIComponent(email)}`, { headers: { 'Set-Cookie': await clearPending() } })
 }
 
-const cancel: Handler = async () => redirect('/signin', { headers: { 'Set-Cookie': await clearPending() } })
+/** Ends the pending sign-up: the provider's refresh token of that round trip is revoked. */
+const cancel: Handler = async (_ctx, _request, pending) => {
+  await revokeUnusedTokens(pending.provider, pending.tokens)
+  return redirect('/signin', { headers: { 'Set-Cookie': await clearPending() } })
+}
 
 export const INTENTS: Record<string, Handler> = { create, password, emailLink, cancel }
 

@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
+import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.server'
 import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -24,8 +25,10 @@ export function identityOf(result: SsoResult): IdentityKey & { name: string; ema
 }
 
 /**
- * After a successful round trip: link (intent=link, signed in), sign in a linked account, or send
- * a new provider account to /signup/confirm (its claims in an encrypted cookie, nothing stored).
+ * After a successful round trip: link (intent=link, signed in), sign in a linked account (or the
+ * account a directory provisioned for the provider's verified email: provisioned-sso.server.ts),
+ * or send a new provider account to /signup/confirm (its claims in an encrypted cookie, nothing
+ * stored).
  */
 export async function completeSso(ctx: Ctx, request: Request, result: SsoResult) {
   const identity = identityOf(result)
@@ -37,7 +40,8 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
     const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/security`) ?? '/'
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
-  const user = await userOfIdentity(ctx, identity.issuer, identity.subject)
+  // A linked account, or the account an organization's directory provisioned for this verified email.
+  const user = (await userOfIdentity(ctx, identity.issuer, identity.subject)) ?? (await linkProvisionedAccount(ctx, key, identity.emailVerified))
   if (user) {
     if (!user.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { post: result.flow.post })
     const cookies = await startSsoSession(ctx, request, user, identity.provider, result.tokens)

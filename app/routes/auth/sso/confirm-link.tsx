@@ -1,11 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { createSession, destroySession } from '~/auth/session.server'
-import { destinationAfterSso } from '~/auth/sso/complete.server'
-import { rememberProvider } from '~/auth/sso/cookies.server'
+import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server'
 import { DomainError } from '~/errors'
-import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { redeemSsoLink } from '~/services/user-identities.server'
 import { Alert } from '~/ui/alert'
@@ -18,7 +15,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 /**
  * /signup/confirm/link?token=: the emailed link that proves an address for single sign-on.
  * Opening it changes nothing (mail scanners open links); its button links the provider account,
- * verifies the address and signs in.
+ * verifies the address and signs in, with the provider's tokens of that round trip.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
@@ -28,9 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const ctx = ctxFor(null, context)
   try {
-    const { user, identity, post } = await redeemSsoLink(ctx, String(form.get('token') ?? ''))
-    await destroySession(ctx.db, request)
-    const cookies = [await createSession(ctx.db, user.id, ctx.now), await rememberProvider(identity.provider), await localeCookie.serialize(user.locale)]
+    const { user, identity, post, tokens } = await redeemSsoLink(ctx, String(form.get('token') ?? ''))
+    // The provider's tokens of the round trip that sent the link go with the session (sign-out revokes them).
+    const cookies = await startSsoSession(ctx, request, user, identity.provider, tokens)
     return redirectWithToast(destinationAfterSso(post), { key: 'sso.linked' }, cookies)
   } catch (error) {
     if (error instanceof DomainError) return data({ error: error.code }, { status: error.status })
