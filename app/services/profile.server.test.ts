@@ -26,7 +26,7 @@ const ctx = (user: User) => ({ ...ctxFor(user), client: `client-${randomBytes(4)
 const reread = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 /** The id hash of a new session of the user (what the load context knows as the request's session). */
 async function sessionOf(user: User, userAgent: string | null = null) {
-  const cookie = await createSession(db(), user.id, new Date(), userAgent)
+  const cookie = await createSession(db(), user.id, 'password', { userAgent })
   const state = await readSession(db(), cookie.split(';')[0])
   if (state.status !== 'active') throw new Error('no session')
   return state.idHash

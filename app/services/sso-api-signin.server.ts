@@ -33,7 +33,7 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
   const known = await userOfIdentity(ctx, claims.iss, claims.sub)
   if (known) {
     if (!known.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { email: known.email })
-    return { user: known, redirectTo }
+    return { user: known, redirectTo, provider: provider.id }
   }
   if (input.checkUserExist) throw new DomainError('NO_USER')
   const providerEmail = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
@@ -58,5 +58,5 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
     await sendSsoLink(ctx, user, key, post)
     throw new DomainError('VERIFICATION_REQUIRED', { email })
   }
-  return { user, redirectTo }
+  return { user, redirectTo, provider: provider.id }
 }

@@ -338,7 +338,7 @@ describe('sign-in under concurrent attempts', () => {
 describe('password reset', () => {
   it('sets a new password with a single-use token and revokes every session', async () => {
     const user = await createUser()
-    const cookie = (await createSession(db(), user.id)).split(';')[0]
+    const cookie = (await createSession(db(), user.id, 'password')).split(';')[0]
     await requestPasswordReset(ctx(), user.email)
     const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
     await expect(checkPasswordResetToken(ctx(), token)).resolves.toEqual({ valid: true })

@@ -22,7 +22,7 @@ const route = apiRoute({
       const { token, code } = await readJson(request, SecondFactorPayload)
       const { user } = await completeSecondStep(ctx, token, code)
       await destroySession(ctx.db, request)
-      cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+      cookie = await createSession(ctx.db, user.id, 'two-step', { now: ctx.now, userAgent: request.headers.get('User-Agent') })
       return toCurrentUser(user)
     })
     if (cookie) response.headers.append('Set-Cookie', cookie)

@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A session the browser still had ends here: a sign-in always starts a fresh one.
   await destroySession(ctx.db, request)
   const cookies = [
-    await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')),
+    await createSession(ctx.db, user.id, 'password', { now: ctx.now, userAgent: request.headers.get('User-Agent') }),
     await localeCookie.serialize(user.locale),
     await rememberProvider(OWN_CREDENTIALS),
   ]

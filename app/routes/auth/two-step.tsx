@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, redirectTo } = outcome.value
   await destroySession(ctx.db, request)
   const cookies = [
-    await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')),
+    await createSession(ctx.db, user.id, 'two-step', { now: ctx.now, userAgent: request.headers.get('User-Agent') }),
     await localeCookie.serialize(user.locale),
     await rememberProvider(OWN_CREDENTIALS),
     await clearSecondStep(),

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { createSession, destroySession } from '~/auth/session.server'
+import { createSession, destroySession, ssoMethod } from '~/auth/session.server'
 import { destinationAfterSso } from '~/auth/sso/complete.server'
 import { rememberProvider } from '~/auth/sso/cookies.server'
 import { DomainError } from '~/errors'
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { user, identity, post } = await redeemSsoLink(ctx, String(form.get('token') ?? ''))
     await destroySession(ctx.db, request)
-    const cookies = [await createSession(ctx.db, user.id, ctx.now), await rememberProvider(identity.provider), await localeCookie.serialize(user.locale)]
+    const cookies = [await createSession(ctx.db, user.id, ssoMethod(identity.provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') }), await rememberProvider(identity.provider), await localeCookie.serialize(user.locale)]
     return redirectWithToast(destinationAfterSso(post), { key: 'sso.linked' }, cookies)
   } catch (error) {
     if (error instanceof DomainError) return data({ error: error.code }, { status: error.status })
