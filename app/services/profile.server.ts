@@ -9,6 +9,7 @@ import { ALERT_TEMPLATES } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
 import type { PreferencesInput } from './profile.schemas'
 import { deviceOf } from './user-agent'
+import { sendSecurityNotice } from './security-notices.server'
 import { PROVIDER_LABELS } from './user-identities.server'
 import { isProviderId } from '~/auth/sso/config.server'
 import { currentZones } from '~/utils/timezones'
@@ -188,7 +189,9 @@ export async function changePassword(
   await confirmPassword(ctx, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword)
   await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute()
-  return signOutOtherSessions(ctx, userId, input.currentSession)
+  const ended = await signOutOtherSessions(ctx, userId, input.currentSession)
+  await sendSecurityNotice(ctx, actor.id, 'password-changed')
+  return ended
 }
 
 export interface SessionListItem {

@@ -4,6 +4,7 @@ import { bearerOf } from '~/auth/sso/bearer.server'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ssoApiSignIn, SsoSignInPayload } from '~/services/sso-api-signin.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { secondStepFor } from '~/services/two-step/second-step.server'
 import { DomainError } from '~/errors'
@@ -23,6 +24,7 @@ const route = apiRoute({
         const { user, redirectTo, provider } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
         await destroySession(ctx.db, request)
         cookie = await createSession(ctx.db, user.id, ssoMethod(provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') })
+        await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
         return redirectTo ? { ...toCurrentUser(user), redirectTo } : toCurrentUser(user)
       }
       const user = await signIn(ctx, await readJson(request, SignInPayload))
@@ -31,6 +33,7 @@ const route = apiRoute({
       if (secondStep) throw new DomainError('SECOND_FACTOR_REQUIRED', { token: secondStep })
       await destroySession(ctx.db, request)
       cookie = await createSession(ctx.db, user.id, 'password', { now: ctx.now, userAgent: request.headers.get('User-Agent') })
+      await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
       return toCurrentUser(user)
     })
     if (cookie) response.headers.append('Set-Cookie', cookie)

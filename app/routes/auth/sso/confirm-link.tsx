@@ -7,6 +7,7 @@ import { rememberProvider } from '~/auth/sso/cookies.server'
 import { DomainError } from '~/errors'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { redeemSsoLink } from '~/services/user-identities.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -31,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { user, identity, post } = await redeemSsoLink(ctx, String(form.get('token') ?? ''))
     await destroySession(ctx.db, request)
     const cookies = [await createSession(ctx.db, user.id, ssoMethod(identity.provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') }), await rememberProvider(identity.provider), await localeCookie.serialize(user.locale)]
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(post), { key: 'sso.linked' }, cookies)
   } catch (error) {
     if (error instanceof DomainError) return data({ error: error.code }, { status: error.status })
