@@ -44,9 +44,10 @@ export async function noticeSignIn(ctx: Pick<Ctx, 'db' | 'now'>, userId: string,
     .insertInto('known_browsers')
     .values({ user_id: userId, family, first_seen_at: now, last_seen_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'family']).doNothing())
+    .returning('family')
     .executeTakeFirst()
   // A racing sign-in from the same browser recorded it first: that one tells.
-  if (Number(inserted.numInsertedRows ?? 0) !== 1 || known.length === 0) return false
+  if (!inserted || known.length === 0) return false
   const { browser, os } = deviceOf(userAgent)
   await sendSecurityNotice(ctx, userId, 'new-browser', { browser: [browser, os].filter(Boolean).join(' / ') || undefined })
   return true
