@@ -344,7 +344,7 @@ describe('password reset', () => {
     await expect(checkPasswordResetToken(ctx(), token)).resolves.toEqual({ valid: true })
 
     await resetPassword(ctx(), { token, newPassword: 'brand-new-password' })
-    expect((await lastMailTo(user.email))?.subject).toMatch(/password of your .* was changed/)
+    expect((await lastMailTo(user.email))?.subject).toMatch(/Lösenordet till ditt konto .* är bytt/)
     await expectCode(resetPassword(ctx(), { token, newPassword: 'third-password' }), 'TOKEN_USED')
     await expectCode(signIn(ctx(), { email: user.email, password: TEST_PASSWORD }), 'UNAUTHORIZED')
     expect((await signIn(ctx(), { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)
