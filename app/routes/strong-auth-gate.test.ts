@@ -183,6 +183,13 @@ describe('the organization two-step policy on every route under an organization'
     expect(answers.map((a) => [a.answer.status, a.answer.body?.message])).toEqual([[403, 'STRONG_AUTH_REQUIRED']])
   })
 
+  it('routes that name the organization in their query are stopped too: the people picker for a new group', async () => {
+    const cookie = await sessionCookieFor(admin, 'password')
+    const mod = await moduleOf('routes/people-search.ts')
+    const answer = await call(mod.loader!, `/people/search?for=new-group&organizationId=${orgId}&q=a`, 'GET', cookie, {})
+    expect([answer.status, answer.body?.message]).toEqual([403, 'STRONG_AUTH_REQUIRED'])
+  })
+
   it('a plain member is not covered: the answers stay those of someone who may not see it (404)', async () => {
     const cookie = await sessionCookieFor(member, 'password')
     const groups = ORGANIZATION_ROUTES.find((r) => r.path === 'api/v1/organizations/:organizationId/groups')!
