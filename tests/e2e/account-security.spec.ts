@@ -148,6 +148,9 @@ test('sessions: another browser is listed and signed out from here', { tag: '@no
   const sessions = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem')
   await expect(sessions).toHaveCount(2)
   await expect(sessions.first()).toContainText('This browser')
+  // How each was signed in (both with the password alone, through the API).
+  await expect(sessions.first()).toContainText('Signed in with a password')
+  await expect(sessions.nth(1)).toContainText('Signed in with a password')
   await sessions
     .nth(1)
     .getByRole('button', { name: /^Sign out/ })
