@@ -31,9 +31,7 @@ function flatten(entries: readonly RouteConfigEntry[], parent = ''): FlatRoute[]
 }
 
 /** Every route of the product whose URL names an organization (but the platform's own administration of organizations, which is for platform admins, docs/platform.md). */
-const ORGANIZATION_ROUTES = flatten(routes).filter(
-  (r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'),
-)
+const ORGANIZATION_ROUTES = flatten(routes).filter((r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'))
 
 type Module = { loader?: (a: any) => unknown; action?: (a: any) => unknown }
 const modules = import.meta.glob<Module>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx'])
@@ -49,7 +47,13 @@ interface Answer {
   body: any
 }
 
-async function call(fn: (a: any) => unknown, path: string, method: string, cookie: string, params: Record<string, string>): Promise<Answer> {
+async function call(
+  fn: (a: any) => unknown,
+  path: string,
+  method: string,
+  cookie: string,
+  params: Record<string, string>,
+): Promise<Answer> {
   const isApi = path.startsWith('/api/')
   const request = makeRequest(path, {
     method,
@@ -87,17 +91,19 @@ beforeAll(async () => {
   admin = await createUser({ name: 'Pia Policy' })
   creator = await createUser({ name: 'Gustav Creator' })
   member = await createUser({ name: 'Mira Member' })
-  const org = await createOrganization({ name: 'Policy School', adminIds: [admin.id], memberIds: [member.id], groupCreatorIds: [creator.id] })
+  const org = await createOrganization({
+    name: 'Policy School',
+    adminIds: [admin.id],
+    memberIds: [member.id],
+    groupCreatorIds: [creator.id],
+  })
   orgId = org.id
   await db().updateTable('organizations').set({ two_step_policy: 'admins-and-group-creators' }).where('id', '=', orgId).execute()
 })
 
-const pathOf = (route: FlatRoute) =>
-  `/${route.path.replace(':organizationId', orgId).replace(/:(\w+)\??/g, 'x')}`
+const pathOf = (route: FlatRoute) => `/${route.path.replace(':organizationId', orgId).replace(/:(\w+)\??/g, 'x')}`
 const paramsOf = (route: FlatRoute) =>
-  Object.fromEntries(
-    [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'organizationId' ? orgId : 'x']),
-  )
+  Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'organizationId' ? orgId : 'x']))
 
 /** What may not change when someone the policy stops calls a route. */
 async function snapshot() {
@@ -159,7 +165,11 @@ describe('the organization two-step policy on every route under an organization'
       expect(answers.length).toBeGreaterThan(0)
       for (const { method, answer } of answers) {
         if (route.path.startsWith('api/')) {
-          expect({ method, status: answer.status, message: answer.body?.message }).toEqual({ method, status: 403, message: 'STRONG_AUTH_REQUIRED' })
+          expect({ method, status: answer.status, message: answer.body?.message }).toEqual({
+            method,
+            status: 403,
+            message: 'STRONG_AUTH_REQUIRED',
+          })
           expect(answer.body.organizationId).toBe(orgId)
           expect(answer.body.setupUrl).toContain(setupUrlFor(admin))
         } else {
@@ -211,7 +221,8 @@ describe('the organization two-step policy on every route under an organization'
   })
 
   describe('who meets it', () => {
-    const screens = () => ORGANIZATION_ROUTES.filter((r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv')
+    const screens = () =>
+      ORGANIZATION_ROUTES.filter((r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv')
     const apiGets = () => ORGANIZATION_ROUTES.filter((r) => r.path.startsWith('api/'))
 
     async function expectLetThrough(cookie: string) {

@@ -40,7 +40,12 @@ export async function setTwoStepPolicy(ctx: Ctx, organizationId: string, policy:
     await trx.updateTable('organizations').set({ two_step_policy: policy }).where('id', '=', organizationId).execute()
     await recordAudit(
       { ...ctx, db: trx },
-      { organizationId, action: TWO_STEP_POLICY_AUDIT, items: [organizationId], result: { SUCCESS: 1, from: org.two_step_policy, to: policy } },
+      {
+        organizationId,
+        action: TWO_STEP_POLICY_AUDIT,
+        items: [organizationId],
+        result: { SUCCESS: 1, from: org.two_step_policy, to: policy },
+      },
     )
   })
   return { policy, changed: true }

@@ -17,9 +17,15 @@ const NOW = new Date('2026-11-27T05:40:00Z')
 const EXPECTED: Record<SecurityNoticeKind, { en: [RegExp, RegExp]; sv: [RegExp, RegExp] }> = {
   'new-browser': { en: [/New sign-in/, /not been used from before/], sv: [/Ny inloggning/, /inte har använts med kontot förut/] },
   'two-step-on': { en: [/Two-step verification is on/, /authenticator app/], sv: [/Tvåstegsverifiering är på/, /autentiseringsapp/] },
-  'two-step-off': { en: [/Two-step verification is off/, /only your password/], sv: [/Tvåstegsverifiering är avstängd/, /räcker ditt lösenord/] },
+  'two-step-off': {
+    en: [/Two-step verification is off/, /only your password/],
+    sv: [/Tvåstegsverifiering är avstängd/, /räcker ditt lösenord/],
+  },
   'passkey-added': { en: [/A passkey was added/, /without your password/], sv: [/En nyckel \(passkey\) lades till/, /utan lösenord/] },
-  'password-changed': { en: [/password of your .* was changed/, /other sessions were signed out/], sv: [/Lösenordet till ditt konto/, /andra sessioner loggades ut/] },
+  'password-changed': {
+    en: [/password of your .* was changed/, /other sessions were signed out/],
+    sv: [/Lösenordet till ditt konto/, /andra sessioner loggades ut/],
+  },
 }
 
 describe('security notices by email', () => {

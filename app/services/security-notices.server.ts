@@ -20,7 +20,11 @@ export async function sendSecurityNotice(
   kind: SecurityNoticeKind,
   details: { browser?: string } = {},
 ) {
-  const user = await ctx.db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'timezone']).where('id', '=', userId).executeTakeFirst()
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'locale', 'timezone'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
   if (!user) return
   await sendMail(ctx.db, securityNoticeEmail(user, kind, { when: ctx.now, browser: details.browser }))
 }

@@ -66,36 +66,40 @@ async function choosePolicy(page: Page, t: (typeof T)['sv' | 'en']) {
 for (const locale of ['sv', 'en'] as const) {
   const t = T[locale]
 
-  test(`the two-step policy in ${locale}: turned on by an admin, met by another before the administration`, { tag: '@nojs' }, async ({ page }) => {
-    const { org, first, second } = await world(locale)
+  test(
+    `the two-step policy in ${locale}: turned on by an admin, met by another before the administration`,
+    { tag: '@nojs' },
+    async ({ page }) => {
+      const { org, first, second } = await world(locale)
 
-    // The first admin cannot require what they do not have themselves; with it set up, they can.
-    await signIn(page, first)
-    await page.goto(orgPath(org.id))
-    await choosePolicy(page, t)
-    await expect(page.getByText(t.selfFirst)).toBeVisible()
-    await page.goto(securityPath(first))
-    await enrolTotpHere(page, t)
-    await page.goto(orgPath(org.id))
-    await choosePolicy(page, t)
-    await expect(toast(page, t.saved)).toBeVisible()
-    await expect(page.getByRole('region', { name: t.policyTitle }).getByRole('radio', { name: t.admins, exact: true })).toBeChecked()
+      // The first admin cannot require what they do not have themselves; with it set up, they can.
+      await signIn(page, first)
+      await page.goto(orgPath(org.id))
+      await choosePolicy(page, t)
+      await expect(page.getByText(t.selfFirst)).toBeVisible()
+      await page.goto(securityPath(first))
+      await enrolTotpHere(page, t)
+      await page.goto(orgPath(org.id))
+      await choosePolicy(page, t)
+      await expect(toast(page, t.saved)).toBeVisible()
+      await expect(page.getByRole('region', { name: t.policyTitle }).getByRole('radio', { name: t.admins, exact: true })).toBeChecked()
 
-    // The second admin, signed in with a password alone, is sent to set it up first, told by whom.
-    await signOut(page)
-    await signIn(page, second)
-    await page.goto(orgPath(org.id, 'members'))
-    await expect(page).toHaveURL(new RegExp(`${securityPath(second)}\\?requiredBy=${org.id}`))
-    await expect(page.getByRole('heading', { name: t.required(org.name) })).toBeVisible()
-    await enrolTotpHere(page, t)
-    // Then on to where they were going.
-    await page.getByRole('link', { name: t.continue(org.name) }).click()
-    await expect(page).toHaveURL(orgPath(org.id, 'members'))
-    // The member list says who of the admins has two-step verification.
-    await expect(page.getByRole('columnheader', { name: t.twoStepColumn })).toBeVisible()
-    const row = page.getByRole('row', { name: new RegExp(second.name) })
-    await expect(row.getByRole('cell', { name: t.on, exact: true })).toBeVisible()
-  })
+      // The second admin, signed in with a password alone, is sent to set it up first, told by whom.
+      await signOut(page)
+      await signIn(page, second)
+      await page.goto(orgPath(org.id, 'members'))
+      await expect(page).toHaveURL(new RegExp(`${securityPath(second)}\\?requiredBy=${org.id}`))
+      await expect(page.getByRole('heading', { name: t.required(org.name) })).toBeVisible()
+      await enrolTotpHere(page, t)
+      // Then on to where they were going.
+      await page.getByRole('link', { name: t.continue(org.name) }).click()
+      await expect(page).toHaveURL(orgPath(org.id, 'members'))
+      // The member list says who of the admins has two-step verification.
+      await expect(page.getByRole('columnheader', { name: t.twoStepColumn })).toBeVisible()
+      const row = page.getByRole('row', { name: new RegExp(second.name) })
+      await expect(row.getByRole('cell', { name: t.on, exact: true })).toBeVisible()
+    },
+  )
 
   test(`axe in ${locale}: the policy section and the security screen's notice`, async ({ page }) => {
     const { org, first, second } = await world(locale)

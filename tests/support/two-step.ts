@@ -6,6 +6,12 @@ export async function enableTotpFor(userId: string, key = 'JBSWY3DPEHPK3PXPJBSWY
   await db().deleteFrom('user_totp').where('user_id', '=', userId).execute()
   await db()
     .insertInto('user_totp')
-    .values({ user_id: userId, secret: await sealTotpKey(key), created_at: new Date().toISOString(), confirmed_at: new Date().toISOString(), last_step: null })
+    .values({
+      user_id: userId,
+      secret: await sealTotpKey(key),
+      created_at: new Date().toISOString(),
+      confirmed_at: new Date().toISOString(),
+      last_step: null,
+    })
     .execute()
 }

@@ -35,14 +35,18 @@ const json = async (fn: (a: ReturnType<typeof args>) => unknown, path: string, b
 describe('how a session was signed in', () => {
   it('/signin with the password alone: password', async () => {
     const user = await createUser()
-    const res = await run(() => signin.action(args(makeRequest('/signin', { form: { email: user.email, password: TEST_PASSWORD, redirectTo: '' } }))))
+    const res = await run(() =>
+      signin.action(args(makeRequest('/signin', { form: { email: user.email, password: TEST_PASSWORD, redirectTo: '' } }))),
+    )
     expect(res.status).toBe(302)
     expect(await methodsOf(user.id)).toEqual(['password'])
   })
 
   it('/signin then /signin/two-step: two-step', async () => {
     const { user, key } = await enrolledUser()
-    const first = await run(() => signin.action(args(makeRequest('/signin', { form: { email: user.email, password: TEST_PASSWORD, redirectTo: '' } }))))
+    const first = await run(() =>
+      signin.action(args(makeRequest('/signin', { form: { email: user.email, password: TEST_PASSWORD, redirectTo: '' } }))),
+    )
     const cookie = cookiesFrom(first.headers)
     const ok = await run(() => twoStep.action(args(makeRequest('/signin/two-step', { cookie, form: { code: codeAt(key, 30) } }))))
     expect(ok.status).toBe(302)
@@ -55,7 +59,9 @@ describe('how a session was signed in', () => {
     expect(await methodsOf(plain.id)).toEqual(['password'])
 
     const { user, key } = await enrolledUser()
-    const first = (await apiSignin.action(args(makeRequest('/api/v2/signin', { json: { email: user.email, password: TEST_PASSWORD } })))) as Response
+    const first = (await apiSignin.action(
+      args(makeRequest('/api/v2/signin', { json: { email: user.email, password: TEST_PASSWORD } })),
+    )) as Response
     const { token } = await first.json()
     expect((await json(apiSecondFactor.action, '/api/v2/signin/second-factor', { token, code: codeAt(key, 30) })).status).toBe(200)
     expect(await methodsOf(user.id)).toEqual(['two-step'])
@@ -65,10 +71,20 @@ describe('how a session was signed in', () => {
     const user = await createUser()
     const now = new Date().toISOString()
     const later = new Date(Date.now() + 3_600_000).toISOString()
-    for (const [i, method] of (['password', 'two-step', 'passkey', 'sso:google', 'sso:microsoft', 'sso:seiLinkopingKommun', null] as const).entries())
+    for (const [i, method] of (
+      ['password', 'two-step', 'passkey', 'sso:google', 'sso:microsoft', 'sso:seiLinkopingKommun', null] as const
+    ).entries())
       await db()
         .insertInto('sessions')
-        .values({ id_hash: `method-${user.id}-${i}`, user_id: user.id, created_at: now, last_seen_at: now, expires_at: later, user_agent: null, sign_in_method: method })
+        .values({
+          id_hash: `method-${user.id}-${i}`,
+          user_id: user.id,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: later,
+          user_agent: null,
+          sign_in_method: method,
+        })
         .execute()
     const listed = await listSessions(ctxFor(user), user.id, null)
     expect(listed.map((s) => [s.method, s.provider]).sort()).toEqual(

@@ -38,7 +38,9 @@ export function policyCovers(policy: string, standing: { role: string; is_group_
 
 /** The screen where someone the policy covers sets two-step up, and comes back from. */
 export const strongAuthSetupUrl = (userId: string, organizationId: string, redirectTo = `/organizations/${organizationId}`) =>
-  `/users/${encodeURIComponent(userId)}/preferences/security?requiredBy=${encodeURIComponent(organizationId)}&redirectTo=${encodeURIComponent(redirectTo)}#prefs-two-step`
+  `/users/${encodeURIComponent(userId)}/preferences/security?requiredBy=${encodeURIComponent(
+    organizationId,
+  )}&redirectTo=${encodeURIComponent(redirectTo)}#prefs-two-step`
 
 /** The sign-in method of the request's session, when the context knows it (null otherwise: taken as a password). */
 async function sessionMethodOf(ctx: Ctx): Promise<string | null> {
@@ -84,6 +86,11 @@ export async function requireStrongAuthInOrganization(ctx: Ctx, organizationId: 
 /** Whether each of these users has two-step verification (for the admins' and group creators' lists). */
 export async function strongAuthenticationOf(db: DB, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db.selectFrom('user_totp').select('user_id').where('user_id', 'in', userIds).where('confirmed_at', 'is not', null).execute()
+  const rows = await db
+    .selectFrom('user_totp')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('confirmed_at', 'is not', null)
+    .execute()
   return new Set(rows.map((r) => r.user_id))
 }

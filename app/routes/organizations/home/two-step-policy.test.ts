@@ -14,16 +14,27 @@ import { action, loader } from './route'
  * lock oneself out, the two-step column of the member list and the notice on the security screen.
  */
 
-const policyOf = async (id: string) => (await db().selectFrom('organizations').select('two_step_policy').where('id', '=', id).executeTakeFirstOrThrow()).two_step_policy
+const policyOf = async (id: string) =>
+  (await db().selectFrom('organizations').select('two_step_policy').where('id', '=', id).executeTakeFirstOrThrow()).two_step_policy
 const auditOf = (id: string) =>
-  db().selectFrom('audit_log').select(['action', 'result', 'actor_id']).where('organization_id', '=', id).where('action', '=', 'organization.twoStepPolicy').execute()
+  db()
+    .selectFrom('audit_log')
+    .select(['action', 'result', 'actor_id'])
+    .where('organization_id', '=', id)
+    .where('action', '=', 'organization.twoStepPolicy')
+    .execute()
 
 async function setup() {
   const admin = await createUser({ name: 'Agnes Admin' })
   const other = await createUser({ name: 'Olof Otherwise' })
   const creator = await createUser({ name: 'Cecilia Creator' })
   const member = await createUser({ name: 'Melker Member' })
-  const org = await createOrganization({ name: 'Tvåstegsskolan', adminIds: [admin.id, other.id], memberIds: [member.id], groupCreatorIds: [creator.id] })
+  const org = await createOrganization({
+    name: 'Tvåstegsskolan',
+    adminIds: [admin.id, other.id],
+    memberIds: [member.id],
+    groupCreatorIds: [creator.id],
+  })
   return { admin, other, creator, member, org, path: `/organizations/${org.id}` }
 }
 
@@ -40,7 +51,9 @@ describe('the two-step policy on the organization home', () => {
 
     const saved = await post(path, org.id, cookie, { intent: 'twoStepPolicy', policy: 'admins' })
     expect([saved.status, saved.headers.get('Location')]).toEqual([302, path])
-    expect((await readToast(makeRequest('/', { cookie: cookiesFrom(saved.headers) }))).toast).toMatchObject({ key: 'orgHome.twoStepPolicy.saved' })
+    expect((await readToast(makeRequest('/', { cookie: cookiesFrom(saved.headers) }))).toast).toMatchObject({
+      key: 'orgHome.twoStepPolicy.saved',
+    })
     expect(await policyOf(org.id)).toBe('admins')
     const [entry] = await auditOf(org.id)
     expect(entry.actor_id).toBe(admin.id)
@@ -52,7 +65,11 @@ describe('the two-step policy on the organization home', () => {
     await post(path, org.id, cookie, { intent: 'twoStepPolicy', policy: 'admins-and-group-creators' })
     await post(path, org.id, cookie, { intent: 'twoStepPolicy', policy: 'off' })
     expect(await policyOf(org.id)).toBe('off')
-    expect((await auditOf(org.id)).map((e) => JSON.parse(String(e.result)).to).sort()).toEqual(['admins', 'admins-and-group-creators', 'off'])
+    expect((await auditOf(org.id)).map((e) => JSON.parse(String(e.result)).to).sort()).toEqual([
+      'admins',
+      'admins-and-group-creators',
+      'off',
+    ])
   })
 
   it('an admin without two-step, signed in with a password, cannot turn it on (they would lock themselves out); through single sign-on they can', async () => {
@@ -90,7 +107,9 @@ describe('the two-step policy on the organization home', () => {
     // Of a plain member it would be data nobody needs: even one who has it is not said.
     await enableTotpFor(member.id)
     const cookie = await sessionCookieFor(admin)
-    const page = await run(() => membersPage.loader(args(makeRequest(`/organizations/${org.id}/members`, { cookie }), { organizationId: org.id })))
+    const page = await run(() =>
+      membersPage.loader(args(makeRequest(`/organizations/${org.id}/members`, { cookie }), { organizationId: org.id })),
+    )
     expect([...page.data.twoStep].sort()).toEqual([admin.id, creator.id].sort())
     expect(page.data.twoStep).not.toContain(other.id)
   })
