@@ -31,6 +31,12 @@ export const ERROR_STATUS = {
   CODE_INVALID: 400,
   TWO_STEP_ALREADY_ON: 409,
   TWO_STEP_NOT_ON: 409,
+  /**
+   * The organization requires two-step verification or a passkey of its admins (and maybe group
+   * creators), and neither the user nor this session (password only) meets it. With
+   * `organizationId` and `setupUrl` (where to set it up); screens redirect there instead.
+   */
+  STRONG_AUTH_REQUIRED: 403,
   // Organization administration and invitation codes (spec section 8)
   INVITATION_NOT_FOUND: 404,
   WRONG_EMAIL: 403,

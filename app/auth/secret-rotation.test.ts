@@ -32,7 +32,7 @@ const codeHash = (secret: string, code: string) => createHmac('sha256', secret).
 describe('rotating SESSION_SECRET', () => {
   it('still reads a session cookie signed with the old secret, and signs new ones with the first', async () => {
     const user = await createUser()
-    const setCookie = await createSession(db(), user.id)
+    const setCookie = await createSession(db(), user.id, 'password')
     // The new cookie is signed with the new secret: the old one alone cannot read it.
     const id = (await signedWith(NEW, 'session').parse(cookieHeader(setCookie))) as string
     expect(id).toMatch(/\S{20,}/)

@@ -13,7 +13,7 @@ const cookieHeader = (setCookie: string) => setCookie.split(';')[0]
 describe('sessions', () => {
   it('stores only a hash of an opaque 256-bit id in an HttpOnly, SameSite=Lax cookie', async () => {
     const user = await createUser()
-    const setCookie = await createSession(db(), user.id)
+    const setCookie = await createSession(db(), user.id, 'password')
     expect(setCookie).toMatch(/HttpOnly/)
     expect(setCookie).toMatch(/SameSite=Lax/)
     const rows = await db().selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()
@@ -24,7 +24,7 @@ describe('sessions', () => {
 
   it('ends after the user idle timeout (autoSignout), and the row is gone', async () => {
     const user = await createUser({ auto_signout_seconds: 600 })
-    const cookie = await createSession(db(), user.id)
+    const cookie = await createSession(db(), user.id, 'password')
     expect((await readSession(db(), cookieHeader(cookie), at(590_000))).status).toBe('active')
     // Activity at +590 s moved the idle clock: +1000 s is only 410 s idle.
     expect((await readSession(db(), cookieHeader(cookie), at(1_000_000))).status).toBe('active')
@@ -34,14 +34,14 @@ describe('sessions', () => {
 
   it('has no idle timeout when autoSignout is off, but still the 12 h absolute lifetime', async () => {
     const user = await createUser({ auto_signout_active: 0 })
-    const cookie = await createSession(db(), user.id)
+    const cookie = await createSession(db(), user.id, 'password')
     expect((await readSession(db(), cookieHeader(cookie), at(3 * 3600_000))).status).toBe('active')
     expect((await readSession(db(), cookieHeader(cookie), at(SESSION_MAX_AGE_SECONDS * 1000 + 1000))).status).toBe('expired')
   })
 
   it('treats an unknown or tampered cookie as expired or absent', async () => {
     const user = await createUser()
-    const cookie = await createSession(db(), user.id)
+    const cookie = await createSession(db(), user.id, 'password')
     await db().deleteFrom('sessions').where('user_id', '=', user.id).execute()
     expect((await readSession(db(), cookieHeader(cookie))).status).toBe('expired')
     expect((await readSession(db(), 'session=forged.value')).status).toBe('none')
@@ -61,7 +61,7 @@ describe('protected routes', () => {
 
   it('send an expired session (SESSION_NOT_FOUND) to /signout', async () => {
     const user = await createUser()
-    const cookie = await createSession(db(), user.id)
+    const cookie = await createSession(db(), user.id, 'password')
     await db().deleteFrom('sessions').where('user_id', '=', user.id).execute()
     const res = await run(() => {
       const a = args(requestWith(cookie))

@@ -17,7 +17,18 @@ export type SessionUser = User
 export type SessionState =
   | { status: 'none' }
   | { status: 'expired' }
-  | { status: 'active'; user: SessionUser; idHash: string; expiresAt: string }
+  | { status: 'active'; user: SessionUser; idHash: string; expiresAt: string; method: SignInMethod | null }
+
+/**
+ * How a session was signed in (sessions.sign_in_method, migration 029): the password alone, the
+ * password and a code of the authenticator app (or a recovery code), a passkey, or single sign-on
+ * through a provider ('sso:google', 'sso:microsoft', 'sso:<provider id>'). Shown in the list of
+ * sessions; the organization policy (services/two-step/strong-auth.server.ts) reads it.
+ */
+export type SignInMethod = 'password' | 'two-step' | 'passkey' | `sso:${string}`
+
+/** The method of a sign-in through a single sign-on provider. */
+export const ssoMethod = (provider: string): SignInMethod => `sso:${provider}`
 
 let cookie: ReturnType<typeof createCookie> | undefined
 export function sessionCookie() {
@@ -35,8 +46,13 @@ export function sessionCookie() {
 /** The most of a User-Agent kept with a session (it is only shown, never trusted). */
 const USER_AGENT_MAX = 400
 
-/** Starts a session with a fresh random id; returns the Set-Cookie header value. */
-export async function createSession(db: DB, userId: string, now = new Date(), userAgent: string | null = null) {
+/** Starts a session with a fresh random id, signed in by `method`; returns the Set-Cookie header value. */
+export async function createSession(
+  db: DB,
+  userId: string,
+  method: SignInMethod,
+  { now = new Date(), userAgent = null }: { now?: Date; userAgent?: string | null } = {},
+) {
   const id = newSecret()
   await db
     .insertInto('sessions')
@@ -47,6 +63,7 @@ export async function createSession(db: DB, userId: string, now = new Date(), us
       last_seen_at: nowIso(now),
       expires_at: addSeconds(now, SESSION_MAX_AGE_SECONDS).toISOString(),
       user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      sign_in_method: method,
     })
     .execute()
   return sessionCookie().serialize(id)
@@ -77,11 +94,11 @@ export async function readSession(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.last_seen_at', 'sessions.expires_at'])
+    .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.sign_in_method'])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst()
   if (!row) return { status: 'expired' }
-  const { last_seen_at, expires_at, ...user } = row
+  const { last_seen_at, expires_at, sign_in_method, ...user } = row
   const idleLimit = user.auto_signout_active ? addSeconds(new Date(last_seen_at), user.auto_signout_seconds) : null
   if (expires_at <= nowIso(now) || (idleLimit && idleLimit <= now)) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
@@ -91,7 +108,7 @@ export async function readSession(
     await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
     await db.updateTable('users').set({ last_request_at: nowIso(now) }).where('id', '=', user.id).execute()
   }
-  return { status: 'active', user, idHash, expiresAt: expires_at }
+  return { status: 'active', user, idHash, expiresAt: expires_at, method: (sign_in_method as SignInMethod | null) ?? null }
 }
 
 /** Marks the session as used now (the idle dialog's "extend"). */

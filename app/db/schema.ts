@@ -35,6 +35,8 @@ export interface SessionsTable {
   expires_at: string
   /** The browser's User-Agent at sign-in (migration 013), shown in the user's list of sessions. */
   user_agent: string | null
+  /** How it was signed in (migration 029): 'password', 'two-step', 'passkey', 'sso:<provider id>'; null before it. */
+  sign_in_method: Generated<string | null>
 }
 
 export interface TokensTable {
@@ -107,6 +109,18 @@ export interface OrganizationsTable {
   member_count: Generated<number>
   /** The admin who owns the groups its directory creates over SCIM (migration 026). */
   directory_group_owner_id: Generated<string | null>
+  /** Who must have two-step verification or a passkey (migration 029, docs/auth.md). */
+  two_step_policy: Generated<TwoStepPolicy>
+}
+
+export type TwoStepPolicy = 'off' | 'admins' | 'admins-and-group-creators'
+
+/** The browser families a user has signed in from (migration 029): "new browser" notices. */
+export interface KnownBrowsersTable {
+  user_id: string
+  family: string
+  first_seen_at: string
+  last_seen_at: string
 }
 
 export type OrgRole = 'admin' | 'member'
@@ -397,6 +411,7 @@ export interface Database {
   tokens: TokensTable
   user_totp: UserTotpTable
   recovery_codes: RecoveryCodesTable
+  known_browsers: KnownBrowsersTable
   rate_limits: RateLimitsTable
   mail_outbox: MailOutboxTable
   organizations: OrganizationsTable

@@ -54,3 +54,41 @@ export const emailChangedEmail = (to: Recipient, newEmail: string) => compose(to
 /** Proves an email address for single sign-on: links the provider account, or verifies a new one (docs/sso.md). */
 export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
   compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })
+
+/** The security notices (services/security-notices.server.ts), each with a link to the user's sessions. */
+export type SecurityNoticeKind = 'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed'
+
+const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
+  'new-browser': 'securityNewBrowser',
+  'two-step-on': 'securityTwoStepOn',
+  'two-step-off': 'securityTwoStepOff',
+  'passkey-added': 'securityPasskeyAdded',
+  'password-changed': 'securityPasswordChanged',
+}
+
+/** When, in the user's language and timezone (e.g. "27 november 2026 kl. 06:40" / "27 November 2026 at 06:40"). */
+function whenFor(to: { locale: string; timezone: string }, when: Date) {
+  const locale = isLocale(to.locale) ? to.locale : DEFAULT_LOCALE
+  let timeZone = to.timezone
+  try {
+    new Intl.DateTimeFormat('en', { timeZone })
+  } catch {
+    timeZone = 'Europe/Stockholm'
+  }
+  const format = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone })
+  return `${format.format(when)} (${timeZone})`
+}
+
+export const securityNoticeEmail = (
+  to: Recipient & { id: string; timezone: string },
+  kind: SecurityNoticeKind,
+  details: { when: Date; browser?: string },
+) => {
+  const t = tFor(isLocale(to.locale) ? to.locale : DEFAULT_LOCALE)
+  return compose(
+    to,
+    SECURITY_NOTICE_KEYS[kind],
+    { when: whenFor(to, details.when), browser: details.browser ?? t('mail.securityUnknownBrowser') },
+    { url: link(`/users/${encodeURIComponent(to.id)}/preferences/security#prefs-sessions`) },
+  )
+}

@@ -1,10 +1,13 @@
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { actorOf, memoized, type Ctx } from './context.server'
+import { requireStrongAuthFor } from './two-step/strong-auth.server'
 
 /**
  * The organization, if the actor administers it. Anyone else (plain member, admin of another
- * organization, unknown id) gets ORGANIZATION_NOT_FOUND: we do not even say that it exists.
+ * organization, unknown id) gets ORGANIZATION_NOT_FOUND: we do not even say that it exists. An
+ * admin the organization's two-step policy stops gets STRONG_AUTH_REQUIRED
+ * (two-step/strong-auth.server.ts).
  */
 export function requireOrgAdmin(ctx: Ctx, organizationId: string) {
   const actor = actorOf(ctx)
@@ -21,6 +24,8 @@ async function findAdministeredOrg(ctx: Ctx, actorId: string, organizationId: st
     .where('m.role', '=', 'admin')
     .executeTakeFirst()
   if (!org) throw new DomainError('ORGANIZATION_NOT_FOUND')
+  // The organization's two-step policy (STRONG_AUTH_REQUIRED), for every admin screen and call.
+  await requireStrongAuthFor(ctx, org, { role: 'admin', is_group_creator: 0 })
   return org
 }
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
-import type { SessionUser } from '~/auth/session.server'
+import type { SessionState, SessionUser } from '~/auth/session.server'
 import { db, type DB } from '~/db/db.server'
 import { clientKey } from '~/utils/client-key.server'
 
@@ -14,10 +14,12 @@ export interface Ctx {
   memo?: Map<string, Promise<unknown>>
   /** A change made by an organization's directory over SCIM: the token it came through (its name is the audit's actor). */
   directoryTokenId?: string
+  /** The request's session (read once per request; how it was signed in is read by the organization policy). */
+  session?: () => Promise<SessionState>
 }
 
 export function ctxFor(actor: SessionUser | null, context?: Partial<AppLoadContext>): Ctx {
-  return { db: db(), actor, now: new Date(), client: clientKey(context?.clientIp ?? 'unknown'), memo: context?.memo }
+  return { db: db(), actor, now: new Date(), client: clientKey(context?.clientIp ?? 'unknown'), memo: context?.memo, session: context?.session }
 }
 
 /**

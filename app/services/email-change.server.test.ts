@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { createUser, lastMailTo, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
+import { createUser, lastMailTo, sessionCookieFor, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
 import { expectCode } from '../../tests/support/expect-code'
 import { ctxFor } from './context.server'
 import { checkEmailChangeToken, confirmEmailChange, pendingEmailChange, requestEmailChange } from './email-change.server'
@@ -30,6 +30,34 @@ describe('email change', () => {
     expect(notice?.text_body).toContain(newEmail)
     expect(await pendingEmailChange(ctx({ ...me, email: newEmail }), me.id)).toBeNull()
     await expectCode(confirmEmailChange(ctx(null), token), 'TOKEN_USED')
+  })
+
+  it('confirming the new address ends every other session of the user (the one following the link stays; nobody else\'s)', async () => {
+    const me = await createUser()
+    const someone = await createUser()
+    const hashes = async (userId: string) =>
+      (await db().selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute()).map((s) => s.id_hash).sort()
+    await sessionCookieFor(me)
+    await sessionCookieFor(me)
+    await sessionCookieFor(someone)
+    const [, keep] = await hashes(me.id)
+    const theirs = await hashes(someone.id)
+    const moved = uniqueEmail('moved')
+    await requestEmailChange(ctx(me), me.id, { email: moved, password: TEST_PASSWORD })
+    const token = tokenFromMail((await lastMailTo(moved))!.text_body)
+    await confirmEmailChange(ctx(null), token, keep!)
+    expect(await hashes(me.id)).toEqual([keep])
+    expect(await hashes(someone.id)).toEqual(theirs)
+  })
+
+  it('confirmed from a browser not signed in as the user, every session of the user ends', async () => {
+    const me = await createUser()
+    await sessionCookieFor(me)
+    const moved = uniqueEmail('moved')
+    await requestEmailChange(ctx(me), me.id, { email: moved, password: TEST_PASSWORD })
+    const token = tokenFromMail((await lastMailTo(moved))!.text_body)
+    await confirmEmailChange(ctx(null), token, null)
+    expect(await db().selectFrom('sessions').select('id_hash').where('user_id', '=', me.id).execute()).toEqual([])
   })
 
   it('needs the password, refuses a taken address, and only the user may ask', async () => {

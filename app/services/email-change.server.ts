@@ -35,10 +35,11 @@ export async function checkEmailChangeToken(ctx: Ctx, token: string) {
 
 /**
  * Follows a change-email link: the new address replaces the old (verified, since the link came to
- * it) and the old address is told; sessions stay (the user asked for the change with their
- * password). An address taken meanwhile is EMAIL_TAKEN, with the link left unused.
+ * it) and the old address is told; every other session of the user ends (as for a new password;
+ * `currentSession`, the id hash of the request's session, stays when it is one of the user's).
+ * An address taken meanwhile is EMAIL_TAKEN, with the link left unused.
  */
-export async function confirmEmailChange(ctx: Ctx, token: string) {
+export async function confirmEmailChange(ctx: Ctx, token: string, currentSession: string | null = null) {
   const pending = await checkToken(ctx.db, token, 'change-email', ctx.now)
   const email = String(pending.data?.email ?? '')
   if (!email) throw new DomainError('TOKEN_INVALID')
@@ -57,6 +58,11 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
     if (await findUserByEmail(ctx, email)) throw new DomainError('EMAIL_TAKEN')
     throw error
   }
+  await ctx.db
+    .deleteFrom('sessions')
+    .where('user_id', '=', before.id)
+    .$if(currentSession !== null, (q) => q.where('id_hash', '!=', currentSession!))
+    .execute()
   await sendMail(ctx.db, emailChangedEmail(before, email))
   return { email }
 }

@@ -3,6 +3,7 @@ import type { GroupKind } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { actorOf, memoized, type Ctx } from './context.server'
 import { listMyGroups, type MyGroup } from './my-groups.server'
+import { requireStrongAuthFor } from './two-step/strong-auth.server'
 
 /**
  * Who may create groups, and where (spec section 6, issue 10 item 4): the admins and the group
@@ -36,7 +37,7 @@ const memberships = (ctx: Ctx) =>
   ctx.db
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name', 'o.active', 'm.role', 'm.is_group_creator', 'm.may_create_attendance'])
+    .select(['o.id', 'o.name', 'o.active', 'o.two_step_policy', 'm.role', 'm.is_group_creator', 'm.may_create_attendance'])
     .where('m.user_id', '=', actorOf(ctx).id)
 
 /**
@@ -76,6 +77,7 @@ export const CREATOR_GROUPS_SHOWN = 20
 export async function requireGroupCreatorStanding(ctx: Ctx, organizationId: string) {
   const row = await membershipOf(ctx, organizationId)
   if (!row || Number(row.is_group_creator) !== 1) throw new DomainError('ORGANIZATION_NOT_FOUND')
+  await requireStrongAuthFor(ctx, row, row)
   return { _id: row.id, name: row.name, active: Number(row.active) === 1, mayCreate: mayCreate(row), mayCreateAttendance: mayCreateAttendance(row) }
 }
 
@@ -111,6 +113,7 @@ export async function mayCreateAttendanceGroup(ctx: Ctx, organizationId: string)
 export async function requireGroupCreation(ctx: Ctx, organizationId: string, kind: GroupKind) {
   const row = await membershipOf(ctx, organizationId)
   if (!row || (row.role !== 'admin' && Number(row.is_group_creator) !== 1)) throw new DomainError('ORGANIZATION_NOT_FOUND')
+  await requireStrongAuthFor(ctx, row, row)
   if (Number(row.active) !== 1) throw new DomainError('ORGANIZATION_INACTIVE')
   if (kind === 'attendance' && !mayCreateAttendance(row)) throw new DomainError('FORBIDDEN')
   return { _id: row.id, name: row.name }

@@ -179,7 +179,7 @@ describe('a week of traffic', () => {
       for (let i = 0; i < PER_HOUR; i++) {
         const user = users[i % users.length]
         const at = addSeconds(now, (i * HOUR) / PER_HOUR)
-        await createSession(db(), user.id, at)
+        await createSession(db(), user.id, 'password', { now: at })
         await issueToken(db(), user.id, i % 2 ? 'verify-email' : 'password-reset', null, at)
         await takeAttempt(db(), `email:h${hour}-${i}@example.se`, EMAIL_REQUESTS, at)
         await enqueueMail(db(), { to: user.email, subject: 's', text: 't', html: 'h' }, at)

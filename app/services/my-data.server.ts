@@ -12,7 +12,7 @@ import { toCurrentUser } from './users.server'
 export async function exportMyData(ctx: Ctx, userId: string) {
   const actor = requireSelf(ctx, userId)
   const db = ctx.db
-  const [user, organizations, groups, ownedGroups, sessions, alerts, invitationsSent, auditEntries, picture, library, identities] = await Promise.all([
+  const [user, organizations, groups, ownedGroups, sessions, alerts, invitationsSent, auditEntries, picture, library, identities, browsers] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirstOrThrow(),
     db
       .selectFrom('organization_members as m')
@@ -27,7 +27,11 @@ export async function exportMyData(ctx: Ctx, userId: string) {
       .where('gm.user_id', '=', actor.id)
       .execute(),
     db.selectFrom('groups').select(['id as groupId', 'name', 'created_at']).where('owner_id', '=', actor.id).execute(),
-    db.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'user_agent']).where('user_id', '=', actor.id).execute(),
+    db
+      .selectFrom('sessions')
+      .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'sign_in_method'])
+      .where('user_id', '=', actor.id)
+      .execute(),
     db
       .selectFrom('alerts')
       .select(['template', 'organization_id', 'target_type', 'target_id', 'data', 'created_at'])
@@ -44,6 +48,8 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     libraryOf(ctx, actor.id, actor.email),
     // Which provider accounts sign in to this one; the provider's subject is its id for the user.
     db.selectFrom('user_identities').select(['provider', 'issuer', 'subject', 'email', 'created_at', 'last_used_at']).where('user_id', '=', actor.id).execute(),
+    // The browser families signed in from, for the "new browser" notice (security-notices.server.ts).
+    db.selectFrom('known_browsers').select(['family', 'first_seen_at', 'last_seen_at']).where('user_id', '=', actor.id).orderBy('family').execute(),
   ])
   return {
     exportedAt: ctx.now.toISOString(),
@@ -67,6 +73,7 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     auditEntries,
     library,
     signInProviders: identities,
+    knownBrowsers: browsers,
   }
 }
 

@@ -42,6 +42,14 @@ export const SetOrganizationActiveSchema = z.object({
   confirmed: z.literal('1').optional(),
 })
 
+/** Who must have two-step verification or a passkey (docs/auth.md "Organization policy"). */
+export const TWO_STEP_POLICIES = ['off', 'admins', 'admins-and-group-creators'] as const
+
+export const TwoStepPolicySchema = z.object({
+  intent: z.literal('twoStepPolicy'),
+  policy: z.enum(TWO_STEP_POLICIES, { errorMap: () => ({ message: 'validation.required' }) }),
+})
+
 // JSON API payloads: PUT …/active {active}, PUT …/contact {contact}, PUT …/name {name}.
 export const SetActivePayload = z.object({ active: z.boolean() })
 export const ContactPayload = z.object({ contact: contactSchema })

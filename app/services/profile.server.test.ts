@@ -4,7 +4,7 @@ import { verifyPassword } from '~/auth/password.server'
 import { createSession, readSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { createUser, TEST_PASSWORD } from '../../tests/support/factories'
+import { createUser, lastMailTo, TEST_PASSWORD } from '../../tests/support/factories'
 import { expectCode } from '../../tests/support/expect-code'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { createAlert } from './alerts.server'
@@ -26,7 +26,7 @@ const ctx = (user: User) => ({ ...ctxFor(user), client: `client-${randomBytes(4)
 const reread = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 /** The id hash of a new session of the user (what the load context knows as the request's session). */
 async function sessionOf(user: User, userAgent: string | null = null) {
-  const cookie = await createSession(db(), user.id, new Date(), userAgent)
+  const cookie = await createSession(db(), user.id, 'password', { userAgent })
   const state = await readSession(db(), cookie.split(';')[0])
   if (state.status !== 'active') throw new Error('no session')
   return state.idHash
@@ -128,6 +128,10 @@ describe('password change and sessions', () => {
     expect(await verifyPassword((await reread(me.id)).password_hash, 'lamp otter violin grape')).toBe(true)
     const left = await db().selectFrom('sessions').select('id_hash').where('user_id', '=', me.id).execute()
     expect(left.map((s) => s.id_hash)).toEqual([current])
+    // The security notice, with the link to the sessions (security-notices.server.test.ts has every kind).
+    const notice = await lastMailTo(me.email)
+    expect(notice?.subject).toMatch(/password .* was changed|Lösenordet/)
+    expect(notice?.text_body).toContain(`/users/${me.id}/preferences/security#prefs-sessions`)
   })
 
   it('"sign out everywhere else" keeps the current session and no other user\'s', async () => {

@@ -9,6 +9,9 @@ import { ALERT_TEMPLATES } from './alert-templates'
 import { actorOf, type Ctx } from './context.server'
 import type { PreferencesInput } from './profile.schemas'
 import { deviceOf } from './user-agent'
+import { sendSecurityNotice } from './security-notices.server'
+import { PROVIDER_LABELS } from './user-identities.server'
+import { isProviderId } from '~/auth/sso/config.server'
 import { currentZones } from '~/utils/timezones'
 
 /**
@@ -186,7 +189,9 @@ export async function changePassword(
   await confirmPassword(ctx, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword)
   await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute()
-  return signOutOtherSessions(ctx, userId, input.currentSession)
+  const ended = await signOutOtherSessions(ctx, userId, input.currentSession)
+  await sendSecurityNotice(ctx, actor.id, 'password-changed')
+  return ended
 }
 
 export interface SessionListItem {
@@ -197,6 +202,22 @@ export interface SessionListItem {
   os: string | null
   created: string
   lastSeen: string
+  /**
+   * How it was signed in: 'password', 'two-step', 'passkey', or 'sso' with `provider` (its name,
+   * e.g. "Google"); null for a session started before this was recorded (migration 029).
+   */
+  method: 'password' | 'two-step' | 'passkey' | 'sso' | null
+  provider: string | null
+}
+
+/** A session's sign_in_method as the list shows it. */
+export function signInMethodOf(stored: string | null): Pick<SessionListItem, 'method' | 'provider'> {
+  if (stored === 'password' || stored === 'two-step' || stored === 'passkey') return { method: stored, provider: null }
+  if (stored?.startsWith('sso:')) {
+    const id = stored.slice(4)
+    return { method: 'sso', provider: isProviderId(id) ? PROVIDER_LABELS[id] : id }
+  }
+  return { method: null, provider: null }
 }
 
 /** The user's live sessions, the current one first, then the latest seen. */
@@ -204,13 +225,20 @@ export async function listSessions(ctx: Ctx, userId: string, currentSession: str
   const actor = requireSelf(ctx, userId)
   const rows = await ctx.db
     .selectFrom('sessions')
-    .select(['id_hash', 'created_at', 'last_seen_at', 'user_agent'])
+    .select(['id_hash', 'created_at', 'last_seen_at', 'user_agent', 'sign_in_method'])
     .where('user_id', '=', actor.id)
     .where('expires_at', '>', nowIso(ctx.now))
     .orderBy('last_seen_at', 'desc')
     .execute()
   return rows
-    .map((r) => ({ id: sessionListId(r.id_hash), current: r.id_hash === currentSession, ...deviceOf(r.user_agent), created: r.created_at, lastSeen: r.last_seen_at }))
+    .map((r) => ({
+      id: sessionListId(r.id_hash),
+      current: r.id_hash === currentSession,
+      ...deviceOf(r.user_agent),
+      created: r.created_at,
+      lastSeen: r.last_seen_at,
+      ...signInMethodOf(r.sign_in_method),
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current))
 }
 

@@ -34,14 +34,14 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
   const known = await userOfIdentity(ctx, claims.iss, claims.sub)
   if (known) {
     if (!known.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { email: known.email })
-    return { user: known, redirectTo }
+    return { user: known, redirectTo, provider: provider.id }
   }
   const providerEmail = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
   // The account an organization's directory provisioned for the provider's verified email (docs/directory-sync.md): it exists.
   const provisioned =
     providerEmail &&
     (await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true))
-  if (provisioned) return { user: provisioned, redirectTo }
+  if (provisioned) return { user: provisioned, redirectTo, provider: provider.id }
   if (input.checkUserExist) throw new DomainError('NO_USER')
   const email = providerEmail ?? input.manuallyProvidedEmail ?? null
   if (!email) throw new DomainError('USER_CREATION_FAILED')
@@ -64,5 +64,5 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
     await sendSsoLink(ctx, user, key, post, null)
     throw new DomainError('VERIFICATION_REQUIRED', { email })
   }
-  return { user, redirectTo }
+  return { user, redirectTo, provider: provider.id }
 }

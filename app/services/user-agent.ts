@@ -34,3 +34,13 @@ export function deviceOf(userAgent: string | null): { browser: string | null; os
   const os = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null
   return { browser, os }
 }
+
+/**
+ * The browser family of a User-Agent: the browser's name without its version and the system,
+ * e.g. "Firefox|Linux" ("?" for a part it does not name). A sign-in from a family the user has
+ * not signed in from before sends the "new browser" notice (security-notices.server.ts).
+ */
+export function browserFamily(userAgent: string | null): string {
+  const { browser, os } = deviceOf(userAgent)
+  return `${browser?.replace(/ \d+$/, '') ?? '?'}|${os ?? '?'}`
+}

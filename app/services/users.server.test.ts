@@ -338,12 +338,13 @@ describe('sign-in under concurrent attempts', () => {
 describe('password reset', () => {
   it('sets a new password with a single-use token and revokes every session', async () => {
     const user = await createUser()
-    const cookie = (await createSession(db(), user.id)).split(';')[0]
+    const cookie = (await createSession(db(), user.id, 'password')).split(';')[0]
     await requestPasswordReset(ctx(), user.email)
     const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
     await expect(checkPasswordResetToken(ctx(), token)).resolves.toEqual({ valid: true })
 
     await resetPassword(ctx(), { token, newPassword: 'brand-new-password' })
+    expect((await lastMailTo(user.email))?.subject).toMatch(/Lösenordet till ditt konto .* är bytt/)
     await expectCode(resetPassword(ctx(), { token, newPassword: 'third-password' }), 'TOKEN_USED')
     await expectCode(signIn(ctx(), { email: user.email, password: TEST_PASSWORD }), 'UNAUTHORIZED')
     expect((await signIn(ctx(), { email: user.email, password: 'brand-new-password' })).id).toBe(user.id)

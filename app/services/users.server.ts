@@ -18,6 +18,7 @@ import {
 } from '~/auth/rate-limit.server'
 import { safeRedirect } from '~/auth/schemas'
 import { revokeAllSessions, type SessionUser } from '~/auth/session.server'
+import { sendSecurityNotice } from './security-notices.server'
 import { checkToken, consumeToken, issueToken, pendingTokenData } from '~/auth/tokens.server'
 import { DomainError } from '~/errors'
 import type { Locale } from '~/i18n/config'
@@ -270,6 +271,7 @@ export async function resetPassword(ctx: Ctx, input: { token: string; newPasswor
     .returning(['email'])
     .executeTakeFirstOrThrow()
   await revokeAllSessions(ctx.db, used.user_id)
+  await sendSecurityNotice(ctx, used.user_id, 'password-changed')
   // The owner proved the address: the account's run of failures ends, and so does this client's
   // lock on it (another client's lock stays).
   const keys = signInKeys(user.email, ctx.client)

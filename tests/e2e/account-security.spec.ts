@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
 import { seriousViolations } from '../support/e2e/axe'
 import { toast } from '../support/e2e/bulk'
 import { expect, test } from '../support/e2e/fixtures'
 import { insertUser, signIn, tag, type DbUser } from '../support/e2e/orgs'
+import { codeAt, enrolTotpHere } from '../support/e2e/two-step'
 
 /*
  * Account security (issue 28): two-step verification with an authenticator app, set up on the
@@ -46,26 +46,15 @@ const T = {
 } as const
 
 const securityPath = (user: DbUser) => `/users/${user.id}/preferences/security`
-const codeAt = (key: string, offsetSeconds = 0) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 })
-
 /** Sets up two-step on the security screen; answers the key (as shown) and the recovery codes. */
 async function enrol(page: Page, user: DbUser, t: (typeof T)['sv' | 'en']) {
   await page.goto(`/users/${user.id}/preferences/account`)
   await page.getByRole('link', { name: t.tab, exact: true }).click()
   await expect(page).toHaveURL(securityPath(user))
-  await page.getByRole('button', { name: t.start }).click()
-  const key = (await page.getByTestId('totp-key').innerText()).replace(/\s/g, '')
-  expect(key).toMatch(/^[A-Z2-7]{32}$/)
-  await expect(page.locator('img[src^="data:image/svg+xml"]')).toBeVisible()
-  await page.getByLabel(t.code).fill(codeAt(key))
-  await page.getByRole('button', { name: t.confirm }).click()
-  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10)
-  const codes = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) => c.trim())
+  const { key, codes } = await enrolTotpHere(page, t)
   expect(codes).toHaveLength(10)
   const download = page.getByRole('link', { name: /recovery-codes|Ladda ner|Download/ })
   expect(decodeURIComponent((await download.getAttribute('href')) ?? '')).toContain(codes[0])
-  await expect(page.getByText(t.on, { exact: true })).toBeVisible()
   return { key, codes }
 }
 
@@ -159,6 +148,9 @@ test('sessions: another browser is listed and signed out from here', { tag: '@no
   const sessions = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem')
   await expect(sessions).toHaveCount(2)
   await expect(sessions.first()).toContainText('This browser')
+  // How each was signed in (both with the password alone, through the API).
+  await expect(sessions.first()).toContainText('Signed in with a password')
+  await expect(sessions.nth(1)).toContainText('Signed in with a password')
   await sessions
     .nth(1)
     .getByRole('button', { name: /^Sign out/ })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hashPassword } from '~/auth/password.server'
-import { createSession } from '~/auth/session.server'
+import { createSession, type SignInMethod } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { createLoadContext } from '~/load-context.server'
 import type { User } from '~/db/schema'
@@ -30,9 +30,9 @@ export async function createUser(overrides: Partial<User> = {}): Promise<User> {
   return db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
 }
 
-/** The Cookie header of a fresh session of the user. */
-export async function sessionCookieFor(user: Pick<User, 'id'>) {
-  const setCookie = await createSession(db(), user.id)
+/** The Cookie header of a fresh session of the user, signed in by `method` (the password unless told). */
+export async function sessionCookieFor(user: Pick<User, 'id'>, method: SignInMethod = 'password') {
+  const setCookie = await createSession(db(), user.id, method)
   return setCookie.split(';')[0]
 }
 

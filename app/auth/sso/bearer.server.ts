@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose'
-import type { SessionState } from '~/auth/session.server'
+import { ssoMethod, type SessionState } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { providerByIssuer, type ProviderConfig } from './config.server'
@@ -61,11 +61,13 @@ export async function bearerSession(db: DB, token: string): Promise<SessionState
       .selectFrom('user_identities')
       .innerJoin('users', 'users.id', 'user_identities.user_id')
       .selectAll('users')
+      .select('user_identities.provider as identity_provider')
       .where('user_identities.issuer', '=', claims.iss)
       .where('user_identities.subject', '=', claims.sub)
       .executeTakeFirst()
     if (!row || !row.email_verified_at) return { status: 'expired' }
-    return { status: 'active', user: row, idHash: '', expiresAt: new Date((claims.exp ?? 0) * 1000).toISOString() }
+    const { identity_provider, ...user } = row
+    return { status: 'active', user, idHash: '', expiresAt: new Date((claims.exp ?? 0) * 1000).toISOString(), method: ssoMethod(identity_provider) }
   } catch (error) {
     if (error instanceof DomainError) return { status: 'expired' }
     throw error

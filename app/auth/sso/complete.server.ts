@@ -1,4 +1,4 @@
-import { createSession, destroySession, sessionCookie } from '~/auth/session.server'
+import { createSession, destroySession, sessionCookie, ssoMethod } from '~/auth/session.server'
 import { safeRedirect } from '~/auth/schemas'
 import type { User } from '~/db/schema'
 import { localeCookie } from '~/i18n/i18n.server'
@@ -31,7 +31,7 @@ export function destinationAfterSso(post: PostSso | null | undefined) {
  */
 export async function startSsoSession(ctx: Ctx, request: Request, user: User, provider: ProviderId, tokens: ProviderTokens | null) {
   await destroySession(ctx.db, request)
-  const cookie = await createSession(ctx.db, user.id, ctx.now)
+  const cookie = await createSession(ctx.db, user.id, ssoMethod(provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') })
   const id = (await sessionCookie().parse(cookie.split(';')[0]!)) as string
   if (tokens) await saveSsoSession(ctx.db, hashSecret(id), provider, tokens, ctx.now)
   return [cookie, await rememberProvider(provider), await localeCookie.serialize(user.locale), await clearPending()]

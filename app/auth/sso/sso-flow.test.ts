@@ -60,6 +60,9 @@ describe('first sign-in and returning users', () => {
     // Returning: straight in, to redirectTo.
     const again = await roundTrip('google', email, { query: '?redirectTo=/support' })
     expect(again.answer.headers.get('Location')).toBe('/support')
+    // Both sessions say how they were signed in: through Google (migration 029).
+    const methods = await db().selectFrom('sessions').select('sign_in_method').where('user_id', '=', user.id).execute()
+    expect(methods.map((m) => m.sign_in_method)).toEqual(['sso:google', 'sso:google'])
     expect(await identitiesOf(user.id)).toHaveLength(1)
   })
 

@@ -6,6 +6,8 @@ import { MAX_BULK_ITEMS } from '~/services/bulk.schemas'
 import { mediaTypeOf, readBodyText } from '~/utils/request-body.server'
 import { MAX_JSON_BYTES } from '~/utils/request-rules'
 import { serviceUnavailable } from '~/ui/service-unavailable.server'
+import { ctxFor } from '~/services/context.server'
+import { requireStrongAuthInOrganization } from '~/services/two-step/strong-auth.server'
 
 /** The largest JSON body an API call reads (utils/request-rules.ts). */
 export { MAX_JSON_BYTES }
@@ -121,12 +123,32 @@ type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * (Two plain exports, not `export const { loader, action } = …`: Remix removes server exports from
  * the browser build by their declared names, and would keep a destructured one, and this module.)
  */
+/**
+ * The organization's two-step policy for an API call under /api/…/organizations/:organizationId
+ * (docs/auth.md): 403 STRONG_AUTH_REQUIRED for a signed-in admin (or group creator, when the
+ * policy says so) who does not meet it; null for everyone else, whom the call itself answers.
+ */
+async function strongAuthGate({ params, context }: LoaderFunctionArgs): Promise<Response | null> {
+  const state = await context.session()
+  if (state.status !== 'active') return null
+  return apiCall(async () => {
+    await requireStrongAuthInOrganization(ctxFor(state.user, context), params.organizationId!)
+    return null
+  }).then((response) => (response.status === 403 ? response : null))
+}
+
 export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   const methods = (Object.keys(handlers) as ApiMethod[]).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
   const allow = methods.join(', ')
-  const answer = (method: string, args: LoaderFunctionArgs) => {
+  const answer = async (method: string, args: LoaderFunctionArgs) => {
     const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined
-    return handler ? handler(args) : Promise.resolve(methodNotAllowed(allow))
+    if (!handler) return methodNotAllowed(allow)
+    // Every call under an organization's id passes its two-step policy first, before its body is read.
+    if (args.params.organizationId) {
+      const stopped = await strongAuthGate(args)
+      if (stopped) return stopped
+    }
+    return handler(args)
   }
   return {
     loader: (args: LoaderFunctionArgs) => answer('GET', args),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { createSession, destroySession } from '~/auth/session.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { completeSecondStep } from '~/services/two-step/second-step.server'
 import { toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
@@ -22,7 +23,8 @@ const route = apiRoute({
       const { token, code } = await readJson(request, SecondFactorPayload)
       const { user } = await completeSecondStep(ctx, token, code)
       await destroySession(ctx.db, request)
-      cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+      cookie = await createSession(ctx.db, user.id, 'two-step', { now: ctx.now, userAgent: request.headers.get('User-Agent') })
+      await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
       return toCurrentUser(user)
     })
     if (cookie) response.headers.append('Set-Cookie', cookie)

@@ -1,9 +1,10 @@
 import { SignInPayload } from '~/auth/schemas'
-import { createSession, destroySession } from '~/auth/session.server'
+import { createSession, destroySession, ssoMethod } from '~/auth/session.server'
 import { bearerOf } from '~/auth/sso/bearer.server'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ssoApiSignIn, SsoSignInPayload } from '~/services/sso-api-signin.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { signIn, toCurrentUser } from '~/services/users.server'
 import { secondStepFor } from '~/services/two-step/second-step.server'
 import { DomainError } from '~/errors'
@@ -20,9 +21,10 @@ const route = apiRoute({
     let cookie = ''
     const response = await apiCall(async () => {
       if (token) {
-        const { user, redirectTo } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
+        const { user, redirectTo, provider } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
         await destroySession(ctx.db, request)
-        cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+        cookie = await createSession(ctx.db, user.id, ssoMethod(provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') })
+        await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
         return redirectTo ? { ...toCurrentUser(user), redirectTo } : toCurrentUser(user)
       }
       const user = await signIn(ctx, await readJson(request, SignInPayload))
@@ -30,7 +32,8 @@ const route = apiRoute({
       const secondStep = await secondStepFor(ctx, user.id)
       if (secondStep) throw new DomainError('SECOND_FACTOR_REQUIRED', { token: secondStep })
       await destroySession(ctx.db, request)
-      cookie = await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent'))
+      cookie = await createSession(ctx.db, user.id, 'password', { now: ctx.now, userAgent: request.headers.get('User-Agent') })
+      await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
       return toCurrentUser(user)
     })
     if (cookie) response.headers.append('Set-Cookie', cookie)

@@ -8,6 +8,7 @@ import { safeRedirect, SignInSchema } from '~/auth/schemas'
 import { createSession, destroySession } from '~/auth/session.server'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { signIn } from '~/services/users.server'
 import { secondStepFor } from '~/services/two-step/second-step.server'
 import { writeSecondStep } from '~/auth/second-step-cookie.server'
@@ -44,10 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A session the browser still had ends here: a sign-in always starts a fresh one.
   await destroySession(ctx.db, request)
   const cookies = [
-    await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')),
+    await createSession(ctx.db, user.id, 'password', { now: ctx.now, userAgent: request.headers.get('User-Agent') }),
     await localeCookie.serialize(user.locale),
     await rememberProvider(OWN_CREDENTIALS),
   ]
+  await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
   return redirectWithToast(safeRedirect(submission.value.redirectTo), { key: 'signin.welcome', values: { name: user.name } }, cookies)
 }
 

@@ -11,6 +11,7 @@ import { rememberProvider } from '~/auth/sso/cookies.server'
 import { DomainError } from '~/errors'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { checkSecondStep, completeSecondStep } from '~/services/two-step/second-step.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -61,11 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, redirectTo } = outcome.value
   await destroySession(ctx.db, request)
   const cookies = [
-    await createSession(ctx.db, user.id, ctx.now, request.headers.get('User-Agent')),
+    await createSession(ctx.db, user.id, 'two-step', { now: ctx.now, userAgent: request.headers.get('User-Agent') }),
     await localeCookie.serialize(user.locale),
     await rememberProvider(OWN_CREDENTIALS),
     await clearSecondStep(),
   ]
+  await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
   return redirectWithToast(redirectTo, { key: 'signin.welcome', values: { name: user.name } }, cookies)
 }
 

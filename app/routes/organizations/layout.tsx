@@ -10,6 +10,7 @@ import { Alert } from '~/ui/alert'
 import { ErrorScreen } from '~/ui/error-screen'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
 import type { OrganizationLayoutData as LayoutData } from './organization-data'
+import { strongAuthRedirect } from './org-not-found.server'
 
 /** The organization's name replaces its id in the breadcrumbs; unknown (null) hides them. */
 const breadcrumb: Breadcrumb = (loaderData) => {
@@ -32,7 +33,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data<LayoutData>({ org: { id: organizationId, name, active, access } })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') return data<LayoutData>({ org: null }, { status: 404 })
-    throw error
+    // The organization's two-step policy: set it up first, then back to this screen.
+    const url = new URL(request.url)
+    throw strongAuthRedirect(error, `${url.pathname}${url.search}`) ?? error
   }
 }
 

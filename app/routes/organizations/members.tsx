@@ -10,6 +10,7 @@ import { addGroupCreators, removeGroupCreators } from '~/services/group-creators
 import { listMembers, memberIdsMatching } from '~/services/members.server'
 import { removeMembers } from '~/services/member-removal.server'
 import { memberNames } from '~/services/item-names.server'
+import { twoStepAmong } from '~/services/organization-policy.server'
 import { Alert } from '~/ui/alert'
 import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -31,11 +32,13 @@ export const handle = { breadcrumb: 'orgMembers.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
-  const page = await orRouteFailure('orgMembers.loadError', () =>
-    orNotFound(() => listMembers(ctxFor(actor, context), params.organizationId!, query)),
-  )
+  const ctx = ctxFor(actor, context)
+  const page = await orRouteFailure('orgMembers.loadError', () => orNotFound(() => listMembers(ctx, params.organizationId!, query)))
   redirectPastLastPage(request, page)
-  return { page, query: { q: query.q, sort: query.sort, dir: query.dir } }
+  // Who of the page's admins and group creators has two-step verification (the organization's policy); nobody else's is read.
+  const covered = page.items.filter((m) => m.isAdmin || m.isGroupCreator).map((m) => m._id)
+  const twoStep = [...(await twoStepAmong(ctx, params.organizationId!, covered))]
+  return { page, query: { q: query.q, sort: query.sort, dir: query.dir }, twoStep }
 }
 
 const run: Record<MemberBulkIntent, typeof removeMembers> = {
@@ -86,7 +89,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function Members() {
   const { t } = useTranslation()
-  const { page, query } = useLoaderData<typeof loader>()
+  const { page, query, twoStep } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { organizationId } = useParams()
   const location = useLocation()
@@ -203,6 +206,9 @@ export default function Members() {
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
                   {t('orgMembers.columns.groupCreator')}
                 </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {t('orgMembers.columns.twoStep')}
+                </th>
               </>
             }
           >
@@ -223,6 +229,9 @@ export default function Members() {
                 </td>
                 <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
                 <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
+                <td className="px-3 py-2">
+                  {m.isAdmin || m.isGroupCreator ? (twoStep.includes(m._id) ? t('orgMembers.twoStepOn') : t('orgMembers.twoStepOff')) : '–'}
+                </td>
               </tr>
             ))}
           </BulkTable>

@@ -4,19 +4,28 @@ import { DomainError } from '~/errors'
 import { requireOrgAdmin } from '~/services/access.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
 import { redirectWithToast } from '~/ui/toast.server'
+import { redirect } from '@remix-run/node'
 
 /**
  * Runs a service call of an organization screen. ORGANIZATION_NOT_FOUND (not an admin of it, or
  * no such organization) becomes a thrown 404, which the organization layout shows as the
- * not-found screen without breadcrumbs.
+ * not-found screen without breadcrumbs. STRONG_AUTH_REQUIRED (the organization's two-step policy,
+ * docs/auth.md) becomes a redirect to set it up, and back.
  */
 export async function orNotFound<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND') throw new Response('Not found', { status: 404 })
-    throw error
+    throw strongAuthRedirect(error) ?? error
   }
+}
+
+/** STRONG_AUTH_REQUIRED as the redirect of a screen to its setupUrl (with `back`, the screen's path, when known); null for another error. */
+export function strongAuthRedirect(error: unknown, back?: string): Response | null {
+  if (!(error instanceof DomainError && error.code === 'STRONG_AUTH_REQUIRED')) return null
+  const url = String(error.data?.setupUrl ?? '/')
+  return redirect(back ? url.replace(/redirectTo=[^&#]*/, `redirectTo=${encodeURIComponent(back)}`) : url)
 }
 
 /**

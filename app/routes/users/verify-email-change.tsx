@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { getUser } from '~/auth/guards.server'
+import { currentSessionHashOf, getUser } from '~/auth/guards.server'
 import { DomainError, messageKey } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { checkEmailChangeToken, confirmEmailChange } from '~/services/email-change.server'
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String((await readForm(request)).get('token') ?? '')
   let email: string
   try {
-    ;({ email } = await confirmEmailChange(ctxFor(null, context), token))
+    ;({ email } = await confirmEmailChange(ctxFor(null, context), token, await currentSessionHashOf(context)))
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error
     return data({ error: messageKey(error.code) }, { status: error.status })

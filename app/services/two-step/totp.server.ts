@@ -7,6 +7,7 @@ import { confirmPassword, requireSelf } from '../profile.server'
 import { isRecoveryCode, isTotpCode, normalizeCode } from './codes'
 import { newRecoveryCodes, useRecoveryCode } from './recovery-codes.server'
 import { sealTotpKey, unsealTotpKey } from './secret.server'
+import { sendSecurityNotice } from '../security-notices.server'
 import type { DB } from '~/db/db.server'
 
 /**
@@ -134,7 +135,9 @@ export async function confirmTotpEnrolment(ctx: Ctx, userId: string, code: strin
     .set({ confirmed_at: nowIso(ctx.now) })
     .where('user_id', '=', user.id)
     .execute()
-  return { recoveryCodes: await newRecoveryCodes(ctx.db, user.id, ctx.now) }
+  const recoveryCodes = await newRecoveryCodes(ctx.db, user.id, ctx.now)
+  await sendSecurityNotice(ctx, user.id, 'two-step-on')
+  return { recoveryCodes }
 }
 
 /**
@@ -153,6 +156,7 @@ export async function disableTwoStep(ctx: Ctx, userId: string, confirmation: str
   await confirmOwner(ctx, user.id, confirmation)
   await ctx.db.deleteFrom('user_totp').where('user_id', '=', user.id).execute()
   await ctx.db.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute()
+  await sendSecurityNotice(ctx, user.id, 'two-step-off')
 }
 
 /** Ten new recovery codes (a fresh code or the password); the old ones stop working. */

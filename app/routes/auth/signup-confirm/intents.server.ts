@@ -5,6 +5,7 @@ import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server
 import { revokeUnusedTokens } from '~/auth/sso/token-store.server'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/user-identities.server'
 import { findUserByEmail, signIn } from '~/services/users.server'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -48,6 +49,7 @@ const create: Handler = async (ctx, request, pending, form) => {
       return redirect(`/signup/confirm?sent=${encodeURIComponent(email)}`, { headers: { 'Set-Cookie': await clearPending() } })
     }
     const cookies = await startSsoSession(ctx, request, user, pending.provider, pending.tokens)
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(pending.post), { key: 'sso.created', values: { name: user.name } }, cookies)
   } catch (error) {
     if (error instanceof DomainError && error.code === 'EMAIL_TAKEN') return data({ error: null, existing: email }, { status: 409 })
@@ -66,6 +68,7 @@ const password: Handler = async (ctx, request, pending, form) => {
     const user = await signIn(ctx, { email, password: parsed.data.password })
     await linkIdentity(ctx, user.id, { ...keyOf(pending), email })
     const cookies = await startSsoSession(ctx, request, user, pending.provider, pending.tokens)
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(pending.post), { key: 'sso.linked' }, cookies)
   } catch (error) {
     if (error instanceof DomainError)

@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -45,6 +46,7 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   if (user) {
     if (!user.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { post: result.flow.post })
     const cookies = await startSsoSession(ctx, request, user, identity.provider, result.tokens)
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(result.flow.post), { key: 'signin.welcome', values: { name: user.name } }, [...headers, ...cookies])
   }
   const pending = await writePending({

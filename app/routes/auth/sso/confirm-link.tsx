@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
+import { noticeSignIn } from '~/services/security-notices.server'
 import { redeemSsoLink } from '~/services/user-identities.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -28,6 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { user, identity, post, tokens } = await redeemSsoLink(ctx, String(form.get('token') ?? ''))
     // The provider's tokens of the round trip that sent the link go with the session (sign-out revokes them).
     const cookies = await startSsoSession(ctx, request, user, identity.provider, tokens)
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(post), { key: 'sso.linked' }, cookies)
   } catch (error) {
     if (error instanceof DomainError) return data({ error: error.code }, { status: error.status })

@@ -5,7 +5,8 @@ import { DomainError } from '~/errors'
 import { CreateDirectoryTokenSchema, DirectoryOwnerSchema, RevokeDirectoryTokenSchema } from '~/services/directory/directory.schemas'
 import { setDirectoryGroupOwner } from '~/services/directory/settings.server'
 import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
-import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema } from '~/services/organizations.schemas'
+import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema, TwoStepPolicySchema } from '~/services/organizations.schemas'
+import { setTwoStepPolicy } from '~/services/organization-policy.server'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -23,6 +24,7 @@ export type HomeActionData =
   | { intent: 'active'; confirm: { active: boolean } }
   | { intent: 'directoryToken'; result: SubmissionResult<string[]>; created?: { name: string; token: string } }
   | { intent: 'directoryRevoke'; confirm: { tokenId: string; name: string } }
+  | { intent: 'twoStepPolicy'; result: SubmissionResult<string[]> }
   | { intent: null; result: null }
 
 const reply = (body: HomeActionData, status = 200) => data<HomeActionData>(body, { status })
@@ -102,5 +104,26 @@ export async function directoryOwner({ ctx, organizationId, form, url }: IntentA
   return redirectWithToast(url.pathname, { key: 'orgHome.directory.ownerSaved' })
 }
 
+/**
+ * intent twoStepPolicy: who must have two-step verification or a passkey. Turning it on without
+ * meeting it oneself is refused on the form (the admin would lock themselves out), nothing changed.
+ */
+export async function twoStepPolicy({ ctx, organizationId, form, url }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: TwoStepPolicySchema })
+  if (submission.status !== 'success') return reply({ intent: 'twoStepPolicy', result: submission.reply() }, 400)
+  const selfFirst = await update(() =>
+    setTwoStepPolicy(ctx, organizationId, submission.value.policy).then(
+      () => false,
+      (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'STRONG_AUTH_REQUIRED') return true
+        throw error
+      },
+    ),
+  )
+  if (selfFirst)
+    return reply({ intent: 'twoStepPolicy', result: submission.reply({ formErrors: ['orgHome.twoStepPolicy.selfFirst'] }) }, 409)
+  return redirectWithToast(url.pathname, { key: 'orgHome.twoStepPolicy.saved' })
+}
+
 /** The handler of each intent of the page. */
-export const HOME_INTENTS = { rename, contact, active, directoryToken, directoryRevoke, directoryOwner }
+export const HOME_INTENTS = { rename, contact, active, directoryToken, directoryRevoke, directoryOwner, twoStepPolicy }

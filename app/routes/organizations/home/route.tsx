@@ -14,6 +14,8 @@ import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
 import { DirectorySection } from './directory-section'
+import { TwoStepPolicySection } from './two-step-policy-section'
+import { getTwoStepPolicy } from '~/services/organization-policy.server'
 import { GroupCreatorHome } from './group-creator-home'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { ActivitySection, CountsSection } from './overview-sections'
@@ -35,7 +37,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 async function homeFor(ctx: Ctx, organizationId: string) {
   try {
     const home = await getOrganizationHome(ctx, organizationId)
-    return { view: 'admin' as const, ...home, directory: await getDirectorySync(ctx, organizationId), scimUrl: `${env().APP_URL}/scim/v2` }
+    return {
+      view: 'admin' as const,
+      ...home,
+      directory: await getDirectorySync(ctx, organizationId),
+      scimUrl: `${env().APP_URL}/scim/v2`,
+      twoStep: await getTwoStepPolicy(ctx, organizationId),
+    }
   } catch (error) {
     if (!(error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND')) throw error
   }
@@ -60,7 +68,7 @@ export default function OrganizationHome() {
   return home.view === 'admin' ? <AdminHome {...home} /> : <GroupCreatorHome {...home} />
 }
 
-function AdminHome({ organization, counts, activity, directory, scimUrl }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
+function AdminHome({ organization, counts, activity, directory, scimUrl, twoStep }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null
@@ -92,6 +100,11 @@ function AdminHome({ organization, counts, activity, directory, scimUrl }: Extra
         <NameSection name={organization.name} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />
         <ContactSection contact={organization.contact} lastResult={actionData?.intent === 'contact' ? actionData.result : undefined} />
       </div>
+      <TwoStepPolicySection
+        organizationId={organization._id}
+        {...twoStep}
+        lastResult={actionData?.intent === 'twoStepPolicy' ? actionData.result : undefined}
+      />
       <DirectorySection
         sync={directory}
         scimUrl={scimUrl}

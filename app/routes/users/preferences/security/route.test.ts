@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { TOTP_PERIOD } from '~/services/two-step/totp.server'
-import { args, createUser, makeRequest, run, sessionCookieFor, TEST_PASSWORD } from '../../../../../tests/support/factories'
+import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, TEST_PASSWORD } from '../../../../../tests/support/factories'
 import * as security from './route'
 
 const here = (id: string) => `/users/${id}/preferences/security`
@@ -40,8 +40,9 @@ describe('security preferences', () => {
     const confirmed = await act(user.id, cookie, { intent: 'two-step-confirm', code: codeNow(key) })
     expect(confirmed.status).toBe(200)
     expect(confirmed.data.recoveryCodes).toHaveLength(10)
-    // Turning it on ended the other session, kept this one.
+    // Turning it on ended the other session, kept this one, and told the user by email.
     expect((await db().selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).length).toBe(1)
+    expect((await lastMailTo(user.email))?.subject).toMatch(/Two-step verification is on|Tvåstegsverifiering är på/)
     const on = await load(user.id, cookie)
     expect(on.data.twoStep).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 })
     expect(on.data.enrolment).toBeNull()
@@ -54,6 +55,7 @@ describe('security preferences', () => {
     const off = await act(user.id, cookie, { intent: 'two-step-disable', confirmation: TEST_PASSWORD })
     expect([off.status, off.headers.get('Location')]).toEqual([302, here(user.id)])
     expect((await load(user.id, cookie)).data.twoStep.enabled).toBe(false)
+    expect((await lastMailTo(user.email))?.subject).toMatch(/Two-step verification is off|Tvåstegsverifiering är avstängd/)
   })
 
   it("lists the sessions, ends one and all others; another user's page and sessions are not found", async () => {

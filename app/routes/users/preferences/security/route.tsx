@@ -16,6 +16,9 @@ import { SECURITY_INTENTS, type SecurityActionData } from './intents.server'
 import { qrDataUrl } from './qr.server'
 import { SessionsSection } from './sessions-section'
 import { TwoStepSection } from './two-step-section'
+import { PolicyNotice } from './policy-notice'
+import { policyRequiring } from '~/services/organization-policy.server'
+import { safeRedirect } from '~/auth/schemas'
 
 /**
  * /users/:id/preferences/security: two-step verification with an authenticator app, the
@@ -29,16 +32,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(actor, context)
   const userId = userIdOf(params)
   const currentSession = await currentSessionHashOf(context)
+  const url = new URL(request.url)
+  const requiredBy = url.searchParams.get('requiredBy')
   return orRouteFailure('profile.loadError', () =>
     orUserNotFound(async () => {
       const user = requireSelf(ctx, userId)
-      const [sessions, providers, twoStep, enrolment] = await Promise.all([
+      const [sessions, providers, twoStep, enrolment, policy] = await Promise.all([
         listSessions(ctx, userId, currentSession),
         linkedProvidersOf(ctx),
         twoStepStatus(ctx.db, user.id),
         pendingTotpEnrolment(ctx, userId),
+        requiredBy ? policyRequiring(ctx, requiredBy) : null,
       ])
       return {
+        // An organization's two-step policy sent the user here (strong-auth.server.ts): which, and where to go back.
+        policy: policy ? { ...policy, continueTo: safeRedirect(url.searchParams.get('redirectTo') ?? `/organizations/${policy.organizationId}`) } : null,
         sessions,
         providers,
         twoStep,
@@ -59,7 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ctx: ctxFor(actor, context),
     userId: userIdOf(params),
     form,
-    here: url.pathname,
+    // With its query: a policy's notice (requiredBy, redirectTo) stays through the forms.
+    here: `${url.pathname}${url.search}`,
     currentSession: await currentSessionHashOf(context),
   }
   return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
@@ -69,12 +78,13 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function SecurityPreferences() {
   const { t } = useTranslation()
-  const { sessions, providers, twoStep, hasPassword, enrolment } = useLoaderData<typeof loader>()
+  const { sessions, providers, twoStep, hasPassword, enrolment, policy } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as SecurityActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result ?? undefined : undefined)
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.security.title')}</h1>
+      {policy ? <PolicyNotice {...policy} met={twoStep.enabled} /> : null}
       <TwoStepSection
         status={twoStep}
         hasPassword={hasPassword}

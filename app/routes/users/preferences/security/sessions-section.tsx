@@ -5,13 +5,15 @@ import { useFormatters } from '~/ui/format'
 import { PrefsSection, SaveButton } from '../prefs-section'
 
 /**
- * The user's signed-in sessions (browser, system, started, last seen; this one marked), "sign
+ * The user's signed-in sessions (browser, system, how signed in, started, last seen; this one marked), "sign
  * out" for each other one and "sign out everywhere else".
  */
 export function SessionsSection({ sessions }: { sessions: SessionListItem[] }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   const others = sessions.filter((s) => !s.current).length
+  const methodOf = (s: SessionListItem) =>
+    t(`profile.security.sessions.method.${s.method ?? 'unknown'}`, { provider: s.provider ?? '' })
   const deviceOf = (s: SessionListItem) =>
     [s.browser, s.os].filter(Boolean).join(t('profile.account.sessions.on')) || t('profile.account.sessions.unknownDevice')
   return (
@@ -28,6 +30,7 @@ export function SessionsSection({ sessions }: { sessions: SessionListItem[] }) {
                   </span>
                 ) : null}
               </p>
+              <p className="text-sm text-slate-600">{methodOf(s)}</p>
               <p className="text-sm text-slate-600">
                 {t('profile.account.sessions.times', { created: dateTime(s.created), lastSeen: dateTime(s.lastSeen) })}
               </p>

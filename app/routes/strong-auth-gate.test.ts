@@ -1,0 +1,262 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RouteConfigEntry } from '@remix-run/route-config'
+import { db } from '~/db/db.server'
+import type { User } from '~/db/schema'
+import routes from '../routes'
+import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
+import { addMember, createOrganization } from '../../tests/support/org-factories'
+import { enableTotpFor } from '../../tests/support/two-step'
+
+/**
+ * The organization's two-step policy (docs/auth.md "Organization policy") on EVERY route under an
+ * organization's id, derived from app/routes.ts: a route added there is walked here without a
+ * change to this file. An admin the policy covers, without two-step verification, signed in with a
+ * password: every screen (loader and form action) redirects to the security screen with the
+ * organization named, every API call answers 403 STRONG_AUTH_REQUIRED; nothing changes. The same
+ * admin with two-step on, or signed in through single sign-on or with a passkey, is let through.
+ */
+
+interface FlatRoute {
+  path: string
+  file: string
+  id: string
+}
+
+function flatten(entries: readonly RouteConfigEntry[], parent = ''): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ''].filter(Boolean).join('/')
+    const own = entry.path !== undefined || entry.index ? [{ path, file: entry.file, id: entry.id ?? entry.file }] : []
+    return [...own, ...flatten(entry.children ?? [], path)]
+  })
+}
+
+/** Every route of the product whose URL names an organization (but the platform's own administration of organizations, which is for platform admins, docs/platform.md). */
+const ORGANIZATION_ROUTES = flatten(routes).filter((r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'))
+
+type Module = { loader?: (a: any) => unknown; action?: (a: any) => unknown }
+const modules = import.meta.glob<Module>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx'])
+const moduleOf = (file: string) => {
+  const load = modules[`./${file.replace(/^routes\//, '')}`]
+  if (!load) throw new Error(`No module for ${file}`)
+  return load()
+}
+
+interface Answer {
+  status: number
+  location: string | null
+  body: any
+}
+
+async function call(
+  fn: (a: any) => unknown,
+  path: string,
+  method: string,
+  cookie: string,
+  params: Record<string, string>,
+): Promise<Answer> {
+  const isApi = path.startsWith('/api/')
+  const request = makeRequest(path, {
+    method,
+    cookie,
+    ...(method === 'GET' ? {} : isApi ? { json: {} } : { form: { intent: 'rename', name: 'Gate crasher' } }),
+  })
+  let result: unknown
+  try {
+    result = await fn(args(request, params))
+  } catch (error) {
+    if (!(error instanceof Response) && (error as { type?: string })?.type !== 'DataWithResponseInit') throw error
+    result = error
+  }
+  if (result instanceof Response) {
+    const text = await result.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // not JSON
+    }
+    return { status: result.status, location: result.headers.get('Location'), body }
+  }
+  const r = result as { type?: string; init?: ResponseInit; data?: unknown }
+  if (r?.type === 'DataWithResponseInit') return { status: r.init?.status ?? 200, location: null, body: r.data }
+  return { status: 200, location: null, body: result }
+}
+
+let orgId: string
+let admin: User
+let creator: User
+let member: User
+
+beforeAll(async () => {
+  admin = await createUser({ name: 'Pia Policy' })
+  creator = await createUser({ name: 'Gustav Creator' })
+  member = await createUser({ name: 'Mira Member' })
+  const org = await createOrganization({
+    name: 'Policy School',
+    adminIds: [admin.id],
+    memberIds: [member.id],
+    groupCreatorIds: [creator.id],
+  })
+  orgId = org.id
+  await db().updateTable('organizations').set({ two_step_policy: 'admins-and-group-creators' }).where('id', '=', orgId).execute()
+})
+
+const pathOf = (route: FlatRoute) => `/${route.path.replace(':organizationId', orgId).replace(/:(\w+)\??/g, 'x')}`
+const paramsOf = (route: FlatRoute) =>
+  Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'organizationId' ? orgId : 'x']))
+
+/** What may not change when someone the policy stops calls a route. */
+async function snapshot() {
+  const d = db()
+  const [organization, members, groups, invitations, audit, tokens] = await Promise.all([
+    d.selectFrom('organizations').selectAll().where('id', '=', orgId).execute(),
+    d.selectFrom('organization_members').selectAll().where('organization_id', '=', orgId).orderBy('user_id').execute(),
+    d.selectFrom('groups').selectAll().where('organization_id', '=', orgId).orderBy('id').execute(),
+    d.selectFrom('invitations').selectAll().where('organization_id', '=', orgId).orderBy('id').execute(),
+    d.selectFrom('audit_log').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
+    d.selectFrom('directory_tokens').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
+  ])
+  return { organization, members, groups, invitations, audit, tokens }
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
+
+/** Calls every handler of the route (page: loader and action; API: each method) as the cookie's user. */
+async function callAll(route: FlatRoute, cookie: string) {
+  const mod = await moduleOf(route.file)
+  const path = pathOf(route)
+  const params = paramsOf(route)
+  const answers: { method: string; answer: Answer }[] = []
+  if (path.startsWith('/api/')) {
+    for (const method of METHODS) {
+      const fn = method === 'GET' ? mod.loader : mod.action
+      if (!fn) continue
+      const answer = await call(fn, path, method, cookie, params)
+      if (answer.status !== 405) answers.push({ method, answer })
+    }
+  } else {
+    if (mod.loader) answers.push({ method: 'GET', answer: await call(mod.loader, path, 'GET', cookie, params) })
+    if (mod.action) {
+      const answer = await call(mod.action, path, 'POST', cookie, params)
+      // A screen that takes no form (a download) answers 405 to every POST, whoever asks.
+      if (answer.status !== 405) answers.push({ method: 'POST', answer })
+    }
+  }
+  return answers
+}
+
+const setupUrlFor = (user: User) => `/users/${user.id}/preferences/security?requiredBy=${orgId}`
+
+describe('the organization two-step policy on every route under an organization', () => {
+  it('finds the organization routes in app/routes.ts (screens and API)', () => {
+    const paths = ORGANIZATION_ROUTES.map((r) => r.path)
+    expect(paths).toContain('organizations/:organizationId')
+    expect(paths).toContain('organizations/:organizationId/members')
+    expect(paths).toContain('api/v1/organizations/:organizationId/name')
+    expect(paths).toContain('api/v2/organizations/:organizationId/invitations')
+    expect(ORGANIZATION_ROUTES.length).toBeGreaterThanOrEqual(20)
+  })
+
+  for (const route of ORGANIZATION_ROUTES) {
+    it(`${route.path} (${route.id}): an admin without two-step, signed in with a password, is stopped; nothing changes`, async () => {
+      const cookie = await sessionCookieFor(admin, 'password')
+      const before = await snapshot()
+      const answers = await callAll(route, cookie)
+      expect(answers.length).toBeGreaterThan(0)
+      for (const { method, answer } of answers) {
+        if (route.path.startsWith('api/')) {
+          expect({ method, status: answer.status, message: answer.body?.message }).toEqual({
+            method,
+            status: 403,
+            message: 'STRONG_AUTH_REQUIRED',
+          })
+          expect(answer.body.organizationId).toBe(orgId)
+          expect(answer.body.setupUrl).toContain(setupUrlFor(admin))
+        } else {
+          expect({ method, status: answer.status }).toEqual({ method, status: 302 })
+          expect(answer.location).toContain(setupUrlFor(admin))
+          expect(answer.location).toContain('redirectTo=')
+        }
+      }
+      expect(await snapshot()).toEqual(before)
+    })
+  }
+
+  it('a group creator is stopped too when the policy includes them (their view of the home, and the create-group call)', async () => {
+    const cookie = await sessionCookieFor(creator, 'password')
+    const home = ORGANIZATION_ROUTES.find((r) => r.path === 'organizations/:organizationId' && r.file.endsWith('home/route.tsx'))!
+    const [{ answer }] = await callAll(home, cookie)
+    expect(answer.status).toBe(302)
+    expect(answer.location).toContain(setupUrlFor(creator))
+    const create = ORGANIZATION_ROUTES.find((r) => r.path.endsWith('/create-group-with-members'))!
+    const answers = await callAll(create, cookie)
+    expect(answers.map((a) => [a.answer.status, a.answer.body?.message])).toEqual([[403, 'STRONG_AUTH_REQUIRED']])
+  })
+
+  it('routes that name the organization in their query are stopped too: the people picker for a new group', async () => {
+    const cookie = await sessionCookieFor(admin, 'password')
+    const mod = await moduleOf('routes/people-search.ts')
+    const answer = await call(mod.loader!, `/people/search?for=new-group&organizationId=${orgId}&q=a`, 'GET', cookie, {})
+    expect([answer.status, answer.body?.message]).toEqual([403, 'STRONG_AUTH_REQUIRED'])
+  })
+
+  it('a plain member is not covered: the answers stay those of someone who may not see it (404)', async () => {
+    const cookie = await sessionCookieFor(member, 'password')
+    const groups = ORGANIZATION_ROUTES.find((r) => r.path === 'api/v1/organizations/:organizationId/groups')!
+    const mod = await moduleOf(groups.file)
+    const answer = await call(mod.loader!, pathOf(groups), 'GET', cookie, paramsOf(groups))
+    expect([answer.status, answer.body?.message]).toEqual([404, 'ORGANIZATION_NOT_FOUND'])
+    const members = ORGANIZATION_ROUTES.find((r) => r.path.endsWith('/members') && !r.path.startsWith('api/'))!
+    const [{ answer: page }] = await callAll(members, cookie)
+    expect(page.status).toBe(404)
+  })
+
+  it('the policy off: nobody is stopped', async () => {
+    const other = await createUser()
+    const org = await createOrganization({ name: 'No Policy', adminIds: [other.id] })
+    const cookie = await sessionCookieFor(other, 'password')
+    const mod = await moduleOf('routes/organizations/members.tsx')
+    const answer = await call(mod.loader!, `/organizations/${org.id}/members`, 'GET', cookie, { organizationId: org.id })
+    expect(answer.status).toBe(200)
+  })
+
+  describe('who meets it', () => {
+    const screens = () =>
+      ORGANIZATION_ROUTES.filter((r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv')
+    const apiGets = () => ORGANIZATION_ROUTES.filter((r) => r.path.startsWith('api/'))
+
+    async function expectLetThrough(cookie: string) {
+      for (const route of screens()) {
+        const mod = await moduleOf(route.file)
+        const answer = await call(mod.loader!, pathOf(route), 'GET', cookie, paramsOf(route))
+        expect({ route: route.path, status: answer.status }).toEqual({ route: route.path, status: 200 })
+      }
+      for (const route of apiGets()) {
+        const mod = await moduleOf(route.file)
+        for (const method of METHODS) {
+          const fn = method === 'GET' ? mod.loader : mod.action
+          if (!fn) continue
+          // An empty body: the call itself answers (400, 404, 405, 200...), never the policy's 403.
+          if (method !== 'GET') continue
+          const answer = await call(fn, pathOf(route), method, cookie, paramsOf(route))
+          expect({ route: route.path, message: answer.body?.message }).not.toEqual({ route: route.path, message: 'STRONG_AUTH_REQUIRED' })
+        }
+      }
+    }
+
+    it('a session signed in through single sign-on (the provider answers for its second factor)', async () => {
+      await expectLetThrough(await sessionCookieFor(admin, 'sso:google'))
+    })
+
+    it('a session signed in with a passkey', async () => {
+      await expectLetThrough(await sessionCookieFor(admin, 'passkey'))
+    })
+
+    it('an admin with two-step verification on, even in a password session', async () => {
+      const second = await createUser({ name: 'Tove Twostep' })
+      await addMember(orgId, second.id, { role: 'admin' })
+      await enableTotpFor(second.id)
+      await expectLetThrough(await sessionCookieFor(second, 'password'))
+    })
+  })
+})
