@@ -1,7 +1,7 @@
 import { Form, useLocation, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AuditLogQuery, AuditActorOption } from '~/services/audit-log.server'
+import type { AuditActorOption, AuditLogQuery } from '~/services/audit-log.server'
 import { AUDIT_ACTION_KINDS } from '~/services/audit-actions'
 import { actionText, actorText } from '~/ui/audit-entry'
 import { AppLink } from '~/ui/app-link'
@@ -14,49 +14,34 @@ type Filters = Record<keyof Pick<AuditLogQuery, 'action' | 'actor' | 'from' | 't
 
 /**
  * The log's filters: one GET form, so the URL holds them and links, back and the CSV follow. It
- * works without JavaScript (the Filter button); with it, a changed list or date submits the form.
+ * works without JavaScript (the Filter button); with it, choosing an action or a person submits
+ * the form at once (a date waits for the button: typing one passes through other dates). The
+ * fields follow the URL, so "Clear filters" and back show what is filtered.
  */
 export function AuditFilters({ query, actors }: { query: Filters; actors: AuditActorOption[] }) {
-  // The form is drawn again for new filters (so "Clear filters" and back show them): the field
-  // that submitted it keeps the focus.
-  return <FiltersForm key={[query.action, query.actor, query.from, query.to].join('|')} query={query} actors={actors} />
-}
-
-let focusAfterSubmit: string | null = null
-
-function FiltersForm({ query, actors }: { query: Filters; actors: AuditActorOption[] }) {
-  const form = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (focusAfterSubmit) form.current?.querySelector<HTMLElement>(`#${focusAfterSubmit}`)?.focus()
-    focusAfterSubmit = null
-  }, [])
   const { t } = useTranslation()
   const location = useLocation()
   const submit = useSubmit()
   const loading = useListLoading()
-  const filtered = Boolean(query.action || query.actor || query.from || query.to)
+  const [values, setValues] = useState(query)
+  const { action, actor, from, to } = query
+  useEffect(() => setValues({ action, actor, from, to }), [action, actor, from, to])
+  const filtered = Boolean(action || actor || from || to)
+  const change = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
+    const { name, value } = event.currentTarget
+    setValues((v) => ({ ...v, [name]: value }))
+    if (event.currentTarget instanceof HTMLSelectElement && event.currentTarget.form) {
+      submit(event.currentTarget.form, { preventScrollReset: true })
+    }
+  }
   return (
     <Form
-      ref={form}
       method="get"
       role="search"
       aria-label={t('orgAudit.filters.legend')}
       className="mb-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto_auto]"
-      onChange={(event) => {
-        // A list submits at once; a date when it is left (typing one passes through other dates).
-        if (!(event.target instanceof HTMLSelectElement)) return
-        focusAfterSubmit = event.target.id
-        submit(event.currentTarget, { preventScrollReset: true })
-      }}
-      onBlur={(event) => {
-        const field = event.target
-        if (field instanceof HTMLInputElement && field.type === 'date' && field.value !== field.defaultValue) {
-          focusAfterSubmit = (event.relatedTarget as HTMLElement | null)?.id || null
-          submit(event.currentTarget, { preventScrollReset: true })
-        }
-      }}
     >
-      <SelectField label={t('orgAudit.filters.action')} selectProps={{ id: 'audit-action', name: 'action', defaultValue: query.action }}>
+      <SelectField label={t('orgAudit.filters.action')} selectProps={{ id: 'audit-action', name: 'action', value: values.action, onChange: change }}>
         <option value="">{t('orgAudit.filters.anyAction')}</option>
         {AUDIT_ACTION_KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -64,7 +49,7 @@ function FiltersForm({ query, actors }: { query: Filters; actors: AuditActorOpti
           </option>
         ))}
       </SelectField>
-      <SelectField label={t('orgAudit.filters.actor')} selectProps={{ id: 'audit-actor', name: 'actor', defaultValue: query.actor }}>
+      <SelectField label={t('orgAudit.filters.actor')} selectProps={{ id: 'audit-actor', name: 'actor', value: values.actor, onChange: change }}>
         <option value="">{t('orgAudit.filters.anyActor')}</option>
         {actors.map((a) => (
           <option key={a.value} value={a.value}>
@@ -72,8 +57,8 @@ function FiltersForm({ query, actors }: { query: Filters; actors: AuditActorOpti
           </option>
         ))}
       </SelectField>
-      <Field label={t('orgAudit.filters.from')} inputProps={{ id: 'audit-from', name: 'from', type: 'date', defaultValue: query.from }} />
-      <Field label={t('orgAudit.filters.to')} inputProps={{ id: 'audit-to', name: 'to', type: 'date', defaultValue: query.to }} />
+      <Field label={t('orgAudit.filters.from')} inputProps={{ id: 'audit-from', name: 'from', type: 'date', value: values.from, onChange: change }} />
+      <Field label={t('orgAudit.filters.to')} inputProps={{ id: 'audit-to', name: 'to', type: 'date', value: values.to, onChange: change }} />
       <Button type="submit" variant="secondary" pending={loading}>
         {t('orgAudit.filters.apply')}
       </Button>
