@@ -29,7 +29,8 @@ export interface AuditLogQuery {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const ACTOR = /^[ud]:[A-Za-z0-9_-]{1,64}$/
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+const isDay = (value: string) =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
 
 /** The query of the URL; an unknown action, actor or date is left out (as the list pages do with a bad sort). */
 export function parseAuditLogQuery(url: URL): AuditLogQuery {
@@ -114,10 +115,16 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
     return out
   }
   for (const chunk of chunks(ids.user)) {
-    for (const r of await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', chunk).execute()) names.set(`user:${r.id}`, r.name)
+    for (const r of await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', chunk).execute())
+      names.set(`user:${r.id}`, r.name)
   }
   for (const chunk of chunks(ids.group)) {
-    const rows = await ctx.db.selectFrom('groups').select(['id', 'name']).where('id', 'in', chunk).where('organization_id', '=', organizationId).execute()
+    const rows = await ctx.db
+      .selectFrom('groups')
+      .select(['id', 'name'])
+      .where('id', 'in', chunk)
+      .where('organization_id', '=', organizationId)
+      .execute()
     for (const r of rows) names.set(`group:${r.id}`, r.name)
   }
   for (const chunk of chunks(ids.invitation)) {
@@ -131,7 +138,12 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
     for (const r of rows) names.set(`invitation:${r.id}`, r.email!)
   }
   for (const chunk of chunks(ids.token)) {
-    const rows = await ctx.db.selectFrom('directory_tokens').select(['id', 'name']).where('id', 'in', chunk).where('organization_id', '=', organizationId).execute()
+    const rows = await ctx.db
+      .selectFrom('directory_tokens')
+      .select(['id', 'name'])
+      .where('id', 'in', chunk)
+      .where('organization_id', '=', organizationId)
+      .execute()
     for (const r of rows) names.set(`token:${r.id}`, r.name)
   }
   return names
@@ -140,8 +152,15 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
 /** The rows as entries, their first `namesPerEntry` targets named. */
 async function toEntries(ctx: Ctx, organizationId: string, rows: EntryRow[], namesPerEntry: number): Promise<AuditLogEntry[]> {
   const parsed = rows.map((r) => ({ row: r, items: JSON.parse(r.items) as string[], kind: auditTargetOf(r.action) }))
-  const ids: Record<AuditTarget, Set<string>> = { user: new Set(), group: new Set(), invitation: new Set(), token: new Set(), organization: new Set() }
-  for (const { items, kind } of parsed) if (kind && kind !== 'organization') for (const id of items.slice(0, namesPerEntry)) ids[kind].add(id)
+  const ids: Record<AuditTarget, Set<string>> = {
+    user: new Set(),
+    group: new Set(),
+    invitation: new Set(),
+    token: new Set(),
+    organization: new Set(),
+  }
+  for (const { items, kind } of parsed)
+    if (kind && kind !== 'organization') for (const id of items.slice(0, namesPerEntry)) ids[kind].add(id)
   const names = await namesOf(ctx, organizationId, ids)
   return parsed.map(({ row: r, items, kind }) => {
     const entry = {

@@ -37,7 +37,16 @@ export function currentZones(supported: readonly string[] = Intl.supportedValues
 /** The offset of a zone from UTC at a moment, in milliseconds (Stockholm in summer: +2 h). */
 function offsetAt(moment: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(moment))
       .map((p) => [p.type, Number(p.value)]),
   )

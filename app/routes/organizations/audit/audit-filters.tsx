@@ -41,7 +41,10 @@ export function AuditFilters({ query, actors }: { query: Filters; actors: AuditA
       aria-label={t('orgAudit.filters.legend')}
       className="mb-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto_auto]"
     >
-      <SelectField label={t('orgAudit.filters.action')} selectProps={{ id: 'audit-action', name: 'action', value: values.action, onChange: change }}>
+      <SelectField
+        label={t('orgAudit.filters.action')}
+        selectProps={{ id: 'audit-action', name: 'action', value: values.action, onChange: change }}
+      >
         <option value="">{t('orgAudit.filters.anyAction')}</option>
         {AUDIT_ACTION_KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -49,7 +52,10 @@ export function AuditFilters({ query, actors }: { query: Filters; actors: AuditA
           </option>
         ))}
       </SelectField>
-      <SelectField label={t('orgAudit.filters.actor')} selectProps={{ id: 'audit-actor', name: 'actor', value: values.actor, onChange: change }}>
+      <SelectField
+        label={t('orgAudit.filters.actor')}
+        selectProps={{ id: 'audit-actor', name: 'actor', value: values.actor, onChange: change }}
+      >
         <option value="">{t('orgAudit.filters.anyActor')}</option>
         {actors.map((a) => (
           <option key={a.value} value={a.value}>
@@ -57,8 +63,14 @@ export function AuditFilters({ query, actors }: { query: Filters; actors: AuditA
           </option>
         ))}
       </SelectField>
-      <Field label={t('orgAudit.filters.from')} inputProps={{ id: 'audit-from', name: 'from', type: 'date', value: values.from, onChange: change }} />
-      <Field label={t('orgAudit.filters.to')} inputProps={{ id: 'audit-to', name: 'to', type: 'date', value: values.to, onChange: change }} />
+      <Field
+        label={t('orgAudit.filters.from')}
+        inputProps={{ id: 'audit-from', name: 'from', type: 'date', value: values.from, onChange: change }}
+      />
+      <Field
+        label={t('orgAudit.filters.to')}
+        inputProps={{ id: 'audit-to', name: 'to', type: 'date', value: values.to, onChange: change }}
+      />
       <Button type="submit" variant="secondary" pending={loading}>
         {t('orgAudit.filters.apply')}
       </Button>

@@ -25,7 +25,15 @@ async function setup() {
 }
 
 /** An entry written as a service writes it, at a given moment. */
-async function entry(actor: User | null, organizationId: string, action: Parameters<typeof recordAudit>[1]['action'], at: string, items: string[] = [], result: Record<string, unknown> = { SUCCESS: 1 }, directoryTokenId?: string) {
+async function entry(
+  actor: User | null,
+  organizationId: string,
+  action: Parameters<typeof recordAudit>[1]['action'],
+  at: string,
+  items: string[] = [],
+  result: Record<string, unknown> = { SUCCESS: 1 },
+  directoryTokenId?: string,
+) {
   const ctx = { ...ctxFor(actor), now: new Date(at), directoryTokenId }
   return recordAudit(ctx, { organizationId, action, items, result })
 }
@@ -34,12 +42,16 @@ const load = async (cookie: string, organizationId: string, search = '') =>
   run(() => page.loader(args(makeRequest(`/organizations/${organizationId}/audit${search}`, { cookie }), { organizationId })))
 
 const csv = async (cookie: string, organizationId: string, search = '') => {
-  const res = await run(() => csvRoute.loader(args(makeRequest(`/organizations/${organizationId}/audit.csv${search}`, { cookie }), { organizationId })))
+  const res = await run(() =>
+    csvRoute.loader(args(makeRequest(`/organizations/${organizationId}/audit.csv${search}`, { cookie }), { organizationId })),
+  )
   return res
 }
 
 const csvText = async (cookie: string, organizationId: string, search = '') => {
-  const res = (await csvRoute.loader(args(makeRequest(`/organizations/${organizationId}/audit.csv${search}`, { cookie }), { organizationId }))) as Response
+  const res = (await csvRoute.loader(
+    args(makeRequest(`/organizations/${organizationId}/audit.csv${search}`, { cookie }), { organizationId }),
+  )) as Response
   return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) }
 }
 
@@ -58,7 +70,12 @@ describe('/organizations/:id/audit', () => {
     expect(res.data.page.total).toBe(3)
     expect(res.data.page.items.map((e: { action: string }) => e.action)).toEqual(['organization.rename', 'members.remove', 'groups.delete'])
     const [renamed, removed, deleted] = res.data.page.items
-    expect(renamed).toMatchObject({ actorName: 'Astrid Admin', byDirectory: false, target: { kind: 'organization', names: [], count: 1 }, outcome: { kind: 'success' } })
+    expect(renamed).toMatchObject({
+      actorName: 'Astrid Admin',
+      byDirectory: false,
+      target: { kind: 'organization', names: [], count: 1 },
+      outcome: { kind: 'success' },
+    })
     expect(removed.target).toEqual({ kind: 'user', names: ['Bo Medlem'], count: 1 })
     // A group that is gone is counted, not named; the outcome says what failed.
     expect(deleted.target).toEqual({ kind: 'group', names: ['Klass 7A'], count: 2 })
@@ -79,18 +96,31 @@ describe('/organizations/:id/audit', () => {
     await entry(other, org.id, 'members.remove', '2026-11-10T23:30:00Z', [member.id])
     await entry(admin, org.id, 'members.remove', '2026-11-12T08:00:00Z', [member.id])
 
-    const actions = (r: Awaited<ReturnType<typeof load>>) => r.data.page.items.map((e: { action: string; actorName: string }) => `${e.action} ${e.actorName}`)
-    expect(actions(await load(cookie, org.id, '?action=members.remove'))).toEqual(['members.remove Astrid Admin', 'members.remove Cilla Admin'])
+    const actions = (r: Awaited<ReturnType<typeof load>>) =>
+      r.data.page.items.map((e: { action: string; actorName: string }) => `${e.action} ${e.actorName}`)
+    expect(actions(await load(cookie, org.id, '?action=members.remove'))).toEqual([
+      'members.remove Astrid Admin',
+      'members.remove Cilla Admin',
+    ])
     expect(actions(await load(cookie, org.id, `?actor=u:${other.id}`))).toEqual(['members.remove Cilla Admin'])
     const byDirectory = await load(cookie, org.id, `?actor=d:${tokenId}`)
-    expect(byDirectory.data.page.items).toEqual([expect.objectContaining({ action: 'directory.users.create', actorName: 'Skolans katalog', byDirectory: true })])
+    expect(byDirectory.data.page.items).toEqual([
+      expect.objectContaining({ action: 'directory.users.create', actorName: 'Skolans katalog', byDirectory: true }),
+    ])
     // The token's creation (made now, so the newest) was the admin's, not the directory's.
-    expect(actions(await load(cookie, org.id, `?actor=u:${admin.id}`))).toEqual(['directory.tokens.create Astrid Admin', 'members.remove Astrid Admin'])
+    expect(actions(await load(cookie, org.id, `?actor=u:${admin.id}`))).toEqual([
+      'directory.tokens.create Astrid Admin',
+      'members.remove Astrid Admin',
+    ])
     expect(actions(await load(cookie, org.id, '?from=2026-11-11&to=2026-11-11'))).toEqual(['members.remove Cilla Admin'])
     expect(actions(await load(cookie, org.id, '?from=2026-11-12&to=2026-11-20'))).toEqual(['members.remove Astrid Admin'])
-    expect((await load(cookie, org.id, '?to=2026-11-10')).data.page.items.map((e: { action: string }) => e.action)).toEqual(['directory.users.create'])
+    expect((await load(cookie, org.id, '?to=2026-11-10')).data.page.items.map((e: { action: string }) => e.action)).toEqual([
+      'directory.users.create',
+    ])
     // Filters combine.
-    expect(actions(await load(cookie, org.id, `?action=members.remove&actor=u:${admin.id}&from=2026-11-01&to=2026-11-30`))).toEqual(['members.remove Astrid Admin'])
+    expect(actions(await load(cookie, org.id, `?action=members.remove&actor=u:${admin.id}&from=2026-11-01&to=2026-11-30`))).toEqual([
+      'members.remove Astrid Admin',
+    ])
     // The actor list: people first, then the directory's tokens.
     const all = await load(cookie, org.id)
     expect(all.data.actors.map((a: { value: string }) => a.value)).toEqual([`u:${admin.id}`, `u:${other.id}`, `d:${tokenId}`])
@@ -133,7 +163,16 @@ describe('/organizations/:id/audit', () => {
     await entry(admin, org.id, POLICY_CHANGED, '2026-11-02T10:00:00Z', [org.id], { SUCCESS: 1, require: 'two-step' })
     await db()
       .insertInto('audit_log')
-      .values({ id: newId(), organization_id: org.id, actor_id: admin.id, action: 'future.thing', items: '[]', result: '{}', created_at: '2026-11-03T10:00:00Z', status: 'done' })
+      .values({
+        id: newId(),
+        organization_id: org.id,
+        actor_id: admin.id,
+        action: 'future.thing',
+        items: '[]',
+        result: '{}',
+        created_at: '2026-11-03T10:00:00Z',
+        status: 'done',
+      })
       .execute()
     const res = await load(cookie, org.id)
     expect(res.data.page.items.map((e: { action: string; target: { kind: string | null } }) => [e.action, e.target.kind])).toEqual([
@@ -180,7 +219,9 @@ describe('/organizations/:id/audit.csv', () => {
     const cookie = await sessionCookieFor(admin)
     const { res, text } = await csvText(cookie, org.id, '?action=members.remove')
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="audit-log-exempelskolan.csv"; filename*=UTF-8''Audit%20log-Exempelskolan.csv`)
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="audit-log-exempelskolan.csv"; filename*=UTF-8''Audit%20log-Exempelskolan.csv`,
+    )
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     expect(text).toBe(
       '\uFEFFWhen,Who,What,Target,Items,Outcome\r\n' +
@@ -208,7 +249,9 @@ describe('/organizations/:id/audit.csv', () => {
     await revokeDirectoryToken(ctxFor(admin), org.id, tokenId)
     const { text } = await csvText(cookie, org.id, `?from=2026-11-10&to=2026-11-11`)
     const lines = text.split('\r\n')
-    expect(lines[1]).toMatch(/^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,Partly done: 1 of 2 succeeded; .+ \(1\)$/)
+    expect(lines[1]).toMatch(
+      /^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,Partly done: 1 of 2 succeeded; .+ \(1\)$/,
+    )
     expect(lines[2]).toBe('2026-11-10 13:00,Katalog (directory),Deprovisioned a person,Bo Medlem,1,Done')
     expect(lines).toHaveLength(4)
   })
@@ -232,7 +275,13 @@ describe('security-relevant actions are audited', () => {
     await addPlatformOrganizationAdmin(ctxFor(operator), org.id, member.email)
     await removePlatformOrganizationAdmin(ctxFor(operator), org.id, member.email)
     const res = await load(cookie, org.id)
-    expect(res.data.page.items.map((e: { action: string; actorName: string; target: { names: string[] } }) => [e.action, e.actorName, e.target.names])).toEqual([
+    expect(
+      res.data.page.items.map((e: { action: string; actorName: string; target: { names: string[] } }) => [
+        e.action,
+        e.actorName,
+        e.target.names,
+      ]),
+    ).toEqual([
       ['platform.admins.remove', 'Pia Plattform', ['Bo Medlem']],
       ['platform.admins.add', 'Pia Plattform', ['Bo Medlem']],
     ])

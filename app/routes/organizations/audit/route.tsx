@@ -87,7 +87,9 @@ export default function AuditLog() {
       ) : null}
       {page.total === 0 ? (
         reversedRange ? null : (
-          <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">{t(filtered ? 'orgAudit.noMatches' : 'orgAudit.empty')}</p>
+          <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">
+            {t(filtered ? 'orgAudit.noMatches' : 'orgAudit.empty')}
+          </p>
         )
       ) : (
         <>

@@ -144,7 +144,9 @@ describe('the home’s list leads to the whole audit log', () => {
       ['sv', 'Visa alla'],
     ] as const) {
       const html = await renderHtml(<ActivitySection activity={[]} auditHref="/organizations/o1/audit" />, locale)
-      expect(html).toContain(`<a href="/organizations/o1/audit" data-discover="true" class="font-medium text-brand-700 underline">${text}</a>`)
+      expect(html).toContain(
+        `<a href="/organizations/o1/audit" data-discover="true" class="font-medium text-brand-700 underline">${text}</a>`,
+      )
     }
   })
 })
