@@ -70,11 +70,7 @@ const SCREENS: Screen[] = [
     path: (id) => orgPath(id, 'audit'),
     heading: { sv: 'Händelselogg', en: 'Audit log' },
     states: [
-      // Filters that match nothing, and a reversed date range with its error.
-      async (page, locale) => {
-        await page.goto(`${page.url().split('?')[0]}?action=groups.delete`)
-        await expect(page.getByText(pick({ sv: 'Inget i loggen matchar filtren.', en: 'Nothing in the log matches these filters.' }, locale))).toBeVisible()
-      },
+      // Filters: a reversed date range, with its error.
       async (page, locale) => {
         await page.goto(`${page.url().split('?')[0]}?from=2026-11-20&to=2026-11-01`)
         await expect(page.getByText(pick({ sv: 'Från-datumet är efter till-datumet', en: 'The from date is after the to date' }, locale))).toBeVisible()
