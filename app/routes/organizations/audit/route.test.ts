@@ -38,6 +38,9 @@ async function entry(
   return recordAudit(ctx, { organizationId, action, items, result })
 }
 
+/** A service context a second from now. */
+const later = (actor: User) => ({ ...ctxFor(actor), now: new Date(Date.now() + 1000) })
+
 const load = async (cookie: string, organizationId: string, search = '') =>
   run(() => page.loader(args(makeRequest(`/organizations/${organizationId}/audit${search}`, { cookie }), { organizationId })))
 
@@ -261,7 +264,8 @@ describe('security-relevant actions are audited', () => {
   it('directory tokens created and revoked name the token', async () => {
     const { admin, org, cookie } = await setup()
     const { id } = await createDirectoryToken(ctxFor(admin), org.id, 'Katalog 2026')
-    await revokeDirectoryToken(ctxFor(admin), org.id, id)
+    // A second later: entries of the same millisecond are ordered by their random ids.
+    await revokeDirectoryToken(later(admin), org.id, id)
     const res = await load(cookie, org.id)
     expect(res.data.page.items.map((e: { action: string; target: { names: string[] } }) => [e.action, e.target.names])).toEqual([
       ['directory.tokens.revoke', ['Katalog 2026']],
@@ -273,7 +277,7 @@ describe('security-relevant actions are audited', () => {
     const { org, member, cookie } = await setup()
     const operator = await createUser({ name: 'Pia Plattform', is_platform_admin: 1 })
     await addPlatformOrganizationAdmin(ctxFor(operator), org.id, member.email)
-    await removePlatformOrganizationAdmin(ctxFor(operator), org.id, member.email)
+    await removePlatformOrganizationAdmin(later(operator), org.id, member.email)
     const res = await load(cookie, org.id)
     expect(
       res.data.page.items.map((e: { action: string; actorName: string; target: { names: string[] } }) => [
