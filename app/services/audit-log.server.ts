@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { nextDay, startOfDayIn } from '~/utils/timezones'
 import { PAGE_SIZE, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from './access.server'
-import { AUDIT_ACTION_KINDS, auditTargetOf, isAuditAction, type AuditAction, type AuditTarget } from './audit-actions'
+import { auditTargetOf, isAuditAction, type AuditAction, type AuditTarget } from './audit-actions'
 import { auditOutcome, type AuditOutcome } from './audit.server'
 import type { Ctx } from './context.server'
 
@@ -242,5 +242,3 @@ export async function auditActors(ctx: Ctx, organizationId: string): Promise<Aud
   const collator = new Intl.Collator('sv')
   return options.sort((x, y) => Number(x.byDirectory) - Number(y.byDirectory) || collator.compare(x.name ?? '', y.name ?? ''))
 }
-
-export { AUDIT_ACTION_KINDS }

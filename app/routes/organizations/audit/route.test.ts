@@ -161,7 +161,7 @@ describe('/organizations/:id/audit', () => {
     expect(past.headers.get('Location')).toBe(`/organizations/${org.id}/audit?action=groupCreators.add&page=2`)
   })
 
-  it('renders the policy change of another helper’s service, and an action this version does not know, as recorded', async () => {
+  it('shows a change of the admins’ sign-in policy, and an action this version does not know by its name', async () => {
     const { admin, org, cookie } = await setup()
     await entry(admin, org.id, POLICY_CHANGED, '2026-11-02T10:00:00Z', [org.id], { SUCCESS: 1, require: 'two-step' })
     await db()
