@@ -49,6 +49,8 @@ export default [
         index('routes/organizations/home/route.tsx'),
         route('members', 'routes/organizations/members.tsx'),
         route('members.csv', 'routes/organizations/members-csv.ts'),
+        route('audit', 'routes/organizations/audit/route.tsx'),
+        route('audit.csv', 'routes/organizations/audit/audit-csv.ts'),
         route('groups', 'routes/organizations/groups/route.tsx'),
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),

@@ -23,6 +23,7 @@ import * as m022invitationsDeclined from './migrations/022-invitations-declined'
 import * as m026directorySync from './migrations/026-directory-sync'
 import * as m027twoStep from './migrations/027-two-step'
 import * as m029securityPolicy from './migrations/029-security-policy'
+import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '026-directory-sync': m026directorySync,
   '027-two-step': m027twoStep,
   '029-security-policy': m029securityPolicy,
+  '034-audit-log-filters': m034auditLogFilters,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

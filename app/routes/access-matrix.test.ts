@@ -31,6 +31,8 @@ import * as groupHomePage from './groups/home/route'
 import * as myGroupsPage from './groups/list/route'
 import * as peopleSearch from './people-search'
 import * as createGroupPage from './create/route'
+import * as auditCsvPage from './organizations/audit/audit-csv'
+import * as auditPage from './organizations/audit/route'
 import * as groupCreatorsPage from './organizations/group-creators/route'
 import * as groupsPage from './organizations/groups/route'
 import * as homePage from './organizations/home/route'
@@ -485,6 +487,26 @@ const CASES: Case[] = [
       expect(res.status).toBe(200)
       expect(res.headers.get('Content-Type')).toMatch(/^text\/csv/)
       expect(res.body).toContain(fx.member.email)
+    },
+  },
+  {
+    name: 'GET /organizations/:id/audit',
+    kind: 'page',
+    handler: auditPage.loader,
+    path: orgPage('/audit'),
+    admin: (res) => {
+      expect(res.status).toBe(200)
+      expect(res.body.page.items.every((e: { _id: string }) => typeof e._id === 'string')).toBe(true)
+    },
+  },
+  {
+    name: 'GET /organizations/:id/audit.csv',
+    kind: 'page',
+    handler: auditCsvPage.loader,
+    path: orgPage('/audit.csv'),
+    admin: (res) => {
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Content-Type')).toMatch(/^text\/csv/)
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { Ctx } from './context.server'
 import type { AuditStatus } from '~/db/schema'
+import type { AuditAction } from './audit-actions'
 import { newId, nowIso } from '~/utils/ids.server'
 
 export interface ItemResult {
@@ -14,7 +15,8 @@ export function tally(results: ItemResult[]) {
   return counts
 }
 
-type AuditEntry = { organizationId: string; action: string; items?: string[]; result?: Record<string, unknown> }
+/** An entry to record: its action is one of the kinds of audit-actions.ts (each has its sentence in both languages). */
+type AuditEntry = { organizationId: string; action: AuditAction; items?: string[]; result?: Record<string, unknown> }
 
 /**
  * Records an admin change: what, who, when, which items, and the result. Pass the change's

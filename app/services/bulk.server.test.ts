@@ -6,6 +6,7 @@ import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { BULK_BATCH, lockOrganization, Rollback, runBulk, type Tx } from './bulk.server'
 import { ctxFor } from './context.server'
+import type { AuditAction } from './audit-actions'
 
 async function setup() {
   const admin = await createUser()
@@ -32,7 +33,7 @@ describe('runBulk', () => {
 
     const results = await runBulk(ctx, {
       organizationId: org.id,
-      action: 'test.rename',
+      action: 'test.rename' as AuditAction,
       items: [g1.id, g2.id, g3.id],
       item: async (trx, id) => {
         await renameGroup(trx, id, 'renamed')
@@ -52,7 +53,7 @@ describe('runBulk', () => {
     expect(String(logged.mock.calls[0][0])).toContain(g2.id)
     expect(logged.mock.calls[0][1]).toBeInstanceOf(TypeError)
     expect(await audits()).toEqual([
-      { action: 'test.rename', items: [g1.id, g2.id, g3.id], result: { SUCCESS: 2, SERVER_ERROR: 1 }, actor_id: admin.id },
+      { action: 'test.rename' as AuditAction, items: [g1.id, g2.id, g3.id], result: { SUCCESS: 2, SERVER_ERROR: 1 }, actor_id: admin.id },
     ])
   })
 
@@ -62,7 +63,7 @@ describe('runBulk', () => {
     const ran: string[] = []
     const results = await runBulk(ctx, {
       organizationId: org.id,
-      action: 'test.rename',
+      action: 'test.rename' as AuditAction,
       items: [g1.id, '', 'unknown', g1.id, g2.id, g3.id],
       check: (id) => (id === 'unknown' ? 'GROUP_NOT_FOUND' : undefined),
       item: async (trx, id) => {
@@ -94,7 +95,7 @@ describe('runBulk', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const results = await runBulk<{ id: string; n: number }, { doubled: number | null }>(ctx, {
       organizationId: org.id,
-      action: 'test.entries',
+      action: 'test.entries' as AuditAction,
       items: entries,
       idOf: (e) => e.id,
       failed: { doubled: null },
@@ -117,7 +118,7 @@ describe('runBulk', () => {
   it('does nothing for an empty list: no results, no audit entry', async () => {
     const { org, ctx, audits } = await setup()
     const item = vi.fn(async () => 'SUCCESS')
-    expect(await runBulk(ctx, { organizationId: org.id, action: 'test.none', items: [], item })).toEqual([])
+    expect(await runBulk(ctx, { organizationId: org.id, action: 'test.none' as AuditAction, items: [], item })).toEqual([])
     expect(item).not.toHaveBeenCalled()
     expect(await audits()).toEqual([])
   })
@@ -131,7 +132,7 @@ describe('runBulk with batch', () => {
     const batches: string[][] = []
     const results = await runBulk(ctx, {
       organizationId: org.id,
-      action: 'test.batch',
+      action: 'test.batch' as AuditAction,
       items: ids,
       check: (id) => (id === 'id-1' ? 'GROUP_NOT_FOUND' : undefined),
       item,
@@ -159,7 +160,7 @@ describe('runBulk with batch', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const results = await runBulk(ctx, {
       organizationId: org.id,
-      action: 'test.rename',
+      action: 'test.rename' as AuditAction,
       items: [g1.id, g2.id, g3.id],
       batch: async (trx, part) => {
         for (const id of part) await renameGroup(trx, id, 'batch')
@@ -193,7 +194,7 @@ describe('runBulk’s audit entry as it goes', () => {
       { ...ctx, db: dying.db },
       {
         organizationId: org.id,
-        action: 'test.rename',
+        action: 'test.rename' as AuditAction,
         items: [...ids, 'unknown'],
         check: (id) => (id === 'unknown' ? 'GROUP_NOT_FOUND' : undefined),
         failed: { renamed: false },
@@ -207,7 +208,7 @@ describe('runBulk’s audit entry as it goes', () => {
     await dying.died
     expect(await Promise.all(ids.map(nameOf))).toEqual(['renamed', 'renamed', groups[2].name, groups[3].name])
     expect(await audits()).toEqual([
-      { action: 'test.rename', items: [...ids, 'unknown'], result: { SUCCESS: 2, GROUP_NOT_FOUND: 1, renamed: 2 }, actor_id: admin.id },
+      { action: 'test.rename' as AuditAction, items: [...ids, 'unknown'], result: { SUCCESS: 2, GROUP_NOT_FOUND: 1, renamed: 2 }, actor_id: admin.id },
     ])
     const status = await db().selectFrom('audit_log').select('status').where('organization_id', '=', org.id).executeTakeFirstOrThrow()
     expect(status.status).toBe('started')

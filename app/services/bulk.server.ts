@@ -2,6 +2,7 @@ import { PostgresAdapter, type Kysely } from 'kysely'
 import type { Database } from '~/db/schema'
 import { startAudit, tally, updateAudit, type ItemResult } from './audit.server'
 import type { Ctx } from './context.server'
+import type { AuditAction } from './audit-actions'
 
 /** The transaction an item runs in. */
 export type Tx = Kysely<Database>
@@ -38,7 +39,7 @@ export type BulkResult<X extends object = object> = ItemResult & X
 export type BulkSpec<E, X extends object> = {
   organizationId: string
   /** The audit action, e.g. 'members.remove'. */
-  action: string
+  action: AuditAction
   /**
    * The items in the order asked. Without `idOf` they are ids, each run once (repeats dropped);
    * with it every item runs as given (a change list may name the same group twice).

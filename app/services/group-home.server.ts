@@ -13,6 +13,7 @@ import { myRole, type MyRole } from './group-roles'
 import { changeOwner } from './group-owners.server'
 import type { MemberRole } from './groups.schemas'
 import type { GroupMemberSort } from './my-groups.schemas'
+import type { AuditAction } from './audit-actions'
 
 /**
  * A group's home (`/groups/:groupId/home`): what its members see, and what owners and leaders
@@ -128,7 +129,7 @@ async function inGroupTransaction<T>(
   change: (
     trx: Tx,
     access: GroupAccess,
-  ) => Promise<{ value: T; audit: { action: string; items: string[]; result?: Record<string, unknown> } }>,
+  ) => Promise<{ value: T; audit: { action: AuditAction; items: string[]; result?: Record<string, unknown> } }>,
 ): Promise<T> {
   const first = await requireGroupRight(ctx, groupId, right)
   return ctx.db.transaction().execute(async (trx) => {

@@ -1,12 +1,10 @@
 import type { TwoStepPolicy } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { requireOrgAdmin } from './access.server'
+import { POLICY_CHANGED } from './audit-actions'
 import { recordAudit } from './audit.server'
 import { actorOf, type Ctx } from './context.server'
 import { isTwoStepPolicy, policyCovers, requireStrongAuthFor, strongAuthenticationOf } from './two-step/strong-auth.server'
-
-/** The audit action of a change of the policy (docs/auth.md "Organization policy"). */
-export const TWO_STEP_POLICY_AUDIT = 'organization.twoStepPolicy'
 
 /** The organization's two-step policy and how many of those it covers have two-step on (its admins only). */
 export async function getTwoStepPolicy(ctx: Ctx, organizationId: string) {
@@ -42,7 +40,7 @@ export async function setTwoStepPolicy(ctx: Ctx, organizationId: string, policy:
       { ...ctx, db: trx },
       {
         organizationId,
-        action: TWO_STEP_POLICY_AUDIT,
+        action: POLICY_CHANGED,
         items: [organizationId],
         result: { SUCCESS: 1, from: org.two_step_policy, to: policy },
       },

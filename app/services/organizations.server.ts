@@ -9,6 +9,7 @@ import { requireGroupCreatorStanding } from './group-creation.server'
 import type { Ctx } from './context.server'
 import { actorOf } from './context.server'
 import type { OrganizationContact } from './organizations.schemas'
+import type { AuditAction } from './audit-actions'
 
 /** The Organization entity of the specification (section 3). */
 export interface Organization {
@@ -180,7 +181,7 @@ async function updateOrganization(
   ctx: Ctx,
   organizationId: string,
   set: Partial<Pick<Selectable<OrganizationsTable>, 'name' | 'active' | 'contact'>>,
-  audit: { action: string; result: Record<string, unknown> }
+  audit: { action: AuditAction; result: Record<string, unknown> }
 ) {
   await requireOrgAdmin(ctx, organizationId)
   await ctx.db.transaction().execute(async (trx) => {

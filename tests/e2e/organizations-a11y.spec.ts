@@ -66,6 +66,18 @@ const SCREENS: Screen[] = [
     ],
   },
   {
+    name: 'audit log',
+    path: (id) => orgPath(id, 'audit'),
+    heading: { sv: 'Händelselogg', en: 'Audit log' },
+    states: [
+      // Filters: a reversed date range, with its error.
+      async (page, locale) => {
+        await page.goto(`${page.url().split('?')[0]}?from=2026-11-20&to=2026-11-01`)
+        await expect(page.getByText(pick({ sv: 'Från-datumet är efter till-datumet', en: 'The from date is after the to date' }, locale))).toBeVisible()
+      },
+    ],
+  },
+  {
     name: 'invitation code',
     path: () => '/invitation-code',
     heading: { sv: 'Använd en inbjudningskod', en: 'Use an invitation code' },

@@ -7,7 +7,7 @@ import { appDb, createOrgWorld, insertGroup, orgPath, signIn } from '../support/
  * change nothing.
  */
 
-const TABS = [undefined, 'members', 'groups', 'group-creators'] as const
+const TABS = [undefined, 'members', 'groups', 'group-creators', 'audit'] as const
 
 test('a plain member and an admin of another organization get the not-found screen', async ({ page }) => {
   const { org, members } = await createOrgWorld({ memberNames: ['Maja Medlem'] })

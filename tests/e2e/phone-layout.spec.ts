@@ -38,12 +38,13 @@ for (const { width, height } of [
         ['members', 'Medlemmar'],
         ['groups', 'Grupper'],
         ['group-creators', 'Gruppskapare'],
+        ['audit', 'Händelselogg'],
       ] as const) {
         await page.goto(orgPath(org.id, tab))
         await expect(page.getByRole('navigation', { name: 'Brödsmulor' }).locator('[aria-current="page"]')).toHaveText(heading)
         expect(await pageScrollsSideways(page), `${tab ?? 'home'} scrolls sideways`).toBe(false)
         const tabs = page.getByRole('navigation', { name: 'Organisation' })
-        for (const name of ['Översikt', 'Medlemmar', 'Grupper', 'Gruppskapare']) {
+        for (const name of ['Översikt', 'Medlemmar', 'Grupper', 'Gruppskapare', 'Händelselogg']) {
           await expect(tabs.getByRole('link', { name, exact: true }), `${name} on ${tab ?? 'home'}`).toBeInViewport({ ratio: 1 })
         }
         // Each table stays inside the screen; a wide one scrolls inside its own box.

@@ -87,6 +87,11 @@ export default function OrganizationLayout() {
                 {t('organizations.nav.groupCreators')}
               </AppNavLink>
             </li>
+            <li>
+              <AppNavLink to={`${base}/audit`} className={tabClass}>
+                {t('organizations.nav.audit')}
+              </AppNavLink>
+            </li>
           </ul>
         </nav>
       ) : null}

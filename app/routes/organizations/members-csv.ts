@@ -7,19 +7,8 @@ import { methodNotAllowed } from '~/errors'
 import { exportMembersCsv } from '~/services/member-csv.server'
 import { getOrganizationName } from '~/services/organizations.server'
 import { csvFormatFor } from '~/utils/csv'
+import { csvResponse } from '~/utils/csv-response.server'
 import { orNotFound } from './org-not-found.server'
-
-/** An ASCII file name (for old clients) from the organization's name. */
-const asciiName = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase() || 'organization'
-
-/** RFC 5987 value for filename*: percent-encoded UTF-8, ' ( ) * included. */
-const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
 /**
  * …/members.csv?q=&sort=&dir=: the members matching the list's search, every page, as a CSV
@@ -46,13 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     no: t('orgMembers.no'),
   }, csvFormatFor(locale, actor.timezone))
   const base = `${t('orgMembers.title')}-${name}`
-  return new Response(csv, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${asciiName(base)}.csv"; filename*=UTF-8''${rfc5987(`${base}.csv`)}`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return csvResponse(csv, base)
 }
 
 export const action = () => methodNotAllowed('GET, HEAD')

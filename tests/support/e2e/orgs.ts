@@ -224,5 +224,5 @@ export async function signOut(page: Page) {
   await page.context().clearCookies()
 }
 
-export const orgPath = (organizationId: string, tab?: 'members' | 'groups' | 'group-creators') =>
+export const orgPath = (organizationId: string, tab?: 'members' | 'groups' | 'group-creators' | 'audit') =>
   `/organizations/${organizationId}${tab ? `/${tab}` : ''}`

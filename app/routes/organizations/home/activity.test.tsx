@@ -136,3 +136,17 @@ describe('auditOutcome', () => {
     expect(outcome({ SUCCESS: 1 }, 4, false)).toMatchObject({ kind: 'unfinished', succeeded: 1, counted: 1, total: 4 })
   })
 })
+
+describe('the home’s list leads to the whole audit log', () => {
+  it('has "Show all" to the organization’s audit log, in both languages, also when the list is empty', async () => {
+    for (const [locale, text] of [
+      ['en', 'Show all'],
+      ['sv', 'Visa alla'],
+    ] as const) {
+      const html = await renderHtml(<ActivitySection activity={[]} auditHref="/organizations/o1/audit" />, locale)
+      expect(html).toContain(
+        `<a href="/organizations/o1/audit" data-discover="true" class="font-medium text-brand-700 underline">${text}</a>`,
+      )
+    }
+  })
+})

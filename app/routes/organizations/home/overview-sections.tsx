@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { AuditOutcome } from '~/services/audit.server'
+import { actionText, actorText, failureTexts, outcomeSummary } from '~/ui/audit-entry'
+import { AppLink } from '~/ui/app-link'
 import { useFormatters } from '~/ui/format'
 import { sectionClass } from './settings-sections'
 
@@ -40,7 +42,7 @@ type Activity = {
 }
 
 /** The colour of each outcome; the words say it too. */
-const outcomeClass: Record<AuditOutcome['kind'], string> = {
+export const outcomeClass: Record<AuditOutcome['kind'], string> = {
   success: 'text-green-800',
   partial: 'text-amber-800',
   failure: 'text-red-800',
@@ -48,23 +50,13 @@ const outcomeClass: Record<AuditOutcome['kind'], string> = {
 }
 
 /** An entry's result: what it came to in words, the items handled so far if unfinished, and its failures by code. */
-function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
+export function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
   const { t } = useTranslation()
-  const { kind, succeeded, total, counted, failures, members } = outcome
-  // One change (not a list of items) is done, or done with problems (a group created without some of its members).
-  const summary =
-    outcome.single && kind === 'success'
-      ? t('orgHome.activity.done')
-      : outcome.single && kind === 'partial'
-        ? t('orgHome.activity.doneWithProblems')
-        : t(`orgHome.activity.outcome.${kind}`, { succeeded, total })
-  const failureList = (list: AuditOutcome['failures']) =>
-    list.map(([code, count]) => (
-      <li key={code}>{t('orgHome.activity.failure', { message: t(`errors.${code}`, { defaultValue: code }), count })}</li>
-    ))
+  const { kind, total, counted, failures, members } = outcome
+  const failureList = (list: AuditOutcome['failures']) => failureTexts(t, list).map((text, i) => <li key={list[i][0]}>{text}</li>)
   return (
     <>
-      <span className={`font-medium ${outcomeClass[kind]}`}>{summary}</span>
+      <span className={`font-medium ${outcomeClass[kind]}`}>{outcomeSummary(t, outcome)}</span>
       {kind === 'unfinished' ? <p className="mt-1 text-slate-700">{t('orgHome.activity.unfinished', { done: counted, total })}</p> : null}
       {failures.length ? <ul className="mt-1 text-slate-700">{failureList(failures)}</ul> : null}
       {members ? (
@@ -77,7 +69,8 @@ function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
   )
 }
 
-export function ActivitySection({ activity }: { activity: Activity[] }) {
+/** The latest entries, with "Show all" leading to the organization's audit log (`auditHref`). */
+export function ActivitySection({ activity, auditHref }: { activity: Activity[]; auditHref?: string }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   return (
@@ -115,16 +108,8 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
                   <td className="whitespace-nowrap px-3 py-2">
                     <time dateTime={entry.created}>{dateTime(entry.created)}</time>
                   </td>
-                  <td className="px-3 py-2">
-                    {entry.actorName === null
-                      ? t('orgHome.activity.unknownActor')
-                      : entry.byDirectory
-                        ? t('orgHome.activity.byDirectory', { name: entry.actorName })
-                        : entry.actorName}
-                  </td>
-                  <td className="px-3 py-2">
-                    {t(`orgHome.activity.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
-                  </td>
+                  <td className="px-3 py-2">{actorText(t, entry)}</td>
+                  <td className="px-3 py-2">{actionText(t, entry.action)}</td>
                   <td className="px-3 py-2 text-right">{entry.itemCount}</td>
                   <td className="px-3 py-2">
                     <ActivityResult outcome={entry.outcome} />
@@ -135,6 +120,13 @@ export function ActivitySection({ activity }: { activity: Activity[] }) {
           </table>
         </div>
       )}
+      {auditHref ? (
+        <p className="mt-3">
+          <AppLink to={auditHref} className="font-medium text-brand-700 underline">
+            {t('orgHome.activity.showAll')}
+          </AppLink>
+        </p>
+      ) : null}
     </section>
   )
 }

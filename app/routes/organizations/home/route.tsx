@@ -111,7 +111,7 @@ function AdminHome({ organization, counts, activity, directory, scimUrl, twoStep
         lastResult={actionData?.intent === 'directoryToken' ? actionData.result : undefined}
         created={actionData?.intent === 'directoryToken' ? actionData.created : undefined}
       />
-      <ActivitySection activity={activity} />
+      <ActivitySection activity={activity} auditHref={`/organizations/${organization._id}/audit`} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { readToast } from '~/ui/toast.server'
+import { POLICY_CHANGED } from '~/services/audit-actions'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { addMember, createOrganization } from '../../../../tests/support/org-factories'
 import { enableTotpFor } from '../../../../tests/support/two-step'
@@ -21,7 +22,7 @@ const auditOf = (id: string) =>
     .selectFrom('audit_log')
     .select(['action', 'result', 'actor_id'])
     .where('organization_id', '=', id)
-    .where('action', '=', 'organization.twoStepPolicy')
+    .where('action', '=', POLICY_CHANGED)
     .execute()
 
 async function setup() {

@@ -1,0 +1,66 @@
+/**
+ * Every kind of audited action, in one place: what it is about (its items' kind, so the audit log
+ * can name its target) and its sentence, the message `orgHome.activity.actions.<kind with _>` of
+ * the locale files (both languages). A new audited action is added here and there; the audit log's
+ * action filter offers these, in this order. Shared by the server and the screens (no i18n here).
+ */
+
+/** What an entry's items are: people, groups, invitations, directory tokens, or the organization itself. */
+export type AuditTarget = 'user' | 'group' | 'invitation' | 'token' | 'organization'
+
+/** An organization admin changed the organization's sign-in policy (two-step verification or passkey for its admins). */
+export const POLICY_CHANGED = 'organization.policy-changed'
+
+export const AUDIT_ACTIONS = {
+  'organization.rename': 'organization',
+  'organization.contact': 'organization',
+  'organization.setActive': 'organization',
+  [POLICY_CHANGED]: 'organization',
+  'members.remove': 'user',
+  'groupCreators.add': 'user',
+  'groupCreators.remove': 'user',
+  'attendance.grant': 'user',
+  'attendance.revoke': 'user',
+  'groups.create': 'group',
+  'groups.create-attendance': 'group',
+  'groups.activate': 'group',
+  'groups.deactivate': 'group',
+  'groups.delete': 'group',
+  'groups.change-owners': 'group',
+  'group.rename': 'group',
+  'group.hand-over': 'group',
+  'group.member.role': 'user',
+  'group.member.remove': 'user',
+  'group.member.leave': 'user',
+  'invitation.create': 'invitation',
+  'invitation.resend': 'invitation',
+  'invitation.revoke': 'invitation',
+  'invitation.redeem': 'invitation',
+  'invitation.decline': 'invitation',
+  'platform.organization.create': 'organization',
+  'platform.organization.rename': 'organization',
+  'platform.organization.setActive': 'organization',
+  'platform.admins.add': 'user',
+  'platform.admins.remove': 'user',
+  'directory.tokens.create': 'token',
+  'directory.tokens.revoke': 'token',
+  'directory.settings.owner': 'user',
+  'directory.users.create': 'user',
+  'directory.users.update': 'user',
+  'directory.users.activate': 'user',
+  'directory.users.delete': 'user',
+  'directory.groups.create': 'group',
+  'directory.groups.update': 'group',
+} as const satisfies Record<string, AuditTarget>
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS
+
+export const AUDIT_ACTION_KINDS = Object.keys(AUDIT_ACTIONS) as AuditAction[]
+
+export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTIONS, value)
+
+/** The kind of an action's items; an action recorded before this list knew it has none named. */
+export const auditTargetOf = (action: string): AuditTarget | null => (isAuditAction(action) ? AUDIT_ACTIONS[action] : null)
+
+/** The message key of an action's sentence ("Removed members"); the screens fall back to the raw action. */
+export const auditActionKey = (action: string) => `orgHome.activity.actions.${action.replace(/\./g, '_')}`
