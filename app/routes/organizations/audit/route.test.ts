@@ -183,7 +183,7 @@ describe('/organizations/:id/audit', () => {
       [POLICY_CHANGED, 'organization'],
     ])
     const { text } = await csvText(cookie, org.id)
-    expect(text).toContain('Changed the sign-in policy for admins,The organization,1,Done')
+    expect(text).toContain('Changed the two-step verification policy,The organization,1,Done')
     expect(text).toContain('future.thing')
   })
 
