@@ -10,8 +10,8 @@ export interface InvitationMailInput {
   name: string | null
   locale: string
   timezone: string
-  /** Group-creator invitation to an organization, or membership of a group. */
-  kind: 'groupCreator' | 'group'
+  /** Group-creator invitation to an organization, membership of a group, or of an organization (the member import). */
+  kind: 'groupCreator' | 'group' | 'organization'
   organization: string
   group?: string
   inviter: string
