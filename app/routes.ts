@@ -49,6 +49,7 @@ export default [
         index('routes/organizations/home/route.tsx'),
         route('members', 'routes/organizations/members.tsx'),
         route('members.csv', 'routes/organizations/members-csv.ts'),
+        route('members/import', 'routes/organizations/members-import/route.tsx'),
         route('groups', 'routes/organizations/groups/route.tsx'),
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),

@@ -28,6 +28,8 @@ export interface RowResult {
   result: RowOutcome
   /** Groups the person joined (ADDED, UPDATED). */
   joined?: string[]
+  /** UNKNOWN_GROUP: the names no group of the organization has. */
+  unknownGroups?: string[]
 }
 
 /** Rows written per transaction: short transactions, so other requests are not held up for long. */
@@ -198,6 +200,7 @@ export async function applyRows(
     name: r.name,
     result: outcomeOf(r),
     ...(r.joins?.length && (r.kind === 'add' || r.kind === 'update') ? { joined: r.joins } : {}),
+    ...(r.unknownGroups ? { unknownGroups: r.unknownGroups } : {}),
   }))
   const counts: Record<string, number> = {}
   for (const r of results) counts[r.result] = (counts[r.result] ?? 0) + 1
