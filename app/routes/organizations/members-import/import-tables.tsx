@@ -136,7 +136,7 @@ export function ImportResults({ results }: { results: ReturnType<typeof shownRes
               email={r.email}
               name={r.name}
               details={[
-                s.kind === 'error' ? t(`orgImport.problems.${r.result}`, { groups: (r.unknownGroups ?? []).join(', ') }) : t(`orgImport.results.${r.result}`),
+                s.kind === 'error' ? t(`orgImport.problems.${r.result}`, { groups: (r.unknownGroups ?? []).join(', ') }) : t(`orgImport.outcomes.${r.result}`),
                 r.joined?.length ? t('orgImport.details.joins', { groups: r.joined.join(', ') }) : '',
               ]
                 .filter(Boolean)
