@@ -27,7 +27,8 @@ export const isMemberImportPath = (path: string) => /^\/organizations\/[^/]+\/me
 export const IMPORT_ERROR_PARAM = 'error'
 
 /** The import page with an error code, e.g. `/organizations/o1/members/import?error=IMPORT_FILE_TOO_LARGE`. */
-export const withImportError = (path: string, code: string) => `${path.replace(/\/$/, '')}?${IMPORT_ERROR_PARAM}=${encodeURIComponent(code)}`
+export const withImportError = (path: string, code: string) =>
+  `${path.replace(/\/$/, '')}?${IMPORT_ERROR_PARAM}=${encodeURIComponent(code)}`
 
 /** Where the server sends a browser whose import upload it refused as too large; null for any other path. */
 export const importTooLargeRedirect = (path: string) => (isMemberImportPath(path) ? withImportError(path, 'IMPORT_FILE_TOO_LARGE') : null)

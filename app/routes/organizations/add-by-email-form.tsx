@@ -26,7 +26,12 @@ export function AddByEmailForm({ lastResult, results }: { lastResult?: Submissio
   const hintId = `${fields.emails.id}-hint`
   const errorId = `${fields.emails.id}-error`
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200" aria-labelledby="add-by-email-title">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200"
+      aria-labelledby="add-by-email-title"
+    >
       <h2 id="add-by-email-title" className="mb-2 font-semibold">
         {t('orgAdd.title')}
       </h2>

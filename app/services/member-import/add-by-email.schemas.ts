@@ -13,7 +13,14 @@ export const AddMembersByEmailSchema = z.object({
   emails: z
     .string({ required_error: 'validation.required' })
     .max(MAX_ADD_BY_EMAIL * 256, 'orgAdd.tooMany')
-    .transform((text) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(/[\s,;]+/)
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .superRefine((emails, ctx) => {
       if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
       else if (emails.length > MAX_ADD_BY_EMAIL) ctx.addIssue({ code: 'custom', message: 'orgAdd.tooMany' })

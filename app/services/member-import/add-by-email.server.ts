@@ -13,7 +13,14 @@ export async function addMembersByEmail(ctx: Ctx, organizationId: string, emails
   const rows: ImportRow[] = emails.map((email, index) => {
     const address = email.trim().toLowerCase()
     const valid = address.length <= 254 && z.string().email().safeParse(address).success
-    return { line: index + 1, email: address, name: '', groups: [], groupCreator: false, ...(valid ? {} : { problem: 'INVALID_EMAIL' as const }) }
+    return {
+      line: index + 1,
+      email: address,
+      name: '',
+      groups: [],
+      groupCreator: false,
+      ...(valid ? {} : { problem: 'INVALID_EMAIL' as const }),
+    }
   })
   return applyRows(ctx, organizationId, rows, { createMissingGroups: false, auditAction: 'members.addByEmail' })
 }

@@ -54,7 +54,8 @@ function outcomeOf(row: PreviewRow): RowOutcome {
   }
 }
 
-const slices = <T>(items: T[], size = BATCH) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
+const slices = <T>(items: T[], size = BATCH) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
 /** Creates the groups the rows name that the organization lacks, owned by the acting admin. */
 async function createGroups(trx: Tx, ctx: Ctx, organizationId: string, names: string[], now: string) {
@@ -63,7 +64,17 @@ async function createGroups(trx: Tx, ctx: Ctx, organizationId: string, names: st
     const id = newId()
     await trx
       .insertInto('groups')
-      .values({ id, organization_id: organizationId, name, kind: 'standard', owner_id: actor.id, active: 1, member_count: 1, latest_activity_at: null, created_at: now })
+      .values({
+        id,
+        organization_id: organizationId,
+        name,
+        kind: 'standard',
+        owner_id: actor.id,
+        active: 1,
+        member_count: 1,
+        latest_activity_at: null,
+        created_at: now,
+      })
       .execute()
     await trx.insertInto('group_members').values({ group_id: id, user_id: actor.id, role: 'owner', created_at: now }).execute()
   }
@@ -75,15 +86,30 @@ async function writeMemberships(trx: Tx, organizationId: string, rows: PreviewRo
   if (adds.length) {
     await trx
       .insertInto('organization_members')
-      .values(adds.map((r) => ({ organization_id: organizationId, user_id: r.userId!, role: 'member' as const, is_group_creator: r.groupCreator ? 1 : 0, created_at: now })))
+      .values(
+        adds.map((r) => ({
+          organization_id: organizationId,
+          user_id: r.userId!,
+          role: 'member' as const,
+          is_group_creator: r.groupCreator ? 1 : 0,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .execute()
   }
   const creators = rows.filter((r) => r.kind === 'update' && r.becomesGroupCreator).map((r) => r.userId!)
   if (creators.length) {
-    await trx.updateTable('organization_members').set({ is_group_creator: 1 }).where('organization_id', '=', organizationId).where('user_id', 'in', creators).execute()
+    await trx
+      .updateTable('organization_members')
+      .set({ is_group_creator: 1 })
+      .where('organization_id', '=', organizationId)
+      .where('user_id', 'in', creators)
+      .execute()
   }
-  const joins = rows.flatMap((r) => (r.joins ?? []).map((g) => ({ group_id: groups.get(groupKey(g))!.id, user_id: r.userId!, role: 'member' as const, created_at: now })))
+  const joins = rows.flatMap((r) =>
+    (r.joins ?? []).map((g) => ({ group_id: groups.get(groupKey(g))!.id, user_id: r.userId!, role: 'member' as const, created_at: now })),
+  )
   for (const part of slices(joins, 200)) {
     await trx
       .insertInto('group_members')
@@ -208,7 +234,11 @@ export async function applyRows(
     organizationId,
     action: options.auditAction,
     items: [...toWrite.map((r) => r.userId!), ...invitationIds],
-    result: { ...counts, ...(preview.newGroups.length ? { groupsCreated: preview.newGroups.length } : {}), ...(options.fileName ? { fileName: options.fileName } : {}) },
+    result: {
+      ...counts,
+      ...(preview.newGroups.length ? { groupsCreated: preview.newGroups.length } : {}),
+      ...(options.fileName ? { fileName: options.fileName } : {}),
+    },
   })
   return results
 }

@@ -30,7 +30,11 @@ const groupMembers = (groupId: string) =>
   db().selectFrom('group_members').select(['user_id', 'role']).where('group_id', '=', groupId).orderBy('user_id').execute()
 
 const importFile = async (actor: User, orgId: string, text: string | Uint8Array, createMissingGroups = false) =>
-  storeMemberImport(ctx(actor), orgId, { fileName: 'medlemmar.csv', bytes: typeof text === 'string' ? utf8(text) : text, createMissingGroups })
+  storeMemberImport(ctx(actor), orgId, {
+    fileName: 'medlemmar.csv',
+    bytes: typeof text === 'string' ? utf8(text) : text,
+    createMissingGroups,
+  })
 
 describe('member import: preview', () => {
   it('says who is added, invited, changed, left alone, and each error with its reason; nothing changes', async () => {
@@ -93,7 +97,11 @@ describe('member import: preview', () => {
     const later = addSeconds(new Date(), IMPORT_UPLOAD_TTL_SECONDS + 1)
     await expectCode(previewMemberImport(ctx(admin, later), org.id, id), 'IMPORT_NOT_FOUND')
     // The next upload of the organization takes the expired ones away.
-    await storeMemberImport(ctx(admin, later), org.id, { fileName: 'b.csv', bytes: utf8(`email\n${uniqueEmail()}\n`), createMissingGroups: false })
+    await storeMemberImport(ctx(admin, later), org.id, {
+      fileName: 'b.csv',
+      bytes: utf8(`email\n${uniqueEmail()}\n`),
+      createMissingGroups: false,
+    })
     expect(await db().selectFrom('member_imports').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined()
   })
 
@@ -109,7 +117,13 @@ describe('member import: apply', () => {
   it('adds, invites (by email, through the outbox), joins groups, makes group creators; a second import changes nothing', async () => {
     const { admin, member, outsider, org, kor, orkester } = await setup()
     const newcomer = uniqueEmail('ny')
-    const file = [`email,name,groups,group creator`, `${outsider.email},Olle,"Kör,Orkester",yes`, `${newcomer},Nina Ny,Kör,no`, `${member.email},Mats,Orkester,yes`, 'bad,X,,'].join('\n')
+    const file = [
+      `email,name,groups,group creator`,
+      `${outsider.email},Olle,"Kör,Orkester",yes`,
+      `${newcomer},Nina Ny,Kör,no`,
+      `${member.email},Mats,Orkester,yes`,
+      'bad,X,,',
+    ].join('\n')
     const id = await importFile(admin, org.id, file)
     const results = await applyMemberImport(ctx(admin), org.id, id)
     expect(results.map((r) => [r.email, r.result])).toEqual([
@@ -119,10 +133,20 @@ describe('member import: apply', () => {
       ['bad', 'INVALID_EMAIL'],
     ])
     expect(results[0]).toMatchObject({ name: 'Olle Utanför', joined: ['Kör', 'Orkester'] })
-    const outsiderMembership = await db().selectFrom('organization_members').selectAll().where('organization_id', '=', org.id).where('user_id', '=', outsider.id).executeTakeFirstOrThrow()
+    const outsiderMembership = await db()
+      .selectFrom('organization_members')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', outsider.id)
+      .executeTakeFirstOrThrow()
     expect(outsiderMembership).toMatchObject({ role: 'member' })
     expect(Number(outsiderMembership.is_group_creator)).toBe(1)
-    const memberRow = await db().selectFrom('organization_members').select('is_group_creator').where('organization_id', '=', org.id).where('user_id', '=', member.id).executeTakeFirstOrThrow()
+    const memberRow = await db()
+      .selectFrom('organization_members')
+      .select('is_group_creator')
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow()
     expect(Number(memberRow.is_group_creator)).toBe(1)
     expect((await groupMembers(kor.id)).map((m) => m.user_id).sort()).toEqual([admin.id, member.id, outsider.id].sort())
     expect((await groupMembers(orkester.id)).map((m) => m.user_id).sort()).toEqual([admin.id, member.id, outsider.id].sort())
@@ -136,20 +160,38 @@ describe('member import: apply', () => {
     const mail = await lastMailTo(newcomer)
     expect(mail?.subject).toBe('Du är inbjuden till Storkommunen')
     expect(mail?.text_body).toContain('Astrid Admin har bjudit in dig att bli medlem i organisationen Storkommunen')
-    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).where('action', '=', 'members.import').executeTakeFirstOrThrow()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'members.import')
+      .executeTakeFirstOrThrow()
     expect(audit.actor_id).toBe(admin.id)
     expect(JSON.parse(audit.result)).toMatchObject({ ADDED: 1, INVITED: 1, UPDATED: 1, INVALID_EMAIL: 1, fileName: 'medlemmar.csv' })
 
     // Confirming the same upload again answers the same and does nothing.
     expect(await applyMemberImport(ctx(admin), org.id, id)).toEqual(results)
     // Importing the same file again: nothing changes, no second email.
-    const mails = async () => Number((await db().selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-    const before = { mails: await mails(), invitations: (await db().selectFrom('invitations').select('id').where('organization_id', '=', org.id).execute()).length }
+    const mails = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('mail_outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = {
+      mails: await mails(),
+      invitations: (await db().selectFrom('invitations').select('id').where('organization_id', '=', org.id).execute()).length,
+    }
     const again = await importFile(admin, org.id, file)
     const second = await applyMemberImport(ctx(admin), org.id, again)
     expect(second.map((r) => r.result)).toEqual(['UNCHANGED', 'ALREADY_INVITED', 'UNCHANGED', 'INVALID_EMAIL'])
     expect(await mails()).toBe(before.mails)
-    expect((await db().selectFrom('invitations').select('id').where('organization_id', '=', org.id).execute()).length).toBe(before.invitations)
+    expect((await db().selectFrom('invitations').select('id').where('organization_id', '=', org.id).execute()).length).toBe(
+      before.invitations,
+    )
   })
 
   it('creates missing groups once, owned by the admin, from an .xlsx', async () => {
@@ -172,7 +214,9 @@ describe('member import: apply', () => {
     expect(await groupMemberCounts(groups[0].id)).toEqual({ rows: 2, memberCount: 2 })
     const again = await storeMemberImport(ctx(admin), org.id, { fileName: 'lista.xlsx', bytes, createMissingGroups: true })
     expect((await applyMemberImport(ctx(admin), org.id, again)).map((r) => r.result)).toEqual(['UNCHANGED'])
-    expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).where('name', '=', 'Scouter').execute()).toHaveLength(1)
+    expect(
+      await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).where('name', '=', 'Scouter').execute(),
+    ).toHaveLength(1)
   })
 
   it('applies nothing in an inactive organization, and leaves the upload to be confirmed later', async () => {
@@ -210,7 +254,12 @@ describe('addMembersByEmail', () => {
     ])
     expect(await isMember(db(), org.id, outsider.id)).toBe(true)
     expect((await lastMailTo(newcomer))?.subject).toContain('Storkommunen')
-    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).where('action', '=', 'members.addByEmail').executeTakeFirstOrThrow()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'members.addByEmail')
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.items)).toContain(outsider.id)
     const again = await addMembersByEmail(ctx(admin), org.id, [outsider.email, newcomer])
     expect(again.map((r) => r.result)).toEqual(['UNCHANGED', 'ALREADY_INVITED'])
@@ -220,7 +269,8 @@ describe('addMembersByEmail', () => {
     const { member, outsider, org } = await setup()
     const stranger = await createUser()
     await createOrganization({ adminIds: [stranger.id] })
-    for (const actor of [member, stranger]) await expectCode(addMembersByEmail(ctx(actor), org.id, [outsider.email]), 'ORGANIZATION_NOT_FOUND')
+    for (const actor of [member, stranger])
+      await expectCode(addMembersByEmail(ctx(actor), org.id, [outsider.email]), 'ORGANIZATION_NOT_FOUND')
     expect(await isMember(db(), org.id, outsider.id)).toBe(false)
   })
 })

@@ -7,10 +7,11 @@ import { columnOf, delimiterOf, parseMemberFile } from './parse.server'
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const BOM = '\uFEFF'
 
-
 describe('parseMemberFile: CSV', () => {
   it('reads a comma-separated file with English headers', async () => {
-    const rows = await parseMemberFile(utf8('email,name,groups,group creator\nAnna@Example.se,Anna Andersson,"Kör, Orkester",yes\nbo@example.se,Bo,,no\n'))
+    const rows = await parseMemberFile(
+      utf8('email,name,groups,group creator\nAnna@Example.se,Anna Andersson,"Kör, Orkester",yes\nbo@example.se,Bo,,no\n'),
+    )
     expect(rows).toEqual([
       { line: 2, email: 'anna@example.se', name: 'Anna Andersson', groups: ['Kör', 'Orkester'], groupCreator: true },
       { line: 3, email: 'bo@example.se', name: 'Bo', groups: [], groupCreator: false },
@@ -29,13 +30,19 @@ describe('parseMemberFile: CSV', () => {
 
   it('reads Windows-1252 (Excel’s plain "CSV semicolon separated")', async () => {
     const text = 'namn;epost\nÅke Ärlig;ake@example.se\n'
-    const bytes = Uint8Array.from([...text].map((c) => ({ Å: 0xc5, Ä: 0xc4 })[c] ?? c.charCodeAt(0)))
+    const bytes = Uint8Array.from([...text].map((c) => ({ Å: 0xc5, Ä: 0xc4 }[c] ?? c.charCodeAt(0))))
     const [row] = await parseMemberFile(bytes)
     expect(row).toMatchObject({ name: 'Åke Ärlig', email: 'ake@example.se' })
   })
 
   it('marks each row’s own problem and keeps its line', async () => {
-    const rows = await parseMemberFile(utf8(`email;name;group creator;groups\nnot-an-email;X;;\nok@example.se;Y;maybe;\nlong@example.se;${'n'.repeat(101)};;\ng@example.se;Z;;${'g'.repeat(101)}\n`))
+    const rows = await parseMemberFile(
+      utf8(
+        `email;name;group creator;groups\nnot-an-email;X;;\nok@example.se;Y;maybe;\nlong@example.se;${'n'.repeat(
+          101,
+        )};;\ng@example.se;Z;;${'g'.repeat(101)}\n`,
+      ),
+    )
     expect(rows.map((r) => [r.line, r.problem])).toEqual([
       [2, 'INVALID_EMAIL'],
       [3, 'INVALID_GROUP_CREATOR'],

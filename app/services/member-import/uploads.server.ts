@@ -84,7 +84,11 @@ const toImport = (row: Awaited<ReturnType<typeof findUpload>>): MemberImport => 
 })
 
 /** The upload and, until it is applied, what applying it would do now. */
-export async function previewMemberImport(ctx: Ctx, organizationId: string, id: string): Promise<{ upload: MemberImport; preview: Preview | null }> {
+export async function previewMemberImport(
+  ctx: Ctx,
+  organizationId: string,
+  id: string,
+): Promise<{ upload: MemberImport; preview: Preview | null }> {
   const row = await findUpload(ctx, organizationId, id)
   const upload = toImport(row)
   if (upload.applied) return { upload, preview: null }
@@ -115,7 +119,11 @@ export async function applyMemberImport(ctx: Ctx, organizationId: string, id: st
       auditAction: 'members.import',
       fileName: row.file_name,
     })
-    await ctx.db.updateTable('member_imports').set({ results: JSON.stringify(results) }).where('id', '=', id).execute()
+    await ctx.db
+      .updateTable('member_imports')
+      .set({ results: JSON.stringify(results) })
+      .where('id', '=', id)
+      .execute()
     return results
   } catch (error) {
     // Not applied after all (e.g. the organization was deactivated): it may be confirmed again.

@@ -106,12 +106,19 @@ export function ImportPreview({ preview }: { preview: ReturnType<typeof shownPre
     <>
       <ul className="mb-4 flex flex-wrap gap-2 text-sm" aria-label={t('orgImport.columns.result')}>
         {SECTION_ORDER.filter((kind) => preview.counts[kind] > 0).map((kind) => (
-          <li key={kind} className={`rounded-full px-3 py-1 ring-1 ${kind === 'error' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-white ring-slate-200'}`}>
+          <li
+            key={kind}
+            className={`rounded-full px-3 py-1 ring-1 ${
+              kind === 'error' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-white ring-slate-200'
+            }`}
+          >
             {t(`orgImport.counts.${kind}`, { count: preview.counts[kind] })}
           </li>
         ))}
       </ul>
-      {preview.newGroups.length ? <p className="mb-4">{t('orgImport.preview.newGroups', { names: preview.newGroups.join(', ') })}</p> : null}
+      {preview.newGroups.length ? (
+        <p className="mb-4">{t('orgImport.preview.newGroups', { names: preview.newGroups.join(', ') })}</p>
+      ) : null}
       {preview.sections.map((s) => (
         <Section key={s.kind} kind={s.kind} count={preview.counts[s.kind]} more={s.more}>
           {s.rows.map((r) => (
@@ -136,7 +143,9 @@ export function ImportResults({ results }: { results: ReturnType<typeof shownRes
               email={r.email}
               name={r.name}
               details={[
-                s.kind === 'error' ? t(`orgImport.problems.${r.result}`, { groups: (r.unknownGroups ?? []).join(', ') }) : t(`orgImport.outcomes.${r.result}`),
+                s.kind === 'error'
+                  ? t(`orgImport.problems.${r.result}`, { groups: (r.unknownGroups ?? []).join(', ') })
+                  : t(`orgImport.outcomes.${r.result}`),
                 r.joined?.length ? t('orgImport.details.joins', { groups: r.joined.join(', ') }) : '',
               ]
                 .filter(Boolean)

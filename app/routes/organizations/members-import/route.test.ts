@@ -20,13 +20,14 @@ const path = (orgId: string) => `/organizations/${orgId}/members/import`
 
 function upload(orgId: string, cookie: string, bytes: Uint8Array, name = 'medlemmar.csv', createMissingGroups = false) {
   const form = new FormData()
-  form.append('file', new Blob([bytes]), name)
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
   if (createMissingGroups) form.append('createMissingGroups', 'on')
   return new Request(`http://localhost:3000${path(orgId)}`, { method: 'POST', body: form, headers: { Cookie: cookie } })
 }
 
 const post = (orgId: string, cookie: string, form: Record<string, string>) => makeRequest(path(orgId), { cookie, form })
-const load = (orgId: string, cookie: string, search = '') => run(() => page.loader(args(makeRequest(`${path(orgId)}${search}`, { cookie }), { organizationId: orgId })))
+const load = (orgId: string, cookie: string, search = '') =>
+  run(() => page.loader(args(makeRequest(`${path(orgId)}${search}`, { cookie }), { organizationId: orgId })))
 const act = (orgId: string, request: Request) => run(() => page.action(args(request, { organizationId: orgId })))
 
 describe('/organizations/:id/members/import', () => {
@@ -74,7 +75,12 @@ describe('/organizations/:id/members/import', () => {
     const uploadId = new URL(uploaded.headers.get('Location')!, 'http://x').searchParams.get('upload')!
     const preview = await load(org.id, cookie, `?upload=${uploadId}`)
     expect(preview.data.preview.newGroups).toEqual(['Ny grupp'])
-    expect(preview.data.preview.sections[0].rows[0]).toMatchObject({ email: outsider.email, kind: 'add', becomesGroupCreator: true, createsGroups: ['Ny grupp'] })
+    expect(preview.data.preview.sections[0].rows[0]).toMatchObject({
+      email: outsider.email,
+      kind: 'add',
+      becomesGroupCreator: true,
+      createsGroups: ['Ny grupp'],
+    })
   })
 
   it('sends a bad or too large file back to the form with its error, storing nothing', async () => {
@@ -94,7 +100,9 @@ describe('/organizations/:id/members/import', () => {
   it('is not found for a plain member and for another organization’s admin, before the upload is read; another admin’s upload is not shown', async () => {
     const { org, outsider, cookie } = await setup()
     const csv = new TextEncoder().encode(`email\n${outsider.email}\n`)
-    const uploadId = new URL((await act(org.id, upload(org.id, cookie, csv))).headers.get('Location')!, 'http://x').searchParams.get('upload')!
+    const uploadId = new URL((await act(org.id, upload(org.id, cookie, csv))).headers.get('Location')!, 'http://x').searchParams.get(
+      'upload',
+    )!
     const member = await createUser()
     await createOrganization({ memberIds: [member.id] })
     const stranger = await createUser()
@@ -120,9 +128,15 @@ describe('/organizations/:id/members intent=addByEmail', () => {
     const newcomer = uniqueEmail('ny')
     const res = await run(() =>
       members.action(
-        args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: `${outsider.email}, ${newcomer}\nfel@` } }), {
-          organizationId: org.id,
-        }),
+        args(
+          makeRequest(`/organizations/${org.id}/members`, {
+            cookie,
+            form: { intent: 'addByEmail', emails: `${outsider.email}, ${newcomer}\nfel@` },
+          }),
+          {
+            organizationId: org.id,
+          },
+        ),
       ),
     )
     expect(res.status).toBe(200)
@@ -132,13 +146,21 @@ describe('/organizations/:id/members intent=addByEmail', () => {
       ['fel@', 'INVALID_EMAIL'],
     ])
     const empty = await run(() =>
-      members.action(args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: ' ' } }), { organizationId: org.id })),
+      members.action(
+        args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: ' ' } }), {
+          organizationId: org.id,
+        }),
+      ),
     )
     expect(empty.status).toBe(400)
     expect(empty.data.addResult.error.emails).toEqual(['validation.required'])
     const tooMany = Array.from({ length: 101 }, (_, i) => `p${i}@example.se`).join(' ')
     const many = await run(() =>
-      members.action(args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: tooMany } }), { organizationId: org.id })),
+      members.action(
+        args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: tooMany } }), {
+          organizationId: org.id,
+        }),
+      ),
     )
     expect(many.status).toBe(400)
     expect(await db().selectFrom('organization_members').select('user_id').where('email', '=', 'p0@example.se').execute()).toEqual([])

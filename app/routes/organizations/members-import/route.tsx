@@ -47,7 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       results: upload.applied ? shownResults(upload.applied.results) : null,
     }
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'IMPORT_NOT_FOUND') return { fileError: 'IMPORT_NOT_FOUND' as const, upload: null, preview: null, results: null }
+    if (error instanceof DomainError && error.code === 'IMPORT_NOT_FOUND')
+      return { fileError: 'IMPORT_NOT_FOUND' as const, upload: null, preview: null, results: null }
     throw error
   }
 }
@@ -117,8 +118,8 @@ export default function MembersImport() {
         {results && upload
           ? t('orgImport.results.title', { file: upload.fileName })
           : preview && upload
-            ? t('orgImport.preview.title', { file: upload.fileName })
-            : t('orgImport.title')}
+          ? t('orgImport.preview.title', { file: upload.fileName })
+          : t('orgImport.title')}
       </h1>
       {fileError ? (
         <div className="mb-4">
@@ -164,11 +165,7 @@ function UploadForm() {
           <li>{t('orgImport.format.limits')}</li>
         </ul>
       </div>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="max-w-xl space-y-3 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200"
-      >
+      <Form method="post" encType="multipart/form-data" className="max-w-xl space-y-3 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
         <div>
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-slate-800">
             {t('orgImport.file')}
