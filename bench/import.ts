@@ -25,6 +25,11 @@ import { benchData, freshDatabase, withDb } from './database'
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } })
 
 const ms = (start: number) => Math.round(performance.now() - start)
+/** CPU time of this process (user + system): on SQLite all the work is here, and unlike wall time a busy machine hardly changes it. */
+const cpuMs = () => {
+  const c = process.cpuUsage()
+  return (c.user + c.system) / 1000
+}
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim()
 const rss = () => Math.round(process.memoryUsage().rss / 1024 / 1024)
 
@@ -76,19 +81,29 @@ async function main() {
     console.log(`CSV: ${rows} rows, ${Math.round(csv.length / 1024)} kB`)
 
     const once = async (label: string) => {
-      let t = performance.now()
-      const id = await storeMemberImport(ctx(), data.largeOrgId, { fileName: 'storkommunen.csv', bytes: csv, createMissingGroups: false })
-      const uploadMs = ms(t)
-      t = performance.now()
-      const { preview } = await previewMemberImport(ctx(), data.largeOrgId, id)
-      const previewMs = ms(t)
-      t = performance.now()
-      const results = await applyMemberImport(ctx(), data.largeOrgId, id)
-      const applyMs = ms(t)
+      const step = async <T>(fn: () => Promise<T>) => {
+        const t = performance.now()
+        const c = cpuMs()
+        const value = await fn()
+        return { value, wallMs: ms(t), cpuMs: Math.round(cpuMs() - c) }
+      }
+      const upload = await step(() => storeMemberImport(ctx(), data.largeOrgId, { fileName: 'storkommunen.csv', bytes: csv, createMissingGroups: false }))
+      const preview = await step(() => previewMemberImport(ctx(), data.largeOrgId, upload.value))
+      const apply = await step(() => applyMemberImport(ctx(), data.largeOrgId, upload.value))
       const outcomes: Record<string, number> = {}
-      for (const r of results) outcomes[r.result] = (outcomes[r.result] ?? 0) + 1
-      console.log(`${label}: upload ${uploadMs} ms, preview ${previewMs} ms, apply ${applyMs} ms; ${JSON.stringify(preview!.counts)} -> ${JSON.stringify(outcomes)}`)
-      return { uploadMs, previewMs, uploadAndPreviewMs: uploadMs + previewMs, applyMs, counts: preview!.counts, outcomes }
+      for (const r of apply.value) outcomes[r.result] = (outcomes[r.result] ?? 0) + 1
+      const counts = preview.value.preview!.counts
+      console.log(
+        `${label}: upload ${upload.wallMs} ms (cpu ${upload.cpuMs}), preview ${preview.wallMs} ms (cpu ${preview.cpuMs}), apply ${apply.wallMs} ms (cpu ${apply.cpuMs}); ${JSON.stringify(counts)} -> ${JSON.stringify(outcomes)}`,
+      )
+      return {
+        upload: { wallMs: upload.wallMs, cpuMs: upload.cpuMs },
+        preview: { wallMs: preview.wallMs, cpuMs: preview.cpuMs },
+        uploadAndPreviewMs: upload.wallMs + preview.wallMs,
+        apply: { wallMs: apply.wallMs, cpuMs: apply.cpuMs },
+        counts,
+        outcomes,
+      }
     }
 
     const outbox = async () => Number((await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
@@ -125,7 +140,7 @@ async function main() {
       second,
       invitationEmails: { first: mailsAfterFirst - mailsBefore, second: mailsAfterSecond - mailsAfterFirst },
       xlsx: { kb: Math.round(xlsx.length / 1024), parseMs: xlsxParseMs, csvParseMs, exceljsLoadMs },
-      targets: { uploadAndPreviewUnder3s: first.uploadAndPreviewMs < 3000, applyUnder15s: first.applyMs < 15000, secondChangesNothing: mailsAfterSecond === mailsAfterFirst },
+      targets: { uploadAndPreviewUnder3s: first.uploadAndPreviewMs < 3000, applyUnder15s: first.apply.wallMs < 15000, secondChangesNothing: mailsAfterSecond === mailsAfterFirst },
     }
   })
   console.log(`load after: ${uptime()}`)
