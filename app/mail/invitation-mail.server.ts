@@ -19,6 +19,20 @@ export interface InvitationMailInput {
   expiresAt: string
 }
 
+const expiryFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The expiry's format per locale and time zone, made once (a member import mails thousands; making one costs ~0.1 ms). */
+function expiryFormat(locale: string, timeZone: string) {
+  const key = `${locale} ${timeZone}`
+  let format = expiryFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'sv-SE', { dateStyle: 'long', timeStyle: 'short', timeZone })
+    // Time zones are the users' own: a bounded cache.
+    if (expiryFormats.size < 100) expiryFormats.set(key, format)
+  }
+  return format
+}
+
 /**
  * The invitation email: who invites to what, the code itself (in large type, so it can be typed
  * on another device) and a link to the invitation-code screen with the code filled in; to someone
@@ -30,11 +44,7 @@ export function invitationEmail(input: InvitationMailInput): Mail {
   const t = tFor(locale)
   let expires: string
   try {
-    expires = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'sv-SE', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: input.timezone || DEFAULT_TIMEZONE,
-    }).format(new Date(input.expiresAt))
+    expires = expiryFormat(locale, input.timezone || DEFAULT_TIMEZONE).format(new Date(input.expiresAt))
   } catch {
     expires = input.expiresAt
   }

@@ -1,12 +1,13 @@
 import { sql } from 'kysely'
 import { invitationEmail } from '~/mail/invitation-mail.server'
-import { sendMail } from '~/mail/mailer.server'
+import { enqueueMails } from '~/mail/outbox.server'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
 import { requireActiveOrganization, requireActiveOrgAdmin } from '../access.server'
 import { recordAudit } from '../audit.server'
 import { lockOrganization, type Tx } from '../bulk.server'
 import { actorOf, type Ctx } from '../context.server'
-import { freshCode, INVITATION_TTL_SECONDS } from '../invitations.server'
+import { codeHashes, generateCode } from '../invitation-codes.server'
+import { INVITATION_TTL_SECONDS } from '../invitations.server'
 import type { ImportRow } from './parse.server'
 import { groupsByName, previewRows, type PreviewProblem, type PreviewRow } from './preview.server'
 
@@ -120,32 +121,60 @@ async function writeMemberships(trx: Tx, organizationId: string, rows: PreviewRo
   return new Set(joins.map((j) => j.group_id))
 }
 
+/** Codes no invitation has (under any secret), one per row, checked with one query per batch. */
+async function freshCodes(trx: Tx, count: number) {
+  const codes: { code: string; codeHash: string }[] = []
+  for (let attempt = 0; codes.length < count; attempt++) {
+    if (attempt > 5) throw new Error('Could not find free invitation codes')
+    const candidates = Array.from({ length: count - codes.length }, () => {
+      const code = generateCode()
+      return { code, hashes: codeHashes(code) }
+    })
+    const taken = new Set(
+      (
+        await trx
+          .selectFrom('invitations')
+          .select('code_hash')
+          .where(
+            'code_hash',
+            'in',
+            candidates.flatMap((c) => c.hashes),
+          )
+          .execute()
+      ).map((r) => r.code_hash),
+    )
+    const mine = new Set(codes.map((c) => c.codeHash))
+    for (const c of candidates) {
+      if (c.hashes.some((h) => taken.has(h)) || mine.has(c.hashes[0])) continue
+      mine.add(c.hashes[0])
+      codes.push({ code: c.code, codeHash: c.hashes[0] })
+    }
+  }
+  return codes
+}
+
 /** One batch of invitations to the organization, each emailed (through the outbox, in the same transaction). */
 async function writeInvitations(trx: Tx, ctx: Ctx, organization: { id: string; name: string }, rows: PreviewRow[], now: Date) {
   const actor = actorOf(ctx)
-  const ids: string[] = []
-  for (const row of rows) {
-    const { code, codeHash } = await freshCode({ ...ctx, db: trx })
-    const expiresAt = addSeconds(now, INVITATION_TTL_SECONDS).toISOString()
-    const id = newId()
-    await trx
-      .insertInto('invitations')
-      .values({
-        id,
-        organization_id: organization.id,
-        group_id: null,
-        type: 'email',
-        email: row.email,
-        group_creator: row.groupCreator ? 1 : 0,
-        code_hash: codeHash,
-        created_by: actor.id,
-        created_at: nowIso(now),
-        expires_at: expiresAt,
-        used_at: null,
-      })
-      .execute()
-    await sendMail(
-      trx,
+  const codes = await freshCodes(trx, rows.length)
+  const expiresAt = addSeconds(now, INVITATION_TTL_SECONDS).toISOString()
+  const invitations = rows.map((row, i) => ({
+    id: newId(),
+    organization_id: organization.id,
+    group_id: null,
+    type: 'email' as const,
+    email: row.email,
+    group_creator: row.groupCreator ? 1 : 0,
+    code_hash: codes[i].codeHash,
+    created_by: actor.id,
+    created_at: nowIso(now),
+    expires_at: expiresAt,
+    used_at: null,
+  }))
+  await trx.insertInto('invitations').values(invitations).execute()
+  await enqueueMails(
+    trx,
+    rows.map((row, i) =>
       invitationEmail({
         to: row.email,
         // No account: no name to greet, and no inbox to point to (invitation-mail.server.ts).
@@ -155,13 +184,13 @@ async function writeInvitations(trx: Tx, ctx: Ctx, organization: { id: string; n
         kind: row.groupCreator ? 'groupCreator' : 'organization',
         organization: organization.name,
         inviter: actor.name,
-        code,
+        code: codes[i].code,
         expiresAt,
       }),
-    )
-    ids.push(id)
-  }
-  return ids
+    ),
+    now,
+  )
+  return invitations.map((r) => r.id)
 }
 
 /**
