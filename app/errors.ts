@@ -119,6 +119,19 @@ export const ERROR_STATUS = {
   /** An unknown or revoked share link (or one of another package). */
   SHARE_LINK_INVALID: 404,
   SHARE_LINK_EXPIRED: 410,
+  // Member import (issue 27, docs/organizations.md): the file's own problems, and an upload that is gone.
+  /** Neither CSV nor .xlsx that can be read. */
+  IMPORT_FILE_INVALID: 400,
+  /** Over MEMBER_IMPORT_MAX_BYTES (4 MB). */
+  IMPORT_FILE_TOO_LARGE: 413,
+  /** More than MEMBER_IMPORT_MAX_ROWS rows (data: { max }). */
+  IMPORT_TOO_MANY_ROWS: 413,
+  /** The first row names no email column. */
+  IMPORT_NO_EMAIL_COLUMN: 400,
+  /** No rows below the header (or no file chosen). */
+  IMPORT_EMPTY: 400,
+  /** The upload expired, was applied and dropped, or is another admin's. */
+  IMPORT_NOT_FOUND: 404,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**

@@ -51,6 +51,7 @@ export default [
         route('members.csv', 'routes/organizations/members-csv.ts'),
         route('audit', 'routes/organizations/audit/route.tsx'),
         route('audit.csv', 'routes/organizations/audit/audit-csv.ts'),
+        route('members/import', 'routes/organizations/members-import/route.tsx'),
         route('groups', 'routes/organizations/groups/route.tsx'),
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),

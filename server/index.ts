@@ -11,6 +11,7 @@ import { admissionGate, eventLoopLag, shedLog } from './admission'
 import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
 import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES, pictureTooLargeRedirect } from '../app/utils/picture-rules'
+import { importTooLargeRedirect, isMemberImportPath, MEMBER_IMPORT_UPLOAD_MAX_BYTES } from '../app/utils/member-import-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 import { admissionMetrics, answerScrape, metricsServer, processMetrics, requestMetrics, routePatterns } from './metrics'
@@ -90,10 +91,17 @@ if (metricsServed) {
 }
 
 // Bodies larger than these are refused before Remix reads them: JSON for the API and SCIM, forms for pages,
-// and the profile picture upload, the one multipart route (ADR 010).
-const bodyLimitOf = (path: string) => (path.startsWith('/api/') || path.startsWith('/scim/') ? MAX_JSON_BYTES : isPictureUploadPath(path) ? PICTURE_UPLOAD_MAX_BYTES : MAX_BODY_BYTES)
-// A picture upload over its limit goes back to the profile page with the error beside the field.
-app.use(bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) }))
+// and the two multipart routes: the profile picture upload (ADR 010) and the member import's file.
+const bodyLimitOf = (path: string) =>
+  path.startsWith('/api/') || path.startsWith('/scim/')
+    ? MAX_JSON_BYTES
+    : isPictureUploadPath(path)
+      ? PICTURE_UPLOAD_MAX_BYTES
+      : isMemberImportPath(path)
+        ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
+        : MAX_BODY_BYTES
+// An upload over its limit goes back to its page with the error shown there.
+app.use(bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) ?? importTooLargeRedirect(req.path) }))
 app.use(pageMethods())
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;

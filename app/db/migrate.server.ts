@@ -24,6 +24,7 @@ import * as m026directorySync from './migrations/026-directory-sync'
 import * as m027twoStep from './migrations/027-two-step'
 import * as m029securityPolicy from './migrations/029-security-policy'
 import * as m034auditLogFilters from './migrations/034-audit-log-filters'
+import * as m031memberImports from './migrations/031-member-imports'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '027-two-step': m027twoStep,
   '029-security-policy': m029securityPolicy,
   '034-audit-log-filters': m034auditLogFilters,
+  '031-member-imports': m031memberImports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

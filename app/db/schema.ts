@@ -405,6 +405,20 @@ export interface DirectoryUsersTable {
   updated_at: string
 }
 
+/** An uploaded member import between its preview and its confirmation (migration 031); JSON rows and results. */
+export interface MemberImportsTable {
+  id: string
+  organization_id: string
+  created_by: string
+  file_name: string
+  create_missing_groups: Generated<number>
+  rows: string
+  created_at: string
+  expires_at: string
+  applied_at: string | null
+  results: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -434,6 +448,7 @@ export interface Database {
   telemetry_events: TelemetryEventsTable
   directory_tokens: DirectoryTokensTable
   directory_users: DirectoryUsersTable
+  member_imports: MemberImportsTable
 }
 
 /** A users row as read. */

@@ -40,6 +40,7 @@ import * as layoutPage from './organizations/layout'
 import * as listPage from './organizations/list'
 import * as membersCsvPage from './organizations/members-csv'
 import * as membersPage from './organizations/members'
+import * as membersImportPage from './organizations/members-import/route'
 
 /**
  * Issue 3, "Access and safety": every page and API call of the organization administration,
@@ -476,6 +477,38 @@ const CASES: Case[] = [
     admin: async (res, t) => {
       await redirectedWithSuccess(res, orgPage('/members')())
       expect(Number((await membership(fx.orgA, t.creator.id))?.is_group_creator)).toBe(0)
+    },
+  },
+  {
+    name: 'POST /organizations/:id/members intent=addByEmail',
+    kind: 'page',
+    handler: membersPage.action,
+    path: orgPage('/members'),
+    form: (t) => ({ intent: 'addByEmail', emails: `matrix-${t.n}@example.se` }),
+    admin: async (res, t) => {
+      expect(res.status).toBe(200)
+      expect(res.body.added).toEqual([expect.objectContaining({ email: `matrix-${t.n}@example.se`, result: 'INVITED' })])
+    },
+  },
+  {
+    name: 'GET /organizations/:id/members/import',
+    kind: 'page',
+    handler: membersImportPage.loader,
+    path: orgPage('/members/import'),
+    admin: (res) => {
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ fileError: null, upload: null, preview: null, results: null })
+    },
+  },
+  {
+    name: 'POST /organizations/:id/members/import intent=apply',
+    kind: 'page',
+    handler: membersImportPage.action,
+    path: orgPage('/members/import'),
+    form: () => ({ intent: 'apply', upload: 'no-such-upload' }),
+    admin: (res) => {
+      expect(res.status).toBe(302)
+      expect(res.location).toBe(`${orgPage('/members/import')()}?error=IMPORT_NOT_FOUND`)
     },
   },
   {

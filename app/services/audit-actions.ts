@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = {
   'organization.setActive': 'organization',
   [POLICY_CHANGED]: 'organization',
   'members.remove': 'user',
+  // Added members (user ids) and email invitations (invitation ids) of an import or of "add by email".
+  'members.import': 'user',
+  'members.addByEmail': 'user',
   'groupCreators.add': 'user',
   'groupCreators.remove': 'user',
   'attendance.grant': 'user',

@@ -23,6 +23,8 @@ import { redirectPastLastPage } from '~/utils/list-page.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection } from './bulk-selection.server'
 import { orInactiveToast, orNotFound, requireOrgAdminCtx } from './org-not-found.server'
 import { useOrganization } from './organization-data'
+import { AddByEmailForm } from './add-by-email-form'
+import { addByEmail } from './add-by-email.server'
 
 const FORM_ID = 'members-bulk'
 
@@ -60,7 +62,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const url = new URL(request.url)
-  const submission = parseWithZod(await readForm(request, BULK_FORM), { schema: MembersBulkSchema })
+  const form = await readForm(request, BULK_FORM)
+  if (form.get('intent') === 'addByEmail') return addByEmail(ctx, organizationId, form, url.pathname)
+  const submission = parseWithZod(form, { schema: MembersBulkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
   return orRouteFailure('orgMembers.updateError', async () => {
@@ -97,8 +101,10 @@ export default function Members() {
   const loading = useListLoading()
   // No group creators are added in an inactive organization (ORGANIZATION_INACTIVE).
   const active = useOrganization()?.active !== false
-  const confirm = actionData?.confirm
-  const formError = actionData?.result?.error ? Object.values(actionData.result.error).flat()[0] : null
+  const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null
+  const bulkResult = actionData && 'confirm' in actionData ? actionData.result : null
+  const added = actionData && 'added' in actionData ? actionData : null
+  const formError = bulkResult?.error ? Object.values(bulkResult.error).flat()[0] : null
   const csvParams = new URLSearchParams()
   for (const k of ['q', 'sort', 'dir'] as const) if (query[k]) csvParams.set(k, query[k])
   const csvQuery = csvParams.toString()
@@ -126,6 +132,17 @@ export default function Members() {
           {t('orgMembers.exportCsvHint')}
         </p>
       </div>
+      {active ? (
+        <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,36rem)_auto] md:items-start">
+          <AddByEmailForm lastResult={added?.addResult} results={added?.added} />
+          <AppLink
+            to={`/organizations/${organizationId}/members/import`}
+            className="justify-self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100"
+          >
+            {t('orgImport.link')}
+          </AppLink>
+        </div>
+      ) : null}
       <div className="mb-4 max-w-xl">
         <SearchBox q={query.q} label={t('orgMembers.search')} />
       </div>

@@ -1,0 +1,170 @@
+import { parse as parseCsv } from 'csv-parse/sync'
+import { z } from 'zod'
+import { DomainError } from '~/errors'
+import { MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
+
+/*
+ * Reading a member list: a CSV file (comma or semicolon separated, UTF-8 with or without a BOM, or
+ * Windows-1252 as Excel's plain "CSV (semicolon separated)" writes it) or an Excel workbook (.xlsx,
+ * its first sheet). The first row names the columns, in Swedish or English, in any order and case;
+ * other columns are ignored. Parsed with csv-parse and exceljs (docs/organizations.md).
+ */
+
+export type ImportColumn = 'email' | 'name' | 'groups' | 'groupCreator'
+
+/** What a problem found in the row itself is called (the preview translates orgImport.problems.*). */
+export type RowProblem = 'INVALID_EMAIL' | 'INVALID_GROUP_CREATOR' | 'NAME_TOO_LONG' | 'GROUP_NAME_TOO_LONG'
+
+export interface ImportRow {
+  /** The row's line in the file (the header is line 1). */
+  line: number
+  /** Trimmed and lower case; as written when it is no address. */
+  email: string
+  name: string
+  /** Group names, trimmed, each once. */
+  groups: string[]
+  groupCreator: boolean
+  problem?: RowProblem
+}
+
+/** Header words by column, compared without case, spaces, hyphens and underscores. */
+const HEADERS: Record<ImportColumn, string[]> = {
+  email: ['email', 'emailaddress', 'mail', 'epost', 'epostadress', 'mejl', 'mejladress'],
+  name: ['name', 'fullname', 'displayname', 'namn', 'fullständigtnamn'],
+  groups: ['groups', 'group', 'grupper', 'grupp'],
+  groupCreator: ['groupcreator', 'gruppskapare', 'cancreategroups', 'fårskapagrupper', 'kanskapagrupper'],
+}
+
+const normalizeHeader = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
+
+/** The column of a header cell, or null for a column the import does not read. */
+export function columnOf(header: string): ImportColumn | null {
+  const key = normalizeHeader(header)
+  for (const [column, words] of Object.entries(HEADERS) as [ImportColumn, string[]][]) if (words.includes(key)) return column
+  return null
+}
+
+const YES = new Set(['yes', 'y', 'ja', 'j', 'true', 'sant', '1', 'x'])
+const NO = new Set(['', 'no', 'n', 'nej', 'false', 'falskt', '0'])
+
+/** Group names in a cell are separated by commas or semicolons (so a group name holds neither). */
+export const GROUP_SEPARATOR = /[,;]/
+
+export const NAME_MAX = 100
+export const GROUP_NAME_MAX = 100
+const isEmail = (value: string) => value.length <= 254 && z.string().email().safeParse(value).success
+
+/** One row of cells (by column) as an import row, with the first problem found in it. */
+function toRow(line: number, cells: Partial<Record<ImportColumn, string>>): ImportRow {
+  const email = (cells.email ?? '').trim().toLowerCase()
+  const name = (cells.name ?? '').trim()
+  const groups = [
+    ...new Set(
+      (cells.groups ?? '')
+        .split(GROUP_SEPARATOR)
+        .map((g) => g.trim())
+        .filter(Boolean),
+    ),
+  ]
+  const creatorText = (cells.groupCreator ?? '').trim().toLowerCase()
+  const row: ImportRow = { line, email, name, groups, groupCreator: YES.has(creatorText) }
+  if (!isEmail(email)) row.problem = 'INVALID_EMAIL'
+  else if (!YES.has(creatorText) && !NO.has(creatorText)) row.problem = 'INVALID_GROUP_CREATOR'
+  else if (name.length > NAME_MAX) row.problem = 'NAME_TOO_LONG'
+  else if (groups.some((g) => g.length > GROUP_NAME_MAX)) row.problem = 'GROUP_NAME_TOO_LONG'
+  return row
+}
+
+/**
+ * Rows of cells (the first the header) as import rows: IMPORT_NO_EMAIL_COLUMN without an email
+ * column, IMPORT_EMPTY without a row below the header, IMPORT_TOO_MANY_ROWS past
+ * MEMBER_IMPORT_MAX_ROWS. Wholly empty rows are skipped (Excel leaves some at the end).
+ */
+export function rowsOfTable(table: string[][]): ImportRow[] {
+  const [header = [], ...body] = table
+  const columns = new Map<ImportColumn, number>()
+  header.forEach((cell, index) => {
+    const column = columnOf(String(cell ?? ''))
+    if (column && !columns.has(column)) columns.set(column, index)
+  })
+  if (!columns.has('email')) throw new DomainError('IMPORT_NO_EMAIL_COLUMN')
+  const rows: ImportRow[] = []
+  body.forEach((cells, index) => {
+    if (cells.every((c) => !String(c ?? '').trim())) return
+    if (rows.length >= MEMBER_IMPORT_MAX_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', { max: MEMBER_IMPORT_MAX_ROWS })
+    const byColumn: Partial<Record<ImportColumn, string>> = {}
+    for (const [column, at] of columns) byColumn[column] = String(cells[at] ?? '')
+    rows.push(toRow(index + 2, byColumn))
+  })
+  if (rows.length === 0) throw new DomainError('IMPORT_EMPTY')
+  return rows
+}
+
+/** The text of a CSV file: UTF-8 (a BOM is dropped by the parser), else Windows-1252 (Excel's plain CSV). */
+function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes)
+  }
+}
+
+/** The separator of a CSV file: a semicolon when its first line has more of them than commas (Swedish Excel). */
+export function delimiterOf(text: string) {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/))
+  const count = (c: string) => firstLine.split(c).length - 1
+  return count(';') > count(',') ? ';' : ','
+}
+
+export function parseCsvTable(bytes: Uint8Array): string[][] {
+  const text = decodeCsv(bytes).replace(/^\uFEFF/, '')
+  if (text.includes('\u0000')) throw new DomainError('IMPORT_FILE_INVALID')
+  try {
+    return parseCsv(text, {
+      delimiter: delimiterOf(text),
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      // Empty lines stay (rowsOfTable skips them), so each row keeps its line number.
+      skip_empty_lines: false,
+      // One more than a file may hold (and its header): past it the file is too long, not unreadable.
+      to_line: MEMBER_IMPORT_MAX_ROWS + 2,
+    }) as string[][]
+  } catch {
+    throw new DomainError('IMPORT_FILE_INVALID')
+  }
+}
+
+/** The first sheet of an .xlsx workbook as text cells (what Excel shows: a link's text, a formula's result). */
+export async function parseXlsxTable(bytes: Uint8Array): Promise<string[][]> {
+  // Loaded on first use: the server starts without it.
+  const { default: ExcelJS } = await import('exceljs')
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer)
+  } catch {
+    throw new DomainError('IMPORT_FILE_INVALID')
+  }
+  const sheet = workbook.worksheets[0]
+  if (!sheet) throw new DomainError('IMPORT_EMPTY')
+  if (sheet.actualRowCount > MEMBER_IMPORT_MAX_ROWS + 1) throw new DomainError('IMPORT_TOO_MANY_ROWS', { max: MEMBER_IMPORT_MAX_ROWS })
+  const table: string[][] = []
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = []
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cell.text ?? ''
+    })
+    // By its row number, so a row's line is the one Excel shows (empty rows are skipped later).
+    table[row.number - 1] = Array.from(cells, (c) => c ?? '')
+  })
+  return Array.from(table, (cells) => cells ?? [])
+}
+
+/** An .xlsx file is a zip archive: it starts with "PK\x03\x04". */
+const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+
+/** The rows of an uploaded file, CSV or .xlsx by its content (not its name). */
+export async function parseMemberFile(bytes: Uint8Array): Promise<ImportRow[]> {
+  if (bytes.length === 0) throw new DomainError('IMPORT_EMPTY')
+  return rowsOfTable(isZip(bytes) ? await parseXlsxTable(bytes) : parseCsvTable(bytes))
+}
