@@ -12,7 +12,7 @@ import type { DB } from '~/db/db.server'
 export async function waysIn(db: DB, userId: string): Promise<number> {
   // One after another: inside a transaction they share one connection.
   const users = db.selectFrom('users').select('password_hash').where('id', '=', userId)
-  const user = await (isPostgres(db) ? users.forUpdate() : users).executeTakeFirst()
+  const user = await (db.isTransaction && isPostgres(db) ? users.forUpdate() : users).executeTakeFirst()
   const identities = await db
     .selectFrom('user_identities')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

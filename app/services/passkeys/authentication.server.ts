@@ -4,6 +4,7 @@ import {
   type AuthenticationResponseJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server'
+import { consume, PASSKEY_OPTIONS_PER_CLIENT } from '~/auth/rate-limit.server'
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
@@ -16,9 +17,11 @@ import { userHandleJsonOf } from './user-handle.server'
  * The options of a passkey sign-in (navigator.credentials.get, also for the browser's autofill):
  * no allowed credentials listed (discoverable credentials: the authenticator offers the passkeys
  * it holds for our RP id, and the answer names its user), user verification preferred. The
- * challenge names nobody and is kept for one use within 5 minutes.
+ * challenge names nobody and is kept for one use within 5 minutes. Per client at most 300 a minute
+ * (TOO_MANY_ATTEMPTS with retryAt), so nobody fills the challenge table.
  */
 export async function passkeySignInOptions(ctx: Ctx): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  await consume(ctx.db, `passkey-options:client:${ctx.client}`, PASSKEY_OPTIONS_PER_CLIENT, ctx.now)
   const rp = relyingParty()
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_TTL_SECONDS * 1000 })
   await storeChallenge(ctx.db, options.challenge, 'authentication', null, ctx.now)
