@@ -30,7 +30,8 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const supported = hydrated && browserSupportsWebAuthn()
 
   const signIn = async (useBrowserAutofill: boolean) => {
-    const options = await fetchPasskeyOptions<PublicKeyCredentialRequestOptionsJSON>(OPTIONS_URL)
+    // The query only names the request in logs (and lets the browser tests tell the two apart).
+    const options = await fetchPasskeyOptions<PublicKeyCredentialRequestOptionsJSON>(useBrowserAutofill ? `${OPTIONS_URL}?mediation=conditional` : OPTIONS_URL)
     if (isRefusal(options)) {
       if (!useBrowserAutofill) setProblem(messageKey(options.message))
       return
