@@ -1,5 +1,3 @@
-import { WebAuthnError } from '@simplewebauthn/browser'
-
 /**
  * The browser's side of the passkey ceremonies (docs/auth.md): fetching a ceremony's options from
  * its resource route, and telling a cancelled ceremony from a failure.
@@ -16,9 +14,18 @@ export async function fetchPasskeyOptions<T>(url: string): Promise<T | { message
 export const isRefusal = (value: unknown): value is { message: string; retryAt?: string } =>
   !!value && typeof value === 'object' && 'message' in value && typeof (value as { message: unknown }).message === 'string'
 
-/** The user closed the browser's dialog, or another ceremony replaced this one: nothing to report as an error. */
+/**
+ * The user closed the browser's dialog, or another ceremony replaced this one: nothing to report
+ * as an error. (The library's WebAuthnError takes its cause's name, and has a code.)
+ */
 export function isCancelled(error: unknown) {
-  const cancelled = (e: unknown) => e instanceof DOMException && ['NotAllowedError', 'AbortError'].includes(e.name)
-  if (error instanceof WebAuthnError) return error.code === 'ERROR_CEREMONY_ABORTED' || cancelled(error.cause)
-  return cancelled(error)
+  if (!error || typeof error !== 'object') return false
+  const { name, code } = error as { name?: unknown; code?: unknown }
+  return code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError'
 }
+
+/** Whether the browser has WebAuthn at all (the library's own check, without loading it). */
+export const supportsWebAuthn = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+
+/** The library, loaded on first use: pages that show no passkey ceremony never download it. */
+export const webAuthnBrowser = () => import('@simplewebauthn/browser')

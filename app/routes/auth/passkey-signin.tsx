@@ -1,13 +1,8 @@
 import { useSubmit } from '@remix-run/react'
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fetchPasskeyOptions, isCancelled, isRefusal } from '~/browser/passkeys'
+import { fetchPasskeyOptions, isCancelled, isRefusal, supportsWebAuthn, webAuthnBrowser } from '~/browser/passkeys'
 import { messageKey } from '~/errors'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -19,7 +14,7 @@ const OPTIONS_URL = '/signin/passkey/options'
  * "Sign in with a passkey" on /signin, and the browser's autofill of passkeys in the email field
  * (conditional mediation, where supported). Either way the browser's answer is posted to /signin
  * (intent "passkey"), which starts the session. Needs JavaScript: without it, nothing is shown
- * and the password form is the way in.
+ * and the password form is the way in. The WebAuthn library loads after the page (not in its bundle).
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation()
@@ -27,7 +22,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const submit = useSubmit()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const supported = hydrated && browserSupportsWebAuthn()
+  const supported = hydrated && supportsWebAuthn()
 
   const signIn = async (useBrowserAutofill: boolean) => {
     // The query only names the request in logs (and lets the browser tests tell the two apart).
@@ -36,6 +31,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       if (!useBrowserAutofill) setProblem(messageKey(options.message))
       return
     }
+    const { startAuthentication } = await webAuthnBrowser()
     const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill })
     submit({ intent: 'passkey', response: JSON.stringify(response), redirectTo }, { method: 'post', action: '/signin' })
   }
@@ -44,13 +40,18 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   useEffect(() => {
     if (!supported) return
     let active = true
-    void browserSupportsWebAuthnAutofill().then((autofill) => {
-      if (!active || !autofill) return
-      // A button press replaces this ceremony (it is aborted, which is not an error).
-      signIn(true).catch(() => undefined)
-    })
+    void webAuthnBrowser()
+      .then(({ browserSupportsWebAuthnAutofill }) => browserSupportsWebAuthnAutofill())
+      .then((autofill) => {
+        if (!active || !autofill) return
+        // A button press replaces this ceremony (it is aborted, which is not an error).
+        signIn(true).catch(() => undefined)
+      })
+      .catch(() => undefined)
     return () => {
       active = false
+      // Leaving /signin ends the waiting autofill request.
+      void webAuthnBrowser().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony())
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page view
   }, [supported])

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fetchPasskeyOptions, isCancelled, isRefusal } from '~/browser/passkeys'
+import { fetchPasskeyOptions, isCancelled, isRefusal, supportsWebAuthn, webAuthnBrowser } from '~/browser/passkeys'
 import { messageKey } from '~/errors'
 import type { PasskeyListItem } from '~/services/passkeys/passkeys.server'
 import type { SessionListItem } from '~/services/profile.server'
@@ -179,7 +179,7 @@ function AddPasskey({ currentDevice, lastResult }: { currentDevice: Pick<Session
       </Alert>
     )
   }
-  if (!browserSupportsWebAuthn()) return <p className="text-sm text-slate-700">{t('profile.security.passkeys.unsupported')}</p>
+  if (!supportsWebAuthn()) return <p className="text-sm text-slate-700">{t('profile.security.passkeys.unsupported')}</p>
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -189,6 +189,7 @@ function AddPasskey({ currentDevice, lastResult }: { currentDevice: Pick<Session
     try {
       const options = await fetchPasskeyOptions<PublicKeyCredentialCreationOptionsJSON>(`${location.pathname}/passkeys/options`)
       if (isRefusal(options)) return setProblem(messageKey(options.message))
+      const { startRegistration } = await webAuthnBrowser()
       const response = await startRegistration({ optionsJSON: options })
       submit({ intent: 'passkey-add', name, response: JSON.stringify(response) }, { method: 'post' })
     } catch (error) {

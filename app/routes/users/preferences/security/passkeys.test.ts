@@ -67,10 +67,11 @@ describe('passkeys on the security screen', () => {
     expect((await registrationOptions(user.id, stranger.cookie)).status).toBe(404)
     await addPasskey(user, cookie, 'Mine')
     const [mine] = (await load(user.id, cookie)).data.passkeys.list
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'passkey-rename', passkey: mine._id, name: 'Theirs' },
       { intent: 'passkey-remove', passkey: mine._id, confirmed: '1' },
-    ]) {
+    ]
+    for (const form of forms) {
       const res = await act(stranger.user.id, stranger.cookie, form)
       expect([res.status, res.data.result.error['']]).toEqual([400, ['errors.NOT_FOUND']])
     }
