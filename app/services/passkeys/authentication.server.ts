@@ -1,13 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
 import { consume, PASSKEY_OPTIONS_PER_CLIENT } from '~/auth/rate-limit.server'
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
+import { webAuthnServer } from './library.server'
 import { CHALLENGE_TTL_SECONDS, challengeOf, spendChallenge, storeChallenge } from './challenges.server'
 import { passkeyByCredentialId } from './passkeys.server'
 import { relyingParty } from './relying-party.server'
@@ -23,6 +19,7 @@ import { userHandleJsonOf } from './user-handle.server'
 export async function passkeySignInOptions(ctx: Ctx): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await consume(ctx.db, `passkey-options:client:${ctx.client}`, PASSKEY_OPTIONS_PER_CLIENT, ctx.now)
   const rp = relyingParty()
+  const { generateAuthenticationOptions } = await webAuthnServer()
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_TTL_SECONDS * 1000 })
   await storeChallenge(ctx.db, options.challenge, 'authentication', null, ctx.now)
   return options
@@ -45,6 +42,7 @@ export async function signInWithPasskey(ctx: Ctx, response: AuthenticationRespon
   if (!passkey) throw new DomainError('PASSKEY_INVALID')
   if (!response.response.userHandle || response.response.userHandle !== userHandleJsonOf(passkey.user_id)) throw new DomainError('PASSKEY_INVALID')
   const rp = relyingParty()
+  const { verifyAuthenticationResponse } = await webAuthnServer()
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

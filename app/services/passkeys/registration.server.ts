@@ -1,13 +1,9 @@
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server'
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
 import { requireSelf } from '../profile.server'
+import { webAuthnServer } from './library.server'
 import { CHALLENGE_TTL_SECONDS, challengeOf, spendChallenge, storeChallenge } from './challenges.server'
 import { relyingParty } from './relying-party.server'
 import { userHandleOf } from './user-handle.server'
@@ -25,6 +21,7 @@ export async function passkeyRegistrationOptions(ctx: Ctx, userId: string): Prom
   const user = requireSelf(ctx, userId)
   const rp = relyingParty()
   const existing = await ctx.db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', user.id).execute()
+  const { generateRegistrationOptions } = await webAuthnServer()
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -53,6 +50,7 @@ export async function registerPasskey(ctx: Ctx, userId: string, input: { name: s
   const challenge = challengeOf(input.response?.response?.clientDataJSON)
   await spendChallenge(ctx.db, challenge, 'registration', user.id, ctx.now)
   const rp = relyingParty()
+  const { verifyRegistrationResponse } = await webAuthnServer()
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: challenge,
