@@ -37,6 +37,12 @@ export const ERROR_STATUS = {
    * `organizationId` and `setupUrl` (where to set it up); screens redirect there instead.
    */
   STRONG_AUTH_REQUIRED: 403,
+  /** A passkey response that does not verify: unknown or removed passkey, another user's, another origin or RP id, no user verification. */
+  PASSKEY_INVALID: 400,
+  /** The challenge a passkey response signed is unknown, used already or older than 5 minutes: start again. */
+  PASSKEY_CHALLENGE_INVALID: 400,
+  /** Removing this passkey would leave the account without a way in (no password, provider account or other passkey). */
+  PASSKEY_LAST_WAY_IN: 409,
   // Organization administration and invitation codes (spec section 8)
   INVITATION_NOT_FOUND: 404,
   WRONG_EMAIL: 403,

@@ -21,6 +21,9 @@ export default [
     route('signup/confirm/link', 'routes/auth/sso/confirm-link.tsx'),
     route('sso-invitation', 'routes/auth/sso/invitation.tsx'),
   ]),
+  // Passkeys (docs/auth.md): the options of the browser's ceremonies, as JSON.
+  route('signin/passkey/options', 'routes/auth/passkey-options.ts'),
+  route('users/:id/preferences/security/passkeys/options', 'routes/users/preferences/security/passkey-options.ts'),
   route('signin/sso/:provider', 'routes/auth/sso/start.ts'),
   route('signin/sso/:provider/callback', 'routes/auth/sso/callback.ts'),
   route('internal/seiLinkopingKommun/get-client-id', 'routes/internal/sei-client-id.ts'),

@@ -69,6 +69,12 @@ export const EMAIL_REQUESTS: RateLimitPolicy = { freeFailures: 3, windowSeconds:
  * verification, new password), per client: generous for a shared address, but bounded.
  */
 export const ANONYMOUS_WORK_PER_CLIENT: RateLimitPolicy = { freeFailures: 100, windowSeconds: 3600, baseSeconds: 60, maxSeconds: 3600 }
+/**
+ * Passkey sign-in options (each keeps a 5-minute challenge row), per client: every /signin
+ * view asks once for the browser's autofill, so the budget is per minute and generous for a
+ * school behind one address, but one client cannot fill the table.
+ */
+export const PASSKEY_OPTIONS_PER_CLIENT: RateLimitPolicy = { freeFailures: 300, windowSeconds: 60, baseSeconds: 60, maxSeconds: 600 }
 
 /** One counted attempt: what `refundAttempt` needs to give it back. */
 export interface Attempt {

@@ -25,6 +25,7 @@ import * as m027twoStep from './migrations/027-two-step'
 import * as m029securityPolicy from './migrations/029-security-policy'
 import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 import * as m031memberImports from './migrations/031-member-imports'
+import * as m028passkeys from './migrations/028-passkeys'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '029-security-policy': m029securityPolicy,
   '034-audit-log-filters': m034auditLogFilters,
   '031-member-imports': m031memberImports,
+  '028-passkeys': m028passkeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

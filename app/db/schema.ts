@@ -70,6 +70,39 @@ export interface RecoveryCodesTable {
   used_at: string | null
 }
 
+/** A user's passkey (WebAuthn credential, migration 028). */
+export interface PasskeysTable {
+  id: string
+  user_id: string
+  /** The authenticator's credential id, base64url; unique across users. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  /** The signature counter last seen (0 when the authenticator keeps none). */
+  counter: number | string
+  device_type: 'singleDevice' | 'multiDevice'
+  /** 0/1: the credential is backed up (synced), as the authenticator last said. */
+  backed_up: number
+  /** JSON list of the authenticator's transports (hints for the browser). */
+  transports: string
+  aaguid: string | null
+  name: string
+  created_at: string
+  last_used_at: string | null
+}
+
+/** The challenge of a passkey ceremony (migration 028): its hash, single-use, 5 minutes. */
+export interface PasskeyChallengesTable {
+  id: string
+  challenge_hash: string
+  purpose: 'registration' | 'authentication'
+  /** The user adding a passkey; null for a sign-in (the passkey names its user). */
+  user_id: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
 export interface RateLimitsTable {
   key: string
   failures: number
@@ -426,6 +459,8 @@ export interface Database {
   user_totp: UserTotpTable
   recovery_codes: RecoveryCodesTable
   known_browsers: KnownBrowsersTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   rate_limits: RateLimitsTable
   mail_outbox: MailOutboxTable
   organizations: OrganizationsTable

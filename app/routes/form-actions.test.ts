@@ -7,6 +7,7 @@ import { createMembers, createOrganization } from '../../tests/support/org-facto
 import * as forgotPassword from './auth/forgot-password'
 import * as invitationCode from './auth/invitation-code/route'
 import * as newPassword from './auth/new-password'
+import * as passkeySignInOptions from './auth/passkey-options'
 import * as signin from './auth/signin'
 import * as signout from './auth/signout'
 import * as signup from './auth/signup'
@@ -25,6 +26,7 @@ import * as myDataJson from './users/my-data-json'
 import * as accountPrefs from './users/preferences/account/route'
 import * as dataPrefs from './users/preferences/data/route'
 import * as notificationPrefs from './users/preferences/notifications/route'
+import * as passkeyOptions from './users/preferences/security/passkey-options'
 import * as securityPrefs from './users/preferences/security/route'
 import * as profilePage from './users/profile/route'
 import * as verifyEmailChange from './users/verify-email-change'
@@ -50,6 +52,12 @@ async function formActions() {
     ['invitation-code', invitationCode.action, { path: '/invitation-code', params: {}, cookie }],
     ['locale', locale.action, anonymous('/locale')],
     ['session/keepalive', keepalive.action, { path: '/session/keepalive', params: {}, cookie }],
+    ['signin/passkey/options', passkeySignInOptions.action, anonymous('/signin/passkey/options')],
+    [
+      'passkey options',
+      passkeyOptions.action,
+      { path: `/users/${admin.id}/preferences/security/passkeys/options`, params: { id: admin.id }, cookie },
+    ],
     ['organization home', home.action, orgPath('')],
     ['members', members.action, orgPath('/members')],
     ['groups', groups.action, orgPath('/groups')],

@@ -59,6 +59,19 @@ describe('runHousekeeping', () => {
       .insertInto('tokens')
       .values([token('gone-unused', -1, false), token('gone-used', -1, true), token('kept-unused', 1, false), token('kept-used', 1, true)])
       .execute()
+    const challenge = (id: string, expiresIn: number, used: boolean) => ({
+      id,
+      challenge_hash: `hash-${id}`,
+      purpose: 'authentication' as const,
+      user_id: null,
+      created_at: at(-5 * 60),
+      expires_at: at(expiresIn),
+      used_at: used ? at(-1) : null,
+    })
+    await db()
+      .insertInto('passkey_challenges')
+      .values([challenge('gone-unused', -1, false), challenge('gone-used', -1, true), challenge('kept-unused', 1, false), challenge('kept-used', 1, true)])
+      .execute()
     const stale = -RATE_LIMIT_STALE_SECONDS
     await db()
       .insertInto('rate_limits')
@@ -104,6 +117,7 @@ describe('runHousekeeping', () => {
     const ids = async () => ({
       sessions: (await db().selectFrom('sessions').select('id_hash').orderBy('id_hash').execute()).map((r) => r.id_hash),
       tokens: (await db().selectFrom('tokens').select('id').orderBy('id').execute()).map((r) => r.id),
+      passkey_challenges: (await db().selectFrom('passkey_challenges').select('id').orderBy('id').execute()).map((r) => r.id),
       rate_limits: (await db().selectFrom('rate_limits').select('key').orderBy('key').execute()).map((r) => r.key),
       mail_outbox: (await db().selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((r) => r.id),
       audit_log: (await db().selectFrom('audit_log').select('id').orderBy('id').execute()).map((r) => r.id),
@@ -114,6 +128,7 @@ describe('runHousekeeping', () => {
     expect(await runHousekeeping(db(), { mailRetentionDays: 7 }, now)).toEqual({
       sessions: 2,
       tokens: 2,
+      passkey_challenges: 2,
       rate_limits: 2,
       mail_outbox: 1,
       audit_log: 0,
@@ -122,6 +137,7 @@ describe('runHousekeeping', () => {
     expect(await ids()).toEqual({
       sessions: ['kept'],
       tokens: ['kept-unused', 'kept-used'],
+      passkey_challenges: ['kept-unused', 'kept-used'],
       rate_limits: ['kept-recent', 'kept-still-blocked'],
       mail_outbox: ['kept-dead', 'kept-failed', 'kept-pending', 'kept-sent'],
       audit_log: ['old', 'recent'],
@@ -130,6 +146,7 @@ describe('runHousekeeping', () => {
     expect(await runHousekeeping(db(), { mailRetentionDays: 7, auditRetentionDays: 365 }, now)).toEqual({
       sessions: 0,
       tokens: 0,
+      passkey_challenges: 0,
       rate_limits: 0,
       mail_outbox: 0,
       audit_log: 1,

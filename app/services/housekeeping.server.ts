@@ -9,7 +9,7 @@ import { TELEMETRY_RETENTION_DAYS } from './telemetry.server'
  * - sessions past their absolute lifetime (12 h; idle ones are deleted when next read, or here
  *   by then);
  * - tokens past their expiry, used or not (a used link keeps saying "already used" until then;
- *   tokens live a day at most);
+ *   tokens live a day at most), and passkey challenges past theirs (5 minutes);
  * - rate-limit rows whose window is long over and that block nothing: older than a day, while
  *   every policy's window is an hour at most, so deleting one changes no answer;
  * - mail sent more than `mailRetentionDays` ago (failed and dead mail stays for /platform/mail);
@@ -53,6 +53,7 @@ export async function runHousekeeping(db: DB, policy: HousekeepingPolicy, now = 
   const deleted = {
     sessions: await deleteInBatches(db, 'sessions', 'id_hash', (eb) => eb('expires_at', '<=', at), batch),
     tokens: await deleteInBatches(db, 'tokens', 'id', (eb) => eb('expires_at', '<=', at), batch),
+    passkey_challenges: await deleteInBatches(db, 'passkey_challenges', 'id', (eb) => eb('expires_at', '<=', at), batch),
     rate_limits: await deleteInBatches(
       db,
       'rate_limits',

@@ -7,6 +7,7 @@ import { sendMail } from '~/mail/mailer.server'
 import { ssoLinkEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from './context.server'
+import { waysIn } from './ways-in.server'
 
 /**
  * Provider accounts linked to users (docs/sso.md): keyed by (issuer, subject), never by email
@@ -141,15 +142,14 @@ export async function listIdentities(ctx: Ctx) {
 
 /**
  * Unlinks one of the actor's provider accounts; another user's is not found. The last way in
- * (no password and no other provider account) cannot be unlinked.
+ * (no password, no other provider account and no passkey: ways-in.server.ts) cannot be unlinked.
  */
 export async function unlinkIdentity(ctx: Ctx, identityId: string) {
   const actor = actorOf(ctx)
   await ctx.db.transaction().execute(async (trx) => {
     const mine = await trx.selectFrom('user_identities').select(['id']).where('user_id', '=', actor.id).execute()
     if (!mine.some((i) => i.id === identityId)) throw new DomainError('NOT_FOUND')
-    const user = await trx.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow()
-    if (!user.password_hash && mine.length <= 1) throw new DomainError('SSO_LAST_WAY_IN')
+    if ((await waysIn(trx, actor.id)) <= 1) throw new DomainError('SSO_LAST_WAY_IN')
     await trx.deleteFrom('user_identities').where('id', '=', identityId).where('user_id', '=', actor.id).execute()
   })
 }

@@ -20,6 +20,8 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
+import { PasskeySignIn } from './passkey-signin'
+import { passkeySignIn } from './passkey-signin.server'
 import { eidGuard, ssoSignInData } from './sso/signin-sso.server'
 import { OWN_CREDENTIALS } from '~/auth/sso/config.server'
 import { rememberProvider } from '~/auth/sso/cookies.server'
@@ -33,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: SignInSchema })
+  const form = await readForm(request)
+  if (form.get('intent') === 'passkey') return passkeySignIn(request, context, form)
+  const submission = parseWithZod(form, { schema: SignInSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), error: null }, { status: 400 })
   const ctx = ctxFor(null, context)
   const outcome = await formCall(submission.reply({ hideFields: ['password'] }), () => signIn(ctx, submission.value))
@@ -70,13 +74,14 @@ export default function SignIn() {
         </div>
       ) : null}
       <SsoSignIn {...sso} redirectTo={searchParams.get('redirectTo') ?? ''} />
+      <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field
           label={t('fields.email')}
           errors={form.errors('email')}
-          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: prefilled, autoComplete: 'email', autoFocus: !prefilled, ...constraintProps(constraint.email) }}
+          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: prefilled, autoComplete: 'username webauthn', autoFocus: !prefilled, ...constraintProps(constraint.email) }}
         />
         <Field
           label={t('fields.password')}

@@ -4,6 +4,7 @@ import type { TwoStepPolicy } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { TWO_STEP_POLICIES } from '../organizations.schemas'
 import { actorOf, type Ctx } from '../context.server'
+import { hasPasskey } from '../passkeys/passkeys.server'
 import { isTwoStepEnabled } from './totp.server'
 
 /**
@@ -20,9 +21,9 @@ import { isTwoStepEnabled } from './totp.server'
  */
 export const isTwoStepPolicy = (value: unknown): value is TwoStepPolicy => TWO_STEP_POLICIES.includes(value as TwoStepPolicy)
 
-/** Whether the user has a second factor of their own: two-step verification on (passkeys: added at merge). */
+/** Whether the user has a second factor of their own: two-step verification on, or a passkey. */
 export async function hasStrongAuthentication(db: DB, userId: string): Promise<boolean> {
-  return isTwoStepEnabled(db, userId)
+  return (await isTwoStepEnabled(db, userId)) || (await hasPasskey(db, userId))
 }
 
 /** A session signed in with a passkey or through single sign-on meets the policy by itself. */
@@ -83,14 +84,12 @@ export async function requireStrongAuthInOrganization(ctx: Ctx, organizationId: 
   if (row) await requireStrongAuthFor(ctx, row, row)
 }
 
-/** Whether each of these users has two-step verification (for the admins' and group creators' lists). */
+/** Whether each of these users has two-step verification or a passkey (for the admins' and group creators' lists). */
 export async function strongAuthenticationOf(db: DB, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('user_totp')
-    .select('user_id')
-    .where('user_id', 'in', userIds)
-    .where('confirmed_at', 'is not', null)
-    .execute()
-  return new Set(rows.map((r) => r.user_id))
+  const [totp, passkeys] = await Promise.all([
+    db.selectFrom('user_totp').select('user_id').where('user_id', 'in', userIds).where('confirmed_at', 'is not', null).execute(),
+    db.selectFrom('passkeys').select('user_id').distinct().where('user_id', 'in', userIds).execute(),
+  ])
+  return new Set([...totp, ...passkeys].map((r) => r.user_id))
 }

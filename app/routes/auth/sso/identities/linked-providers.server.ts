@@ -1,6 +1,7 @@
 import { configuredProviders } from '~/auth/sso/config.server'
 import { actorOf, type Ctx } from '~/services/context.server'
 import { listIdentities, PROVIDER_LABELS } from '~/services/user-identities.server'
+import { waysIn } from '~/services/ways-in.server'
 
 /** The data of <LinkedProviders>: the actor's provider accounts, the providers left to link, and whether one may go. */
 export async function linkedProvidersOf(ctx: Ctx) {
@@ -10,5 +11,5 @@ export async function linkedProvidersOf(ctx: Ctx) {
   const available = configuredProviders()
     .filter((p) => !linked.has(p.id))
     .map((p) => ({ id: p.id, label: PROVIDER_LABELS[p.id] }))
-  return { identities, available, canUnlink: !!actor.password_hash || identities.length > 1 }
+  return { identities, available, canUnlink: (await waysIn(ctx.db, actor.id)) > 1 }
 }

@@ -10,6 +10,9 @@ import {
   regenerateRecoveryCodes,
   startTotpEnrolment,
 } from '~/services/two-step/totp.server'
+import { AddPasskeySchema, RemovePasskeySchema, RenamePasskeySchema } from '~/services/passkeys/passkeys.schemas'
+import { listPasskeys, removePasskey, renamePasskey } from '~/services/passkeys/passkeys.server'
+import { registerPasskey } from '~/services/passkeys/registration.server'
 import { redirectWithToast } from '~/ui/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
 import { runPrefsForm, type PrefsActionData } from '../run-form.server'
@@ -27,9 +30,14 @@ export type SecurityIntent =
   | 'recovery-codes'
   | 'sign-out-session'
   | 'sign-out-others'
+  | 'passkey-add'
+  | 'passkey-rename'
+  | 'passkey-remove'
 export interface SecurityActionData extends PrefsActionData<SecurityIntent> {
   /** The new recovery codes, shown once. */
   recoveryCodes?: string[]
+  /** Without JavaScript, removing a passkey is asked first: the passkey to confirm. */
+  confirmRemove?: { passkey: string; name: string }
 }
 
 const showCodes = (intent: SecurityIntent, recoveryCodes: string[]) => data<SecurityActionData>({ intent, result: null, recoveryCodes })
@@ -106,4 +114,29 @@ export const SECURITY_INTENTS: Record<SecurityIntent, SecurityHandler> = {
     const { signedOut } = await signOutOtherSessions(ctx, userId, currentSession)
     return redirectWithToast(here, { key: 'profile.account.sessions.signedOut', values: { count: String(signedOut) } })
   },
+
+  // The browser's answer to .../passkeys/options (passkey-options.ts), with the name typed.
+  'passkey-add': ({ ctx, userId, form, here }: PrefsIntentArgs) =>
+    runPrefsForm('passkey-add', form, AddPasskeySchema, async ({ name, response }) => {
+      await registerPasskey(ctx, userId, { name, response })
+      return redirectWithToast(here, { key: 'profile.security.passkeys.added', values: { name } })
+    }),
+
+  'passkey-rename': ({ ctx, userId, form, here }: PrefsIntentArgs) =>
+    runPrefsForm('passkey-rename', form, RenamePasskeySchema, async ({ passkey, name }) => {
+      await renamePasskey(ctx, userId, { passkey, name })
+      return redirectWithToast(here, { key: 'profile.security.passkeys.renamed', values: { name } })
+    }),
+
+  // Without `confirmed` (no JavaScript, so no dialog), the page asks first.
+  'passkey-remove': ({ ctx, userId, form, here }: PrefsIntentArgs) =>
+    runPrefsForm('passkey-remove', form, RemovePasskeySchema, async ({ passkey, confirmed }) => {
+      if (!confirmed) {
+        const named = (await listPasskeys(ctx, userId)).find((p) => p._id === passkey)
+        if (!named) throw new DomainError('NOT_FOUND')
+        return data<SecurityActionData>({ intent: 'passkey-remove', result: null, confirmRemove: { passkey, name: named.name } })
+      }
+      const { name } = await removePasskey(ctx, userId, { passkey })
+      return redirectWithToast(here, { key: 'profile.security.passkeys.removed', values: { name } })
+    }),
 }

@@ -7,6 +7,8 @@ import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers
 import { ctxFor } from '~/services/context.server'
 import { listSessions, requireSelf } from '~/services/profile.server'
 import { pendingTotpEnrolment, twoStepStatus } from '~/services/two-step/totp.server'
+import { listPasskeys } from '~/services/passkeys/passkeys.server'
+import { waysIn } from '~/services/ways-in.server'
 import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
@@ -14,6 +16,7 @@ import { orUserNotFound } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { SECURITY_INTENTS, type SecurityActionData } from './intents.server'
 import { qrDataUrl } from './qr.server'
+import { PasskeysSection } from './passkeys-section'
 import { SessionsSection } from './sessions-section'
 import { TwoStepSection } from './two-step-section'
 import { PolicyNotice } from './policy-notice'
@@ -21,7 +24,7 @@ import { policyRequiring } from '~/services/organization-policy.server'
 import { safeRedirect } from '~/auth/schemas'
 
 /**
- * /users/:id/preferences/security: two-step verification with an authenticator app, the
+ * /users/:id/preferences/security: passkeys, two-step verification with an authenticator app, the
  * signed-in sessions and the linked sign-in providers (docs/auth.md). Only the user themself; any
  * other id is not found. Every form works without JavaScript.
  */
@@ -37,12 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return orRouteFailure('profile.loadError', () =>
     orUserNotFound(async () => {
       const user = requireSelf(ctx, userId)
-      const [sessions, providers, twoStep, enrolment, policy] = await Promise.all([
+      const [sessions, providers, twoStep, enrolment, policy, passkeys, ways] = await Promise.all([
         listSessions(ctx, userId, currentSession),
         linkedProvidersOf(ctx),
         twoStepStatus(ctx.db, user.id),
         pendingTotpEnrolment(ctx, userId),
         requiredBy ? policyRequiring(ctx, requiredBy) : null,
+        listPasskeys(ctx, userId),
+        waysIn(ctx.db, user.id),
       ])
       return {
         // An organization's two-step policy sent the user here (strong-auth.server.ts): which, and where to go back.
@@ -50,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         sessions,
         providers,
         twoStep,
+        passkeys: { list: passkeys, removable: ways > 1 },
         hasPassword: !!user.password_hash,
         enrolment: enrolment ? { key: enrolment.key, qr: await qrDataUrl(enrolment.uri) } : null,
       }
@@ -78,13 +84,20 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function SecurityPreferences() {
   const { t } = useTranslation()
-  const { sessions, providers, twoStep, hasPassword, enrolment, policy } = useLoaderData<typeof loader>()
+  const { sessions, providers, twoStep, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as SecurityActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result ?? undefined : undefined)
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.security.title')}</h1>
-      {policy ? <PolicyNotice {...policy} met={twoStep.enabled} /> : null}
+      {policy ? <PolicyNotice {...policy} met={twoStep.enabled || passkeys.list.length > 0} /> : null}
+      <PasskeysSection
+        passkeys={passkeys.list}
+        removable={passkeys.removable}
+        currentDevice={sessions.find((s) => s.current) ?? null}
+        confirmRemove={actionData?.confirmRemove ?? null}
+        lastResult={lastResult}
+      />
       <TwoStepSection
         status={twoStep}
         hasPassword={hasPassword}
