@@ -391,6 +391,19 @@ export interface DirectoryUsersTable {
   updated_at: string
 }
 
+/** A 4xx or 5xx answer of /scim/v2 to a valid directory token (migration 032); the newest few per organization are kept. */
+export interface DirectoryErrorsTable {
+  id: string
+  organization_id: string
+  token_id: string
+  created_at: string
+  method: string
+  path: string
+  status: number
+  scim_type: string | null
+  detail: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -419,6 +432,7 @@ export interface Database {
   telemetry_events: TelemetryEventsTable
   directory_tokens: DirectoryTokensTable
   directory_users: DirectoryUsersTable
+  directory_errors: DirectoryErrorsTable
 }
 
 /** A users row as read. */
