@@ -82,6 +82,23 @@ describe("the directory sync's last errors", () => {
   })
 })
 
+describe('provisioning at the same moment', () => {
+  it('creates people sent at once (no deadlock on the organization), and the same address twice is one 201 and one 409', async () => {
+    const { admin, org, token } = await setup()
+    const emails = Array.from({ length: 8 }, () => uniqueEmail('together'))
+    const answers = await Promise.all(emails.map((userName) => call(users, token, '/Users', { json: { userName } })))
+    expect(answers.map((r) => r.status)).toEqual(emails.map(() => 201))
+    const same = uniqueEmail('twice')
+    const twice = await Promise.all([0, 1].map(() => call(users, token, '/Users', { json: { userName: same } })))
+    expect(twice.map((r) => r.status).sort()).toEqual([201, 409])
+    expect((await twice.find((r) => r.status === 409)!.json()).scimType).toBe('uniqueness')
+    const sync = await getDirectorySync(ctxFor(admin), org.id)
+    expect(sync.people).toBe(9)
+    const members = await db().selectFrom('organizations').select('member_count').where('id', '=', org.id).executeTakeFirstOrThrow()
+    expect(Number(members.member_count)).toBe(1 + 9)
+  })
+})
+
 describe('SCIM metrics', () => {
   it('names the resource type and operation, never an id', () => {
     expect(scimOperationOf('GET', '/scim/v2/Users')).toEqual({ resource: 'Users', operation: 'list' })
