@@ -257,8 +257,8 @@ export async function createScimUser(ctx: ScimCtx, body: unknown) {
       )
       // Last, the membership: the organization's row (its active flag, its member count) is what
       // every change of its members serializes on, so it is held for two statements and the commit,
-      // not for all seven (PostgreSQL: 29 → 83 people a second, p99 1.7 → 0.7 s, bench:scim on the
-      // busy machine). An inactive organization rolls all of it back.
+      // not for all seven (PostgreSQL: 29 → 83 people a second, p99 1.7 → 0.7 s at the same load,
+      // bench:scim, docs/directory-sync.md#benchmark). An inactive organization rolls all of it back.
       if (attributes.active) {
         await lockForAdding(trx, ctx.organizationId)
         await ensureMembership(trx, ctx.organizationId, user.id, now)
