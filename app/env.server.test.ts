@@ -111,4 +111,10 @@ describe('configuration', () => {
     expect(() => parseEnv({ MAX_REQUESTS_IN_PROGRESS: '0' })).toThrowError(/MAX_REQUESTS_IN_PROGRESS/)
     expect(() => parseEnv({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrowError(/SHUTDOWN_GRACE_SECONDS/)
   })
+
+  it("limits each directory token's SCIM requests a minute: 3,000 unless set, at least 60", () => {
+    expect(parseEnv({}).SCIM_REQUESTS_PER_MINUTE).toBe(3000)
+    expect(parseEnv({ SCIM_REQUESTS_PER_MINUTE: '100000' }).SCIM_REQUESTS_PER_MINUTE).toBe(100_000)
+    for (const bad of ['59', '1.5', 'many']) expect(() => parseEnv({ SCIM_REQUESTS_PER_MINUTE: bad })).toThrowError(/SCIM_REQUESTS_PER_MINUTE/)
+  })
 })

@@ -96,6 +96,12 @@ const EnvSchema = z
     /** On SIGTERM/SIGINT, how long requests in progress may take before they are cut (exit code 1). */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(8),
     /**
+     * Requests each directory token may make to /scim/v2 in a minute, beyond which it is answered
+     * 429 with Retry-After (docs/directory-sync.md#errors-and-limits). The default is twice the 25
+     * requests a second Microsoft asks a SCIM endpoint to sustain per tenant.
+     */
+    SCIM_REQUESTS_PER_MINUTE: z.coerce.number().int().min(60).max(1_000_000).default(3000),
+    /**
      * The version check (app/services/app-version.server.ts, ADR 011): pages of a build older than
      * this version (x.y.z) must reload. Unset: only a different major version must.
      */

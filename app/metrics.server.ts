@@ -24,3 +24,24 @@ export const signInLockouts = once(
 
 /** Queries that failed (any error the driver threw: constraint, syntax, lost connection). */
 export const queryErrors = once('db_query_errors_total', () => new Counter({ name: 'db_query_errors_total', help: 'Database queries that failed.' }))
+
+/**
+ * SCIM requests (docs/directory-sync.md) by resource type (`Users`, `Groups`, `ServiceProviderConfig`,
+ * `ResourceTypes`, `Schemas`, `other`), operation (`list`, `get`, `create`, `replace`, `patch`,
+ * `delete`, `other`) and status: never an id or a token.
+ */
+export const scimRequests = once(
+  'scim_requests_total',
+  () =>
+    new Counter({
+      name: 'scim_requests_total',
+      help: 'SCIM requests to /scim/v2, by resource type, operation and status.',
+      labelNames: ['resource', 'operation', 'status'] as const,
+    }),
+)
+
+/** SCIM requests refused by a token's rate limit (429, SCIM_REQUESTS_PER_MINUTE). */
+export const scimRateLimited = once(
+  'scim_rate_limited_total',
+  () => new Counter({ name: 'scim_rate_limited_total', help: "SCIM requests answered 429 by a directory token's rate limit." }),
+)

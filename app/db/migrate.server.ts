@@ -22,10 +22,11 @@ import * as m021organizationMemberCount from './migrations/021-organization-memb
 import * as m022invitationsDeclined from './migrations/022-invitations-declined'
 import * as m026directorySync from './migrations/026-directory-sync'
 import * as m027twoStep from './migrations/027-two-step'
-import * as m029securityPolicy from './migrations/029-security-policy'
-import * as m034auditLogFilters from './migrations/034-audit-log-filters'
-import * as m031memberImports from './migrations/031-member-imports'
 import * as m028passkeys from './migrations/028-passkeys'
+import * as m029securityPolicy from './migrations/029-security-policy'
+import * as m031memberImports from './migrations/031-member-imports'
+import * as m032directoryErrors from './migrations/032-directory-errors'
+import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -51,10 +52,11 @@ const migrations: Record<string, Migration> = {
   '022-invitations-declined': m022invitationsDeclined,
   '026-directory-sync': m026directorySync,
   '027-two-step': m027twoStep,
-  '029-security-policy': m029securityPolicy,
-  '034-audit-log-filters': m034auditLogFilters,
-  '031-member-imports': m031memberImports,
   '028-passkeys': m028passkeys,
+  '029-security-policy': m029securityPolicy,
+  '031-member-imports': m031memberImports,
+  '032-directory-errors': m032directoryErrors,
+  '034-audit-log-filters': m034auditLogFilters,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

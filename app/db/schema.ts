@@ -452,6 +452,19 @@ export interface MemberImportsTable {
   results: string | null
 }
 
+/** A 4xx or 5xx answer of /scim/v2 to a valid directory token (migration 032); the newest few per organization are kept. */
+export interface DirectoryErrorsTable {
+  id: string
+  organization_id: string
+  token_id: string
+  created_at: string
+  method: string
+  path: string
+  status: number
+  scim_type: string | null
+  detail: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -484,6 +497,7 @@ export interface Database {
   directory_tokens: DirectoryTokensTable
   directory_users: DirectoryUsersTable
   member_imports: MemberImportsTable
+  directory_errors: DirectoryErrorsTable
 }
 
 /** A users row as read. */

@@ -48,6 +48,9 @@ test('an admin creates a directory token, sees it once, and revokes it', { tag: 
   await expect(page.getByTestId('directory-token-secret')).toHaveCount(0)
   await expect(section.getByTestId('directory-tokens')).toContainText(name)
   await expect(section).toContainText('Personer från katalogen')
+  // The read after the deletion (404) is among the sync's last errors.
+  await expect(section.getByTestId('directory-errors')).toContainText(`Status 404 GET /Users/${id}`)
+  await expect(section.getByTestId('directory-errors')).toContainText(`Token: ${name}`)
   // The audit list names the directory as the actor.
   await expect(page.getByRole('row').filter({ hasText: 'Lade till en person från katalogen' })).toContainText(`${name} (katalog)`)
 

@@ -6,7 +6,7 @@ import { normalizePath, parseFilter } from './filter'
 import { GROUP_SCHEMA, listResponse, paging, type ScimCtx } from './scim-context'
 import { invalidPath, invalidValue, notFound, ScimError } from './scim-error'
 import { patchOperations } from './user-attributes'
-import { requireActiveForAdding, userIdsOfScimIds } from './users.server'
+import { lockForAdding, userIdsOfScimIds } from './users.server'
 
 /**
  * SCIM Groups of the token's organization: only the groups the directory created
@@ -200,8 +200,7 @@ export async function createScimGroup(ctx: ScimCtx, body: unknown) {
   const id = newId()
   const now = nowIso(ctx.now)
   await ctx.db.transaction().execute(async (trx) => {
-    await lockOrganization(trx, ctx.organizationId)
-    await requireActiveForAdding(trx, ctx.organizationId)
+    await lockForAdding(trx, ctx.organizationId)
     await requireUniqueName(trx, ctx.organizationId, input.displayName)
     const ownerId = await groupOwner(trx, ctx)
     await trx

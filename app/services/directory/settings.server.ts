@@ -2,12 +2,13 @@ import { DomainError } from '~/errors'
 import { requireOrgAdmin } from '~/services/access.server'
 import { recordAudit } from '~/services/audit.server'
 import type { Ctx } from '~/services/context.server'
+import { DIRECTORY_ERRORS_KEPT } from './errors.server'
 import { listDirectoryTokens } from './tokens.server'
 
 /**
  * The organization's directory sync as its admins see it: tokens, the owner of directory-made
  * groups (and the admins to choose from), the last request, and how many people and groups the
- * directory provisioned.
+ * directory provisioned, and the sync's last errors.
  */
 export async function getDirectorySync(ctx: Ctx, organizationId: string) {
   const org = await requireOrgAdmin(ctx, organizationId)
@@ -28,6 +29,10 @@ export async function getDirectorySync(ctx: Ctx, organizationId: string) {
       ])
       .executeTakeFirstOrThrow(),
   ])
+  // The organization's last errors, newest first, each with the token it came through.
+  const errors = tokens
+    .flatMap((t) => t.lastErrors.map((e) => ({ ...e, token: t.name })))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
   const lastRequest = tokens.map((t) => t.lastUsed).filter((t): t is string => t !== null).sort().at(-1) ?? null
   return {
     tokens,
@@ -36,6 +41,8 @@ export async function getDirectorySync(ctx: Ctx, organizationId: string) {
     lastRequest,
     people: Number(counts.people ?? 0),
     groups: Number(counts.groups ?? 0),
+    errors,
+    errorsKept: DIRECTORY_ERRORS_KEPT,
   }
 }
 

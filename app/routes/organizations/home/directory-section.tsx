@@ -114,6 +114,7 @@ export function DirectorySection({
         </div>
         <OwnerForm sync={sync} />
       </div>
+      <LastErrors sync={sync} dateTime={dateTime} />
     </section>
   )
 }
@@ -192,5 +193,45 @@ function OwnerForm({ sync }: { sync: Sync }) {
         </Button>
       </div>
     </Form>
+  )
+}
+
+/** The sync's last failed requests, newest first: when (the admin's timezone), token, status, operation, detail. */
+function LastErrors({ sync, dateTime }: { sync: Sync; dateTime: (v: string | null) => string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="mt-6 min-w-0">
+      <h3 id="directory-errors-title" className="mb-1 font-semibold">
+        {t('orgHome.directory.errorsTitle')}
+      </h3>
+      {sync.errors.length === 0 ? (
+        <p className="text-slate-700">{t('orgHome.directory.noErrors')}</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">{t('orgHome.directory.errorsIntro', { kept: sync.errorsKept })}</p>
+          <ol aria-labelledby="directory-errors-title" className="divide-y divide-slate-100" data-testid="directory-errors">
+            {sync.errors.map((error, i) => (
+              <li key={`${error.at}-${i}`} className="py-2">
+                <p className="text-sm text-slate-600">
+                  <time dateTime={error.at}>{dateTime(error.at)}</time>
+                  {' · '}
+                  {t('orgHome.directory.errorToken', { name: error.token })}
+                </p>
+                <p>
+                  <span className="font-semibold text-red-800">
+                    {t('orgHome.directory.errorStatus', { status: error.status })}
+                    {error.scimType ? ` (${error.scimType})` : ''}
+                  </span>{' '}
+                  <code className="font-mono text-sm break-all">{error.operation}</code>
+                </p>
+                <p lang="en" className="text-sm break-words">
+                  {error.detail}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
   )
 }
