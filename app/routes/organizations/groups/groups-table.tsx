@@ -107,7 +107,7 @@ export function GroupsTable({
             </td>
             <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
             <td className="min-w-48 px-3 py-2">
-              <span className="block">{g.owner.name}</span>
+              {g.owner.name}
               <span className="block break-words text-slate-600">{g.owner.email}</span>
             </td>
             <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
