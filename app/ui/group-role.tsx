@@ -69,14 +69,13 @@ interface RoleProps {
   labels: RoleLabels
 }
 
-/** The side menu's: a role's flags as icons, with their names as tooltip; a screen reader hears the role and its flags. */
-export function GroupRoleIcons({ role, flags, labels }: RoleProps) {
-  return (
-    <>
-      <FlagIcons role={role} title={flags.map((flag) => labels.flag[flag]).join(', ')} className="role-flags-sm text-brand-700 cursor-help" />
-      <span className="sr-only">({[labels.role[role], ...flags.map((flag) => labels.flag[flag])].join(', ')})</span>
-    </>
-  )
+/**
+ * The side menu's: a group link's role and flags. The icons are the link's own `::after`
+ * (`role-flags-after role-flags-<role>` on the link, app/styles/app.css), no element of their own;
+ * the text, hidden but for screen readers, is in the link's name and its tooltip (`title`).
+ */
+export function groupRoleText(role: GroupRole, flags: readonly RoleFlag[], labels: RoleLabels): string {
+  return `(${[labels.role[role], ...flags.map((flag) => labels.flag[flag])].join(', ')})`
 }
 
 /** The id of a role's description among those of `RoleDescriptions` with this prefix. */
