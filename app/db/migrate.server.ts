@@ -22,6 +22,7 @@ import * as m021organizationMemberCount from './migrations/021-organization-memb
 import * as m022invitationsDeclined from './migrations/022-invitations-declined'
 import * as m026directorySync from './migrations/026-directory-sync'
 import * as m027twoStep from './migrations/027-two-step'
+import * as m033menuAndLibrarySearch from './migrations/033-menu-and-library-search'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '022-invitations-declined': m022invitationsDeclined,
   '026-directory-sync': m026directorySync,
   '027-two-step': m027twoStep,
+  '033-menu-and-library-search': m033menuAndLibrarySearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
