@@ -75,7 +75,7 @@ function sources(db: DB, userId: string, query: FeedQuery): Source[] {
  * packages_search (a phrase: the characters as they are, none of them special), a shorter one,
  * which no trigram can serve, keeps the LIKE.
  */
-function searchCondition(db: DB, q: string): RawBuilder<boolean> {
+export function searchCondition(db: DB, q: string): RawBuilder<boolean> {
   const text = q.toLowerCase()
   if (isPostgres(db) || [...text].length < TRIGRAM) return sql<boolean>`p.search_text like ${likePattern(q)} escape '\\'`
   return sql<boolean>`p.search_rowid in (select rowid from packages_search where packages_search match ${`"${text.replaceAll(
