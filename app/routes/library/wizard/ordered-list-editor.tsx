@@ -84,9 +84,9 @@ export function OrderedListEditor<T>({
               }}
             >
               {/* Few elements an item (issue 25: a role of 25 tasks in one page): the header's and the
-                  body's parts are the fieldset's own children (`.list-item`: the header's on the first
+                  body's parts are the fieldset's own children (`.wizard-item`: the header's on the first
                   line, each of the body's on a line of its own), the arrows the buttons' ::before. */}
-              <fieldset aria-labelledby={legendId} className="list-item flex flex-wrap items-center gap-x-1 gap-y-3">
+              <fieldset aria-labelledby={legendId} className="wizard-item flex flex-wrap items-center gap-x-1 gap-y-3">
                 {hydrated ? (
                   <span
                     draggable
@@ -106,7 +106,7 @@ export function OrderedListEditor<T>({
                     ⠿
                   </span>
                 ) : null}
-                <span id={legendId} className="item-head mr-auto pr-1 font-semibold">
+                <span id={legendId} className="item-head grow pr-1 font-semibold">
                   {legendOf(index)}
                 </span>
                 <button
