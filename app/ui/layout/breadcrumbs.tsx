@@ -48,8 +48,8 @@ export function Breadcrumbs({ brand }: { brand: string }) {
           </AppLink>
         </li>
         {crumbs.map((c, i) => (
-          // The separator is the item's ::before (`.crumb`, app/styles/app.css): no element of its own.
-          <li key={c.id} className="crumb flex items-center gap-1">
+          <li key={c.id} className="flex items-center gap-1">
+            <span aria-hidden>/</span>
             {i === crumbs.length - 1 ? (
               <span aria-current="page" className="font-medium text-slate-900">
                 {c.label}
