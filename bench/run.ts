@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,queries,members-api,form-flood,telemetry,bulk,library-save,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,elements,queries,members-api,form-flood,telemetry,bulk,library-save,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *                [--lighthouse] [--lighthouse-runs 3]
@@ -28,6 +28,7 @@ import { resolveCookie, signInCookie } from './auth'
 import { bulkRemoval, type BulkResult } from './bulk'
 import { measureClientJs, type ClientJsReport } from './client-size'
 import { ADMIN, benchData, FEED_ALERTS, freshDatabase, seedFeedAlerts, withDb, type BenchData } from './database'
+import { MAX_ELEMENTS, measureElements, printElements, type ElementsRow } from './elements'
 import { FLOOD_PATHS, FLOOD_REPEATS, formFlood, MAX_BLOCKED_MS, type FloodRow } from './form-flood'
 import { TELEMETRY_MAX_P99_MS, TELEMETRY_REQUESTS, telemetryBatch, type TelemetryBenchResult } from './telemetry'
 import { lighthouse, type LighthouseResult } from './lighthouse'
@@ -71,7 +72,7 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save') => !only || only.includes(step)
+const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save') => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -177,7 +178,19 @@ async function main(): Promise<number> {
   let floodError: string | undefined
   let telemetry: TelemetryBenchResult | undefined
   let telemetryError: string | undefined
+  let elements: ElementsRow[] | undefined
+  let elementsError: string | undefined
   try {
+    if (runs('elements') && !interrupted) {
+      section(`Elements per page (server-rendered HTML outside scripts), at most ${MAX_ELEMENTS} (bench/elements.ts)`)
+      try {
+        elements = await measureElements(server.baseUrl, data)
+        console.info(`${elements.length} pages counted (table below)`)
+      } catch (error) {
+        elementsError = (error as Error).message
+        console.error(`element counts failed: ${elementsError}`)
+      }
+    }
     for (const s of scenarios) {
       if (interrupted) break
       results.push(await runScenario(s, data, server.baseUrl, server.pid))
@@ -286,7 +299,9 @@ async function main(): Promise<number> {
   for (const r of results) if (r.clientJs) printClientJs(r.clientJs)
   if (audits.length > 0) printLighthouse(audits)
   if (queryCounts) printQueryCounts(queryCounts)
+  if (elements) printElements(elements)
   const checks = [
+    ...evaluateElements(elements, elementsError),
     ...evaluate(results),
     ...evaluateLighthouse(audits),
     ...evaluateQueryCounts(queryCounts, queryCountError),
@@ -335,6 +350,7 @@ async function main(): Promise<number> {
     scenarios: results,
     lighthouse: audits,
     queryCounts,
+    elements,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
     formFlood: flood,
@@ -350,7 +366,7 @@ async function main(): Promise<number> {
   console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
   console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`)
 
-  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || floodError || telemetryError || librarySaveError || bulkError ? 1 : 0
+  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || elementsError || floodError || telemetryError || librarySaveError || bulkError ? 1 : 0
 }
 
 function printFlood(rows: FloodRow[]) {
@@ -361,6 +377,17 @@ function printFlood(rows: FloodRow[]) {
       [false, true, true, true, true, true, true],
     ),
   )
+}
+
+/** Issue 25: every page at most MAX_ELEMENTS elements. */
+function evaluateElements(rows: ElementsRow[] | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'element counts ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  return (rows ?? []).map((r) => ({
+    figure: `elements of ${r.name} (${r.path})`,
+    value: r.status === 200 ? String(r.elements) : `HTTP ${r.status}`,
+    target: `<= ${MAX_ELEMENTS}`,
+    pass: r.pass,
+  }))
 }
 
 /** Every batch of 100 events stored (204), p99 under TELEMETRY_MAX_P99_MS. */

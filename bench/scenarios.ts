@@ -113,6 +113,20 @@ export const lighthousePages: LighthousePage[] = [
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
   { name: 'group-creators', path: '/organizations/{largeOrg}/group-creators', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  // Issue 25: every screen, signed in as the user who sees the most of it.
+  { name: 'feed', path: '/', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'my groups', path: '/groups', cookie: groupsUser, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'group home', path: '/groups/{bigGroup}/home', cookie: groupsUser, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'library', path: '/library', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'package view', path: '/library/packages/view/{largePackage}', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  ...[1, 2, 3, 4].map((step) => ({
+    name: `package editor ${step}`,
+    path: `/library/packages/edit/${step}/{largePackage}`,
+    cookie: admin,
+    targets: ADMIN_PAGE_LIGHTHOUSE,
+  })),
+  { name: 'profile', path: '/users/{admin}', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'preferences', path: '/users/{admin}/preferences/account', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
 ]
 
 export function targetsOf(s: Scenario): Targets {

@@ -107,7 +107,7 @@ export function restoreSqlite(backupFile: string, databaseFile: string, now = ne
 }
 
 /** Runs pg_dump or pg_restore; a missing binary says what to install. */
-function runPg(command: 'pg_dump' | 'pg_restore', args: string[]) {
+function runPg(command: 'pg_dump' | 'pg_restore' | 'psql', args: string[]) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' })
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') {
     throw new Error(`${command} is not installed (Debian: apt-get install postgresql-client, the server's major version or newer)`)
@@ -127,8 +127,13 @@ export function backupPostgres(url: string, dir: string, now = new Date(), extra
   return { file, bytes: statSync(file).size, ms: performance.now() - started }
 }
 
-/** pg_restore of a dump over the database: its objects are dropped and made again (--clean). */
+/**
+ * pg_restore of a dump over the database: its objects are dropped and made again (--clean). The
+ * extensions the schema needs (pg_trgm in `public`, migration 033) are created first: a dump of
+ * one schema does not carry an extension of another.
+ */
 export function restorePostgres(file: string, url: string, extraArgs: string[] = []) {
+  runPg('psql', ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '-c', 'create extension if not exists pg_trgm with schema public', url])
   runPg('pg_restore', ['--clean', '--if-exists', '--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${url}`, ...extraArgs, file])
 }
 

@@ -26,6 +26,7 @@ import * as m028passkeys from './migrations/028-passkeys'
 import * as m029securityPolicy from './migrations/029-security-policy'
 import * as m031memberImports from './migrations/031-member-imports'
 import * as m032directoryErrors from './migrations/032-directory-errors'
+import * as m033menuAndLibrarySearch from './migrations/033-menu-and-library-search'
 import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '029-security-policy': m029securityPolicy,
   '031-member-imports': m031memberImports,
   '032-directory-errors': m032directoryErrors,
+  '033-menu-and-library-search': m033menuAndLibrarySearch,
   '034-audit-log-filters': m034auditLogFilters,
 }
 

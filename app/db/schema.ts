@@ -200,6 +200,9 @@ export interface GroupMembersTable {
   /** Copies of the user's name and email, kept by triggers (migration 018) for the member list's indexes. */
   name: Generated<string>
   email: Generated<string>
+  /** Copies of the group's name and active flag, kept by triggers (migration 033) for the side menu's index. */
+  group_name: Generated<string>
+  group_active: Generated<number>
 }
 
 export interface InvitationsTable {

@@ -80,9 +80,12 @@ describe('getGroupHome', () => {
     const org = await createOrganization()
     const ids = await createMembers(org.id, 499)
     const group = await createGroup(org.id, { ownerId: ids[0], memberIds: ids.slice(1) })
-    const home = await getGroupHome(ctx({ id: ids[3] } as User), group.id, { ...FIRST, page: 10 })
+    const last = Math.ceil(499 / HOME_MEMBERS_PAGE_SIZE)
+    const home = await getGroupHome(ctx({ id: ids[3] } as User), group.id, { ...FIRST, page: last })
     expect(home.members.total).toBe(499)
-    expect(home.members.items).toHaveLength(499 - 9 * HOME_MEMBERS_PAGE_SIZE)
+    expect(home.members.items).toHaveLength(499 - (last - 1) * HOME_MEMBERS_PAGE_SIZE)
+    const full = await getGroupHome(ctx({ id: ids[3] } as User), group.id, { ...FIRST, page: last - 1 })
+    expect(full.members.items).toHaveLength(HOME_MEMBERS_PAGE_SIZE)
   })
 
   it('sorts by name, email, role and joined in both directions (Swedish order); a renamed user moves', async () => {
@@ -135,7 +138,9 @@ describe('getGroupHome', () => {
     for (const sort of ['name', 'email', 'role', 'joined'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
         const pages = await Promise.all(
-          [1, 2, 3].map((page) => getGroupHome(ctx({ id: ids[1] } as User), group.id, { q: '', sort, dir, page })),
+          Array.from({ length: Math.ceil(120 / HOME_MEMBERS_PAGE_SIZE) }, (_, i) =>
+            getGroupHome(ctx({ id: ids[1] } as User), group.id, { q: '', sort, dir, page: i + 1 }),
+          ),
         )
         const seen = pages.flatMap((p) => p.members.items.map((m) => m._id))
         expect(new Set(seen).size, `${sort} ${dir}`).toBe(120)

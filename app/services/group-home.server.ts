@@ -23,7 +23,7 @@ import type { AuditAction } from './audit-actions'
  */
 
 /** Members shown per page of a group's home (a 500-member group is 10 pages). */
-export const HOME_MEMBERS_PAGE_SIZE = 50
+export const HOME_MEMBERS_PAGE_SIZE = 25
 
 export interface GroupMemberItem {
   _id: string

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { planOf } from '../../tests/support/query-plan'
 import { createUser } from '../../tests/support/factories'
 import { createGroup, createOrganization } from '../../tests/support/org-factories'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { ctxFor } from './context.server'
 import { mayCreateAttendance } from './group-creation.server'
-import { MENU_GROUP_LIMIT, sideMenuFor } from './menu.server'
+import { MENU_GROUP_LIMIT, menuGroupsQuery, sideMenuFor } from './menu.server'
 
 describe('side menu', () => {
   it('lists the organizations the user may create groups in, and the active groups, in Swedish order', async () => {
@@ -21,6 +23,34 @@ describe('side menu', () => {
     expect(menu.organizations.map((o) => o.name)).toEqual([...SWEDISH_ORDER])
     expect(menu.groups.map((g) => g.name)).toEqual([...SWEDISH_ORDER])
     expect(menu.canCreateGroups).toBe(true)
+  })
+
+  it('follows a renamed, deactivated or reactivated group, and a new membership (the copies of migration 033)', async () => {
+    const user = await createUser()
+    const owner = await createUser()
+    const org = await createOrganization({ adminIds: [owner.id] })
+    const a = await createGroup(org.id, { ownerId: owner.id, name: 'Bild', memberIds: [user.id] })
+    const b = await createGroup(org.id, { ownerId: owner.id, name: 'Musik' })
+    const names = async () => (await sideMenuFor(ctxFor(user))).groups.map((g) => g.name)
+    expect(await names()).toEqual(['Bild'])
+    await db()
+      .insertInto('group_members')
+      .values({ group_id: b.id, user_id: user.id, role: 'member', created_at: new Date().toISOString() })
+      .execute()
+    expect(await names()).toEqual(['Bild', 'Musik'])
+    // Renamed past the other in Swedish order (Ö after Z), then deactivated and back.
+    await db().updateTable('groups').set({ name: 'Öl och bild' }).where('id', '=', a.id).execute()
+    expect(await names()).toEqual(['Musik', 'Öl och bild'])
+    await db().updateTable('groups').set({ active: 0 }).where('id', '=', b.id).execute()
+    expect(await names()).toEqual(['Öl och bild'])
+    await db().updateTable('groups').set({ active: 1, name: 'Ämne' }).where('id', '=', b.id).execute()
+    expect(await names()).toEqual(['Ämne', 'Öl och bild'])
+  })
+
+  it("reads the user's groups as one range of one index, in order: no join, no sort", async () => {
+    const plan = await planOf(menuGroupsQuery(db(), 'someone').compile(), { noSort: true })
+    expect(plan).toContain('group_members_user_menu')
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort|groups/)
   })
 
   it("gives each group the user's role with its flags from the role table, and nothing else", async () => {

@@ -1,5 +1,4 @@
 import type { i18n as I18n, TFunction } from 'i18next'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupRole } from '~/db/schema'
 import type { RoleFlag } from '~/services/group-roles'
@@ -8,10 +7,11 @@ import type { RoleFlag } from '~/services/group-roles'
  * A group role's flags (spec section 6) as icons with tooltips: in the side menu beside each of
  * the user's groups (GroupRoleIcons), and on /groups and a group's home with the role's name
  * (GroupRoleBadge). Which flags a role has is the role table's (`roleFlagsOf` in
- * services/group-roles.ts; the side menu's loader sends them, the group screens call it). Each
- * icon is one element drawn by the stylesheet (`.role-flag-<flag>`, app/styles/app.css), so a
- * page carries no SVG for them; the labels are translated once per language (useRoleLabels),
- * not per row.
+ * services/group-roles.ts; the side menu's loader sends them, the group screens call it). A
+ * role's icons are one element drawn by the stylesheet (`.role-flags-<role>`, app/styles/app.css,
+ * checked against the table by group-role.test.ts), so a page carries no SVG for them; the labels
+ * are translated once per language (useRoleLabels), not per row, and a list describes each role
+ * once (RoleDescriptions, issue 25: at most 800 elements a page).
  */
 
 /**
@@ -27,9 +27,13 @@ const everyRole: Same<GroupRole, (typeof ROLES)[number]> = true
 void everyFlag
 void everyRole
 
-/** One flag's icon (hidden from screen readers: the text beside it names the flags); `title` is its tooltip. */
-function FlagIcon({ flag, className, title }: { flag: RoleFlag; className: string; title?: string }) {
-  return <span aria-hidden className={`role-flag role-flag-${flag} ${className}`} title={title} />
+/**
+ * A role's flags as one element (hidden from screen readers: the text beside it names them): the
+ * stylesheet draws each flag's icon as one layer of a mask (`.role-flags-<role>`, app/styles/app.css),
+ * so a row carries one element for its icons, not one per flag. `title` is its tooltip.
+ */
+function FlagIcons({ role, className, title }: { role: GroupRole; className: string; title?: string }) {
+  return <span aria-hidden className={`role-flags role-flags-${role} ${className}`} title={title} />
 }
 
 /** The roles' names and the flags' labels in one language. */
@@ -65,48 +69,61 @@ interface RoleProps {
   labels: RoleLabels
 }
 
-/** The side menu's: a role's flags as icons, each with its tooltip; a screen reader hears the role and its flags. */
-export function GroupRoleIcons({ role, flags, labels }: RoleProps) {
+/**
+ * The side menu's: a group link's role and flags. The icons are the link's own `::after`
+ * (`role-flags-after role-flags-<role>` on the link, app/styles/app.css), no element of their own;
+ * the text, hidden but for screen readers, is in the link's name and its tooltip (`title`).
+ */
+export function groupRoleText(role: GroupRole, flags: readonly RoleFlag[], labels: RoleLabels): string {
+  return `(${[labels.role[role], ...flags.map((flag) => labels.flag[flag])].join(', ')})`
+}
+
+/** The id of a role's description among those of `RoleDescriptions` with this prefix. */
+export const roleDescriptionId = (prefix: string, role: GroupRole) => `${prefix}role-${role}`
+
+/**
+ * One description per role (its permissions), hidden, for the badges of a list to refer to with
+ * aria-describedby: a list of 50 members carries four descriptions, not fifty. Render it once
+ * beside the badges, with the prefix they are given (`useId()` of the list).
+ */
+export function RoleDescriptions({
+  idPrefix,
+  labels,
+  flagsOf,
+}: {
+  idPrefix: string
+  labels: RoleLabels
+  flagsOf: (role: GroupRole) => readonly RoleFlag[]
+}) {
   return (
-    <span className="flex shrink-0 items-center gap-0.5 text-xs text-brand-700">
-      {flags.map((flag) => (
-        <FlagIcon key={flag} flag={flag} title={labels.flag[flag]} className="size-3.5 cursor-help" />
+    <div hidden>
+      {ROLES.map((role) => (
+        <span key={role} id={roleDescriptionId(idPrefix, role)}>
+          {`${labels.permissions}: ${flagsOf(role)
+            .map((flag) => labels.flag[flag])
+            .join(', ')}`}
+        </span>
       ))}
-      <span className="sr-only">({[labels.role[role], ...flags.map((flag) => labels.flag[flag])].join(', ')})</span>
-    </span>
+    </div>
   )
 }
 
 /**
  * A member's role on /groups and a group's home: its name and its flags' icons, with a tooltip
- * naming the flags (on hover and on keyboard focus; screen readers get it as the description).
+ * naming the flags on hover and on keyboard focus (drawn by the stylesheet from `data-tip`,
+ * `.role-badge`, not exposed to screen readers), and the role's description (`RoleDescriptions`,
+ * `descriptionsId` its prefix) as the badge's description for screen readers. Two elements a row.
  */
-export function GroupRoleBadge({ role, flags, labels }: RoleProps) {
-  const tipId = useId()
+export function GroupRoleBadge({ role, flags, labels, descriptionsId }: RoleProps & { descriptionsId: string }) {
   return (
     <span
-      className="group relative inline-flex items-center gap-1.5 rounded-md outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="role-badge font-medium"
       tabIndex={0}
-      aria-describedby={tipId}
+      aria-describedby={roleDescriptionId(descriptionsId, role)}
+      data-tip={flags.map((flag) => labels.flag[flag]).join('\n')}
     >
-      <span className="font-medium">{labels.role[role]}</span>
-      <span className="inline-flex items-center gap-0.5 text-brand-700">
-        {flags.map((flag) => (
-          <FlagIcon key={flag} flag={flag} className="size-4" />
-        ))}
-      </span>
-      <span
-        role="tooltip"
-        id={tipId}
-        className="invisible absolute top-full left-0 z-20 mt-1 w-64 rounded-md bg-slate-900 px-3 py-2 text-left text-xs font-normal text-white shadow-lg group-hover:visible group-focus:visible"
-      >
-        <span className="sr-only">{labels.permissions}: </span>
-        {flags.map((flag) => (
-          <span key={flag} className="block">
-            {labels.flag[flag]}
-          </span>
-        ))}
-      </span>
+      {labels.role[role]}
+      <FlagIcons role={role} className="text-brand-700" />
     </span>
   )
 }

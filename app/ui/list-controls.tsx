@@ -44,11 +44,9 @@ export function SortHeader({ sort, current, dir, children }: { sort: string; cur
       aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       className="px-3 py-2 text-left font-semibold"
     >
-      <AppLink to={hrefWith({ sort, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
+      {/* The arrow is the link's ::after, from the header's aria-sort (`.sort-link`, app/styles/app.css). */}
+      <AppLink to={hrefWith({ sort, dir: nextDir, page: null })} className="sort-link inline-flex items-center gap-1 hover:underline">
         {children}
-        <span aria-hidden className="text-xs text-slate-500">
-          {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
       </AppLink>
     </th>
   )

@@ -238,12 +238,8 @@ export default function Members() {
                   {m.name}
                 </th>
                 <td className="px-3 py-2">{m.email}</td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <time dateTime={m.created}>{date(m.created)}</time>
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {m.lastRequest ? <time dateTime={m.lastRequest}>{dateTime(m.lastRequest)}</time> : never}
-                </td>
+                <td className="whitespace-nowrap px-3 py-2">{date(m.created)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{m.lastRequest ? dateTime(m.lastRequest) : never}</td>
                 <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
                 <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
                 <td className="px-3 py-2">

@@ -39,13 +39,13 @@ interface Source {
  * shared rows only when a filter reads it; without filters each source is one index range.
  */
 function sources(db: DB, userId: string, query: FeedQuery): Source[] {
-  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
+  const search = searchCondition(db, query.q)
   const tagPattern = query.tag ? sql<string>`${likePattern(tagKey(query.tag))} escape '\\'` : null
   const filtered = (qb: Branch) =>
     qb
       .$if(!!query.language, (b) => b.where('p.language', '=', query.language!))
       .$if(!!tagPattern, (b) => b.where('p.tags_key', 'like', tagPattern!))
-      .$if(!!query.q, (b) => b.where('p.search_text', 'like', pattern))
+      .$if(!!query.q, (b) => b.where(search))
   const sort = query.sort
   const owned: Source = {
     from: filtered(db.selectFrom('packages as p').where('p.owner_id', '=', userId) as Branch),
@@ -67,6 +67,25 @@ function sources(db: DB, userId: string, query: FeedQuery): Source[] {
   }
   return query.scope === 'mine' ? [owned] : query.scope === 'shared' ? [shared] : [owned, shared]
 }
+
+/**
+ * The search's condition on `p`: the lower-case text contains the query, as `LIKE '%q%'` always
+ * meant. PostgreSQL serves that LIKE from the trigram index packages_search_trgm (migration 033).
+ * SQLite: a query of at least TRIGRAM characters is looked up in the FTS5 trigram table
+ * packages_search (a phrase: the characters as they are, none of them special), a shorter one,
+ * which no trigram can serve, keeps the LIKE.
+ */
+export function searchCondition(db: DB, q: string): RawBuilder<boolean> {
+  const text = q.toLowerCase()
+  if (isPostgres(db) || [...text].length < TRIGRAM) return sql<boolean>`p.search_text like ${likePattern(q)} escape '\\'`
+  return sql<boolean>`p.search_rowid in (select rowid from packages_search where packages_search match ${`"${text.replaceAll(
+    '"',
+    '""',
+  )}"`})`
+}
+
+/** Characters of a trigram: the shortest query the trigram index serves. */
+const TRIGRAM = 3
 
 /** The selects, one per source, as one `union all`. */
 const unionAll = <Q extends Branch>(selects: Q[]): Q => selects.slice(1).reduce((all, b) => all.unionAll(b) as Q, selects[0])

@@ -1,9 +1,10 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { GroupRole } from '~/db/schema'
 import type { SideMenu as SideMenuData } from '~/services/menu.server'
 import { AppLink, AppNavLink } from '../app-link'
 import { useClosingDetails } from '../disclosure-menu'
-import { GroupRoleIcons, useRoleLabels } from '../group-role'
+import { groupRoleText, useRoleLabels } from '../group-role'
 import { builtPath } from './screens'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,6 +20,17 @@ const headingClass = 'px-3 text-xs font-semibold uppercase tracking-wide text-sl
  * the link has the keyboard's focus, and always in the link's accessible name.
  */
 const nameClass = 'min-w-0 flex-1 break-words line-clamp-2 group-focus-visible:line-clamp-none'
+
+/**
+ * A group of the menu: its name on up to two lines (whole on keyboard focus), then its role's
+ * icons drawn by the stylesheet in the link's end padding (`role-flags-after`, app/styles/app.css).
+ */
+const groupLinkClass =
+  (role: GroupRole) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `role-flags-after role-flags-${role} rounded-md py-1.5 pl-3 text-sm break-words line-clamp-2 focus-visible:line-clamp-none ${
+      isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+    }`
 
 /** A link of the menu, or nothing while its screen is not built (BUILT_SCREENS: no dead links). */
 function MenuLink({ to, children, end, title }: { to: string; children: React.ReactNode; end?: boolean; title?: string }) {
@@ -59,20 +71,23 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <ul>
             {menu.groups.map((g) => {
               const path = builtPath(`/groups/${g._id}/home`)
+              // Three elements a group (issue 25): the role's icons are the link's ::after, its text for screen readers.
+              const role = groupRoleText(g.role, g.flags, roleLabels)
               const label = (
                 <>
-                  <span className={nameClass}>{g.name}</span>
-                  <GroupRoleIcons role={g.role} flags={g.flags} labels={roleLabels} />
+                  {g.name}
+                  <span className="sr-only"> {role}</span>
                 </>
               )
+              const title = `${g.name} ${role}`
               return (
                 <li key={g._id}>
                   {path ? (
-                    <AppNavLink to={path} end className={linkClass} title={g.name}>
+                    <AppNavLink to={path} end className={groupLinkClass(g.role)} title={title}>
                       {label}
                     </AppNavLink>
                   ) : (
-                    <span className="flex items-center gap-2 px-3 py-1.5 text-sm text-slate-700" title={g.name}>
+                    <span className={groupLinkClass(g.role)({ isActive: false })} title={title}>
                       {label}
                     </span>
                   )}

@@ -1,15 +1,17 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import type { GroupHome } from '~/services/group-home.server'
 import { useFormatters } from '~/ui/format'
 import { roleFlagsOf } from '~/services/group-roles'
-import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 
 /** The group's facts: organization (a link for its admins), owner, dates, members and my role. */
 export function GroupSummary({ home }: { home: Pick<GroupHome, 'group' | 'organization' | 'owner' | 'myRole'> }) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
   const roleLabels = useRoleLabels()
+  const roles = useId()
   const { group, organization, owner, myRole } = home
   const row = 'flex flex-col gap-0.5 sm:flex-row sm:gap-3'
   const term = 'text-sm font-medium text-slate-600 sm:w-40 sm:shrink-0'
@@ -47,7 +49,10 @@ export function GroupSummary({ home }: { home: Pick<GroupHome, 'group' | 'organi
         <dt className={term}>{t('groupHome.myRole')}</dt>
         <dd>
           {myRole ? (
-            <GroupRoleBadge role={myRole.name} flags={roleFlagsOf(myRole.name)} labels={roleLabels} />
+            <>
+              <GroupRoleBadge role={myRole.name} flags={roleFlagsOf(myRole.name)} labels={roleLabels} descriptionsId={roles} />
+              <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
+            </>
           ) : (
             <span className="text-slate-700">{t('groupHome.adminView')}</span>
           )}

@@ -13,7 +13,7 @@ import type { RoleLabels } from '~/ui/group-role'
  * A member's row actions, as the role table allows: change the role and remove (owners and
  * leaders), hand the group over (the owner), in one form per row. Removing and handing over ask
  * first: the table's one dialog with JavaScript (then posting confirmed=1), the server's
- * ConfirmPanel without. A page lists 50 members, so what is the same for every row (texts,
+ * ConfirmPanel without. A page lists 25 members, so what is the same for every row (texts,
  * navigation state, the dialog, the submit handler) is made once by the table (useMemberActions)
  * and passed down. Each row's form is a plain <form method="post"> (it posts to the page's own URL,
  * so it lands back on the same page and search); once JavaScript runs, the table's one onSubmit
@@ -111,10 +111,13 @@ export function MemberActions({
       <input type="hidden" name="name" value={member.name} />
       {rights.manageMembers ? (
         <>
-          <label htmlFor={selectId} className="sr-only">
-            {texts.changeRole(member.name)}
-          </label>
-          <select id={selectId} name="role" defaultValue={member.role} className={`${inputClass} !w-auto !py-1 text-sm`}>
+          <select
+            id={selectId}
+            name="role"
+            aria-label={texts.changeRole(member.name)}
+            defaultValue={member.role}
+            className={`${inputClass} !w-auto !py-1 text-sm`}
+          >
             {texts.roles.map((r) => (
               <option key={r.role} value={r.role}>
                 {r.label}

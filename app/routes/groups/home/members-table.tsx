@@ -1,9 +1,10 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupHome } from '~/services/group-home.server'
 import { roleFlagsOf } from '~/services/group-roles'
 import type { GroupMemberSort } from '~/services/my-groups.schemas'
 import { useFormatters } from '~/ui/format'
-import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { useRootData } from '~/ui/root-data'
 import { MemberActions, useMemberActions } from './member-actions'
@@ -15,7 +16,8 @@ export interface MembersQuery {
 }
 
 /**
- * The group's members, 50 a page, searchable by name or email and sorted by any column but the
+ * The group's members, 25 a page (HOME_MEMBERS_PAGE_SIZE; issue 25: at most 800 elements, and a
+ * leader's row carries its forms), searchable by name or email and sorted by any column but the
  * actions (by role first: owner, leaders, members, subscribers; by name). Plain members and
  * subscribers get no email column, and search by name only (docs/group-roles.md). The search's result is
  * a live region, so a screen reader hears how many matched. Owners and leaders get each row's
@@ -26,6 +28,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
   const { date } = useFormatters()
   const loading = useListLoading()
   const roleLabels = useRoleLabels()
+  const roles = useId()
   const me = useRootData()?.user?.id
   const { members, rights, group, seesEmails } = home
   const withActions = rights.manageMembers || rights.manageGroup
@@ -88,7 +91,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
                     </th>
                     {seesEmails ? <td className="px-3 py-2 break-all text-slate-700">{m.email}</td> : null}
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} />
+                      <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} descriptionsId={roles} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{date(m.joined)}</td>
                     {withActions ? (
@@ -100,6 +103,7 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
                 ))}
               </tbody>
             </table>
+            <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
           </div>
           <Pagination page={members.page} pageSize={members.pageSize} total={members.total} />
           {withActions ? actions.dialog : null}

@@ -1,8 +1,9 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { roleFlagsOf } from '~/services/group-roles'
 import { useFormatters } from '~/ui/format'
-import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
 import type { MyGroupRow } from './list-rows'
@@ -17,6 +18,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
   const { date } = useFormatters()
   const loading = useListLoading()
   const roleLabels = useRoleLabels()
+  const roles = useId()
   const [activeLabel, inactiveLabel] = [t('myGroups.status.active'), t('myGroups.status.inactive')]
   if (page.total === 0) {
     return (
@@ -79,7 +81,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
                 <td className="px-3 py-2">{g.organization}</td>
                 <td className="px-3 py-2">{g.owner}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} />
+                  <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} descriptionsId={roles} />
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
@@ -107,6 +109,7 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
             ))}
           </tbody>
         </table>
+        <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
       </div>
       <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
     </>

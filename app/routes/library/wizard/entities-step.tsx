@@ -6,6 +6,10 @@ import { opValue } from './list-ops'
 import { OrderedListEditor } from './ordered-list-editor'
 import { DefaultSave, WIZARD_FORM_ID, WizardNav } from './wizard-nav'
 
+const gridLabel = 'block text-sm font-medium text-slate-800'
+/** A label in the item's column (gap 0.75 rem): 0.25 rem above its field. */
+const closeLabel = `${gridLabel} -mb-2`
+
 const ENTITY_KINDS = ['task', 'reading', 'assignment', 'meeting', 'reflection'] as const
 
 /**
@@ -81,67 +85,65 @@ export function EntitiesStep({
           renderItem={(task, i) => (
             <>
               <input type="hidden" name={field(i, 'key')} value={task.key} />
-              <div>
-                <label htmlFor={idOf(task, 'title')} className="mb-1 block text-sm font-medium text-slate-800">
-                  {t('library.wizard.entities.title')}
+              {/* No wrapper per field (issue 25): a label is drawn close to its field by its negative margin in the fieldset's gap. */}
+              <label htmlFor={idOf(task, 'title')} className={closeLabel}>
+                {t('library.wizard.entities.title')}
+              </label>
+              <input
+                id={idOf(task, 'title')}
+                name={field(i, 'title')}
+                defaultValue={task.title}
+                maxLength={200}
+                required
+                autoComplete="off"
+                {...errorProps(task, i, 'title')}
+                className={inputClass}
+              />
+              <FieldErrors id={`${idOf(task, 'title')}-error`} errors={errors[field(i, 'title')]} />
+              <label htmlFor={idOf(task, 'instructions')} className={closeLabel}>
+                {t('library.wizard.entities.instructions')}
+              </label>
+              <textarea
+                id={idOf(task, 'instructions')}
+                name={field(i, 'instructions')}
+                defaultValue={task.instructions}
+                rows={3}
+                maxLength={10000}
+                {...errorProps(task, i, 'instructions')}
+                className={inputClass}
+              />
+              <FieldErrors id={`${idOf(task, 'instructions')}-error`} errors={errors[field(i, 'instructions')]} />
+              {/* Type and day side by side: the two labels, then the two fields, one grid. */}
+              <div className="grid grid-cols-[auto_11rem] justify-start gap-x-3 gap-y-1">
+                <label htmlFor={idOf(task, 'kind')} className={gridLabel}>
+                  {t('library.wizard.entities.kind')}
                 </label>
+                <label htmlFor={idOf(task, 'dayOffset')} className={gridLabel}>
+                  {t('library.wizard.entities.dayOffset')}
+                </label>
+                <select id={idOf(task, 'kind')} name={field(i, 'kind')} defaultValue={task.kind} className={inputClass}>
+                  {ENTITY_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`library.kinds.${k}`)}
+                    </option>
+                  ))}
+                </select>
                 <input
-                  id={idOf(task, 'title')}
-                  name={field(i, 'title')}
-                  defaultValue={task.title}
-                  maxLength={200}
-                  required
-                  autoComplete="off"
-                  {...errorProps(task, i, 'title')}
+                  id={idOf(task, 'dayOffset')}
+                  name={field(i, 'dayOffset')}
+                  defaultValue={task.dayOffset}
+                  type="number"
+                  min={-3650}
+                  max={3650}
+                  step={1}
+                  {...errorProps(task, i, 'dayOffset')}
                   className={inputClass}
                 />
-                <FieldErrors id={`${idOf(task, 'title')}-error`} errors={errors[field(i, 'title')]} />
-              </div>
-              <div>
-                <label htmlFor={idOf(task, 'instructions')} className="mb-1 block text-sm font-medium text-slate-800">
-                  {t('library.wizard.entities.instructions')}
-                </label>
-                <textarea
-                  id={idOf(task, 'instructions')}
-                  name={field(i, 'instructions')}
-                  defaultValue={task.instructions}
-                  rows={3}
-                  maxLength={10000}
-                  {...errorProps(task, i, 'instructions')}
-                  className={inputClass}
-                />
-                <FieldErrors id={`${idOf(task, 'instructions')}-error`} errors={errors[field(i, 'instructions')]} />
-              </div>
-              <div className="flex flex-wrap gap-3">
-                <div>
-                  <label htmlFor={idOf(task, 'kind')} className="mb-1 block text-sm font-medium text-slate-800">
-                    {t('library.wizard.entities.kind')}
-                  </label>
-                  <select id={idOf(task, 'kind')} name={field(i, 'kind')} defaultValue={task.kind} className={inputClass}>
-                    {ENTITY_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {t(`library.kinds.${k}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="w-44">
-                  <label htmlFor={idOf(task, 'dayOffset')} className="mb-1 block text-sm font-medium text-slate-800">
-                    {t('library.wizard.entities.dayOffset')}
-                  </label>
-                  <input
-                    id={idOf(task, 'dayOffset')}
-                    name={field(i, 'dayOffset')}
-                    defaultValue={task.dayOffset}
-                    type="number"
-                    min={-3650}
-                    max={3650}
-                    step={1}
-                    {...errorProps(task, i, 'dayOffset')}
-                    className={inputClass}
-                  />
-                  <FieldErrors id={`${idOf(task, 'dayOffset')}-error`} errors={errors[field(i, 'dayOffset')]} />
-                </div>
+                {errors[field(i, 'dayOffset')]?.length ? (
+                  <div className="col-start-2">
+                    <FieldErrors id={`${idOf(task, 'dayOffset')}-error`} errors={errors[field(i, 'dayOffset')]} />
+                  </div>
+                ) : null}
               </div>
             </>
           )}

@@ -5,7 +5,8 @@ import { buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
 import { opValue } from './list-ops'
 
-const smallButton = 'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-white'
+const smallButton =
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-white'
 
 /**
  * One ordered list of the wizard (the roles, or the tasks of a role): a fieldset per item with
@@ -69,7 +70,9 @@ export function OrderedListEditor<T>({
             <li
               key={key}
               id={`${list}-${key}`}
-              className={`rounded-lg bg-white p-4 shadow-sm ring-1 ${over === index && dragging !== null ? 'ring-2 ring-brand-600' : 'ring-slate-200'} ${dragging === index ? 'opacity-50' : ''}`}
+              className={`rounded-lg bg-white p-4 shadow-sm ring-1 ${
+                over === index && dragging !== null ? 'ring-2 ring-brand-600' : 'ring-slate-200'
+              } ${dragging === index ? 'opacity-50' : ''}`}
               onDragOver={(e) => {
                 if (draggingRef.current === null) return
                 e.preventDefault()
@@ -80,54 +83,62 @@ export function OrderedListEditor<T>({
                 drop(e.currentTarget, index)
               }}
             >
-              <fieldset aria-labelledby={legendId}>
-                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex items-center gap-2">
-                    {hydrated ? (
-                      <span
-                        draggable
-                        title={t('library.wizard.list.drag')}
-                        aria-hidden
-                        className="cursor-grab select-none rounded px-1 text-lg leading-none text-slate-500 hover:bg-slate-100"
-                        onDragStart={(e) => {
-                          e.dataTransfer.effectAllowed = 'move'
-                          e.dataTransfer.setData('text/plain', String(index))
-                          setDragging(index)
-                        }}
-                        onDragEnd={() => {
-                          setDragging(null)
-                          setOver(null)
-                        }}
-                      >
-                        ⠿
-                      </span>
-                    ) : null}
-                    <span id={legendId} className="font-semibold">
-                      {legendOf(index)}
-                    </span>
-                  </div>
-                  <div className="flex flex-wrap gap-1">
-                    <button type="submit" formNoValidate name="op" value={opValue.move(list, index, index - 1)} disabled={index === 0} className={smallButton}>
-                      <span aria-hidden>↑ </span>
-                      {t('library.wizard.list.moveUp')}
-                    </button>
-                    <button
-                      type="submit"
-                      formNoValidate
-                      name="op"
-                      value={opValue.move(list, index, index + 1)}
-                      disabled={index === items.length - 1}
-                      className={smallButton}
-                    >
-                      <span aria-hidden>↓ </span>
-                      {t('library.wizard.list.moveDown')}
-                    </button>
-                    <button type="submit" formNoValidate name="op" value={opValue.remove(list, index)} className={`${smallButton} text-red-800`}>
-                      {t('library.wizard.list.remove')}
-                    </button>
-                  </div>
-                </div>
-                <div className="flex flex-col gap-3">{renderItem(item, index)}</div>
+              {/* Few elements an item (issue 25: a role of 25 tasks in one page): the header's and the
+                  body's parts are the fieldset's own children (`.wizard-item`: the header's on the first
+                  line, each of the body's on a line of its own), the arrows the buttons' ::before. */}
+              <fieldset aria-labelledby={legendId} className="wizard-item flex flex-wrap items-center gap-x-1 gap-y-3">
+                {hydrated ? (
+                  <span
+                    draggable
+                    title={t('library.wizard.list.drag')}
+                    aria-hidden
+                    className="item-head cursor-grab select-none rounded px-1 text-lg leading-none text-slate-500 hover:bg-slate-100"
+                    onDragStart={(e) => {
+                      e.dataTransfer.effectAllowed = 'move'
+                      e.dataTransfer.setData('text/plain', String(index))
+                      setDragging(index)
+                    }}
+                    onDragEnd={() => {
+                      setDragging(null)
+                      setOver(null)
+                    }}
+                  >
+                    ⠿
+                  </span>
+                ) : null}
+                <span id={legendId} className="item-head grow pr-1 font-semibold">
+                  {legendOf(index)}
+                </span>
+                <button
+                  type="submit"
+                  formNoValidate
+                  name="op"
+                  value={opValue.move(list, index, index - 1)}
+                  disabled={index === 0}
+                  className={`${smallButton} item-head arrow-up`}
+                >
+                  {t('library.wizard.list.moveUp')}
+                </button>
+                <button
+                  type="submit"
+                  formNoValidate
+                  name="op"
+                  value={opValue.move(list, index, index + 1)}
+                  disabled={index === items.length - 1}
+                  className={`${smallButton} item-head arrow-down`}
+                >
+                  {t('library.wizard.list.moveDown')}
+                </button>
+                <button
+                  type="submit"
+                  formNoValidate
+                  name="op"
+                  value={opValue.remove(list, index)}
+                  className={`${smallButton} item-head text-red-800`}
+                >
+                  {t('library.wizard.list.remove')}
+                </button>
+                {renderItem(item, index)}
               </fieldset>
             </li>
           )

@@ -29,19 +29,25 @@ export function StepIndicator({ steps, current, formId }: { steps: WizardStep[];
           const circle = `inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
             here ? 'bg-brand-600 text-white' : done ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700'
           }`
+          // The step's name is its item's own text, the line before it the item's ::before (issue 25: few elements).
           const body = (
             <>
               <span className={circle} aria-hidden>
                 {step.number}
               </span>
-              <span className={here ? 'font-semibold text-slate-900' : 'text-slate-700'}>{t(step.label)}</span>
+              {t(step.label)}
             </>
           )
+          const text = here ? 'font-semibold text-slate-900' : 'text-slate-700'
           return (
-            <li key={step.number} className="flex items-center gap-2">
-              {step.number > 1 ? <span aria-hidden className="hidden h-px w-6 bg-slate-300 sm:block" /> : null}
+            <li
+              key={step.number}
+              className={`flex items-center gap-2 ${
+                step.number > 1 ? "before:hidden sm:before:block before:h-px before:w-6 before:bg-slate-300 before:content-['']" : ''
+              }`}
+            >
               {here || !step.href ? (
-                <span className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
+                <span className={`flex items-center gap-2 ${text}`} aria-current={here ? 'step' : undefined}>
                   {body}
                 </span>
               ) : formId ? (
@@ -51,12 +57,12 @@ export function StepIndicator({ steps, current, formId }: { steps: WizardStep[];
                   formNoValidate
                   name="op"
                   value={opValue.step(step.number)}
-                  className="flex items-center gap-2 rounded-md hover:underline"
+                  className={`flex items-center gap-2 rounded-md hover:underline ${text}`}
                 >
                   {body}
                 </button>
               ) : (
-                <AppLink to={step.href} className="flex items-center gap-2 rounded-md hover:underline">
+                <AppLink to={step.href} className={`flex items-center gap-2 rounded-md hover:underline ${text}`}>
                   {body}
                 </AppLink>
               )}

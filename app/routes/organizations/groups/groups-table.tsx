@@ -106,19 +106,11 @@ export function GroupsTable({
               {g.name}
             </td>
             <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
-            <td className="min-w-48 px-3 py-2">
-              <span className="block">{g.owner.name}</span>
-              <span className="block break-words text-slate-600">{g.owner.email}</span>
-            </td>
+            {/* Name and email on two lines, the email dimmed (`.name-and-email`, app/styles/app.css): one element. */}
+            <td className="name-and-email min-w-48 px-3 py-2">{`${g.owner.name}\n${g.owner.email}`}</td>
             <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
-            <td className="px-3 py-2 whitespace-nowrap">
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                  g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
-                }`}
-              >
-                {g.active ? activeLabel : inactiveLabel}
-              </span>
+            <td className={`px-3 py-2 whitespace-nowrap text-xs font-medium ${g.active ? 'text-green-800' : 'text-slate-600'}`}>
+              {g.active ? activeLabel : inactiveLabel}
             </td>
             <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
             <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : never}</td>

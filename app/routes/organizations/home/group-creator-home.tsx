@@ -1,9 +1,10 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { getGroupCreatorHome } from '~/services/group-creation.server'
 import { roleFlagsOf } from '~/services/group-roles'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
-import { GroupRoleBadge, useRoleLabels } from '~/ui/group-role'
+import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 
 type CreatorHome = Awaited<ReturnType<typeof getGroupCreatorHome>>
 
@@ -15,6 +16,7 @@ type CreatorHome = Awaited<ReturnType<typeof getGroupCreatorHome>>
 export function GroupCreatorHome({ organization, groups }: CreatorHome) {
   const { t } = useTranslation()
   const roleLabels = useRoleLabels()
+  const roles = useId()
   const query = `?organizationId=${encodeURIComponent(organization._id)}`
   const card = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
   return (
@@ -60,7 +62,7 @@ export function GroupCreatorHome({ organization, groups }: CreatorHome) {
                     {g.name}
                   </AppLink>
                   <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} />
+                    <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} descriptionsId={roles} />
                     <span className="text-sm text-slate-600">
                       {t('orgHome.creator.memberCount', { count: g.memberCount })}
                       {g.active ? null : ` · ${t('orgHome.creator.inactiveGroup')}`}
@@ -69,6 +71,7 @@ export function GroupCreatorHome({ organization, groups }: CreatorHome) {
                 </li>
               ))}
             </ul>
+            <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
             {groups.total > groups.items.length ? (
               <p className="mt-2">
                 <AppLink to={`/groups?organization=${encodeURIComponent(organization._id)}`} className="text-brand-700 underline">
