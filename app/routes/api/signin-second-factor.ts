@@ -1,11 +1,9 @@
-import { z } from 'zod'
 import { createSession, destroySession } from '~/auth/session.server'
 import { ctxFor } from '~/services/context.server'
 import { completeSecondStep } from '~/services/two-step/second-step.server'
 import { toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
-
-const SecondFactorPayload = z.object({ token: z.string().min(1).max(200), code: z.string().trim().min(1).max(32) })
+import { SecondFactorPayload } from './signin-second-factor.schemas'
 
 const route = apiRoute({
   /**

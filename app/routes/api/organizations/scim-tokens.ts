@@ -1,10 +1,8 @@
-import { z } from 'zod'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { createDirectoryToken, listDirectoryTokens } from '~/services/directory/tokens.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
-
-const TokenPayload = z.object({ name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong') })
+import { DirectoryTokenName } from './scim-tokens.schemas'
 
 const route = apiRoute({
   /** GET /api/v1/organizations/{id}/scim-tokens: the directory tokens, without their secrets (admins only). */
@@ -18,7 +16,7 @@ const route = apiRoute({
     apiCall(
       async () => {
         const actor = await requireApiUser(context)
-        const { name } = await readJson(request, TokenPayload)
+        const { name } = await readJson(request, DirectoryTokenName)
         return createDirectoryToken(ctxFor(actor, context), params.organizationId!, name)
       },
       { status: 201 },
