@@ -9,26 +9,27 @@ import { SecondFactorPayload } from './signin-second-factor.schemas'
 const TAG = 'Account'
 
 /** The Current user of spec section 3 (services/users.server.ts toCurrentUser). */
-export const CurrentUserAnswer = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    profile_pic: z.string().nullable(),
-    preferences: z
-      .object({
-        locale: z.string(),
-        timezone: z.string(),
-        autoSignout: z.object({ isActive: z.boolean(), timeoutSeconds: z.number().int() }).strict(),
-        notifications: z.object({ unsubscribedTemplates: z.array(z.string()) }).strict(),
-      })
-      .strict(),
-  })
-  .strict()
-  .openapi('CurrentUser')
+const currentUserShape = {
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profile_pic: z.string().nullable(),
+  preferences: z
+    .object({
+      locale: z.string(),
+      timezone: z.string(),
+      autoSignout: z.object({ isActive: z.boolean(), timeoutSeconds: z.number().int() }).strict(),
+      notifications: z.object({ unsubscribedTemplates: z.array(z.string()) }).strict(),
+    })
+    .strict(),
+}
+export const CurrentUserAnswer = z.object(currentUserShape).strict().openapi('CurrentUser')
 
 /** A single sign-on may lead somewhere after it (an invitation it applied). */
-export const SignInAnswer = CurrentUserAnswer.extend({ redirectTo: z.string().optional() }).openapi('SignedIn')
+export const SignInAnswer = z
+  .object({ ...currentUserShape, redirectTo: z.string().optional() })
+  .strict()
+  .openapi('SignedIn')
 
 export const SignOutAnswer = z
   .object({ endSessionUrl: z.string().optional().openapi({ description: "The provider's sign-out page, after a single sign-on." }) })
@@ -57,7 +58,18 @@ export const authOperations = [
     bearer: true,
     body: z.union([SignInPayload, SsoSignInPayload]),
     ok: { status: 200, schema: SignInAnswer, description: 'Signed in: the current user (Set-Cookie).' },
-    errors: ['UNAUTHORIZED', 'SECOND_FACTOR_REQUIRED', 'SSO_TOKEN_INVALID', 'USER_NOT_VERIFIED', 'VERIFICATION_REQUIRED', 'NO_USER', 'USER_CREATION_FAILED', 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS', 'SSO_PROVIDER_DOWN'],
+    errors: [
+      'UNAUTHORIZED',
+      'SECOND_FACTOR_REQUIRED',
+      'SSO_TOKEN_INVALID',
+      'USER_NOT_VERIFIED',
+      'VERIFICATION_REQUIRED',
+      'NO_USER',
+      'USER_CREATION_FAILED',
+      'EMAIL_TAKEN',
+      'TOO_MANY_ATTEMPTS',
+      'SSO_PROVIDER_DOWN',
+    ],
   }),
   operation({
     method: 'post',

@@ -6,7 +6,10 @@ import { operation } from '../openapi/operation'
 const TAG = 'Notifications'
 
 export const AlertCountsAnswer = z
-  .object({ new: z.number().int().openapi({ description: 'Alerts after the mark.' }), old: z.number().int().openapi({ description: 'Alerts up to it.' }) })
+  .object({
+    new: z.number().int().openapi({ description: 'Alerts after the mark.' }),
+    old: z.number().int().openapi({ description: 'Alerts up to it.' }),
+  })
   .strict()
 export const CountAnswer = z.object({ count: z.number().int() }).strict()
 export const StudyInvitationCountsAnswer = z

@@ -46,7 +46,8 @@ export const groupOperations = [
     path: '/api/v3/groups',
     tag: TAG,
     summary: 'Your groups',
-    description: '`owner` and `parent_org_` are ids unless populated: `populate[0]=parent_org_&populate[1]=owner` (or `populate=owner,parent_org_`).',
+    description:
+      '`owner` and `parent_org_` are ids unless populated: `populate[0]=parent_org_&populate[1]=owner` (or `populate=owner,parent_org_`).',
     access: 'session',
     query: z.object({
       'populate[0]': populateName.optional(),
@@ -59,7 +60,8 @@ export const groupOperations = [
     path: '/api/v3/groups/{groupId}/leave',
     tag: TAG,
     summary: 'Leave a group',
-    description: 'Its owner hands it over first (409 GROUP_OWNER_CANNOT_LEAVE); an admin of its organization who is not a member gets 404 MEMBER_NOT_FOUND.',
+    description:
+      'Its owner hands it over first (409 GROUP_OWNER_CANNOT_LEAVE); an admin of its organization who is not a member gets 404 MEMBER_NOT_FOUND.',
     access: 'session',
     params: z.object({ groupId: idParam('The group.') }),
     ok: { status: 200, schema: LeftGroupAnswer, description: 'Left.' },

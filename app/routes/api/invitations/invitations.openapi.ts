@@ -8,34 +8,49 @@ import { EmptyAnswer, idParam, operation, OrganizationParams } from '../openapi/
 const TAG = 'Invitations'
 
 /** An invitation of an organization (services/invitations.server.ts Invitation). */
-export const InvitationAnswer = z
-  .object({
-    _id: z.string(),
-    created: z.string(),
-    type: z.enum(['email', 'open']),
-    email: z.string().optional(),
-    groupCreator: z.boolean(),
-    status: z.enum(['pending', 'used', 'declined', 'expired']),
-    expires: z.string(),
-  })
+const invitationShape = {
+  _id: z.string(),
+  created: z.string(),
+  type: z.enum(['email', 'open']),
+  email: z.string().optional(),
+  groupCreator: z.boolean(),
+  status: z.enum(['pending', 'used', 'declined', 'expired']),
+  expires: z.string(),
+}
+export const InvitationAnswer = z.object(invitationShape).strict().openapi('Invitation')
+export const NewInvitationAnswer = z
+  .object({ ...invitationShape, code: z.string().optional().openapi({ description: 'An open invitation: its code, shown this once.' }) })
   .strict()
-  .openapi('Invitation')
-export const NewInvitationAnswer = InvitationAnswer.extend({
-  code: z.string().optional().openapi({ description: 'An open invitation: its code, shown this once.' }),
-}).strict()
 export const RedeemAnswer = z
   .object({ redirectTo: z.string().openapi({ description: 'Where to go next: the group or the organization.' }), name: z.string() })
   .strict()
 
 const invitedBy = z.object({ id: z.string(), name: z.string() }).strict().nullable()
 const organizationInvite = z
-  .object({ id: z.string(), name: z.string(), organizationId: z.string(), organization: z.string(), invitedBy, createdAt: z.string(), expiresAt: z.string() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    organizationId: z.string(),
+    organization: z.string(),
+    invitedBy,
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
   .strict()
 export const InboxAnswer = z
   .object({
     groups: z.array(organizationInvite),
     packages: z.array(
-      z.object({ id: z.string(), packageId: z.string(), name: z.string(), access: z.enum(['view', 'edit']), invitedBy, createdAt: z.string() }).strict(),
+      z
+        .object({
+          id: z.string(),
+          packageId: z.string(),
+          name: z.string(),
+          access: z.enum(['view', 'edit']),
+          invitedBy,
+          createdAt: z.string(),
+        })
+        .strict(),
     ),
     organizations: z.array(organizationInvite),
   })
@@ -113,7 +128,15 @@ export const invitationOperations = [
     access: 'session',
     params: z.object({ kind: z.enum(INBOX_KINDS), id: idParam('The invitation.'), answer: z.enum(['accept', 'decline']) }),
     ok: { status: 200, schema: InboxAnswerResult, description: 'Accepted or declined.' },
-    errors: ['NOT_FOUND', 'INVITATION_NOT_FOUND', 'PACKAGE_INVITATION_NOT_FOUND', 'INVITATION_DECLINED', 'USED', 'ORGANIZATION_INACTIVE', 'PACKAGE_ALREADY_SHARED'],
+    errors: [
+      'NOT_FOUND',
+      'INVITATION_NOT_FOUND',
+      'PACKAGE_INVITATION_NOT_FOUND',
+      'INVITATION_DECLINED',
+      'USED',
+      'ORGANIZATION_INACTIVE',
+      'PACKAGE_ALREADY_SHARED',
+    ],
   }),
   operation({
     method: 'delete',

@@ -12,7 +12,9 @@ export async function loader() {
   return Response.json(reference, { headers: { 'Cache-Control': 'public, max-age=300' } })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${(data as Reference).title} ${(data as Reference).version}` : 'API' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${(data as Reference).title} ${(data as Reference).version}` : 'API' },
+]
 
 export const handle = { breadcrumb: 'apiDocs.title' }
 

@@ -61,7 +61,7 @@ export function buildOpenApiDocument(operations: RouteConfig[] = API_OPERATIONS)
       version: runningBuildId(),
       description:
         'The JSON API of the app (docs/api.md). Every refusal is `{ message: CODE }` of the error catalogue (app/errors.ts), with its status. ' +
-        'State-changing calls from a browser must come from the app\'s own origin.',
+        "State-changing calls from a browser must come from the app's own origin.",
     },
     tags: [...new Set(operations.flatMap((op) => op.tags ?? []))].map((name) => ({ name })),
   })

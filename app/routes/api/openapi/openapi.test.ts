@@ -18,7 +18,11 @@ const apiRoutes = flatten(routes)
   .filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*'))
   .map((r) => ({ ...r, path: r.path.replace(/:(\w+)/g, '{$1}') }))
 
-const modules = import.meta.glob<Record<string, unknown>>(['/app/routes/api/**/*.ts', '/app/routes/api/**/*.tsx', '!/app/routes/api/**/*.test.ts'])
+const modules = import.meta.glob<Record<string, unknown>>([
+  '/app/routes/api/**/*.ts',
+  '/app/routes/api/**/*.tsx',
+  '!/app/routes/api/**/*.test.ts',
+])
 
 /** The methods a route module answers: apiRoute's handlers (openapi/api.server.ts); a page answers GET. */
 async function methodsOf(file: string): Promise<string[]> {
@@ -50,12 +54,18 @@ describe('the OpenAPI document', () => {
 
   it("answers each operation's refusals with the catalogue's status and { message } codes", () => {
     for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const [method, op] of Object.entries(item as Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: { message?: { enum?: string[] } } } }> }> }>)) {
+      for (const [method, op] of Object.entries(
+        item as Record<
+          string,
+          { responses: Record<string, { content?: Record<string, { schema: { properties?: { message?: { enum?: string[] } } } }> }> }
+        >,
+      )) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (Number(status) < 400) continue
           const codes = response.content?.['application/json']?.schema.properties?.message?.enum ?? []
           expect(codes.length, `${method} ${path} ${status}`).toBeGreaterThan(0)
-          for (const code of codes) expect(ERROR_STATUS[code as keyof typeof ERROR_STATUS], `${method} ${path} ${code}`).toBe(Number(status))
+          for (const code of codes)
+            expect(ERROR_STATUS[code as keyof typeof ERROR_STATUS], `${method} ${path} ${code}`).toBe(Number(status))
         }
         if (op.responses['401'] === undefined && path !== '/api/signout') continue
         expect(Object.keys(op.responses), `${method} ${path}`).toContain('401')

@@ -26,7 +26,7 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: "An ID token of a single sign-on provider (Google, Microsoft, Skolfederation): POST /api/v2/signin only (docs/sso.md).",
+    description: 'An ID token of a single sign-on provider (Google, Microsoft, Skolfederation): POST /api/v2/signin only (docs/sso.md).',
   },
 } as const
 
@@ -83,6 +83,7 @@ export function operation(input: OperationInput): RouteConfig {
   const codes = new Set<ErrorCode>([
     ...(input.access === 'session' ? SESSION : []),
     ...(input.body ? BODY : []),
+    ...(input.query ? (['BAD_REQUEST'] as ErrorCode[]) : []),
     ...(input.method === 'get' ? [] : UNSAFE),
     ...(input.errors ?? []),
     ...ALWAYS,
@@ -107,10 +108,10 @@ export function operation(input: OperationInput): RouteConfig {
     input.access === 'session'
       ? [{ session: [] }]
       : input.access === 'optional-session'
-        ? [{}, { session: [] }]
-        : input.bearer
-          ? [{}, { sso: [] }]
-          : []
+      ? [{}, { session: [] }]
+      : input.bearer
+      ? [{}, { sso: [] }]
+      : []
   return {
     method: input.method,
     path: input.path,
@@ -150,5 +151,11 @@ export const UserParams = z.object({ userId: idParam("The user: the caller's own
 export const EmptyAnswer = z.object({}).strict().openapi('Empty')
 
 /** One item of a bulk call: its id and SUCCESS or the catalogue code of its problem. */
-export const ItemResultAnswer = z.object({ _id: z.string(), result: z.string().openapi({ example: 'SUCCESS' }) }).strict().openapi('ItemResult')
+/**
+ * Answer schemas are strict (additionalProperties: false), so the contract test catches a field an
+ * answer gains without its schema. A schema that adds fields to another spreads its `itemResultShape`
+ * (a `.extend()` of a named, strict schema becomes allOf, which no extra field passes).
+ */
+export const itemResultShape = { _id: z.string(), result: z.string().openapi({ example: 'SUCCESS' }) }
+export const ItemResultAnswer = z.object(itemResultShape).strict().openapi('ItemResult')
 export const ItemResultsAnswer = z.array(ItemResultAnswer)

@@ -138,6 +138,9 @@ export function referenceOf(document: Doc): Reference {
     title: document.info.title,
     version: document.info.version,
     groups: [...byTag].map(([tag, operations]) => ({ tag, operations })),
-    schemas: Object.entries((document.components?.schemas ?? {}) as Record<string, Schema>).map(([name, schema]) => ({ name, type: typeText(schema) })),
+    schemas: Object.entries((document.components?.schemas ?? {}) as Record<string, Schema>).map(([name, schema]) => ({
+      name,
+      type: typeText(schema),
+    })),
   }
 }

@@ -1,9 +1,16 @@
 import { z } from 'zod'
 import type { ErrorCode } from '~/errors'
-import { ChangeOwnersBodySchema, CreateGroupBodySchema, GROUP_KINDS, GroupIdsBodySchema, MEMBER_ROLES, SetGroupsActiveBodySchema } from '~/services/groups.schemas'
+import {
+  ChangeOwnersBodySchema,
+  CreateGroupBodySchema,
+  GROUP_KINDS,
+  GroupIdsBodySchema,
+  MEMBER_ROLES,
+  SetGroupsActiveBodySchema,
+} from '~/services/groups.schemas'
 import { MemberListParams, MemberListPayload } from '~/services/members.schemas'
 import { ContactPayload, NamePayload, SetActivePayload } from '~/services/organizations.schemas'
-import { idParam, ItemResultAnswer, ItemResultsAnswer, operation, OrganizationParams } from '../openapi/operation'
+import { idParam, itemResultShape, ItemResultsAnswer, operation, OrganizationParams } from '../openapi/operation'
 import { DirectoryTokenName } from './scim-tokens.schemas'
 
 /** The administration of an organization (docs/organizations.md): only its admins; anyone else gets 404. */
@@ -13,18 +20,21 @@ const TAG = 'Organizations'
 const ADMIN: ErrorCode[] = ['ORGANIZATION_NOT_FOUND', 'ORGANIZATION_INACTIVE']
 
 /** Organization of spec section 3. */
-export const OrganizationAnswer = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    created: z.string(),
-    active: z.boolean(),
-    contact: z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() }).strict(),
-    groupCreators: z.array(z.string()).openapi({ description: 'The ids of its group creators.' }),
-  })
-  .strict()
-  .openapi('Organization')
-export const MyOrganizationsAnswer = z.array(OrganizationAnswer.extend({ access: z.enum(['admin', 'groupCreator']) }))
+const organizationShape = {
+  _id: z.string(),
+  name: z.string(),
+  created: z.string(),
+  active: z.boolean(),
+  contact: z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() }).strict(),
+  groupCreators: z.array(z.string()).openapi({ description: 'The ids of its group creators.' }),
+}
+export const OrganizationAnswer = z.object(organizationShape).strict().openapi('Organization')
+export const MyOrganizationsAnswer = z.array(
+  z
+    .object({ ...organizationShape, access: z.enum(['admin', 'groupCreator']) })
+    .strict()
+    .openapi('MyOrganization'),
+)
 
 /** A group of an organization's list (services/groups.server.ts GroupListItem). */
 export const GroupListItemAnswer = z
@@ -45,13 +55,16 @@ export const GroupStatisticsAnswer = z.record(
     .object({
       latestActivity: z.string().nullable(),
       members: z.number().int(),
-      roles: z.object({ owner: z.number().int(), leader: z.number().int(), member: z.number().int(), subscriber: z.number().int() }).strict(),
+      roles: z
+        .object({ owner: z.number().int(), leader: z.number().int(), member: z.number().int(), subscriber: z.number().int() })
+        .strict(),
       active: z.boolean(),
     })
     .strict(),
 )
+// z.union with null: .nullable() of a named schema becomes an allOf no null passes (zod-to-openapi 7, OpenAPI 3.1).
 export const OwnerChangeResultsAnswer = z.array(
-  ItemResultAnswer.extend({ group: GroupListItemAnswer.nullable(), oldOwnerRemoved: z.boolean() }).strict(),
+  z.object({ ...itemResultShape, group: z.union([GroupListItemAnswer, z.null()]), oldOwnerRemoved: z.boolean() }).strict(),
 )
 export const CreatedGroupAnswer = z.object({ group: GroupListItemAnswer, membersResults: ItemResultsAnswer }).strict()
 /** Organization member of spec section 3 (services/member-batches.server.ts ApiMember). */
