@@ -4,6 +4,8 @@ import { completeSecondStep } from '~/services/two-step/second-step.server'
 import { toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import { SecondFactorPayload } from './signin-second-factor.schemas'
+import type { Answer } from './openapi/operation'
+import type { CurrentUserAnswer } from './auth.openapi'
 
 const route = apiRoute({
   /**
@@ -16,7 +18,7 @@ const route = apiRoute({
   POST: async ({ request, context }) => {
     const ctx = ctxFor(null, context)
     let cookie = ''
-    const response = await apiCall(async () => {
+    const response = await apiCall<Answer<typeof CurrentUserAnswer>>(async () => {
       const { token, code } = await readJson(request, SecondFactorPayload)
       const { user } = await completeSecondStep(ctx, token, code)
       await destroySession(ctx.db, request)

@@ -12,6 +12,7 @@ export const AlertCountsAnswer = z
   })
   .strict()
 export const CountAnswer = z.object({ count: z.number().int() }).strict()
+export const NotificationCountsAnswer = z.union([AlertCountsAnswer, CountAnswer])
 export const StudyInvitationCountsAnswer = z
   .object({
     count: z.number().int().openapi({ description: 'Pending group invitations addressed to you.' }),
@@ -34,7 +35,7 @@ export const countOperations = [
       domain: z.literal('package').optional(),
       type: z.literal('package.invitation.new').optional(),
     }),
-    ok: { status: 200, schema: z.union([AlertCountsAnswer, CountAnswer]), description: 'The counts (never cached).' },
+    ok: { status: 200, schema: NotificationCountsAnswer, description: 'The counts (never cached).' },
   }),
   operation({
     method: 'get',

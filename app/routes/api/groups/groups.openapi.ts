@@ -38,6 +38,7 @@ export const MyGroupAnswer = z
   .strict()
   .openapi('MyGroup')
 
+export const MyGroupsAnswer = z.array(MyGroupAnswer)
 export const LeftGroupAnswer = z.object({ groupName: z.string() }).strict()
 
 export const groupOperations = [
@@ -53,7 +54,7 @@ export const groupOperations = [
       'populate[0]': populateName.optional(),
       'populate[1]': populateName.optional(),
     }),
-    ok: { status: 200, schema: z.array(MyGroupAnswer), description: 'The groups you are a member of.' },
+    ok: { status: 200, schema: MyGroupsAnswer, description: 'The groups you are a member of.' },
   }),
   operation({
     method: 'post',

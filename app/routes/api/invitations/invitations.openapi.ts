@@ -18,6 +18,7 @@ const invitationShape = {
   expires: z.string(),
 }
 export const InvitationAnswer = z.object(invitationShape).strict().openapi('Invitation')
+export const InvitationsAnswer = z.array(InvitationAnswer)
 export const NewInvitationAnswer = z
   .object({ ...invitationShape, code: z.string().optional().openapi({ description: 'An open invitation: its code, shown this once.' }) })
   .strict()
@@ -74,7 +75,7 @@ export const invitationOperations = [
     description: 'Newest first; admins of the organization only.',
     access: 'session',
     params: OrganizationParams,
-    ok: { status: 200, schema: z.array(InvitationAnswer), description: 'The invitations.' },
+    ok: { status: 200, schema: InvitationsAnswer, description: 'The invitations.' },
     errors: ['ORGANIZATION_NOT_FOUND'],
   }),
   operation({

@@ -50,6 +50,7 @@ export const GroupListItemAnswer = z
   })
   .strict()
   .openapi('GroupListItem')
+export const GroupListAnswer = z.array(GroupListItemAnswer)
 export const GroupStatisticsAnswer = z.record(
   z
     .object({
@@ -91,6 +92,7 @@ export const DirectoryTokenAnswer = z
   })
   .strict()
   .openapi('DirectoryToken')
+export const DirectoryTokensAnswer = z.array(DirectoryTokenAnswer)
 export const NewDirectoryTokenAnswer = z
   .object({ id: z.string(), name: z.string(), token: z.string().openapi({ description: 'The secret, shown this once.' }) })
   .strict()
@@ -144,7 +146,7 @@ export const organizationOperations = [
     summary: "The organization's groups",
     access: 'session',
     params: OrganizationParams,
-    ok: { status: 200, schema: z.array(GroupListItemAnswer), description: 'Every group of the organization.' },
+    ok: { status: 200, schema: GroupListAnswer, description: 'Every group of the organization.' },
     errors: ['ORGANIZATION_NOT_FOUND'],
   }),
   operation({
@@ -256,7 +258,7 @@ export const organizationOperations = [
     description: 'Without their secrets (docs/directory-sync.md).',
     access: 'session',
     params: OrganizationParams,
-    ok: { status: 200, schema: z.array(DirectoryTokenAnswer), description: 'The tokens.' },
+    ok: { status: 200, schema: DirectoryTokensAnswer, description: 'The tokens.' },
     errors: ['ORGANIZATION_NOT_FOUND'],
   }),
   operation({
