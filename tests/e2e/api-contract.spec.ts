@@ -1,8 +1,9 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test'
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
-import { addMember, createOrgWorld, insertGroup, insertInvitation, insertUser, PASSWORD, type DbUser } from '../support/e2e/orgs'
+import { addMember, createOrgWorld, insertGroup, insertInvitation, insertUser, PASSWORD, signIn, type DbUser } from '../support/e2e/orgs'
 import { uniqueEmail } from '../support/e2e/users'
 
 /*
@@ -392,3 +393,30 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
   for (const context of Object.values(contexts)) await context.dispose()
   expect(problems, problems.join('\n')).toEqual([])
 })
+
+for (const locale of ['sv', 'en'] as const) {
+  test(
+    `the reference page /api/docs (${locale}) is rendered on the server from the document, with no serious axe violations`,
+    { tag: '@nojs' },
+    async ({ page }) => {
+      test.setTimeout(60_000)
+      if (locale === 'en') await signIn(page, await insertUser({ name: `Eve English ${Date.now()}`, locale: 'en' }))
+      const response = await page.goto('/api/docs')
+      expect(response?.status()).toBe(200)
+      const heading = { sv: 'API-referens', en: 'API reference' }[locale]
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      // Operations grouped by tag, each with its parameters, body and responses.
+      const organizations = page.getByRole('region', { name: 'Organizations' })
+      const rename = organizations.getByRole('article', { name: 'PUT /api/v1/organizations/{organizationId}/name' })
+      await expect(rename).toContainText('organizationId')
+      await expect(rename).toContainText('name: string (1–200 chars)')
+      await expect(rename).toContainText('ORGANIZATION_NOT_FOUND')
+      await expect(
+        page.getByRole('link', { name: { sv: 'OpenAPI 3.1-dokumentet (JSON)', en: 'The OpenAPI 3.1 document (JSON)' }[locale] }),
+      ).toHaveAttribute('href', '/api/openapi.json')
+      // axe needs the page's JavaScript; without it the page is the same HTML.
+      if (test.info().project.use.javaScriptEnabled !== false) expect(await seriousViolations(page)).toEqual([])
+    },
+  )
+}

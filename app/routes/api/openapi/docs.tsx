@@ -76,7 +76,7 @@ export default function ApiDocs() {
         {data.schemas.map((schema) => (
           <div key={schema.name} className="mb-4">
             <h3 className="font-mono font-semibold">{schema.name}</h3>
-            <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-sm">{schema.type}</pre>
+            <pre className="whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-sm">{schema.type}</pre>
           </div>
         ))}
       </section>
@@ -127,7 +127,7 @@ function OperationView({ op }: { op: ReferenceOperation }) {
       {op.body ? (
         <>
           <h4 className="mt-3 font-semibold">{t('apiDocs.body')}</h4>
-          <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-sm">{op.body}</pre>
+          <pre className="whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-sm">{op.body}</pre>
         </>
       ) : null}
       <h4 className="mt-3 font-semibold">{t('apiDocs.responses')}</h4>
@@ -137,7 +137,7 @@ function OperationView({ op }: { op: ReferenceOperation }) {
             <dt className="font-mono font-semibold">
               {r.status} <span className="font-sans font-normal">{r.description}</span>
             </dt>
-            <dd>{r.type ? <pre className="overflow-x-auto rounded bg-slate-100 p-2">{r.type}</pre> : null}</dd>
+            <dd>{r.type ? <pre className="whitespace-pre-wrap break-words rounded bg-slate-100 p-2">{r.type}</pre> : null}</dd>
           </div>
         ))}
       </dl>

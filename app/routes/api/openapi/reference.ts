@@ -127,7 +127,9 @@ export function referenceOf(document: Doc): Reference {
         ...(contentType ? { body: typeText(body.schema) } : {}),
         responses: Object.entries(op.responses).map(([status, r]) => {
           const [type, content] = Object.entries(r.content ?? {})[0] ?? []
-          return { status, description: r.description, ...(type ? { contentType: type, type: typeText(content.schema) } : {}) }
+          // A refusal's body is `{ message: CODE, … }` of the codes its description lists: no need to spell it out each time.
+          const shown = type && Number(status) < 400
+          return { status, description: r.description, ...(shown ? { contentType: type, type: typeText(content.schema) } : {}) }
         }),
       }
       const tag = op.tags?.[0] ?? 'Other'
