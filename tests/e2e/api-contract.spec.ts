@@ -403,6 +403,8 @@ for (const locale of ['sv', 'en'] as const) {
       if (locale === 'en') await signIn(page, await insertUser({ name: `Eve English ${Date.now()}`, locale: 'en' }))
       const response = await page.goto('/api/docs')
       expect(response?.status()).toBe(200)
+      // Self-hosted: the strict CSP of every page (scripts of our origin with a nonce, nothing from a CDN).
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/)
       const heading = { sv: 'API-referens', en: 'API reference' }[locale]
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
