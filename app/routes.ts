@@ -167,6 +167,8 @@ export default [
     route('v1/studies/invitations/count', 'routes/api/studies/invitations-count.ts'),
     route('app-report/check-version', 'routes/api/app-report/check-version.ts'),
     route('telemetry', 'routes/api/telemetry.ts'),
+    route('openapi.json', 'routes/api/openapi/openapi-json.ts'),
+    route('docs', 'routes/api/openapi/docs.tsx'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig

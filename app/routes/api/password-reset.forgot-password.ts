@@ -2,11 +2,12 @@ import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { requestPasswordReset } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer, EmptyAnswer } from './openapi/operation'
 
 const route = apiRoute({
   /** POST /api/password-reset/forgot-password: the same answer whether or not the account exists. */
   POST: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof EmptyAnswer>>(async () => {
       const { email } = await readJson(request, EmailOnlySchema)
       await requestPasswordReset(ctxFor(null, context), email)
       return {}

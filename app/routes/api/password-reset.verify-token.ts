@@ -2,11 +2,15 @@ import { TokenPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { checkPasswordResetToken } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer } from './openapi/operation'
+import type { TokenValidAnswer } from './auth.openapi'
 
 const route = apiRoute({
   /** POST /api/password-reset/verify-token: is the reset token still good? (does not use it) */
   POST: ({ request, context }) =>
-    apiCall(async () => checkPasswordResetToken(ctxFor(null, context), (await readJson(request, TokenPayload)).token)),
+    apiCall<Answer<typeof TokenValidAnswer>>(async () =>
+      checkPasswordResetToken(ctxFor(null, context), (await readJson(request, TokenPayload)).token),
+    ),
 })
 
 // Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.

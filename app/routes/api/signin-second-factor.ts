@@ -1,12 +1,12 @@
-import { z } from 'zod'
 import { createSession, destroySession } from '~/auth/session.server'
 import { ctxFor } from '~/services/context.server'
 import { noticeSignIn } from '~/services/security-notices.server'
 import { completeSecondStep } from '~/services/two-step/second-step.server'
 import { toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
-
-const SecondFactorPayload = z.object({ token: z.string().min(1).max(200), code: z.string().trim().min(1).max(32) })
+import { SecondFactorPayload } from './signin-second-factor.schemas'
+import type { Answer } from './openapi/operation'
+import type { CurrentUserAnswer } from './auth.openapi'
 
 const route = apiRoute({
   /**
@@ -19,7 +19,7 @@ const route = apiRoute({
   POST: async ({ request, context }) => {
     const ctx = ctxFor(null, context)
     let cookie = ''
-    const response = await apiCall(async () => {
+    const response = await apiCall<Answer<typeof CurrentUserAnswer>>(async () => {
       const { token, code } = await readJson(request, SecondFactorPayload)
       const { user } = await completeSecondStep(ctx, token, code)
       await destroySession(ctx.db, request)

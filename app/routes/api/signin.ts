@@ -9,6 +9,8 @@ import { signIn, toCurrentUser } from '~/services/users.server'
 import { secondStepFor } from '~/services/two-step/second-step.server'
 import { DomainError } from '~/errors'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer } from './openapi/operation'
+import type { SignInAnswer } from './auth.openapi'
 
 const route = apiRoute({
   /**
@@ -19,7 +21,7 @@ const route = apiRoute({
     const ctx = ctxFor(null, context)
     const token = bearerOf(request.headers.get('Authorization'))
     let cookie = ''
-    const response = await apiCall(async () => {
+    const response = await apiCall<Answer<typeof SignInAnswer>>(async () => {
       if (token) {
         const { user, redirectTo, provider } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
         await destroySession(ctx.db, request)

@@ -3,6 +3,8 @@ import { destroySession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import { errorResponse } from '~/errors'
 import { apiRoute } from './api.server'
+import type { SignOutAnswer } from './auth.openapi'
+import type { Answer } from './openapi/operation'
 import { endProviderSession } from '../auth/sso/signout-sso.server'
 
 const route = apiRoute({
@@ -14,7 +16,7 @@ const route = apiRoute({
     const cookie = await destroySession(db(), request)
     const headers = { 'Set-Cookie': cookie }
     if (!active) return errorResponse('SESSION_NOT_FOUND', { headers })
-    return Response.json(endSessionUrl ? { endSessionUrl } : {}, { headers })
+    return Response.json((endSessionUrl ? { endSessionUrl } : {}) satisfies Answer<typeof SignOutAnswer>, { headers })
   },
 })
 

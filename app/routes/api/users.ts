@@ -2,11 +2,12 @@ import { SignUpPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { signUp } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer, EmptyAnswer } from './openapi/operation'
 
 const route = apiRoute({
   /** POST /api/v2/users: sign-up; a verification email follows. */
   POST: ({ request, context }) =>
-    apiCall(
+    apiCall<Answer<typeof EmptyAnswer>>(
       async () => {
         const { preferences, ...rest } = await readJson(request, SignUpPayload)
         await signUp(ctxFor(null, context), { ...rest, ...preferences })

@@ -2,11 +2,12 @@ import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { resendVerification } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer, EmptyAnswer } from './openapi/operation'
 
 const route = apiRoute({
   /** POST /api/verify-email/resend: the same answer whether or not the account exists. */
   POST: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof EmptyAnswer>>(async () => {
       await resendVerification(ctxFor(null, context), (await readJson(request, EmailOnlySchema)).email)
       return {}
     }),

@@ -2,6 +2,8 @@ import { TokenPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
 import { verifyEmail } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
+import type { Answer } from './openapi/operation'
+import type { VerifiedEmailAnswer } from './auth.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * signed-in user confirms joining; nothing is joined here), `signinAt` is that sign-in URL.
    */
   POST: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof VerifiedEmailAnswer>>(async () => {
       const { message, email, redirectTo } = await verifyEmail(ctxFor(null, context), (await readJson(request, TokenPayload)).token)
       if (!redirectTo) return { message, email }
       return { message, email, signinAt: `/signin?email=${encodeURIComponent(email)}&redirectTo=${encodeURIComponent(redirectTo)}` }

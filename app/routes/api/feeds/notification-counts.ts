@@ -4,6 +4,8 @@ import { ctxFor } from '~/services/context.server'
 import { alertCounts, packageInvitationCount } from '~/services/notification-counts.server'
 import { apiCall, apiRoute } from '../api.server'
 import { NO_STORE, parseTimestamp } from './count-params'
+import type { Answer } from '../openapi/operation'
+import type { NotificationCountsAnswer } from './counts.openapi'
 
 const route = apiRoute({
   /**
@@ -12,7 +14,7 @@ const route = apiRoute({
    * by the header every 60 s: passive, it does not extend the session.
    */
   GET: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof NotificationCountsAnswer>>(async () => {
       const ctx = ctxFor(await requireApiUser(context), context)
       const query = new URL(request.url).searchParams
       const domain = query.get('domain')

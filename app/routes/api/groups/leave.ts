@@ -2,6 +2,8 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { leaveGroup } from '~/services/group-home.server'
 import { apiCall, apiRoute } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { LeftGroupAnswer } from './groups.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,8 @@ const route = apiRoute({
    * admin of its organization who is not a member 404 MEMBER_NOT_FOUND; anyone else 404
    * GROUP_NOT_FOUND (docs/group-roles.md).
    */
-  POST: ({ params, context }) => apiCall(async () => leaveGroup(ctxFor(await requireApiUser(context), context), params.groupId!)),
+  POST: ({ params, context }) =>
+    apiCall<Answer<typeof LeftGroupAnswer>>(async () => leaveGroup(ctxFor(await requireApiUser(context), context), params.groupId!)),
 })
 
 // Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.

@@ -2,6 +2,8 @@ import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { myGroupsForApi, populateOf } from '~/services/my-groups.server'
 import { apiCall, apiRoute } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { MyGroupsAnswer } from './groups.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,9 @@ const route = apiRoute({
    * lists the first members and `memberCount` the total (docs/groups.md).
    */
   GET: ({ request, context }) =>
-    apiCall(async () => myGroupsForApi(ctxFor(await requireApiUser(context), context), populateOf(new URL(request.url).searchParams))),
+    apiCall<Answer<typeof MyGroupsAnswer>>(async () =>
+      myGroupsForApi(ctxFor(await requireApiUser(context), context), populateOf(new URL(request.url).searchParams)),
+    ),
 })
 
 // Separate exports: Remix strips `loader` and `action` (and what only they use) from the browser build by name.

@@ -3,6 +3,8 @@ import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { acceptMyInvitation, declineMyInvitation, isInboxKind } from '~/services/invitation-inbox.server'
 import { apiCall, apiRoute } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { InboxAnswerResult } from './invitations.openapi'
 
 const route = apiRoute({
   /**
@@ -12,7 +14,7 @@ const route = apiRoute({
    * INVITATION_DECLINED.
    */
   POST: ({ params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof InboxAnswerResult>>(async () => {
       const ctx = ctxFor(await requireApiUser(context), context)
       const { kind, id, answer } = params
       if (!isInboxKind(kind) || !id || (answer !== 'accept' && answer !== 'decline')) throw new DomainError('NOT_FOUND')

@@ -3,18 +3,22 @@ import { ctxFor } from '~/services/context.server'
 import { CreateInvitationPayload } from '~/services/invitations.schemas'
 import { createInvitation, listInvitations } from '~/services/invitations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { InvitationsAnswer, NewInvitationAnswer } from './invitations.openapi'
 
 const route = apiRoute({
   /** GET /api/v2/organizations/{organizationId}/invitations: the organization's invitations, newest first. */
   GET: ({ params, context }) =>
-    apiCall(async () => listInvitations(ctxFor(await requireApiUser(context), context), params.organizationId!)),
+    apiCall<Answer<typeof InvitationsAnswer>>(async () =>
+      listInvitations(ctxFor(await requireApiUser(context), context), params.organizationId!),
+    ),
 
   /**
    * POST /api/v2/organizations/{organizationId}/invitations { type, email?, groupCreator: true }:
    * the invitation; an open one also carries its `code`, shown this once.
    */
   POST: ({ request, params, context }) =>
-    apiCall(
+    apiCall<Answer<typeof NewInvitationAnswer>>(
       async () => {
         const actor = await requireApiUser(context)
         const input = await readJson(request, CreateInvitationPayload)

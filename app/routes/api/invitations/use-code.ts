@@ -3,6 +3,8 @@ import { ctxFor } from '~/services/context.server'
 import { UseCodePayload } from '~/services/invitations.schemas'
 import { redeemInvitationCode } from '~/services/invitation-redemption.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { RedeemAnswer } from './invitations.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * member or group creator) carries redirectTo and name too; 429 carries retryAt.
    */
   PUT: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof RedeemAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const { invitationCode } = await readJson(request, UseCodePayload)
       return redeemInvitationCode(ctxFor(actor, context), invitationCode)

@@ -3,6 +3,8 @@ import { ctxFor } from '~/services/context.server'
 import { SetActivePayload } from '~/services/organizations.schemas'
 import { setOrganizationActive } from '~/services/organizations.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { OrganizationAnswer } from './organizations.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * (The spec's "clears cached groups and members" is a browser-cache rule; see setOrganizationActive.)
    */
   PUT: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof OrganizationAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const { active } = await readJson(request, SetActivePayload)
       return setOrganizationActive(ctxFor(actor, context), params.organizationId!, active)

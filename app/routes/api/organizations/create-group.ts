@@ -4,6 +4,8 @@ import { ctxFor } from '~/services/context.server'
 import { CreateGroupBodySchema } from '~/services/groups.schemas'
 import { createGroupWithMembers } from '~/services/group-with-members.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { CreatedGroupAnswer } from './organizations.openapi'
 
 const route = apiRoute({
   /**
@@ -13,8 +15,10 @@ const route = apiRoute({
    * The body's organizationId must be the one of the path.
    */
   POST: ({ request, params, context }) => {
-    const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members') ? 'attendance' : 'standard'
-    return apiCall(
+    const kind = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/create-attendance-group-with-members')
+      ? 'attendance'
+      : 'standard'
+    return apiCall<Answer<typeof CreatedGroupAnswer>>(
       async () => {
         const actor = await requireApiUser(context)
         const body = await readJson(request, CreateGroupBodySchema)

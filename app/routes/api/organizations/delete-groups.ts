@@ -3,11 +3,12 @@ import { ctxFor } from '~/services/context.server'
 import { GroupIdsBodySchema } from '~/services/groups.schemas'
 import { deleteGroups } from '~/services/group-bulk.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 
 const route = apiRoute({
   /** POST /api/v1/organizations/{id}/delete-groups with a list of group ids: per-item results. */
   POST: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof ItemResultsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const groupIds = await readJson(request, GroupIdsBodySchema)
       return deleteGroups(ctxFor(actor, context), params.organizationId!, groupIds)

@@ -3,6 +3,7 @@ import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
 import { addGroupCreators, removeGroupCreators } from '~/services/group-creators.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 
 const route = apiRoute({
   /**
@@ -13,7 +14,7 @@ const route = apiRoute({
    */
   POST: ({ request, params, context }) => {
     const adding = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/add-group-creators')
-    return apiCall(async () => {
+    return apiCall<Answer<typeof ItemResultsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const memberIds = await readJson(request, MemberListPayload)
       const ctx = ctxFor(actor, context)

@@ -3,6 +3,8 @@ import { ctxFor } from '~/services/context.server'
 import { ChangeOwnersBodySchema } from '~/services/groups.schemas'
 import { changeGroupOwners } from '~/services/group-owners.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { OwnerChangeResultsAnswer } from './organizations.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * oldOwnerRole }] }: per item { _id, result, group, oldOwnerRemoved }.
    */
   PUT: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof OwnerChangeResultsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const { changeList } = await readJson(request, ChangeOwnersBodySchema)
       return changeGroupOwners(ctxFor(actor, context), params.organizationId!, changeList)

@@ -3,6 +3,8 @@ import { ctxFor } from '~/services/context.server'
 import { GroupIdsBodySchema } from '~/services/groups.schemas'
 import { groupStatistics } from '~/services/group-statistics.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { GroupStatisticsAnswer } from './organizations.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * or { groupIds }): statistics by group id; ids of other organizations are absent.
    */
   POST: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof GroupStatisticsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const groupIds = await readJson(request, GroupIdsBodySchema)
       return groupStatistics(ctxFor(actor, context), params.organizationId!, groupIds)

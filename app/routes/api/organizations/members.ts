@@ -2,9 +2,11 @@ import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { MemberListParams } from '~/services/members.schemas'
-import { memberBatches, type ApiMember } from '~/services/member-batches.server'
+import { memberBatches } from '~/services/member-batches.server'
 import { jsonArrayResponse } from '~/utils/json-stream.server'
 import { apiCall, apiRoute } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { MemberAnswer } from './organizations.openapi'
 
 /** The response header with the cursor of the next page (only with `limit`, only when there is one). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor'
@@ -24,7 +26,7 @@ const route = apiRoute({
       if (!parsed.success) throw new DomainError('BAD_REQUEST', { errors: parsed.error.flatten().fieldErrors })
       const { batches, nextCursor } = await memberBatches(ctx, params.organizationId!, parsed.data)
       if (parsed.data.limit === undefined) return jsonArrayResponse(batches)
-      const page: ApiMember[] = []
+      const page: Answer<typeof MemberAnswer>[] = []
       for await (const batch of batches) page.push(...batch)
       const next = nextCursor()
       const headers = new Headers()

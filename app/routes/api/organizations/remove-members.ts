@@ -3,6 +3,7 @@ import { ctxFor } from '~/services/context.server'
 import { MemberListPayload } from '~/services/members.schemas'
 import { removeMembers } from '~/services/member-removal.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 
 const route = apiRoute({
   /**
@@ -11,7 +12,7 @@ const route = apiRoute({
    * `{ _id, result }` per member, result SUCCESS or MEMBER_NOT_FOUND / LAST_ADMIN / IS_GROUP_OWNER.
    */
   POST: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof ItemResultsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const memberIds = await readJson(request, MemberListPayload)
       return removeMembers(ctxFor(actor, context), params.organizationId!, memberIds)

@@ -1,24 +1,24 @@
-import { z } from 'zod'
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { createDirectoryToken, listDirectoryTokens } from '~/services/directory/tokens.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
-
-const TokenPayload = z.object({ name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong') })
+import { DirectoryTokenName } from './scim-tokens.schemas'
+import type { Answer } from '../openapi/operation'
+import type { DirectoryTokensAnswer, NewDirectoryTokenAnswer } from './organizations.openapi'
 
 const route = apiRoute({
   /** GET /api/v1/organizations/{id}/scim-tokens: the directory tokens, without their secrets (admins only). */
   GET: ({ params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof DirectoryTokensAnswer>>(async () => {
       const actor = await requireApiUser(context)
       return listDirectoryTokens(ctxFor(actor, context), params.organizationId!)
     }),
   /** POST …/scim-tokens { name }: 201 { id, name, token }, the only time the secret is shown (admins only). */
   POST: ({ request, params, context }) =>
-    apiCall(
+    apiCall<Answer<typeof NewDirectoryTokenAnswer>>(
       async () => {
         const actor = await requireApiUser(context)
-        const { name } = await readJson(request, TokenPayload)
+        const { name } = await readJson(request, DirectoryTokenName)
         return createDirectoryToken(ctxFor(actor, context), params.organizationId!, name)
       },
       { status: 201 },

@@ -4,6 +4,8 @@ import { ctxFor } from '~/services/context.server'
 import { organizationInvitationCount, studyInvitationCount } from '~/services/notification-counts.server'
 import { apiCall, apiRoute } from '../api.server'
 import { NO_STORE } from '../feeds/count-params'
+import type { Answer } from '../openapi/operation'
+import type { StudyInvitationCountsAnswer } from '../feeds/counts.openapi'
 
 const route = apiRoute({
   /**
@@ -13,7 +15,7 @@ const route = apiRoute({
    * header (400 without it), and is passive like the other polled counts.
    */
   GET: ({ request, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof StudyInvitationCountsAnswer>>(async () => {
       if (!request.headers.get('X-Requested-With')) {
         throw new DomainError('BAD_REQUEST', { errors: { 'X-Requested-With': ['validation.required'] } })
       }

@@ -3,6 +3,8 @@ import { ctxFor } from '~/services/context.server'
 import { requestEmailChange } from '~/services/email-change.server'
 import { EmailChangePayload } from '~/services/profile.schemas'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { EmailChangeAnswer } from './users.openapi'
 
 const route = apiRoute({
   /**
@@ -10,7 +12,7 @@ const route = apiRoute({
    * address ({ email, pending: true }); the address changes when it is followed.
    */
   POST: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof EmailChangeAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const body = await readJson(request, EmailChangePayload)
       return requestEmailChange(ctxFor(actor, context), params.userId!, body)

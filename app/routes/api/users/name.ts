@@ -3,11 +3,13 @@ import { ctxFor } from '~/services/context.server'
 import { NamePayload } from '~/services/profile.schemas'
 import { renameUser } from '~/services/profile.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { NameAnswer } from './users.openapi'
 
 const route = apiRoute({
   /** PUT /api/users/{userId}/name { name }: the user's own name; another id is 404 USER_NOT_FOUND. */
   PUT: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof NameAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const { name } = await readJson(request, NamePayload)
       return renameUser(ctxFor(actor, context), params.userId!, name)

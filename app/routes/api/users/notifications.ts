@@ -3,11 +3,13 @@ import { ctxFor } from '~/services/context.server'
 import { NotificationsPayload } from '~/services/profile.schemas'
 import { updateNotifications } from '~/services/profile.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { NotificationsAnswer } from './users.openapi'
 
 const route = apiRoute({
   /** PUT /api/v1/users/{userId}/preferences/notifications { unsubscribedTemplates }: the list as saved. */
   PUT: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof NotificationsAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const { unsubscribedTemplates } = await readJson(request, NotificationsPayload)
       return updateNotifications(ctxFor(actor, context), params.userId!, unsubscribedTemplates)

@@ -4,6 +4,8 @@ import { PreferencesPayload } from '~/services/profile.schemas'
 import { requireSelf, updatePreferences } from '~/services/profile.server'
 import { toCurrentUser } from '~/services/users.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
+import type { Answer } from '../openapi/operation'
+import type { PreferencesAnswer } from './users.openapi'
 
 const route = apiRoute({
   /**
@@ -11,12 +13,16 @@ const route = apiRoute({
    * preferences as saved. A saved locale other than the page's makes the browser reload (spec section 2).
    */
   PUT: ({ request, params, context }) =>
-    apiCall(async () => {
+    apiCall<Answer<typeof PreferencesAnswer>>(async () => {
       const actor = await requireApiUser(context)
       const ctx = ctxFor(actor, context)
       const body = await readJson(request, PreferencesPayload)
       await updatePreferences(ctx, params.userId!, body)
-      const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', requireSelf(ctx, params.userId!).id).executeTakeFirstOrThrow()
+      const user = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', requireSelf(ctx, params.userId!).id)
+        .executeTakeFirstOrThrow()
       return toCurrentUser(user).preferences
     }),
 })
