@@ -37,6 +37,8 @@ const ErrorData = {
     .optional()
     .openapi({ description: 'BAD_REQUEST: the message keys of the problems, by field ("" for the body as a whole).' }),
   retryAt: z.string().optional().openapi({ description: 'TOO_MANY_ATTEMPTS: when a new attempt is allowed (ISO 8601).' }),
+  organizationId: z.string().optional().openapi({ description: "STRONG_AUTH_REQUIRED: the organization whose two-step policy applies." }),
+  setupUrl: z.string().optional().openapi({ description: 'STRONG_AUTH_REQUIRED: the page where the user sets up two-step verification or a passkey.' }),
 }
 
 /**
@@ -53,6 +55,8 @@ const BODY: ErrorCode[] = ['BAD_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO
 const SESSION: ErrorCode[] = ['SESSION_NOT_FOUND']
 /** A state-changing call from a foreign Origin (server/security.ts originCheck). */
 const UNSAFE: ErrorCode[] = ['FORBIDDEN']
+/** A call under an organization: its two-step policy covers the caller, who has not met it (docs/auth.md). */
+const ORGANIZATION_POLICY: ErrorCode[] = ['STRONG_AUTH_REQUIRED']
 
 export interface OperationInput {
   method: 'get' | 'post' | 'put' | 'delete'
@@ -85,6 +89,7 @@ export function operation(input: OperationInput): RouteConfig {
     ...(input.body ? BODY : []),
     ...(input.query ? (['BAD_REQUEST'] as ErrorCode[]) : []),
     ...(input.method === 'get' ? [] : UNSAFE),
+    ...(input.access === 'session' && input.path.includes('{organizationId}') ? ORGANIZATION_POLICY : []),
     ...(input.errors ?? []),
     ...ALWAYS,
   ])

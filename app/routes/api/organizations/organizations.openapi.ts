@@ -89,6 +89,19 @@ export const DirectoryTokenAnswer = z
     createdBy: z.string().nullable(),
     lastUsed: z.string().nullable(),
     revoked: z.string().nullable(),
+    lastErrors: z
+      .array(
+        z
+          .object({
+            at: z.string(),
+            operation: z.string().openapi({ description: 'The method and the path under /scim/v2, e.g. `PATCH /Users/{id}`.' }),
+            status: z.number().int(),
+            scimType: z.string().nullable(),
+            detail: z.string(),
+          })
+          .strict(),
+      )
+      .openapi({ description: "This token's requests among the organization's last SCIM errors, newest first." }),
   })
   .strict()
   .openapi('DirectoryToken')
