@@ -220,6 +220,34 @@ describe('the organization two-step policy on every route under an organization'
     expect(answer.status).toBe(200)
   })
 
+  it('a passkey the admin owns does not make a password-only session meet it (sign in with the passkey instead)', async () => {
+    const owner = await createUser({ name: 'Petra Passkey' })
+    await addMember(orgId, owner.id, { role: 'admin' })
+    await db()
+      .insertInto('passkeys')
+      .values({
+        id: `pk-${owner.id}`,
+        user_id: owner.id,
+        credential_id: `cred-${owner.id}`,
+        public_key: 'AA',
+        counter: 0,
+        device_type: 'multiDevice',
+        backed_up: 1,
+        transports: '[]',
+        aaguid: null,
+        name: 'Laptop',
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute()
+    const mod = await moduleOf('routes/organizations/members.tsx')
+    const path = `/organizations/${orgId}/members`
+    const stopped = await call(mod.loader!, path, 'GET', await sessionCookieFor(owner, 'password'), { organizationId: orgId })
+    expect([stopped.status, stopped.location?.includes(setupUrlFor(owner))]).toEqual([302, true])
+    const through = await call(mod.loader!, path, 'GET', await sessionCookieFor(owner, 'passkey'), { organizationId: orgId })
+    expect(through.status).toBe(200)
+  })
+
   describe('who meets it', () => {
     const screens = () =>
       ORGANIZATION_ROUTES.filter((r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv')

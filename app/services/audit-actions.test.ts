@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { tFor } from '~/i18n/i18n.server'
 import { nextDay, startOfDayIn } from '~/utils/timezones'
-import { AUDIT_ACTION_KINDS, auditActionKey, auditTargetOf, POLICY_CHANGED } from './audit-actions'
+import { auditActionKey } from '~/ui/audit-entry'
+import { AUDIT_ACTION_KINDS, auditTargetOf, POLICY_CHANGED } from './audit-actions'
 
 describe('audited action kinds', () => {
   it('each has its own sentence in both languages, the policy change included', () => {

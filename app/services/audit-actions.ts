@@ -64,6 +64,3 @@ export const isAuditAction = (value: string): value is AuditAction => Object.has
 
 /** The kind of an action's items; an action recorded before this list knew it has none named. */
 export const auditTargetOf = (action: string): AuditTarget | null => (isAuditAction(action) ? AUDIT_ACTIONS[action] : null)
-
-/** The message key of an action's sentence ("Removed members"); the screens fall back to the raw action. */
-export const auditActionKey = (action: string) => `orgHome.activity.actions.${action.replace(/\./g, '_')}`

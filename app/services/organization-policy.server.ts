@@ -4,7 +4,7 @@ import { requireOrgAdmin } from './access.server'
 import { POLICY_CHANGED } from './audit-actions'
 import { recordAudit } from './audit.server'
 import { actorOf, type Ctx } from './context.server'
-import { isTwoStepPolicy, policyCovers, requireStrongAuthFor, strongAuthenticationOf } from './two-step/strong-auth.server'
+import { currentSessionMeetsPolicy, isTwoStepPolicy, policyCovers, requireStrongAuthFor, strongAuthenticationOf } from './two-step/strong-auth.server'
 
 /** The organization's two-step policy and how many of those it covers have two-step on (its admins only). */
 export async function getTwoStepPolicy(ctx: Ctx, organizationId: string) {
@@ -67,5 +67,6 @@ export async function policyRequiring(ctx: Ctx, organizationId: string) {
     .where('m.organization_id', '=', organizationId)
     .where('m.user_id', '=', actorOf(ctx).id)
     .executeTakeFirst()
-  return row && policyCovers(row.two_step_policy, row) ? { organizationId: row.id, name: row.name } : null
+  if (!row || !policyCovers(row.two_step_policy, row)) return null
+  return { organizationId: row.id, name: row.name, met: await currentSessionMeetsPolicy(ctx) }
 }

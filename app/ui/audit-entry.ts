@@ -1,5 +1,4 @@
 import type { AuditTarget } from '~/services/audit-actions'
-import { auditActionKey } from '~/services/audit-actions'
 import type { AuditOutcome } from '~/services/audit.server'
 
 /**
@@ -14,6 +13,9 @@ export function actorText(t: Translate, entry: { actorName: string | null; byDir
   if (entry.actorName === null) return t('orgHome.activity.unknownActor')
   return entry.byDirectory ? t('orgHome.activity.byDirectory', { name: entry.actorName }) : entry.actorName
 }
+
+/** The message key of an action's sentence ("Removed members"), in the locale files' organizations namespace. */
+export const auditActionKey = (action: string) => `orgHome.activity.actions.${action.replace(/\./g, '_')}`
 
 /** The action's sentence ("Removed members"); an action this version does not know is shown as recorded. */
 export const actionText = (t: Translate, action: string) => t(auditActionKey(action), { defaultValue: action })

@@ -4,15 +4,15 @@ import type { TwoStepPolicy } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { TWO_STEP_POLICIES } from '../organizations.schemas'
 import { actorOf, type Ctx } from '../context.server'
-import { hasPasskey } from '../passkeys/passkeys.server'
 import { isTwoStepEnabled } from './totp.server'
 
 /**
  * The organization policy of issue 28 (docs/auth.md "Organization policy"): an organization can
  * require two-step verification (an authenticator app) or a passkey of its admins, and optionally
  * of its group creators. Someone the policy covers meets it when
- * - they have strong authentication (hasStrongAuthentication: two-step on, or a passkey), or
- * - this session was signed in with a passkey, or through single sign-on: the provider answers for
+ * - this session was signed in with a second factor (the password and a code, or a passkey), or
+ *   the user turned two-step on during it (currentSessionMeetsPolicy), or
+ * - this session was signed in through single sign-on: the provider answers for
  *   its own second factor (the e-ID is two-factor by nature; Google and Microsoft accounts follow
  *   their organization's policy).
  * Anyone else (a session signed in with the password alone, or from before the sign-in method was
@@ -21,14 +21,21 @@ import { isTwoStepEnabled } from './totp.server'
  */
 export const isTwoStepPolicy = (value: unknown): value is TwoStepPolicy => TWO_STEP_POLICIES.includes(value as TwoStepPolicy)
 
-/** Whether the user has a second factor of their own: two-step verification on, or a passkey. */
-export async function hasStrongAuthentication(db: DB, userId: string): Promise<boolean> {
-  return (await isTwoStepEnabled(db, userId)) || (await hasPasskey(db, userId))
-}
-
-/** A session signed in with a passkey or through single sign-on meets the policy by itself. */
+/** A session signed in with a second factor (a code after the password, a passkey) or through single sign-on meets the policy by itself. */
 export const sessionMeetsPolicy = (method: SignInMethod | string | null | undefined) =>
-  method === 'passkey' || (typeof method === 'string' && method.startsWith('sso:'))
+  method === 'two-step' || method === 'passkey' || (typeof method === 'string' && method.startsWith('sso:'))
+
+/**
+ * Whether the actor's current session meets a two-step policy: signed in that way
+ * (sessionMeetsPolicy), or signed in with the password and two-step turned on since (enrolment
+ * proved a code of the app, and every later sign-in asks for one). A passkey the user owns does
+ * not make a password-only session meet it: that session proved one factor (sign in with the
+ * passkey instead).
+ */
+export async function currentSessionMeetsPolicy(ctx: Ctx): Promise<boolean> {
+  if (sessionMeetsPolicy(await sessionMethodOf(ctx))) return true
+  return isTwoStepEnabled(ctx.db, actorOf(ctx).id)
+}
 
 /** Whether the policy covers a member with this standing. */
 export function policyCovers(policy: string, standing: { role: string; is_group_creator: number | string | bigint }) {
@@ -63,8 +70,7 @@ export async function requireStrongAuthFor(
   const policy = org.two_step_policy ?? 'off'
   if (!policyCovers(policy, standing)) return
   const actor = actorOf(ctx)
-  if (sessionMeetsPolicy(await sessionMethodOf(ctx))) return
-  if (await hasStrongAuthentication(ctx.db, actor.id)) return
+  if (await currentSessionMeetsPolicy(ctx)) return
   throw new DomainError('STRONG_AUTH_REQUIRED', { organizationId: org.id, setupUrl: strongAuthSetupUrl(actor.id, org.id) })
 }
 

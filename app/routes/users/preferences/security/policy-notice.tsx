@@ -15,6 +15,7 @@ export function PolicyNotice({ name, continueTo, met }: { name: string; continue
         <>
           <p>{t('profile.security.policy.body', { organization: name })}</p>
           <p>{t('profile.security.policy.sso')}</p>
+          <p>{t('profile.security.policy.passkey')}</p>
         </>
       )}
       {met ? (

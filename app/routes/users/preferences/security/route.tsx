@@ -90,7 +90,7 @@ export default function SecurityPreferences() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.security.title')}</h1>
-      {policy ? <PolicyNotice {...policy} met={twoStep.enabled || passkeys.list.length > 0} /> : null}
+      {policy ? <PolicyNotice {...policy} met={policy.met || twoStep.enabled} /> : null}
       <PasskeysSection
         passkeys={passkeys.list}
         removable={passkeys.removable}
