@@ -15,8 +15,9 @@ const OPTIONS_URL = '/signin/passkey/options'
  * (conditional mediation, where supported). Either way the browser's answer is posted to /signin
  * (intent "passkey"), which starts the session. Needs JavaScript: without it, nothing is shown
  * and the password form is the way in. The WebAuthn library loads after the page (not in its bundle).
+ * `divider`: its own "or with email and password" below it, where no provider buttons (and their "or") frame it.
  */
-export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+export function PasskeySignIn({ redirectTo, divider }: { redirectTo: string; divider: boolean }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -58,7 +59,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
 
   if (!supported) return null
   return (
-    <div className="mb-6 flex flex-col gap-3">
+    <div className={divider ? 'mb-6 flex flex-col gap-3' : 'flex flex-col gap-3'}>
       {problem ? <Alert tone="error">{t(problem)}</Alert> : null}
       <Button
         type="button"
@@ -74,7 +75,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       >
         {busy ? t('signin.passkey.working') : t('signin.passkey.button')}
       </Button>
-      <p className="text-center text-sm text-slate-600">{t('signin.passkey.or')}</p>
+      {divider ? <p className="text-center text-sm text-slate-600">{t('signin.passkey.or')}</p> : null}
     </div>
   )
 }

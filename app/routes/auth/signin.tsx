@@ -73,8 +73,10 @@ export default function SignIn() {
           <Alert tone="success">{t(`signin.notice.${notice}`, { defaultValue: '' })}</Alert>
         </div>
       ) : null}
-      <SsoSignIn {...sso} redirectTo={searchParams.get('redirectTo') ?? ''} />
-      <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
+      <SsoSignIn {...sso} redirectTo={searchParams.get('redirectTo') ?? ''}>
+        {/* Below the providers, above their "or"; on its own with its own "or" where no provider is configured. */}
+        <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} divider={sso.providers.length === 0} />
+      </SsoSignIn>
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
