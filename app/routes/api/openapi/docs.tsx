@@ -87,7 +87,7 @@ export default function ApiDocs() {
 function OperationView({ op }: { op: ReferenceOperation }) {
   const { t } = useTranslation()
   return (
-    <article id={op.id} aria-labelledby={`${op.id}-title`} className="mb-6 rounded border border-slate-300 p-4">
+    <article id={op.id} aria-labelledby={`${op.id}-title`} className="mb-6 rounded border border-slate-300 p-4 [overflow-wrap:anywhere]">
       <h3 id={`${op.id}-title`} className="mb-1 flex flex-wrap items-center gap-2 font-semibold">
         <span className={`rounded px-2 py-0.5 font-mono text-sm ${METHOD_COLORS[op.method] ?? 'bg-slate-100'}`}>{op.method}</span>
         <code className="break-all">{op.path}</code>
