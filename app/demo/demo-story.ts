@@ -10,6 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 type Group = Insertable<Database['groups']>
 type GroupMember = Insertable<Database['group_members']>
 type Alert = Insertable<Database['alerts']>
+type AuditRow = Insertable<Database['audit_log']>
 
 export interface DemoPeople {
   adminId: string
@@ -57,6 +58,11 @@ export function demoStory(input: {
       created_at: iso(Math.min(at, now)),
     })
 
+  // The organization's audit log agrees with the same events (the admin's "Audit log" is not empty).
+  const audit: AuditRow[] = []
+  const audited = (actorId: string, action: string, at: number, items: string[], result: object) =>
+    audit.push({ id: newId(), organization_id: organizationId, actor_id: actorId, action, items: JSON.stringify(items), result: JSON.stringify(result), created_at: iso(Math.min(at, now)) })
+
   const demoIds = new Set(Object.values(people))
   for (const row of groupMembers) {
     if (!demoIds.has(row.user_id) || row.role === 'owner') continue
@@ -73,6 +79,7 @@ export function demoStory(input: {
     { type: 'organization', id: organizationId },
     { organizationName },
   )
+  audited(people.adminId, 'groupCreators.add', input.joinedAt.get(people.erikId)! + DAY, [people.erikId], { SUCCESS: 1 })
 
   // Pending invitations to groups Emma is not in yet (active ones), by their owners, this week.
   const emmaGroups = new Set(groupMembers.filter((r) => r.user_id === people.emmaId).map((r) => r.group_id))
@@ -92,6 +99,7 @@ export function demoStory(input: {
       expires_at: iso(created + input.invitationDays * DAY),
     })
     alert(people.emmaId, 'group.invitation.new', created, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, organizationName })
+    audited(group.owner_id, 'invitation.create', created, [invitations[invitations.length - 1]!.id!], { SUCCESS: 1, type: 'email', groupId: group.id })
   }
 
   // Keep the newest few per user and template; the seen mark sits before each user's newest ones.
@@ -109,5 +117,5 @@ export function demoStory(input: {
     const firstUnseen = chosen[Math.min(UNSEEN_PER_USER, chosen.length) - 1]
     if (firstUnseen) seenAt.set(userId, iso(Date.parse(firstUnseen.created_at) - 1000))
   }
-  return { alerts: kept, invitations, seenAt }
+  return { alerts: kept, invitations, seenAt, audit }
 }

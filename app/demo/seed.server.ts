@@ -337,6 +337,7 @@ async function seedOrganization(db: DB, plan: OrganizationPlan): Promise<string 
     await insertAll(trx, 'group_members', groupMembers)
     await insertAll(trx, 'invitations', invitations)
     await insertAll(trx, 'alerts', story?.alerts ?? [])
+    await insertAll(trx, 'audit_log', story?.audit ?? [])
     for (const [userId, seenAt] of story?.seenAt ?? []) {
       await trx.updateTable('users').set({ alerts_seen_at: seenAt }).where('id', '=', userId).execute()
     }
