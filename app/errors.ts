@@ -142,7 +142,7 @@ export const ERROR_STATUS = {
   UNKNOWN_ERROR: 500,
   /**
    * The server is overloaded (server/admission.ts) or the database cannot be reached
-   * (app/ui/service-unavailable.server.ts): try again after Retry-After.
+   * (app/http/service-unavailable.server.ts): try again after Retry-After.
    */
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>

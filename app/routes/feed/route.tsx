@@ -9,7 +9,7 @@ import { ctxFor } from '~/services/context.server'
 import { feedPage, markAlertsSeen } from '~/services/feed.server'
 import { markFeedSeen } from '~/ui/layout/header-counts'
 import { useRootData } from '~/ui/root-data'
-import { orRouteFailure } from '~/ui/route-failure.server'
+import { orRouteFailure } from '~/http/route-failure.server'
 import { renderFeed, type RenderedFeed } from './alert-text.server'
 import { FeedList } from './feed-list'
 

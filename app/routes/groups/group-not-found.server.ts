@@ -1,5 +1,5 @@
 import { DomainError, messageKey } from '~/errors'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 /**
  * Runs a service call of a group screen. GROUP_NOT_FOUND (not a member nor an admin of its

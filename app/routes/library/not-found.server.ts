@@ -1,5 +1,5 @@
 import { DomainError } from '~/errors'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 const NOT_FOUND_CODES = new Set(['PACKAGE_NOT_FOUND', 'NOT_FOUND', 'PACKAGE_INVITATION_NOT_FOUND'])
 

@@ -8,7 +8,7 @@ import { listMyOrganizations } from '~/services/organizations.server'
 import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
+import { orRouteFailure } from '~/http/route-failure.server'
 
 /**
  * /organizations: the organizations the user administers or may create groups in, each a link to

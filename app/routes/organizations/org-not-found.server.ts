@@ -3,7 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { requireOrgAdmin } from '~/services/access.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { redirect } from '@remix-run/node'
 
 /**

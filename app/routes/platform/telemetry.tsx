@@ -8,7 +8,7 @@ import { ctxFor } from '~/services/context.server'
 import { isPlatformAdmin } from '~/services/platform.server'
 import { telemetrySummary, type VitalSummary } from '~/services/telemetry.server'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
+import { orRouteFailure } from '~/http/route-failure.server'
 
 /**
  * /platform/telemetry: for platform admins, the p75 of each web vital per route over the last days,

@@ -7,7 +7,7 @@ import { ctxFor } from '~/services/context.server'
 import { visibleUserName } from '~/services/profile.server'
 import { ErrorScreen } from '~/ui/error-screen'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
-import { orRouteFailure } from '~/ui/route-failure.server'
+import { orRouteFailure } from '~/http/route-failure.server'
 import { userIdOf } from './user-id'
 
 export interface UserLayoutData {

@@ -7,7 +7,7 @@ import { createDraft, publishPackage, saveBasics, saveEntities, saveRoles } from
 import { getPackageForEdit } from '~/services/library/package-view.server'
 import { PackageBasicsSchema, parseTagText, SaveEntitiesSchema, SaveRolesSchema } from '~/services/library/packages.schemas'
 import type { Saved } from '~/services/library/types'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { libraryPaths } from '../paths'
 import type { BasicsDraft } from './basic-step'
 import { idOfKey, isNewKey, roleDraftOf, rowsOf, taskDraftOf, type RoleDraft, type TaskDraft } from './drafts'

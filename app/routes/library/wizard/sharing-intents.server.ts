@@ -6,7 +6,7 @@ import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from '~
 import { createShareLink, revokeShareLink } from '~/services/library/share-links.server'
 import { inviteCollaborator, resendInvitation, revokeInvitation } from '~/services/library/collaborator-invitations.server'
 import { packageSharing } from '~/services/library/sharing.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { PendingConfirmation } from '../action-form'
 import { libraryPaths } from '../paths'
 import { fieldErrorsOf } from './form-errors'

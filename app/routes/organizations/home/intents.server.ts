@@ -8,8 +8,8 @@ import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory
 import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema, TwoStepPolicySchema } from '~/services/organizations.schemas'
 import { setTwoStepPolicy } from '~/services/organization-policy.server'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { orRouteFailure } from '~/http/route-failure.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { IntentArgs } from '../intent-args'
 import { orNotFound } from '../org-not-found.server'
 

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { isDatabaseUnavailable } from '~/db/availability.server'
 import { DomainError } from '~/errors'
-import type { RouteFailure } from './route-failure'
+import type { RouteFailure } from '~/ui/route-failure'
 import { serviceUnavailable } from './service-unavailable.server'
 
 /**
