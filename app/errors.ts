@@ -154,6 +154,109 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 
 export const statusOf = (code: ErrorCode) => ERROR_STATUS[code]
 
+/**
+ * What each code means to a screen, declared once (routeCall in app/http/route-call.server.ts
+ * reads it): `not-found`, the thing is not there or not the actor's to see (a screen may show its
+ * 404 page, never "forbidden"); `refusal`, understood and refused as things stand (e.g. changed in
+ * another tab: a screen may say so in a toast); `invalid`, the input (the form shows it);
+ * `sign-in`, who the actor is (sign in, verify); `step-up`, the organization's two-step policy
+ * (a screen sends them to set it up); `server`, our failure or an outage (never a toast).
+ */
+export type ErrorKind = 'not-found' | 'refusal' | 'invalid' | 'sign-in' | 'step-up' | 'server'
+
+export const ERROR_KIND = {
+  BAD_REQUEST: 'invalid',
+  UNAUTHORIZED: 'sign-in',
+  SESSION_NOT_FOUND: 'sign-in',
+  USER_NOT_VERIFIED: 'sign-in',
+  FORBIDDEN: 'refusal',
+  NOT_FOUND: 'not-found',
+  METHOD_NOT_ALLOWED: 'refusal',
+  LENGTH_REQUIRED: 'invalid',
+  EMAIL_TAKEN: 'refusal',
+  TOKEN_INVALID: 'invalid',
+  TOKEN_EXPIRED: 'invalid',
+  TOKEN_USED: 'invalid',
+  PAYLOAD_TOO_LARGE: 'invalid',
+  UNSUPPORTED_MEDIA_TYPE: 'invalid',
+  TOO_MANY_ATTEMPTS: 'refusal',
+  SECOND_FACTOR_REQUIRED: 'sign-in',
+  CODE_INVALID: 'invalid',
+  TWO_STEP_ALREADY_ON: 'refusal',
+  TWO_STEP_NOT_ON: 'refusal',
+  STRONG_AUTH_REQUIRED: 'step-up',
+  PASSKEY_INVALID: 'invalid',
+  PASSKEY_CHALLENGE_INVALID: 'invalid',
+  PASSKEY_LAST_WAY_IN: 'refusal',
+  INVITATION_NOT_FOUND: 'not-found',
+  WRONG_EMAIL: 'refusal',
+  USED: 'refusal',
+  INVITATION_DECLINED: 'refusal',
+  IS_ALREADY_GROUP_CREATOR: 'refusal',
+  ALREADY_ADDED_TO_GROUP: 'refusal',
+  ALREADY_ADDED_TO_ORGANIZATION: 'refusal',
+  ORGANIZATION_NOT_FOUND: 'not-found',
+  ORGANIZATION_INACTIVE: 'refusal',
+  GROUP_NOT_FOUND: 'not-found',
+  MEMBER_NOT_FOUND: 'not-found',
+  LAST_ADMIN: 'refusal',
+  OWNER_NOT_MEMBER: 'invalid',
+  IS_GROUP_OWNER: 'refusal',
+  GROUP_OWNER_CANNOT_LEAVE: 'refusal',
+  ALREADY_GROUP_OWNER: 'refusal',
+  ALREADY_GROUP_CREATOR: 'refusal',
+  NOT_GROUP_CREATOR: 'refusal',
+  USER_NOT_FOUND: 'not-found',
+  WRONG_PASSWORD: 'invalid',
+  PICTURE_INVALID: 'invalid',
+  PICTURE_TOO_LARGE: 'invalid',
+  ACCOUNT_DELETION_BLOCKED: 'refusal',
+  ALREADY_ATTENDANCE_CREATOR: 'refusal',
+  NOT_ATTENDANCE_CREATOR: 'refusal',
+  IS_ORGANIZATION_ADMIN: 'refusal',
+  NO_ACCOUNT_WITH_EMAIL: 'not-found',
+  ALREADY_ORGANIZATION_ADMIN: 'refusal',
+  NOT_ORGANIZATION_ADMIN: 'refusal',
+  NO_USER: 'not-found',
+  VERIFICATION_REQUIRED: 'sign-in',
+  USER_CREATION_FAILED: 'refusal',
+  SSO_CANCELLED: 'invalid',
+  SSO_STATE_MISMATCH: 'invalid',
+  SSO_CODE_EXPIRED: 'invalid',
+  SSO_TOKEN_INVALID: 'sign-in',
+  SSO_PROVIDER_DOWN: 'server',
+  SSO_FAILED: 'server',
+  SSO_ALREADY_LINKED: 'refusal',
+  SSO_IDENTITY_TAKEN: 'refusal',
+  SSO_LAST_WAY_IN: 'refusal',
+  PACKAGE_NOT_FOUND: 'not-found',
+  PACKAGE_VERSION_CONFLICT: 'refusal',
+  PACKAGE_LIMIT_EXCEEDED: 'invalid',
+  PACKAGE_ROLE_NOT_FOUND: 'invalid',
+  PACKAGE_NO_ROLES: 'invalid',
+  PACKAGE_ACCESS_DENIED: 'refusal',
+  PACKAGE_ALREADY_SHARED: 'refusal',
+  PACKAGE_INVITATION_NOT_FOUND: 'not-found',
+  PACKAGE_COLLABORATOR_NOT_FOUND: 'not-found',
+  PACKAGE_HANDOVER_NOT_EDITOR: 'refusal',
+  SHARE_LINK_INVALID: 'not-found',
+  SHARE_LINK_EXPIRED: 'refusal',
+  IMPORT_FILE_INVALID: 'invalid',
+  IMPORT_FILE_TOO_LARGE: 'invalid',
+  IMPORT_TOO_MANY_ROWS: 'invalid',
+  IMPORT_NO_EMAIL_COLUMN: 'invalid',
+  IMPORT_EMPTY: 'invalid',
+  IMPORT_NOT_FOUND: 'not-found',
+  SERVER_ERROR: 'server',
+  UNKNOWN_ERROR: 'server',
+  SERVICE_UNAVAILABLE: 'server',
+} as const satisfies Record<ErrorCode, ErrorKind>
+
+export const kindOf = (code: ErrorCode): ErrorKind => ERROR_KIND[code]
+
+/** The codes of one kind, e.g. `CodeOfKind<'not-found'>` for the codes a screen may show as its 404 page. */
+export type CodeOfKind<K extends ErrorKind> = { [C in ErrorCode]: (typeof ERROR_KIND)[C] extends K ? C : never }[ErrorCode]
+
 /** Message key of a code; unknown codes fall back to UNKNOWN_ERROR. */
 export const messageKey = (code: string) => `errors.${isErrorCode(code) ? code : 'UNKNOWN_ERROR'}`
 

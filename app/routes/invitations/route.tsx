@@ -2,12 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { myInvitations } from '~/services/invitation-inbox.server'
 import { AppLink } from '~/ui/app-link'
-import { orRouteFailure } from '~/http/route-failure.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
@@ -24,7 +24,7 @@ export const handle = { breadcrumb: 'inbox.title', i18nArea: 'invitations' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const inbox = await orRouteFailure('inbox.loadError', () => myInvitations(ctxFor(user, context)))
+  const inbox = await routeCall(() => myInvitations(ctxFor(user, context)), { failure: 'inbox.loadError' })
   return { inbox }
 }
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = '/invitations'
-  return orRouteFailure('inbox.updateError', async () => {
+  return routeCall(async () => {
     try {
       return await handler({ ctx: ctxFor(user, context), form })
     } catch (error) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(here, { key: `errors.${error.code}`, type: 'error', values: stringValues(error.data) })
       throw error
     }
-  })
+  }, { failure: 'inbox.updateError' })
 }
 
 const stringValues = (values: Record<string, unknown> | undefined) =>

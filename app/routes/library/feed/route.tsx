@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -9,7 +10,6 @@ import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 import { Pagination, useListLoading } from '~/ui/list-controls'
-import { orRouteFailure } from '~/http/route-failure.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { libraryPaths } from '../paths'
 import { FeedFilters } from './feed-filters'
@@ -24,7 +24,7 @@ import { PackageList } from './package-list'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const query = feedQueryOf(new URL(request.url))
-  const feed = await orRouteFailure('library.loadError', () => packageFeed(ctxFor(user, context), query))
+  const feed = await routeCall(() => packageFeed(ctxFor(user, context), query), { failure: 'library.loadError' })
   redirectPastLastPage(request, feed)
   return { feed, query, userId: user.id }
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
@@ -9,7 +10,6 @@ import { ctxFor } from '~/services/context.server'
 import { listIdentities, PROVIDER_LABELS, unlinkIdentity } from '~/services/user-identities.server'
 import { Button } from '~/ui/button'
 import { builtPath } from '~/ui/layout/screens'
-import { orRouteFailure } from '~/http/route-failure.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
@@ -18,7 +18,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 /** /sso/identities/:identityId/unlink: asks before unlinking a provider account (another user's is not found). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const identities = await orRouteFailure('sso.identities.title', () => listIdentities(ctxFor(user, context)))
+  const identities = await routeCall(() => listIdentities(ctxFor(user, context)), { failure: 'sso.identities.title' })
   const identity = identities.find((i) => i._id === params.identityId)
   if (!identity) throw new Response('Not Found', { status: 404 })
   return {
