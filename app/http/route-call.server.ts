@@ -17,9 +17,10 @@ export interface RouteCallOptions {
   stepUp?: boolean
   /**
    * A refused change goes back to `to` with its message as an error toast: any catalogue error
-   * but a `server` one (or only `codes`), worded by `keys` where this screen has its own message.
+   * but a `server` one (or only `codes`), worded by `keys` where this screen has its own message,
+   * and with the error's string data as the message's values when `withData` (e.g. a name).
    */
-  toast?: { to: string; codes?: readonly ErrorCode[]; keys?: Partial<Record<ErrorCode, string>> }
+  toast?: { to: string; codes?: readonly ErrorCode[]; keys?: Partial<Record<ErrorCode, string>>; withData?: boolean }
   /**
    * The screen's list message (a key such as 'groups.loadError') for anything else: thrown as a
    * RouteFailure with the catalogue status of a DomainError or 500 (logged when unexpected), which
@@ -49,14 +50,19 @@ async function answerOf(error: unknown, { notFound, stepUp, toast, failure }: Ro
     const kind = kindOf(error.code)
     if (kind === 'not-found' && (notFound as readonly ErrorCode[] | undefined)?.includes(error.code)) return new Response('Not found', { status: 404 })
     if (kind === 'step-up' && stepUp) return strongAuthRedirect(error)
-    if (toast && kind !== 'server' && (toast.codes?.includes(error.code) ?? true))
-      return redirectWithToast(toast.to, { key: toast.keys?.[error.code] ?? messageKey(error.code), type: 'error' })
+    if (toast && kind !== 'server' && (toast.codes?.includes(error.code) ?? true)) {
+      const key = toast.keys?.[error.code] ?? messageKey(error.code)
+      return redirectWithToast(toast.to, { key, type: 'error', ...(toast.withData ? { values: stringValues(error.data) } : {}) })
+    }
   }
   if (failure === undefined) return error
   if (isDatabaseUnavailable(error)) return serviceUnavailable()
   if (!(error instanceof DomainError)) console.error(error)
   return data<RouteFailure>({ failure }, { status: error instanceof DomainError ? error.status : 500 })
 }
+
+const stringValues = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'))
 
 /** STRONG_AUTH_REQUIRED as the redirect of a screen to its setupUrl (with `back`, the screen's path, when known); null for another error. */
 export function strongAuthRedirect(error: unknown, back?: string): Response | null {

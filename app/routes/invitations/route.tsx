@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
-import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { myInvitations } from '~/services/invitation-inbox.server'
 import { AppLink } from '~/ui/app-link'
-import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { INTENTS } from './intents.server'
@@ -36,20 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = '/invitations'
-  return routeCall(async () => {
-    try {
-      return await handler({ ctx: ctxFor(user, context), form })
-    } catch (error) {
-      // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
-      if (error instanceof DomainError)
-        return redirectWithToast(here, { key: `errors.${error.code}`, type: 'error', values: stringValues(error.data) })
-      throw error
-    }
-  }, { failure: 'inbox.updateError' })
+  // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
+  return routeCall(() => handler({ ctx: ctxFor(user, context), form }), { toast: { to: here, withData: true }, failure: 'inbox.updateError' })
 }
-
-const stringValues = (values: Record<string, unknown> | undefined) =>
-  Object.fromEntries(Object.entries(values ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'))
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 

@@ -5,7 +5,6 @@ import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
-import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { listIdentities, PROVIDER_LABELS, unlinkIdentity } from '~/services/user-identities.server'
 import { Button } from '~/ui/button'
@@ -31,13 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const form = await readForm(request)
   const back = builtPath(safeRedirect(form.get('redirectTo'), '/')) ?? '/'
-  try {
-    await unlinkIdentity(ctxFor(user, context), params.identityId!)
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 })
-    if (error instanceof DomainError) return redirectWithToast(back, { key: `errors.${error.code}`, type: 'error' })
-    throw error
-  }
+  await routeCall(() => unlinkIdentity(ctxFor(user, context), params.identityId!), { notFound: ['NOT_FOUND'], toast: { to: back } })
   return redirectWithToast(back, { key: 'sso.identities.unlinked' })
 }
 
