@@ -21,7 +21,7 @@ export const ERROR_STATUS = {
   /** A body of a type the route does not read: an API call takes JSON, a form action a URL-encoded form. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_ATTEMPTS: 429,
-  // Account security (issue 28, docs/auth.md)
+  // Account security (docs/auth.md)
   /**
    * POST /api/v2/signin: the password was right, and the account has two-step verification on.
    * No session: `token` goes with a code to POST /api/v2/signin/second-factor within 5 minutes.
@@ -66,7 +66,7 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
-  // Profile and preferences (issue 12)
+  // Profile and preferences (docs/profile.md)
   /** Another user's profile the actor shares nothing with, or any user id but the actor's own where only they may act. */
   USER_NOT_FOUND: 404,
   /** The password given to confirm a change (email, password, account deletion) is not the account's. */
@@ -103,7 +103,7 @@ export const ERROR_STATUS = {
   SSO_IDENTITY_TAKEN: 409,
   /** Unlinking would leave the account with no way in. */
   SSO_LAST_WAY_IN: 409,
-  // The library (issue 11, ADR 009)
+  // The library (spec section 2, "/library"; ADR 009)
   /** No such package, or one the actor may not see (never "forbidden": that would say it exists). */
   PACKAGE_NOT_FOUND: 404,
   /** The package was saved by someone else since the form was loaded (its version moved on). */
@@ -125,7 +125,7 @@ export const ERROR_STATUS = {
   /** An unknown or revoked share link (or one of another package). */
   SHARE_LINK_INVALID: 404,
   SHARE_LINK_EXPIRED: 410,
-  // Member import (issue 27, docs/organizations.md): the file's own problems, and an upload that is gone.
+  // Member import (docs/organizations.md): the file's own problems, and an upload that is gone.
   /** Neither CSV nor .xlsx that can be read. */
   IMPORT_FILE_INVALID: 400,
   /** Over MEMBER_IMPORT_MAX_BYTES (4 MB). */

@@ -13,7 +13,7 @@ import { INTENTS } from './intents.server'
 import { InboxSection } from './inbox-section'
 
 /**
- * /invitations: the invitations inbox (issue 23, docs/invitations.md). Every pending invitation
+ * /invitations: the invitations inbox (docs/invitations.md). Every pending invitation
  * addressed to the user, in three sections whose ids are a URL contract (`#groups`, `#packages`,
  * `#organizations`: the header's counts and the notices link there), each item with Accept and
  * Decline forms that work without JavaScript.

@@ -13,7 +13,7 @@ import { readForm } from '~/utils/form-body.server'
 import { libraryPaths } from './paths'
 
 /**
- * /library/packages/accept-share-link?token=… (issue 11, screen 5). Signed in only (sign-in comes
+ * /library/packages/accept-share-link?token=… (spec section 2, "/library"). Signed in only (sign-in comes
  * back here with the token kept). No GET changes state, so the link opens a page that names the
  * package and who shared it, and whose button posts the token; a valid link then gives view
  * access and opens the package. An unknown, revoked or expired link says so on that first page

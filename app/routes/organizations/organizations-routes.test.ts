@@ -52,7 +52,7 @@ describe('/organizations/:id layout', () => {
     expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: false, access: 'admin' } })
   })
 
-  it('shows a group creator the home only: what they may create there, without the administration (issue 23)', async () => {
+  it('shows a group creator the home only: what they may create there, without the administration (docs/organizations.md)', async () => {
     const { org } = await adminSetup()
     const creator = await createUser()
     await addMember(org.id, creator.id, { groupCreator: true })

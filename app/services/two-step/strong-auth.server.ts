@@ -8,7 +8,7 @@ import { hasPasskey } from '../passkeys/passkeys.server'
 import { isTwoStepEnabled } from './totp.server'
 
 /**
- * The organization policy of issue 28 (docs/auth.md "Organization policy"): an organization can
+ * The organization policy (docs/auth.md "Organization policy"): an organization can
  * require two-step verification (an authenticator app) or a passkey of its admins, and optionally
  * of its group creators. Someone the policy covers meets it when
  * - they have strong authentication (hasStrongAuthentication: two-step on, or a passkey), or

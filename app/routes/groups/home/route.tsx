@@ -29,7 +29,7 @@ import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
 
 /**
- * /groups/:groupId/home (issue 10, Groups item 3): the group, its owner, my role and its members.
+ * /groups/:groupId/home (docs/groups.md): the group, its owner, my role and its members.
  * Owners and leaders invite, change roles and remove members; the owner renames, deactivates and
  * hands over (the role table decides, services/group-access.server.ts); every member but the owner
  * may leave (the owner hands over first). Members and the admins of

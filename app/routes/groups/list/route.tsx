@@ -21,7 +21,7 @@ import { myGroupsQueryOf, readMyGroupFilters } from './list-filters'
 import { myGroupRow } from './list-rows'
 
 /**
- * /groups: the signed-in user's groups (issue 10, Groups item 2): name, organization, owner, my
+ * /groups: the signed-in user's groups (docs/groups.md): name, organization, owner, my
  * role with its permission icons, members, active; search, filters and sort in the URL. The same
  * rows as GET /api/v3/groups (my-groups.server.ts). Its breadcrumb is the section's "Groups".
  */

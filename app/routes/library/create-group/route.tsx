@@ -19,7 +19,7 @@ import { libraryPaths } from '../paths'
 import { createGroupIntent, type CreateGroupActionData } from './create-group.server'
 
 /**
- * /library/create/group (issue 11, screen 7): a group from a package. First the package (a GET
+ * /library/create/group (spec section 2, "/library"): a group from a package. First the package (a GET
  * form, or ?packageId=), then the organization, the name, the members and which group role gets
  * each package role's tasks; creating it opens the group's home.
  */

@@ -17,7 +17,7 @@ import { feedQueryOf } from './feed-query'
 import { PackageList } from './package-list'
 
 /**
- * /library: the package feed (issue 11, screen 1): the packages the user owns or that are shared
+ * /library: the package feed (spec section 2, "/library"): the packages the user owns or that are shared
  * with them, with search, filters, sort and page in the URL, and their pending invitations. The
  * section's "Library" crumb names it.
  */

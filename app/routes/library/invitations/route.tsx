@@ -15,7 +15,7 @@ import { LIBRARY_SCREEN } from '../not-found.server'
 import { libraryPaths } from '../paths'
 
 /**
- * /library/invitations/:id (issue 11, screen 6): the pending package invitations of user :id,
+ * /library/invitations/:id (spec section 2, "/library"): the pending package invitations of user :id,
  * for that user only (anyone else: 404), each with accept or decline.
  */
 export const handle = { breadcrumb: 'library.invitations.title' }

@@ -18,7 +18,7 @@ import { VIEW_INTENTS, type ViewActionData } from './intents.server'
 import { RolesSection } from './roles-section'
 
 /**
- * /library/packages/view/:pid (issue 11, screen 2): the package's details, roles and tasks (of
+ * /library/packages/view/:pid (spec section 2, "/library"): the package's details, roles and tasks (of
  * a large package one role's at a time, `?role=`), who it is shared with, and the actions the
  * user's access allows. Anyone without access: 404.
  */

@@ -19,7 +19,7 @@ import { WIZARD_FORM_ID } from './wizard-nav'
 import { WizardStepBody } from './wizard-step-body'
 
 /**
- * The package wizards (issue 11, screen 3): /library/packages/new/:step (two steps; the draft
+ * The package wizards (spec section 2, "/library"): /library/packages/new/:step (two steps; the draft
  * exists from step 1 on and travels as ?pid=) and /library/packages/edit/:step/:pid (four
  * steps; step 3 one role at a time, ?role=; step 4 sharing). Owners and editors only; anyone
  * else gets 404. Everything works without JavaScript.

@@ -22,7 +22,7 @@ import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
 import { groupListQueryOf, readGroupFilters } from './list-filters'
 
 /**
- * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
+ * …/organizations/:organizationId/groups: the organization's groups for its admins (spec section 2, "/organizations";
  * screen 4). Rendered inside the organization layout. Every form works without JavaScript:
  * the bulk bar posts checkboxes named `ids` (or `scope=matching`, every group the search and
  * filters match) with an `intent`; delete needs confirmed=1; changing owners is two steps (intent
