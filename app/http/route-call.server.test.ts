@@ -68,6 +68,14 @@ describe('routeCall', () => {
     expect(await thrownBy(routeCall(failing('SERVER_ERROR'), options))).toMatchObject({ data: { failure: 'groupHome.updateError' } })
   })
 
+  it("passes the error's strings to the toast's message when the screen asks (withData)", async () => {
+    const refused = failing('ALREADY_ADDED_TO_GROUP', { name: 'Bild 7A', count: 3 })
+    const toast = await toastOf((await thrownBy(routeCall(refused, { toast: { to: '/invitations', withData: true } }))) as Response)
+    expect(toast).toMatchObject({ key: 'errors.ALREADY_ADDED_TO_GROUP', values: { name: 'Bild 7A' } })
+    expect(toast?.values).not.toHaveProperty('count')
+    expect((await toastOf((await thrownBy(routeCall(refused, { toast: { to: '/invitations' } }))) as Response))?.values).toBeUndefined()
+  })
+
   it('toasts only the codes given, when given', async () => {
     const options = { toast: { to: '/x', codes: ['ORGANIZATION_INACTIVE'] as const }, failure: 'groups.updateError' }
     expect(await thrownBy(routeCall(failing('ORGANIZATION_INACTIVE'), options))).toBeInstanceOf(Response)
