@@ -17,13 +17,13 @@ import { configuredTransport } from '~/mail/mailer.server'
 import { startOutboxWorker, type OutboxWorker } from '~/mail/outbox-worker.server'
 import { startHousekeeping, type HousekeepingJob } from '~/services/housekeeping.server'
 import { NonceContext } from '~/ui/nonce'
-import { RETRY_AFTER_SECONDS } from '~/ui/service-unavailable.server'
+import { RETRY_AFTER_SECONDS } from '~/http/service-unavailable.server'
 
 const ABORT_DELAY = 5_000
 
 export { createLoadContext } from '~/load-context.server'
 /** The server serves the build through this: an unreachable database is 503, not 500. */
-export { answerOutages } from '~/ui/service-unavailable.server'
+export { answerOutages } from '~/http/service-unavailable.server'
 /** The server calls this when its graceful shutdown starts: /healthz answers 503 from then on. */
 export { beginShutdown } from '~/utils/shutdown-state'
 /** The server registers these when it serves metrics: the outbox and the database pool, read at each scrape. */

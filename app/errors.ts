@@ -21,7 +21,7 @@ export const ERROR_STATUS = {
   /** A body of a type the route does not read: an API call takes JSON, a form action a URL-encoded form. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_ATTEMPTS: 429,
-  // Account security (issue 28, docs/auth.md)
+  // Account security (docs/auth.md)
   /**
    * POST /api/v2/signin: the password was right, and the account has two-step verification on.
    * No session: `token` goes with a code to POST /api/v2/signin/second-factor within 5 minutes.
@@ -66,7 +66,7 @@ export const ERROR_STATUS = {
   ALREADY_GROUP_OWNER: 409,
   ALREADY_GROUP_CREATOR: 409,
   NOT_GROUP_CREATOR: 409,
-  // Profile and preferences (issue 12)
+  // Profile and preferences (docs/profile.md)
   /** Another user's profile the actor shares nothing with, or any user id but the actor's own where only they may act. */
   USER_NOT_FOUND: 404,
   /** The password given to confirm a change (email, password, account deletion) is not the account's. */
@@ -103,7 +103,7 @@ export const ERROR_STATUS = {
   SSO_IDENTITY_TAKEN: 409,
   /** Unlinking would leave the account with no way in. */
   SSO_LAST_WAY_IN: 409,
-  // The library (issue 11, ADR 009)
+  // The library (spec section 2, "/library"; ADR 009)
   /** No such package, or one the actor may not see (never "forbidden": that would say it exists). */
   PACKAGE_NOT_FOUND: 404,
   /** The package was saved by someone else since the form was loaded (its version moved on). */
@@ -125,7 +125,7 @@ export const ERROR_STATUS = {
   /** An unknown or revoked share link (or one of another package). */
   SHARE_LINK_INVALID: 404,
   SHARE_LINK_EXPIRED: 410,
-  // Member import (issue 27, docs/organizations.md): the file's own problems, and an upload that is gone.
+  // Member import (docs/organizations.md): the file's own problems, and an upload that is gone.
   /** Neither CSV nor .xlsx that can be read. */
   IMPORT_FILE_INVALID: 400,
   /** Over MEMBER_IMPORT_MAX_BYTES (4 MB). */
@@ -142,7 +142,7 @@ export const ERROR_STATUS = {
   UNKNOWN_ERROR: 500,
   /**
    * The server is overloaded (server/admission.ts) or the database cannot be reached
-   * (app/ui/service-unavailable.server.ts): try again after Retry-After.
+   * (app/http/service-unavailable.server.ts): try again after Retry-After.
    */
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>
@@ -153,6 +153,109 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value)
 
 export const statusOf = (code: ErrorCode) => ERROR_STATUS[code]
+
+/**
+ * What each code means to a screen, declared once (routeCall in app/http/route-call.server.ts
+ * reads it): `not-found`, the thing is not there or not the actor's to see (a screen may show its
+ * 404 page, never "forbidden"); `refusal`, understood and refused as things stand (e.g. changed in
+ * another tab: a screen may say so in a toast); `invalid`, the input (the form shows it);
+ * `sign-in`, who the actor is (sign in, verify); `step-up`, the organization's two-step policy
+ * (a screen sends them to set it up); `server`, our failure or an outage (never a toast).
+ */
+export type ErrorKind = 'not-found' | 'refusal' | 'invalid' | 'sign-in' | 'step-up' | 'server'
+
+export const ERROR_KIND = {
+  BAD_REQUEST: 'invalid',
+  UNAUTHORIZED: 'sign-in',
+  SESSION_NOT_FOUND: 'sign-in',
+  USER_NOT_VERIFIED: 'sign-in',
+  FORBIDDEN: 'refusal',
+  NOT_FOUND: 'not-found',
+  METHOD_NOT_ALLOWED: 'refusal',
+  LENGTH_REQUIRED: 'invalid',
+  EMAIL_TAKEN: 'refusal',
+  TOKEN_INVALID: 'invalid',
+  TOKEN_EXPIRED: 'invalid',
+  TOKEN_USED: 'invalid',
+  PAYLOAD_TOO_LARGE: 'invalid',
+  UNSUPPORTED_MEDIA_TYPE: 'invalid',
+  TOO_MANY_ATTEMPTS: 'refusal',
+  SECOND_FACTOR_REQUIRED: 'sign-in',
+  CODE_INVALID: 'invalid',
+  TWO_STEP_ALREADY_ON: 'refusal',
+  TWO_STEP_NOT_ON: 'refusal',
+  STRONG_AUTH_REQUIRED: 'step-up',
+  PASSKEY_INVALID: 'invalid',
+  PASSKEY_CHALLENGE_INVALID: 'invalid',
+  PASSKEY_LAST_WAY_IN: 'refusal',
+  INVITATION_NOT_FOUND: 'not-found',
+  WRONG_EMAIL: 'refusal',
+  USED: 'refusal',
+  INVITATION_DECLINED: 'refusal',
+  IS_ALREADY_GROUP_CREATOR: 'refusal',
+  ALREADY_ADDED_TO_GROUP: 'refusal',
+  ALREADY_ADDED_TO_ORGANIZATION: 'refusal',
+  ORGANIZATION_NOT_FOUND: 'not-found',
+  ORGANIZATION_INACTIVE: 'refusal',
+  GROUP_NOT_FOUND: 'not-found',
+  MEMBER_NOT_FOUND: 'not-found',
+  LAST_ADMIN: 'refusal',
+  OWNER_NOT_MEMBER: 'invalid',
+  IS_GROUP_OWNER: 'refusal',
+  GROUP_OWNER_CANNOT_LEAVE: 'refusal',
+  ALREADY_GROUP_OWNER: 'refusal',
+  ALREADY_GROUP_CREATOR: 'refusal',
+  NOT_GROUP_CREATOR: 'refusal',
+  USER_NOT_FOUND: 'not-found',
+  WRONG_PASSWORD: 'invalid',
+  PICTURE_INVALID: 'invalid',
+  PICTURE_TOO_LARGE: 'invalid',
+  ACCOUNT_DELETION_BLOCKED: 'refusal',
+  ALREADY_ATTENDANCE_CREATOR: 'refusal',
+  NOT_ATTENDANCE_CREATOR: 'refusal',
+  IS_ORGANIZATION_ADMIN: 'refusal',
+  NO_ACCOUNT_WITH_EMAIL: 'not-found',
+  ALREADY_ORGANIZATION_ADMIN: 'refusal',
+  NOT_ORGANIZATION_ADMIN: 'refusal',
+  NO_USER: 'not-found',
+  VERIFICATION_REQUIRED: 'sign-in',
+  USER_CREATION_FAILED: 'refusal',
+  SSO_CANCELLED: 'invalid',
+  SSO_STATE_MISMATCH: 'invalid',
+  SSO_CODE_EXPIRED: 'invalid',
+  SSO_TOKEN_INVALID: 'sign-in',
+  SSO_PROVIDER_DOWN: 'server',
+  SSO_FAILED: 'server',
+  SSO_ALREADY_LINKED: 'refusal',
+  SSO_IDENTITY_TAKEN: 'refusal',
+  SSO_LAST_WAY_IN: 'refusal',
+  PACKAGE_NOT_FOUND: 'not-found',
+  PACKAGE_VERSION_CONFLICT: 'refusal',
+  PACKAGE_LIMIT_EXCEEDED: 'invalid',
+  PACKAGE_ROLE_NOT_FOUND: 'invalid',
+  PACKAGE_NO_ROLES: 'invalid',
+  PACKAGE_ACCESS_DENIED: 'refusal',
+  PACKAGE_ALREADY_SHARED: 'refusal',
+  PACKAGE_INVITATION_NOT_FOUND: 'not-found',
+  PACKAGE_COLLABORATOR_NOT_FOUND: 'not-found',
+  PACKAGE_HANDOVER_NOT_EDITOR: 'refusal',
+  SHARE_LINK_INVALID: 'not-found',
+  SHARE_LINK_EXPIRED: 'refusal',
+  IMPORT_FILE_INVALID: 'invalid',
+  IMPORT_FILE_TOO_LARGE: 'invalid',
+  IMPORT_TOO_MANY_ROWS: 'invalid',
+  IMPORT_NO_EMAIL_COLUMN: 'invalid',
+  IMPORT_EMPTY: 'invalid',
+  IMPORT_NOT_FOUND: 'not-found',
+  SERVER_ERROR: 'server',
+  UNKNOWN_ERROR: 'server',
+  SERVICE_UNAVAILABLE: 'server',
+} as const satisfies Record<ErrorCode, ErrorKind>
+
+export const kindOf = (code: ErrorCode): ErrorKind => ERROR_KIND[code]
+
+/** The codes of one kind, e.g. `CodeOfKind<'not-found'>` for the codes a screen may show as its 404 page. */
+export type CodeOfKind<K extends ErrorKind> = { [C in ErrorCode]: (typeof ERROR_KIND)[C] extends K ? C : never }[ErrorCode]
 
 /** Message key of a code; unknown codes fall back to UNKNOWN_ERROR. */
 export const messageKey = (code: string) => `errors.${isErrorCode(code) ? code : 'UNKNOWN_ERROR'}`

@@ -4,18 +4,20 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The layers of docs/architecture.md, from the top: routes -> services -> auth -> db, with ui,
- * i18n and utils beside them. A module may import its own layer and those below, never one above:
+ * i18n and utils beside them, and http (the server's answers of a route: toasts, list failures,
+ * 503) between routes and the rest, which no screen component or service reaches back into. A module may import its own layer and those below, never one above:
  * an import that runs back up the layers drags the layer above into every page or test of the
  * one below, and makes cycles. Type-only imports are erased at build and may name a type of any layer.
  */
 const ROOT = join(import.meta.dirname)
 const FORBIDDEN: Record<string, string[]> = {
-  db: ['auth', 'services', 'routes', 'ui', 'browser', 'demo', 'root'],
-  auth: ['services', 'routes', 'ui', 'browser', 'demo', 'root'],
-  services: ['routes', 'ui', 'browser', 'demo', 'root'],
-  ui: ['routes', 'services', 'demo', 'root'],
-  utils: ['db', 'auth', 'services', 'routes', 'ui', 'browser', 'demo', 'root'],
-  i18n: ['db', 'auth', 'services', 'routes', 'ui', 'browser', 'demo', 'root'],
+  db: ['auth', 'services', 'routes', 'http', 'ui', 'browser', 'demo', 'root'],
+  auth: ['services', 'routes', 'http', 'ui', 'browser', 'demo', 'root'],
+  services: ['routes', 'http', 'ui', 'browser', 'demo', 'root'],
+  http: ['routes', 'services', 'browser', 'demo', 'root'],
+  ui: ['routes', 'http', 'services', 'demo', 'root'],
+  utils: ['db', 'auth', 'services', 'routes', 'http', 'ui', 'browser', 'demo', 'root'],
+  i18n: ['db', 'auth', 'services', 'routes', 'http', 'ui', 'browser', 'demo', 'root'],
 }
 
 function sources(dir: string): string[] {

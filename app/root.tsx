@@ -22,7 +22,7 @@ import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Toaster } from '~/ui/toaster'
-import { readToast, translateToast } from '~/ui/toast.server'
+import { readToast, translateToast } from '~/http/toast.server'
 import stylesheet from '~/styles/app.css?url'
 
 // The version check and telemetry (ADR 011): their own chunk, loaded after hydration, so none of

@@ -44,7 +44,7 @@ export default [
   layout('routes/app-layout.tsx', [
     index('routes/feed/route.tsx'),
     route('support', 'routes/support.tsx'),
-    // Every pending invitation addressed to the user (issue 23); #groups, #packages, #organizations.
+    // Every pending invitation addressed to the user (docs/invitations.md); #groups, #packages, #organizations.
     route('invitations', 'routes/invitations/route.tsx'),
     route('organizations', 'routes/organizations/section.tsx', [
       index('routes/organizations/list.tsx'),
@@ -59,7 +59,7 @@ export default [
         route('group-creators', 'routes/organizations/group-creators/route.tsx'),
       ]),
     ]),
-    // Profile and preferences (issue 12); beta-users shows the same screens outside production.
+    // Profile and preferences (docs/profile.md); beta-users shows the same screens outside production.
     route('users/:id', 'routes/users/layout.tsx', [
       index('routes/users/profile/route.tsx'),
       route('preferences', 'routes/users/preferences/layout.tsx', [
@@ -75,7 +75,7 @@ export default [
       route('home', 'routes/users/profile/route.tsx', { id: 'beta-users/home' }),
       route('preferences', 'routes/users/preferences/account/route.tsx', { id: 'beta-users/preferences' }),
     ]),
-    // A member's own groups (issue 10).
+    // A member's own groups (docs/groups.md).
     route('groups', 'routes/groups/section.tsx', [
       index('routes/groups/list/route.tsx'),
       route(':groupId/home', 'routes/groups/home/route.tsx'),

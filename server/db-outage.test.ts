@@ -15,7 +15,7 @@ interface AppEntry {
 }
 
 /**
- * The app under a lost PostgreSQL (issue 9, item 1), through the real request handler of the
+ * The app under a lost PostgreSQL (docs/operations.md, database outages), through the real request handler of the
  * app's server build (Remix, every route, entry.server.tsx) with the wrapper the server applies
  * (answerOutages): its pool reaches PostgreSQL through a TCP proxy that the test stops and starts
  * (a restart, a lost network), and its backends, named by an application_name of their own, are

@@ -3,7 +3,7 @@ import { searchColumns } from '~/services/library/search'
 import { newId } from '~/utils/ids.server'
 import { seededRandom } from '~/utils/seeded-random'
 
-/** The benchmark's library (issue 11): packages visible to admin@example.se and one package of 500 tasks. */
+/** The benchmark's library (docs/testing.md "Benchmark"): packages visible to admin@example.se and one package of 500 tasks. */
 export const BENCH_VISIBLE_PACKAGES = 5000
 export const BENCH_LARGE_PACKAGE = 'Storpaketet (500 uppgifter)'
 

@@ -5,7 +5,7 @@ import { searchColumns } from '~/services/library/search'
 import { hashSecret, newId, newSecret, nowIso } from '~/utils/ids.server'
 
 /**
- * The library's demo data (issue 11): a few packages per demo user with roles and tasks, shared
+ * The library's demo data (spec section 2, "/library"): a few packages per demo user with roles and tasks, shared
  * between them (Erik edits one of Astrid's, Emma views one of Erik's), one package shared by a
  * link, and one pending invitation to emma@example.se (with its alert). Idempotent: nothing is
  * written once Astrid owns a package.

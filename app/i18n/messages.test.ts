@@ -175,7 +175,7 @@ const propertyOf = (node: ts.ObjectLiteralExpression, name: string) =>
  * the key (`1`, or `1.done` for a property of an object argument) → the names of those values.
  */
 const HELPERS: Record<string, Record<string, string[]>> = {
-  // ui/toast.server.ts: succeeded and total (and count, for a plural message: see HELPER_OFFERS).
+  // http/toast.server.ts: succeeded and total (and count, for a plural message: see HELPER_OFFERS).
   bulkToast: { '1.done': ['succeeded', 'total'], '1.partial': ['succeeded', 'total'] },
   // routes/organizations/group-creators/intents.server.ts: bulkToast's `done`.
   creatorsToast: { '1': ['succeeded', 'total'] },

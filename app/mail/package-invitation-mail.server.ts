@@ -16,7 +16,7 @@ export interface PackageInvitationMailInput {
 }
 
 /**
- * The email of a package invitation (issue 11): who invites to which package, and a link to the
+ * The email of a package invitation (spec section 2, "/library"; ADR 009): who invites to which package, and a link to the
  * invitee's invitations (`/library/invitations/{id}`; without an account, sign-up, after which the
  * invitation waits in the library). Texts under `packageInvitationMail` in mail.json.
  */

@@ -4,7 +4,7 @@ import type { User } from '~/db/schema'
 import { ctxFor } from '~/services/context.server'
 import { createInvitation } from '~/services/invitations.server'
 import { revokeInvitation } from '~/services/invitation-admin.server'
-import { readToast } from '~/ui/toast.server'
+import { readToast } from '~/http/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, sessionCookieFor, uniqueEmail, unwrap } from '../../tests/support/factories'
 import { addMember, createGroup, createOrganization } from '../../tests/support/org-factories'
 import * as invitationApi from './api/invitations/invitation'
@@ -43,7 +43,7 @@ import * as membersPage from './organizations/members'
 import * as membersImportPage from './organizations/members-import/route'
 
 /**
- * Issue 3, "Access and safety": every page and API call of the organization administration,
+ * Spec section 6, "Roles and permissions": every page and API call of the organization administration,
  * walked as each kind of actor, with the answer checked and, for everyone who must not get in,
  * the database compared before and after (nothing of either organization may change).
  *
@@ -373,7 +373,7 @@ const CASES: Case[] = [
       expect(res.status).toBe(200)
       expect(res.body.org).toMatchObject({ id: fx.orgA, name: expect.any(String), access: 'admin' })
     },
-    // A group creator sees the organization's home without its administration's tabs (issue 23).
+    // A group creator sees the organization's home without its administration's tabs (docs/organizations.md).
     creator: (res) => {
       expect(res.status).toBe(200)
       expect(res.body.org).toMatchObject({ id: fx.orgA, name: expect.any(String), access: 'groupCreator' })
@@ -845,7 +845,7 @@ const CASES: Case[] = [
         const made = await groupRow(res.body.group._id)
         expect(made).toMatchObject({ organization_id: fx.orgA, kind: route === 'create-group-with-members' ? 'standard' : 'attendance' })
       },
-      // Group creators create groups too (issue 10 item 4; attendance ones with that permission, which the factory gives).
+      // Group creators create groups too (spec section 6, "Roles and permissions"; attendance ones with that permission, which the factory gives).
       creator: async (res) => {
         expect(res.status).toBe(201)
         expect(await groupRow(res.body.group._id)).toMatchObject({ organization_id: fx.orgA })
@@ -1269,7 +1269,7 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
   })
 })
 
-describe('a group of B (issue 10: /groups, a group home, /api/v3/groups)', () => {
+describe('a group of B (docs/groups.md: /groups, a group home, /api/v3/groups)', () => {
   const groupPath = () => `/groups/${fx.groupB}/home`
   const HOME_FORMS: Record<string, string>[] = [
     { intent: 'invite', type: 'open' },

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { databaseReady } from '~/db/availability.server'
 import { db } from '~/db/db.server'
 import { methodNotAllowed } from '~/errors'
-import { serviceUnavailable } from '~/ui/service-unavailable.server'
+import { serviceUnavailable } from '~/http/service-unavailable.server'
 import { isShuttingDown } from '~/utils/shutdown-state'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

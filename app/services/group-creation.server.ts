@@ -6,7 +6,7 @@ import { listMyGroups, type MyGroup } from './my-groups.server'
 import { requireStrongAuthFor } from './two-step/strong-auth.server'
 
 /**
- * Who may create groups, and where (spec section 6, issue 10 item 4): the admins and the group
+ * Who may create groups, and where (spec section 6, "Roles and permissions"; ADR 013): the admins and the group
  * creators of an active organization. Attendance groups need one more permission
  * (`organization_members.may_create_attendance`, granted per member on the group-creators page);
  * an organization's admins always have it. The side menu, the create screens and the

@@ -8,7 +8,7 @@ import type { Ctx } from './context.server'
 import type { GroupSort } from './groups.schemas'
 
 /**
- * The groups of an organization, for its admins (issue 3, screen 4 and the group rows of spec
+ * The groups of an organization, for its admins (spec section 2, "/organizations", and the group rows of spec
  * section 7). Every function starts with requireOrgAdmin; ids of another organization's groups
  * fail per item as GROUP_NOT_FOUND. Bulk actions run through runBulk (bulk.server.ts).
  *

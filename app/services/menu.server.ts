@@ -12,7 +12,7 @@ export const MENU_GROUP_LIMIT = 30
 /**
  * The user's active groups in Swedish order, one more than the menu lists: one range of the index
  * group_members_user_menu (migration 033), whose membership rows carry their group's name and
- * active flag in the index's order; no join, no sort (issue 25: a member of 127 groups).
+ * active flag in the index's order; no join, no sort (docs/testing.md "Benchmark": a member of 127 groups).
  */
 export function menuGroupsQuery(db: DB, userId: string) {
   return db

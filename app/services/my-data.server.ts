@@ -4,7 +4,7 @@ import { confirmPassword, requireSelf } from './profile.server'
 import { toCurrentUser } from './users.server'
 
 /**
- * "My data" (issue 12, item 5): everything the product holds about the user, as one JSON
+ * "My data" (docs/profile.md): everything the product holds about the user, as one JSON
  * document, and the deletion of the account. Secrets (the password hash, session and token
  * hashes) are not data about the user and stay out of the export.
  */

@@ -9,7 +9,7 @@ import type { Ctx } from './context.server'
 import { requirePlatformAdmin } from './platform.server'
 
 /**
- * Organizations as the platform admins run them (issue 10 item 9, docs/platform.md): the list,
+ * Organizations as the platform admins run them (docs/platform.md): the list,
  * creating one with its first admin, renaming, activating and deactivating, and making or
  * removing its admins. Every function starts with requirePlatformAdmin (anyone else: NOT_FOUND),
  * and every change is in the organization's audit log, in the change's transaction, with the

@@ -7,7 +7,7 @@ import type { Ctx } from './context.server'
 import { mayView, requireSelf } from './profile.server'
 
 /**
- * Profile pictures (issue 12, ADR 010). An upload (JPEG, PNG or WebP, at most 5 MB) is decoded by
+ * Profile pictures (docs/profile.md, ADR 010). An upload (JPEG, PNG or WebP, at most 5 MB) is decoded by
  * sharp (libvips), turned upright by its EXIF orientation, cropped to a centred square of
  * PICTURE_SIZE px and encoded anew as WebP. Nothing of the file survives but its pixels: no EXIF
  * (GPS position, camera), no ICC profile, no comments, no trailing bytes. The bytes live in the

@@ -1,5 +1,5 @@
 /**
- * The limits of the automatic sign-out (issue 12), apart from the schemas so that the preferences
+ * The limits of the automatic sign-out (docs/profile.md), apart from the schemas so that the preferences
  * screen reads them without loading zod in the browser.
  */
 

@@ -4,7 +4,7 @@ import { ALERT_TEMPLATES } from './alert-templates'
 import { AUTO_SIGNOUT_MAX_SECONDS, AUTO_SIGNOUT_MIN_SECONDS } from './profile.constants'
 
 /**
- * Profile and preferences (issue 12): one schema per form of the preferences screens and per JSON
+ * Profile and preferences (docs/profile.md): one schema per form of the preferences screens and per JSON
  * call of spec section 7. Messages are translation keys. The server parses with them; the
  * browser gets only their native constraints (routes/users/preferences/constraints.server.ts).
  */

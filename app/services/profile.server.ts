@@ -15,7 +15,7 @@ import { isProviderId } from '~/auth/sso/config.server'
 import { currentZones } from '~/utils/timezones'
 
 /**
- * Profile and preferences (issue 12): the profile page's data and every change a user makes to
+ * Profile and preferences (docs/profile.md): the profile page's data and every change a user makes to
  * their own account. Only the user may change their profile: any other user id is USER_NOT_FOUND,
  * never "forbidden" (the screens and the JSON calls share these functions).
  */

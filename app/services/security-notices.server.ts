@@ -8,7 +8,7 @@ import { browserFamily, deviceOf } from './user-agent'
 export type { SecurityNoticeKind }
 
 /**
- * Security notices by email (issue 28, docs/auth.md "Security notices"): a sign-in from a new
+ * Security notices by email (docs/auth.md "Security notices"): a sign-in from a new
  * browser, two-step verification turned on or off, a passkey added, the password changed. Each
  * goes through the mail outbox, in the user's language, with a link to the list of their
  * sessions (to sign out a browser that is not theirs). They are not optional: the notification

@@ -5,7 +5,7 @@ import { GROUP_ROLES, roleFlagsOf } from '~/services/group-roles'
 
 /**
  * The stylesheet draws a role's flags as the layers of one mask (`.role-flags-<role>` in
- * app/styles/app.css, issue 25): they must be the role table's flags, in its order, and as many as
+ * app/styles/app.css, docs/testing.md "Benchmark"): they must be the role table's flags, in its order, and as many as
  * the width it reserves (`--flags`).
  */
 describe('the role icons of the stylesheet', () => {

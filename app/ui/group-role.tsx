@@ -11,7 +11,7 @@ import type { RoleFlag } from '~/services/group-roles'
  * role's icons are one element drawn by the stylesheet (`.role-flags-<role>`, app/styles/app.css,
  * checked against the table by group-role.test.ts), so a page carries no SVG for them; the labels
  * are translated once per language (useRoleLabels), not per row, and a list describes each role
- * once (RoleDescriptions, issue 25: at most 800 elements a page).
+ * once (RoleDescriptions; docs/testing.md "Benchmark": at most 800 elements a page).
  */
 
 /**

@@ -6,7 +6,7 @@ import { failureMessageOf } from './route-failure'
 
 /**
  * The one error boundary of every route: `export { RouteErrorBoundary as ErrorBoundary } from
- * '~/ui/route-error-boundary'`. A route that threw a list failure (orRouteFailure: "Could not load
+ * '~/ui/route-error-boundary'`. A route that threw a list failure (routeCall's `failure`: "Could not load
  * groups.", spec section 8) shows that message with "Try again?" under the screen's title, in
  * place of the screen; anything else (404, 403, an unexpected error) is the error screen.
  */

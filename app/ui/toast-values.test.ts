@@ -7,7 +7,7 @@ import { tFor } from '~/i18n/i18n.server'
 /**
  * Every toast the code sets with a written key (`{ key: 'a.b', values: { … } }`) passes each
  * value its message uses, in both languages: a toast without them showed "{{name}}" on screen
- * (issue 23). Keys built at run time (`errors.${code}`) and values passed as a variable are
+ * (docs/i18n.md). Keys built at run time (`errors.${code}`) and values passed as a variable are
  * rendered by the tests of their routes.
  */
 const sources = (dir: string): string[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { tFor } from '~/i18n/i18n.server'
 import { renderHtml, textOf } from '../../tests/support/render'
-import { bulkToast, translateToast } from './toast.server'
+import { bulkToast, translateToast } from '~/http/toast.server'
 import { Toaster } from './toaster'
 
 describe('Toaster: a bulk result as the page shows it without JavaScript', () => {

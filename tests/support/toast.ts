@@ -1,6 +1,6 @@
 import type { Locale } from '~/i18n/config'
 import { tFor } from '~/i18n/i18n.server'
-import { readToast } from '~/ui/toast.server'
+import { readToast } from '~/http/toast.server'
 import { cookiesFrom } from './factories'
 
 /** The toast a redirect sets, with its text as the server renders it in `locale` (the toaster shows that text). */

@@ -15,7 +15,7 @@ import { forgetConfigurations, refreshTokens } from './oidc.server'
 import { redirectUriOf } from './strategy.server'
 
 /**
- * Single sign-on against providers that misbehave (issue 28 item 9), real oidc-provider instances
+ * Single sign-on against providers that misbehave (docs/sso.md), real oidc-provider instances
  * on free ports asked by the login (tests/support/oidc/interaction.ts, MISBEHAVIOURS): ID tokens
  * re-signed with a key the provider never published (its kid, or an unknown one), a token endpoint
  * answering 503 or too late; and the provider's tokens of a sign-up finished by an emailed link,

@@ -8,7 +8,7 @@ import { isPostgres, SQLITE_SORT_KEY_FUNCTION } from '../collation'
  *
  * An index on an expression that calls the app's own function cannot be checked, rebuilt or
  * vacuumed by a plain `sqlite3` shell ("unknown function"), so backup and repair tools saw a
- * broken file (issue 9, item 6). Plain columns they can. Triggers fill the keys on every write of
+ * broken file (ADR 008). Plain columns they can. Triggers fill the keys on every write of
  * a name, whoever writes it (services, seeds, the tests' raw SQL); integrity checks, VACUUM,
  * REINDEX and `.dump` never run triggers (ADR 008).
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 /**
  * Creating attendance groups becomes a permission of its own (spec section 6: "only if
- * permitted"; issue 10 item 4): `organization_members.may_create_attendance`, granted and revoked
+ * permitted"; ADR 013): `organization_members.may_create_attendance`, granted and revoked
  * per member by the organization's admins on the group-creators page. Until now it was the same
  * as creating groups, so existing group creators and admins get it: nothing changes for them.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres, PG_SWEDISH_COLLATION, SQLITE_SORT_KEY_FUNCTION } from '../collation'
 
 /**
- * The library (issue 11, ADR 009): packages with their roles and entities (tasks), the people
+ * The library (spec section 2, "/library"; ADR 009): packages with their roles and entities (tasks), the people
  * they are shared with (collaborators, invitations, share links), and the tasks a group gets
  * when it is created from a package (group_tasks).
  *

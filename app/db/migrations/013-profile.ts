@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../collation'
 
 /**
- * Profile and preferences (issue 12, ADR 010):
+ * Profile and preferences (docs/profile.md, ADR 010):
  * - `profile_pictures`: the re-encoded picture itself (256 px WebP, no metadata, ~10–30 kB) in the
  *   database, the only store every process shares on PostgreSQL; `etag` is the hash of the
  *   bytes and `users.profile_pic` the URL with it as the version, so a changed picture gets a new URL.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres, PG_SWEDISH_COLLATION, SQLITE_SORT_KEY_FUNCTION } from '../collation'
 
 /**
- * A group home's member list (issue 10) reads one page of one index of the group's own rows, as
+ * A group home's member list (docs/groups.md) reads one page of one index of the group's own rows, as
  * the organization's members list does (migrations 005 and 008), whatever the group's size.
  *
  * group_members keeps a copy of its user's name and email, maintained by triggers (a new

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Two-step verification with an authenticator app (issue 28, docs/auth.md).
+ * Two-step verification with an authenticator app (docs/auth.md).
  * `user_totp`: one row per user who started or finished enrolment. `secret` is the TOTP key
  * sealed (JWE, A256GCM) with a key derived from SESSION_SECRET (HKDF, purpose "totp"), never the
  * key itself; `confirmed_at` is null until a first code confirms it (only then is it asked at

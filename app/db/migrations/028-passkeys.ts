@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Passkeys (WebAuthn, issue 28, docs/auth.md).
+ * Passkeys (WebAuthn, docs/auth.md).
  * `passkeys`: one row per credential a user registered. `credential_id` is the authenticator's
  * id (base64url, unique across users: a credential belongs to one account), `public_key` its COSE
  * public key (base64url). `counter` is the signature counter last seen (0 for authenticators

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Account security, issue 28 items 4 to 6 (docs/auth.md).
+ * Account security (docs/auth.md).
  * - `sessions.sign_in_method`: how the session was signed in ('password', 'two-step', 'passkey',
  *   'sso:<provider id>'), shown in the list of sessions and read by the organization policy.
  *   Sessions started before this migration have none (null: shown as "not recorded", and taken

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Member imports (issue 27, docs/organizations.md "Import members from a file"): the rows of an
+ * Member imports (docs/organizations.md "Import members from a file"): the rows of an
  * uploaded file, parsed, kept between the preview and the confirmation (so the preview survives a
  * round trip without JavaScript), and the result per row once applied. One row per upload, read
  * only by the admin who uploaded it, in its organization, until `expires_at` (an hour); expired

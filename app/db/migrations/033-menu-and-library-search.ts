@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres, PG_SWEDISH_COLLATION } from '../collation'
 
 /**
- * Issue 25 target 3: two reads of every page made index ranges.
+ * docs/testing.md "Benchmark": two reads of every page made index ranges.
  *
  * 1. The side menu's groups (services/menu.server.ts): a user's active groups by name, the first
  *    31. It joined the user's group_members rows to groups and sorted every active one (a member

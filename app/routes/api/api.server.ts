@@ -5,7 +5,7 @@ import { DomainError, errorResponse, methodNotAllowed } from '~/errors'
 import { MAX_BULK_ITEMS } from '~/services/bulk.schemas'
 import { mediaTypeOf, readBodyText } from '~/utils/request-body.server'
 import { MAX_JSON_BYTES } from '~/utils/request-rules'
-import { serviceUnavailable } from '~/ui/service-unavailable.server'
+import { serviceUnavailable } from '~/http/service-unavailable.server'
 import { ctxFor } from '~/services/context.server'
 import { requireStrongAuthInOrganization } from '~/services/two-step/strong-auth.server'
 

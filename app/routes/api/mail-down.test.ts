@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 /**
- * Issue 8 item 4: forgot-password and resend-verification answer the same for a known and an
+ * docs/auth.md (the same answer for a known and an unknown address): forgot-password and resend-verification answer the same for a known and an
  * unknown address even when SMTP is down (before the outbox, a known address waited for SMTP and
  * got a 500 when it was down). The mail is queued; the outbox worker retries it (outbox.server.test.ts).
  */

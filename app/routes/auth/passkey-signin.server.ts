@@ -10,7 +10,7 @@ import { noticeSignIn } from '~/services/security-notices.server'
 import { ctxFor } from '~/services/context.server'
 import { signInWithPasskey } from '~/services/passkeys/authentication.server'
 import { PasskeySignInSchema } from '~/services/passkeys/passkeys.schemas'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { formCall } from './auth-action.server'
 
 /**

@@ -16,7 +16,7 @@ import { checkSecondStep, completeSecondStep } from '~/services/two-step/second-
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { serverForm } from '~/ui/server-form'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { formCall } from './auth-action.server'
 import { AuthError } from './auth-error'

@@ -8,7 +8,7 @@ import { CreateGroupScreenSchema, memberRolesOf } from '~/services/group-creatio
 import { createGroupWithMembers } from '~/services/group-with-members.server'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
-import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/http/toast.server'
 
 /** The pickers' people as the form showed them, and (without JavaScript) one picker's search. */
 export interface CreatePeople {

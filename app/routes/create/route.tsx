@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import type { GroupKind } from '~/db/schema'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { MAX_CHOSEN_MEMBERS } from '~/services/group-creation.schemas'
 import { organizationsWhereUserMayCreate } from '~/services/group-creation.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm, type FormLimits } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { CreateGroupScreenForm } from './create-form'
@@ -33,7 +33,7 @@ const kindOf = (request: Request): GroupKind =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const kind = kindOf(request)
-  const all = await orRouteFailure('createGroup.loadError', () => organizationsWhereUserMayCreate(ctxFor(user, context)))
+  const all = await routeCall(() => organizationsWhereUserMayCreate(ctxFor(user, context)), { failure: 'createGroup.loadError' })
   const organizations = kind === 'attendance' ? all.filter((o) => o.mayCreateAttendance) : all
   const wanted = new URL(request.url).searchParams.get('organizationId')
   const selected = organizations.find((o) => o._id === wanted)?._id ?? (organizations.length === 1 ? organizations[0]._id : '')
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, CREATE_FORM)
   const handler = handlerFor(CREATE_INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
-  return orRouteFailure('createGroup.updateError', () => handler({ ctx, kind: kindOf(request), form }))
+  return routeCall(() => handler({ ctx, kind: kindOf(request), form }), { failure: 'createGroup.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

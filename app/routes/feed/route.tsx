@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { getUser } from '~/auth/guards.server'
 import { detectLocale } from '~/i18n/i18n.server'
@@ -9,7 +10,6 @@ import { ctxFor } from '~/services/context.server'
 import { feedPage, markAlertsSeen } from '~/services/feed.server'
 import { markFeedSeen } from '~/ui/layout/header-counts'
 import { useRootData } from '~/ui/root-data'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { renderFeed, type RenderedFeed } from './alert-text.server'
 import { FeedList } from './feed-list'
 
@@ -26,10 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(user, context)
   const cursor = new URL(request.url).searchParams.get('cursor')
   const [page, locale] = await Promise.all([
-    orRouteFailure('feed.loadError', () => feedPage(ctx, { cursor })),
+    routeCall(() => feedPage(ctx, { cursor }), { failure: 'feed.loadError' }),
     detectLocale(request, user.locale),
   ])
-  const seenAt = await orRouteFailure('feed.loadError', () => markAlertsSeen(ctx))
+  const seenAt = await routeCall(() => markAlertsSeen(ctx), { failure: 'feed.loadError' })
   return { feed: renderFeed(page, locale), seenAt }
 }
 

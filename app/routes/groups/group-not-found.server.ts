@@ -1,34 +1,18 @@
-import { DomainError, messageKey } from '~/errors'
-import { redirectWithToast } from '~/ui/toast.server'
+import type { RouteCallOptions } from '~/http/route-call.server'
 
 /**
- * Runs a service call of a group screen. GROUP_NOT_FOUND (not a member nor an admin of its
- * organization, another organization's group, no such group) becomes a thrown 404: the
- * not-found page, without breadcrumbs; nothing tells the group exists.
+ * routeCall's options for a service call of a group screen. GROUP_NOT_FOUND (not a member nor an
+ * admin of its organization, another organization's group, no such group) is the not-found page,
+ * without breadcrumbs; nothing tells the group exists.
  */
-export async function orGroupNotFound<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'GROUP_NOT_FOUND') throw new Response('Not found', { status: 404 })
-    throw error
-  }
-}
-
-/** The group home's wording of a refused change, else the catalogue's. */
-const GROUP_MESSAGES = new Set(['MEMBER_NOT_FOUND', 'IS_GROUP_OWNER'])
+export const GROUP_SCREEN = { notFound: ['GROUP_NOT_FOUND'] } as const satisfies RouteCallOptions
 
 /**
- * Runs a change of a group screen's action. A refused change (FORBIDDEN, IS_GROUP_OWNER,
- * MEMBER_NOT_FOUND, ORGANIZATION_INACTIVE, …, e.g. after a change in another tab) goes back to the
- * screen with its message as an error toast; GROUP_NOT_FOUND is left to orGroupNotFound.
+ * The toast of a refused change of a group screen's action (FORBIDDEN, IS_GROUP_OWNER,
+ * MEMBER_NOT_FOUND, ORGANIZATION_INACTIVE, …, e.g. after a change in another tab): back to the
+ * screen (`here`), in the group home's wording where it has one, else the catalogue's.
  */
-export async function orRefusedToast<T>(here: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code === 'GROUP_NOT_FOUND' || error.status >= 500) throw error
-    const key = GROUP_MESSAGES.has(error.code) ? `groupHome.errors.${error.code}` : messageKey(error.code)
-    throw await redirectWithToast(here, { key, type: 'error' })
-  }
-}
+export const groupRefusalToast = (here: string) => ({
+  to: here,
+  keys: { MEMBER_NOT_FOUND: 'groupHome.errors.MEMBER_NOT_FOUND', IS_GROUP_OWNER: 'groupHome.errors.IS_GROUP_OWNER' },
+})

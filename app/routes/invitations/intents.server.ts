@@ -1,7 +1,7 @@
 import type { Ctx } from '~/services/context.server'
 import { acceptMyInvitation, declineMyInvitation, isInboxKind, type InboxAnswer } from '~/services/invitation-inbox.server'
 import { DomainError } from '~/errors'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 interface Args {
   ctx: Ctx

@@ -2,20 +2,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
-import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { myInvitations } from '~/services/invitation-inbox.server'
 import { AppLink } from '~/ui/app-link'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { INTENTS } from './intents.server'
 import { InboxSection } from './inbox-section'
 
 /**
- * /invitations: the invitations inbox (issue 23, docs/invitations.md). Every pending invitation
+ * /invitations: the invitations inbox (docs/invitations.md). Every pending invitation
  * addressed to the user, in three sections whose ids are a URL contract (`#groups`, `#packages`,
  * `#organizations`: the header's counts and the notices link there), each item with Accept and
  * Decline forms that work without JavaScript.
@@ -24,7 +22,7 @@ export const handle = { breadcrumb: 'inbox.title', i18nArea: 'invitations' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const inbox = await orRouteFailure('inbox.loadError', () => myInvitations(ctxFor(user, context)))
+  const inbox = await routeCall(() => myInvitations(ctxFor(user, context)), { failure: 'inbox.loadError' })
   return { inbox }
 }
 
@@ -36,20 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = '/invitations'
-  return orRouteFailure('inbox.updateError', async () => {
-    try {
-      return await handler({ ctx: ctxFor(user, context), form })
-    } catch (error) {
-      // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
-      if (error instanceof DomainError)
-        return redirectWithToast(here, { key: `errors.${error.code}`, type: 'error', values: stringValues(error.data) })
-      throw error
-    }
-  })
+  // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
+  return routeCall(() => handler({ ctx: ctxFor(user, context), form }), { toast: { to: here, withData: true }, failure: 'inbox.updateError' })
 }
-
-const stringValues = (values: Record<string, unknown> | undefined) =>
-  Object.fromEntries(Object.entries(values ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'))
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 

@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { acceptShareLink, previewShareLink } from '~/services/library/share-links.server'
 import { Button, buttonClass } from '~/ui/button'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { libraryPaths } from './paths'
 
 /**
- * /library/packages/accept-share-link?token=… (issue 11, screen 5). Signed in only (sign-in comes
+ * /library/packages/accept-share-link?token=… (spec section 2, "/library"). Signed in only (sign-in comes
  * back here with the token kept). No GET changes state, so the link opens a page that names the
  * package and who shared it, and whose button posts the token; a valid link then gives view
  * access and opens the package. An unknown, revoked or expired link says so on that first page
@@ -29,7 +29,7 @@ const refusalOf = (error: unknown): LinkRefusal | null =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)
-  return orRouteFailure('library.loadError', async () => {
+  return routeCall(async () => {
     try {
       const preview = await previewShareLink(ctxFor(user, context), { token })
       return { token, preview, code: null }
@@ -38,13 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (!code) throw error
       return data({ token, preview: null, code }, { status: new DomainError(code).status })
     }
-  })
+  }, { failure: 'library.loadError' })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const token = String((await readForm(request)).get('token') ?? '')
-  return orRouteFailure('library.updateError', async () => {
+  return routeCall(async () => {
     try {
       const { packageId, packageName } = await acceptShareLink(ctxFor(user, context), { token })
       return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name: packageName } })
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!code) throw error
       return data({ code }, { status: new DomainError(code).status })
     }
-  })
+  }, { failure: 'library.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

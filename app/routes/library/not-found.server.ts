@@ -1,31 +1,12 @@
-import { DomainError } from '~/errors'
-import { redirectWithToast } from '~/ui/toast.server'
-
-const NOT_FOUND_CODES = new Set(['PACKAGE_NOT_FOUND', 'NOT_FOUND', 'PACKAGE_INVITATION_NOT_FOUND'])
+import type { RouteCallOptions } from '~/http/route-call.server'
 
 /**
- * Runs a service call of a library screen. A package (or user, or invitation) the actor may not
- * see becomes a thrown 404, the not-found screen: never "forbidden", which would tell it exists.
+ * routeCall's options for a service call of a library screen. A package (or user, or invitation)
+ * the actor may not see is the not-found screen: never "forbidden", which would tell it exists.
+ * A change of a library screen's action adds `toast: { to: here }`: a catalogue error the user
+ * can act on (access denied, already shared, a link gone meanwhile…) goes back to the screen as
+ * a toast; not-found stays the 404 screen.
  */
-export async function orNotFound<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof DomainError && NOT_FOUND_CODES.has(error.code)) throw new Response('Not found', { status: 404 })
-    throw error
-  }
-}
-
-/**
- * Runs the change of a library screen's action. A catalogue error the user can act on (access
- * denied, already shared, a link gone meanwhile…) goes back to `here` with the error as a toast
- * (a thrown redirect, which orRouteFailure passes on); not-found stays the 404 screen.
- */
-export async function orErrorToast<T>(here: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await orNotFound(call)
-  } catch (error) {
-    if (error instanceof DomainError) throw await redirectWithToast(here, { key: `errors.${error.code}`, type: 'error' })
-    throw error
-  }
-}
+export const LIBRARY_SCREEN = {
+  notFound: ['PACKAGE_NOT_FOUND', 'NOT_FOUND', 'PACKAGE_INVITATION_NOT_FOUND'],
+} as const satisfies RouteCallOptions

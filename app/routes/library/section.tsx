@@ -3,7 +3,7 @@ import { withArea } from '~/i18n/client'
 
 /**
  * /library/*: the "Library" breadcrumb and the library messages, which the browser loads only
- * here (issue 11).
+ * here (spec section 2, "/library").
  */
 export const handle = { breadcrumb: 'library.title', i18nArea: 'library' }
 

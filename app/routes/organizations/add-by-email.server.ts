@@ -1,9 +1,10 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
+import { routeCall } from '~/http/route-call.server'
 import type { Ctx } from '~/services/context.server'
 import { addMembersByEmail } from '~/services/member-import/add-by-email.server'
 import { AddMembersByEmailSchema } from '~/services/member-import/add-by-email.schemas'
-import { orInactiveToast } from './org-not-found.server'
+import { inactiveToast } from './org-not-found.server'
 
 /**
  * The members page's intent addByEmail: the result per address, answered on the page itself (no
@@ -13,6 +14,6 @@ import { orInactiveToast } from './org-not-found.server'
 export async function addByEmail(ctx: Ctx, organizationId: string, form: FormData, here: string) {
   const submission = parseWithZod(form, { schema: AddMembersByEmailSchema })
   if (submission.status !== 'success') return data({ addResult: submission.reply(), added: null }, { status: 400 })
-  const added = await orInactiveToast(here, () => addMembersByEmail(ctx, organizationId, submission.value.emails))
+  const added = await routeCall(() => addMembersByEmail(ctx, organizationId, submission.value.emails), { toast: inactiveToast(here) })
   return data({ addResult: submission.reply({ resetForm: true }), added })
 }

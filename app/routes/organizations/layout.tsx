@@ -10,7 +10,7 @@ import { Alert } from '~/ui/alert'
 import { ErrorScreen } from '~/ui/error-screen'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
 import type { OrganizationLayoutData as LayoutData } from './organization-data'
-import { strongAuthRedirect } from './org-not-found.server'
+import { strongAuthRedirect } from '~/http/route-call.server'
 
 /** The organization's name replaces its id in the breadcrumbs; unknown (null) hides them. */
 const breadcrumb: Breadcrumb = (loaderData) => {

@@ -5,7 +5,7 @@ import * as groupCreators from './group-creators/route'
 import * as groups from './groups/route'
 import * as members from './members'
 
-/** Issue 7 item 12: a page past the end of a list redirects to its last page, on every paginated screen. */
+/** docs/architecture.md ("How to add a screen", Lists): a page past the end of a list redirects to its last page, on every paginated screen. */
 async function setup() {
   const admin = await createUser({ name: 'Astrid Admin' })
   const org = await createOrganization({ name: 'Exempelskolan', adminIds: [admin.id] })

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -8,7 +9,6 @@ import { listMyOrganizations } from '~/services/organizations.server'
 import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
 
 /**
  * /organizations: the organizations the user administers or may create groups in, each a link to
@@ -17,7 +17,7 @@ import { orRouteFailure } from '~/ui/route-failure.server'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return { organizations: await orRouteFailure('organizations.loadError', () => listMyOrganizations(ctxFor(actor, context))) }
+  return { organizations: await routeCall(() => listMyOrganizations(ctxFor(actor, context)), { failure: 'organizations.loadError' }) }
 }
 
 export default function OrganizationsList() {

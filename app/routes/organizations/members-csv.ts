@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { detectLocale, tFor } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { parseMemberListQuery } from '~/services/members.schemas'
@@ -8,7 +9,7 @@ import { exportMembersCsv } from '~/services/member-csv.server'
 import { getOrganizationName } from '~/services/organizations.server'
 import { csvFormatFor } from '~/utils/csv'
 import { csvResponse } from '~/utils/csv-response.server'
-import { orNotFound } from './org-not-found.server'
+import { ORGANIZATION_SCREEN } from './org-not-found.server'
 
 /**
  * …/members.csv?q=&sort=&dir=: the members matching the list's search, every page, as a CSV
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = parseMemberListQuery(new URL(request.url))
   const locale = await detectLocale(request, actor.locale)
   const t = tFor(locale)
-  const name = await orNotFound(() => getOrganizationName(ctx, organizationId))
+  const name = await routeCall(() => getOrganizationName(ctx, organizationId), ORGANIZATION_SCREEN)
   const csv = await exportMembersCsv(ctx, organizationId, query, {
     headers: [
       t('orgMembers.columns.name'),

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -16,12 +17,11 @@ import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/http/toast.server'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection } from './bulk-selection.server'
-import { orInactiveToast, orNotFound, requireOrgAdminCtx } from './org-not-found.server'
+import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from './org-not-found.server'
 import { useOrganization } from './organization-data'
 import { AddByEmailForm } from './add-by-email-form'
 import { addByEmail } from './add-by-email.server'
@@ -35,7 +35,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
   const ctx = ctxFor(actor, context)
-  const page = await orRouteFailure('orgMembers.loadError', () => orNotFound(() => listMembers(ctx, params.organizationId!, query)))
+  const page = await routeCall(
+    () => listMembers(ctx, params.organizationId!, query),
+    { ...ORGANIZATION_SCREEN, failure: 'orgMembers.loadError' },
+  )
   redirectPastLastPage(request, page)
   // Who of the page's admins and group creators has two-step verification (the organization's policy); nobody else's is read.
   const covered = page.items.filter((m) => m.isAdmin || m.isGroupCreator).map((m) => m._id)
@@ -67,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: MembersBulkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
-  return orRouteFailure('orgMembers.updateError', async () => {
+  return routeCall(async () => {
     const selection = await resolveSelection(submission.value, () =>
       memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: intent === 'remove' }),
     )
@@ -75,18 +78,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
     }
     if (intent === 'remove' && !selection.confirmed) {
-      const names = await orNotFound(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)))
+      const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)), ORGANIZATION_SCREEN)
       return data({ result: null, confirm: { intent, ...confirmationOf(selection, names) } })
     }
     url.searchParams.delete('index')
     const here = `${url.pathname}${url.search}`
-    return orInactiveToast(here, async () => {
+    return routeCall(async () => {
       // Named before the action: a removed member is no longer the organization's.
-      const names = await orNotFound(() => memberNames(ctx, organizationId, selection.ids))
-      const results = await orNotFound(() => run[intent](ctx, organizationId, selection.ids))
+      const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
+      const results = await routeCall(() => run[intent](ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
       return redirectWithToast(here, bulkToast(results, TOAST_KEYS, names))
-    })
-  })
+    }, { toast: inactiveToast(here) })
+  }, { failure: 'orgMembers.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
-import { readToast } from '~/ui/toast.server'
+import { readToast } from '~/http/toast.server'
 import { newId } from '~/utils/ids.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization } from '../../../tests/support/org-factories'
@@ -52,7 +52,7 @@ describe('/organizations/:id layout', () => {
     expect(res.data).toEqual({ org: { id: org.id, name: 'Exempelskolan', active: false, access: 'admin' } })
   })
 
-  it('shows a group creator the home only: what they may create there, without the administration (issue 23)', async () => {
+  it('shows a group creator the home only: what they may create there, without the administration (docs/organizations.md)', async () => {
     const { org } = await adminSetup()
     const creator = await createUser()
     await addMember(org.id, creator.id, { groupCreator: true })

@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { MAIL_MAX_ATTEMPTS } from '~/mail/outbox.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
@@ -11,8 +12,7 @@ import { RetryMailSchema } from '~/services/platform.schemas'
 import { isPlatformAdmin, listUndeliveredMail, retryMail } from '~/services/platform.server'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { handlerFor } from '~/utils/intent'
 import { readForm } from '~/utils/form-body.server'
 
@@ -32,7 +32,7 @@ async function platformCtx(request: Request, context: AppLoadContext): Promise<C
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await platformCtx(request, context)
-  return { mail: await orRouteFailure('platformMail.loadError', () => listUndeliveredMail(ctx)), maxAttempts: MAIL_MAX_ATTEMPTS }
+  return { mail: await routeCall(() => listUndeliveredMail(ctx), { failure: 'platformMail.loadError' }), maxAttempts: MAIL_MAX_ATTEMPTS }
 }
 
 type Handler = (args: { ctx: Ctx; form: FormData; here: string }) => Promise<Response | ReturnType<typeof data>>
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
-  return orRouteFailure('platformMail.updateError', () => handler({ ctx, form, here: new URL(request.url).pathname }))
+  return routeCall(() => handler({ ctx, form, here: new URL(request.url).pathname }), { failure: 'platformMail.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

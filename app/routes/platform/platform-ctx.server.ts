@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
-import { DomainError } from '~/errors'
+import type { RouteCallOptions } from '~/http/route-call.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
 import { isPlatformAdmin } from '~/services/platform.server'
 
@@ -14,12 +14,5 @@ export async function platformCtx(request: Request, context: AppLoadContext): Pr
   return ctx
 }
 
-/** Runs a platform service call; NOT_FOUND (an unknown organization) becomes the not-found screen. */
-export async function orPlatformNotFound<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new Response('Not found', { status: 404 })
-    throw error
-  }
-}
+/** routeCall's options for a platform service call: NOT_FOUND (an unknown organization) is the not-found screen. */
+export const PLATFORM_SCREEN = { notFound: ['NOT_FOUND'] } as const satisfies RouteCallOptions

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { VITAL_NAMES, VITAL_THRESHOLDS, type VitalName } from '~/utils/telemetry-rules'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { isPlatformAdmin } from '~/services/platform.server'
 import { telemetrySummary, type VitalSummary } from '~/services/telemetry.server'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
 
 /**
  * /platform/telemetry: for platform admins, the p75 of each web vital per route over the last days,
@@ -21,7 +21,7 @@ export const clientLoader = withArea('platform')
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(await requireUser(request, context), context)
   if (!isPlatformAdmin(ctx)) throw new Response('Not found', { status: 404 })
-  return orRouteFailure('platformTelemetry.loadError', () => telemetrySummary(ctx))
+  return routeCall(() => telemetrySummary(ctx), { failure: 'platformTelemetry.loadError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

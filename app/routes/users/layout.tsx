@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth/guards.server'
 import { devRoutesEnabled } from '~/env.server'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { visibleUserName } from '~/services/profile.server'
 import { ErrorScreen } from '~/ui/error-screen'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { userIdOf } from './user-id'
 
 export interface UserLayoutData {
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.uid !== undefined && !devRoutesEnabled()) throw new Response('Not found', { status: 404 })
   const actor = await requireUser(request, context)
   const userId = userIdOf(params)
-  const name = await orRouteFailure('profile.loadError', () => visibleUserName(ctxFor(actor, context), userId))
+  const name = await routeCall(() => visibleUserName(ctxFor(actor, context), userId), { failure: 'profile.loadError' })
   if (name === null) return data<UserLayoutData>({ user: null }, { status: 404 })
   return data<UserLayoutData>({ user: { id: userId, name } })
 }

@@ -7,7 +7,7 @@ import { ctxFor } from '~/services/context.server'
 import { checkEmailChangeToken, confirmEmailChange } from '~/services/email-change.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
 /**

@@ -3,7 +3,7 @@ import type { Ctx } from '~/services/context.server'
 import { findIdentity, linkIdentity, type IdentityKey } from '~/services/user-identities.server'
 
 /**
- * Single sign-on of people an organization's directory provisioned (issue 27 item 9,
+ * Single sign-on of people an organization's directory provisioned (docs/directory-sync.md "Signing in with single sign-on",
  * docs/directory-sync.md "Signing in"): a provider account that is not linked yet and whose email
  * the provider says is verified lands in the account the directory made for that address, instead
  * of a new sign-up that would then ask the person to prove an account they never had a password

@@ -17,7 +17,7 @@ import { envFor, startOidcProvider, type RunningProvider } from '../../../tests/
 import { createOrganization } from '../../../tests/support/org-factories'
 
 /**
- * Single sign-on of people an organization's directory provisioned (issue 27 item 9,
+ * Single sign-on of people an organization's directory provisioned (docs/directory-sync.md "Signing in with single sign-on",
  * provisioned-sso.server.ts): a Google-type or Microsoft-type account with the same, verified
  * email lands in the provisioned account; an unverified email, the e-ID, a deactivated person and
  * an account no directory provisioned go through /signup/confirm as before.

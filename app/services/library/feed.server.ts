@@ -9,7 +9,7 @@ import { tagKey } from './search'
 import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedInvitation } from './types'
 
 /**
- * The package feed (issue 11, screen 1): the packages the actor owns or that are shared with
+ * The package feed (spec section 2, "/library": the empty path): the packages the actor owns or that are shared with
  * them. The visible set is built from the actor's side, `packages_owner_*` and the feed indexes of
  * `package_collaborators` (their copies of visibility and sort fields, migration 019, ADR 016),
  * never by scanning every package or joining every shared one; drafts shared with a viewer are

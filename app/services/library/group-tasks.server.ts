@@ -10,7 +10,7 @@ import { CreateGroupFromPackageSchema, type CreateGroupFromPackageInput, type En
 import type { MemberTasks } from './types'
 
 /**
- * Groups made from packages (issue 11, screen 7; ADR 009). The group is created by the groups
+ * Groups made from packages (spec section 2, "/library": create/group; ADR 009). The group is created by the groups
  * service (the same as the create-group API and screen: it decides who may create groups in the
  * organization), then the package's tasks are copied into group_tasks, each for the group role
  * its package role maps to. The copy belongs to the group: later edits of the package, or its

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailField } from '~/auth/email-field'
 
 /**
- * Schemas of the library (issue 11, ADR 009): the wizard steps, sharing and the feed. Shared by
+ * Schemas of the library (spec section 2, "/library"; ADR 009): the wizard steps, sharing and the feed. Shared by
  * server and browser; messages are translation keys under `library.errors.*` (the limits) or the
  * shared `validation.*` ones. The services parse their input with these too, so a limit holds
  * whichever route (form or API) calls them.

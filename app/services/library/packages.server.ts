@@ -20,7 +20,7 @@ import { searchColumns } from './search'
 import type { Saved } from './types'
 
 /**
- * Packages and the wizard's steps (issue 11, ADR 009). Every save runs in one transaction: it
+ * Packages and the wizard's steps (spec section 2, "/library"; ADR 009). Every save runs in one transaction: it
  * checks access, then moves the version on with `where version = <the form's version>`, so of two
  * saves of one version exactly one wins and the other gets PACKAGE_VERSION_CONFLICT. Reading a
  * package: package-view.server.ts.

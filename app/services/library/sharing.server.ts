@@ -5,7 +5,7 @@ import { requirePackage } from './access.server'
 import type { PackageSharing, SentInvitation, ShareLink } from './types'
 
 /**
- * Sharing a package (issue 11, step 4; ADR 009): collaborators, invitations by email and share
+ * Sharing a package (spec section 2, "/library": edit step 4; ADR 009): collaborators, invitations by email and share
  * links. The owner changes sharing; editors see it. An invitation writes a
  * `package.invitation.new` alert and queues an email (both skipped for an invitee who
  * unsubscribed from the template); giving someone access directly (raising their access, handing

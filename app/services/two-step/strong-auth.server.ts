@@ -7,7 +7,7 @@ import { actorOf, type Ctx } from '../context.server'
 import { isTwoStepEnabled } from './totp.server'
 
 /**
- * The organization policy of issue 28 (docs/auth.md "Organization policy"): an organization can
+ * The organization policy (docs/auth.md "Organization policy"): an organization can
  * require two-step verification (an authenticator app) or a passkey of its admins, and optionally
  * of its group creators. Someone the policy covers meets it when
  * - this session was signed in with a second factor (the password and a code, or a passkey), or

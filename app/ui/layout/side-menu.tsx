@@ -71,7 +71,7 @@ export function SideMenu({ menu }: { menu: SideMenuData }) {
           <ul>
             {menu.groups.map((g) => {
               const path = builtPath(`/groups/${g._id}/home`)
-              // Three elements a group (issue 25): the role's icons are the link's ::after, its text for screen readers.
+              // Three elements a group (docs/testing.md "Benchmark": at most 800 elements a page): the role's icons are the link's ::after, its text for screen readers.
               const role = groupRoleText(g.role, g.flags, roleLabels)
               const label = (
                 <>

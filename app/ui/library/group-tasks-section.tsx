@@ -4,7 +4,7 @@ import type { MemberTasks } from '~/services/library/types'
 import { LinkedText } from './linked-text'
 
 /**
- * The group home's "Tasks" section (issue 11): the tasks the group got from a library package,
+ * The group home's "Tasks" section (spec section 2, "/library"; ADR 009): the tasks the group got from a library package,
  * for the member's role (the owner sees every role's, headed by the package role). Renders
  * nothing for a group without tasks. Texts under `groupTasks` in common.json (the core area, so
  * the group home needs no area of its own). Instructions are plain text; web addresses in them

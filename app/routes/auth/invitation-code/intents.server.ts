@@ -12,7 +12,7 @@ import {
   type RedeemResult,
 } from '~/services/invitation-redemption.server'
 import { builtPath } from '~/ui/layout/screens'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 /** A failed code (spec section 8), with the retry time or the way to what the user is already in. */
 export interface InvitationCodeError {

@@ -8,7 +8,7 @@ import type { Ctx } from '~/services/context.server'
 import { noticeSignIn } from '~/services/security-notices.server'
 import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/user-identities.server'
 import { findUserByEmail, signIn } from '~/services/users.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 /** The forms of /signup/confirm; each gets the pending sign-up (its cookie is checked first). */
 export const ConfirmSchema = z.object({

@@ -5,7 +5,7 @@ import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.ser
 import { noticeSignIn } from '~/services/security-notices.server'
 import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/user-identities.server'
 import { builtPath } from '~/ui/layout/screens'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { writePending } from '~/auth/sso/cookies.server'
 import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server'
 import type { SsoResult } from '~/auth/sso/strategy.server'

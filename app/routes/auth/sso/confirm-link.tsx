@@ -8,7 +8,7 @@ import { noticeSignIn } from '~/services/security-notices.server'
 import { redeemSsoLink } from '~/services/user-identities.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -15,7 +15,7 @@ import {
 } from '~/services/my-groups.schemas'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { groupCodeHeader } from './group-code.server'
 
 /**

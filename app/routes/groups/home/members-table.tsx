@@ -16,7 +16,7 @@ export interface MembersQuery {
 }
 
 /**
- * The group's members, 25 a page (HOME_MEMBERS_PAGE_SIZE; issue 25: at most 800 elements, and a
+ * The group's members, 25 a page (HOME_MEMBERS_PAGE_SIZE; docs/testing.md "Benchmark": at most 800 elements, and a
  * leader's row carries its forms), searchable by name or email and sorted by any column but the
  * actions (by role first: owner, leaders, members, subscribers; by name). Plain members and
  * subscribers get no email column, and search by name only (docs/group-roles.md). The search's result is

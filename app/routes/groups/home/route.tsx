@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { requireGroupAccess } from '~/services/group-access.server'
 import { getGroupHome } from '~/services/group-home.server'
@@ -12,12 +13,11 @@ import { listGroupInvitations } from '~/services/invitations.server'
 import { Alert } from '~/ui/alert'
 import { GroupTasksSection } from '~/ui/library/group-tasks-section'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { parseListQuery } from '~/utils/list-query'
-import { orGroupNotFound, orRefusedToast } from '../group-not-found.server'
+import { GROUP_SCREEN, groupRefusalToast } from '../group-not-found.server'
 import { takeGroupCode } from './group-code.server'
 import { GroupSettings } from './group-settings'
 import { GroupSummary } from './group-summary'
@@ -29,7 +29,7 @@ import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
 
 /**
- * /groups/:groupId/home (issue 10, Groups item 3): the group, its owner, my role and its members.
+ * /groups/:groupId/home (docs/groups.md): the group, its owner, my role and its members.
  * Owners and leaders invite, change roles and remove members; the owner renames, deactivates and
  * hands over (the role table decides, services/group-access.server.ts); every member but the owner
  * may leave (the owner hands over first). Members and the admins of
@@ -47,11 +47,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const groupId = params.groupId!
   const { q, sort, dir, page } = parseListQuery(new URL(request.url), { sorts: GROUP_MEMBER_SORTS, defaultSort: 'role' })
   const ctx = ctxFor(user, context)
-  const home = await orRouteFailure('groupHome.loadError', () => orGroupNotFound(() => getGroupHome(ctx, groupId, { q, sort, dir, page })))
+  const home = await routeCall(
+    () => getGroupHome(ctx, groupId, { q, sort, dir, page }),
+    { ...GROUP_SCREEN, failure: 'groupHome.loadError' },
+  )
   // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
-  const memberTasks = await orRouteFailure('groupHome.loadError', () => groupTasksForHome(ctx, groupId))
+  const memberTasks = await routeCall(() => groupTasksForHome(ctx, groupId), { failure: 'groupHome.loadError' })
   // Those who invite see what became of their invitations (declined ones too: docs/invitations.md).
-  const sentInvitations = home.rights.manageMembers ? await orRouteFailure('groupHome.loadError', () => listGroupInvitations(ctx, groupId)) : null
+  const sentInvitations = home.rights.manageMembers ? await routeCall(() => listGroupInvitations(ctx, groupId), { failure: 'groupHome.loadError' }) : null
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
   return data({ home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
@@ -61,14 +64,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = ctxFor(await requireUser(request, context), context)
   const groupId = params.groupId!
   // Someone who may not see the group gets the not-found page before the form is read.
-  await orGroupNotFound(() => requireGroupAccess(ctx, groupId))
+  await routeCall(() => requireGroupAccess(ctx, groupId), GROUP_SCREEN)
   const form = await readForm(request)
   const handler = handlerFor(HOME_INTENTS, form)
   if (!handler) return data<HomeActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groupHome.updateError', () =>
-    orGroupNotFound(() => orRefusedToast(here, () => handler({ ctx, groupId, form, here }))),
+  return routeCall(
+    () => handler({ ctx, groupId, form, here }),
+    { ...GROUP_SCREEN, toast: groupRefusalToast(here), failure: 'groupHome.updateError' },
   )
 }
 

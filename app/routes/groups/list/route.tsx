@@ -4,14 +4,14 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError, messageKey } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { leaveGroup } from '~/services/group-home.server'
 import { listMyGroups, mayCreateGroups, myGroupOrganizations } from '~/services/my-groups.server'
 import { LeaveListedGroupFormSchema } from '~/services/my-groups.schemas'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { MyGroupsEmpty } from './my-groups-empty'
@@ -21,7 +21,7 @@ import { myGroupsQueryOf, readMyGroupFilters } from './list-filters'
 import { myGroupRow } from './list-rows'
 
 /**
- * /groups: the signed-in user's groups (issue 10, Groups item 2): name, organization, owner, my
+ * /groups: the signed-in user's groups (docs/groups.md): name, organization, owner, my
  * role with its permission icons, members, active; search, filters and sort in the URL. The same
  * rows as GET /api/v3/groups (my-groups.server.ts). Its breadcrumb is the section's "Groups".
  */
@@ -30,8 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const { organizationId, active, ...query } = myGroupsQueryOf(url)
   const ctx = ctxFor(user, context)
-  const [page, organizations, canCreate] = await orRouteFailure('myGroups.loadError', () =>
-    Promise.all([listMyGroups(ctx, { ...query, organizationId, active }), myGroupOrganizations(ctx), mayCreateGroups(ctx)]),
+  const [page, organizations, canCreate] = await routeCall(
+    () => Promise.all([listMyGroups(ctx, { ...query, organizationId, active }), myGroupOrganizations(ctx), mayCreateGroups(ctx)]),
+    { failure: 'myGroups.loadError' },
   )
   redirectPastLastPage(request, page)
   return { page: { ...page, items: page.items.map(myGroupRow) }, query, filters: readMyGroupFilters(url), organizations, canCreate }
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   url.searchParams.delete('index')
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groupHome.updateError', async () => {
+  return routeCall(async () => {
     try {
       const { groupName } = await leaveGroup(ctx, groupId)
       return redirectWithToast(here, { key: 'groupHome.toast.left', values: { name: groupName } })
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error
       return redirectWithToast(here, { key: messageKey(error.code), type: 'error' })
     }
-  })
+  }, { failure: 'groupHome.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -5,7 +5,7 @@ import type { Ctx } from '~/services/context.server'
 import { MAX_MEMBER_LINES, parseMemberLines } from '~/services/groups.schemas'
 import { createGroupFromPackage } from '~/services/library/group-tasks.server'
 import { CreateGroupFromPackageSchema, TASK_GROUP_ROLES } from '~/services/library/packages.schemas'
-import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/http/toast.server'
 import { fieldErrorsOf } from '../wizard/form-errors'
 
 export interface CreateGroupTyped {

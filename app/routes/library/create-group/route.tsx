@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -12,14 +13,13 @@ import { TASK_GROUP_ROLES } from '~/services/library/packages.schemas'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass, SelectField } from '~/ui/field'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
-import { orNotFound } from '../not-found.server'
+import { LIBRARY_SCREEN } from '../not-found.server'
 import { libraryPaths } from '../paths'
 import { createGroupIntent, type CreateGroupActionData } from './create-group.server'
 
 /**
- * /library/create/group (issue 11, screen 7): a group from a package. First the package (a GET
+ * /library/create/group (spec section 2, "/library"): a group from a package. First the package (a GET
  * form, or ?packageId=), then the organization, the name, the members and which group role gets
  * each package role's tasks; creating it opens the group's home.
  */
@@ -29,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const ctx = ctxFor(user, context)
   const packageId = new URL(request.url).searchParams.get('packageId') || null
-  return orRouteFailure('library.loadError', async () => {
+  return routeCall(async () => {
     const [organizations, chosen] = await Promise.all([
       organizationsForPackageGroups(ctx),
-      packageId ? orNotFound(() => getPackage(ctx, packageId, 'none')) : null,
+      packageId ? routeCall(() => getPackage(ctx, packageId, 'none'), LIBRARY_SCREEN) : null,
     ])
     const choices = chosen
       ? []
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         roles: chosen.roles.map((r, i) => ({ id: r.id, name: r.name, groupRole: defaultGroupRole(i) })),
       },
     }
-  })
+  }, { failure: 'library.loadError' })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   if (form.get('intent') !== 'create-group') return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const packageId = String(form.get('packageId') ?? '')
-  return orRouteFailure('library.updateError', () => orNotFound(() => createGroupIntent(ctxFor(user, context), packageId, form)))
+  return routeCall(() => createGroupIntent(ctxFor(user, context), packageId, form), { ...LIBRARY_SCREEN, failure: 'library.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
@@ -9,7 +10,6 @@ import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 import { Pagination, useListLoading } from '~/ui/list-controls'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { libraryPaths } from '../paths'
 import { FeedFilters } from './feed-filters'
@@ -17,14 +17,14 @@ import { feedQueryOf } from './feed-query'
 import { PackageList } from './package-list'
 
 /**
- * /library: the package feed (issue 11, screen 1): the packages the user owns or that are shared
+ * /library: the package feed (spec section 2, "/library"): the packages the user owns or that are shared
  * with them, with search, filters, sort and page in the URL, and their pending invitations. The
  * section's "Library" crumb names it.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const query = feedQueryOf(new URL(request.url))
-  const feed = await orRouteFailure('library.loadError', () => packageFeed(ctxFor(user, context), query))
+  const feed = await routeCall(() => packageFeed(ctxFor(user, context), query), { failure: 'library.loadError' })
   redirectPastLastPage(request, feed)
   return { feed, query, userId: user.id }
 }

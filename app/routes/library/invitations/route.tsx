@@ -2,27 +2,30 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
 import { receivedInvitations } from '~/services/library/feed.server'
 import { acceptInvitation, declineInvitation } from '~/services/library/collaborator-invitations.server'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { ActionForm } from '../action-form'
-import { orErrorToast, orNotFound } from '../not-found.server'
+import { LIBRARY_SCREEN } from '../not-found.server'
 import { libraryPaths } from '../paths'
 
 /**
- * /library/invitations/:id (issue 11, screen 6): the pending package invitations of user :id,
+ * /library/invitations/:id (spec section 2, "/library"): the pending package invitations of user :id,
  * for that user only (anyone else: 404), each with accept or decline.
  */
 export const handle = { breadcrumb: 'library.invitations.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const invitations = await orRouteFailure('library.loadError', () => orNotFound(() => receivedInvitations(ctxFor(user, context), params.id!)))
+  const invitations = await routeCall(
+    () => receivedInvitations(ctxFor(user, context), params.id!),
+    { ...LIBRARY_SCREEN, failure: 'library.loadError' },
+  )
   return { invitations }
 }
 
@@ -52,7 +55,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = new URL(request.url).pathname
   const invitationId = String(form.get('invitationId') ?? '')
-  return orRouteFailure('library.updateError', () => orErrorToast(here, () => handler({ ctx: ctxFor(user, context), invitationId, here })))
+  return routeCall(
+    () => handler({ ctx: ctxFor(user, context), invitationId, here }),
+    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -2,7 +2,7 @@ import { data } from '@remix-run/node'
 import type { Ctx } from '~/services/context.server'
 import { deletePackage, duplicatePackage } from '~/services/library/packages.server'
 import { getPackage } from '~/services/library/package-view.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { PendingConfirmation } from '../action-form'
 import { libraryPaths } from '../paths'
 

@@ -1,24 +1,24 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
 import { getPackage } from '~/services/library/package-view.server'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { ActionForm, ConfirmationPanel } from '../action-form'
 import { LinkedText } from '~/ui/library/linked-text'
-import { orErrorToast, orNotFound } from '../not-found.server'
+import { LIBRARY_SCREEN } from '../not-found.server'
 import { libraryPaths } from '../paths'
 import { VIEW_INTENTS, type ViewActionData } from './intents.server'
 import { RolesSection } from './roles-section'
 
 /**
- * /library/packages/view/:pid (issue 11, screen 2): the package's details, roles and tasks (of
+ * /library/packages/view/:pid (spec section 2, "/library"): the package's details, roles and tasks (of
  * a large package one role's at a time, `?role=`), who it is shared with, and the actions the
  * user's access allows. Anyone without access: 404.
  */
@@ -35,7 +35,10 @@ export const ALL_TASKS_UP_TO = 50
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const tasksOf = { role: new URL(request.url).searchParams.get('role'), allUpTo: ALL_TASKS_UP_TO }
-  const view = await orRouteFailure('library.loadError', () => orNotFound(() => getPackage(ctxFor(user, context), params.pid!, tasksOf)))
+  const view = await routeCall(
+    () => getPackage(ctxFor(user, context), params.pid!, tasksOf),
+    { ...LIBRARY_SCREEN, failure: 'library.loadError' },
+  )
   return { view }
 }
 
@@ -45,7 +48,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(VIEW_INTENTS, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = new URL(request.url).pathname
-  return orRouteFailure('library.updateError', () => orErrorToast(here, () => handler({ ctx, packageId: params.pid!, form })))
+  return routeCall(
+    () => handler({ ctx, packageId: params.pid!, form }),
+    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -85,7 +85,7 @@ export function EntitiesStep({
           renderItem={(task, i) => (
             <>
               <input type="hidden" name={field(i, 'key')} value={task.key} />
-              {/* No wrapper per field (issue 25): a label is drawn close to its field by its negative margin in the fieldset's gap. */}
+              {/* No wrapper per field (docs/testing.md "Benchmark"): a label is drawn close to its field by its negative margin in the fieldset's gap. */}
               <label htmlFor={idOf(task, 'title')} className={closeLabel}>
                 {t('library.wizard.entities.title')}
               </label>

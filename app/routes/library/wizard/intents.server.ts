@@ -7,7 +7,7 @@ import { createDraft, publishPackage, saveBasics, saveEntities, saveRoles } from
 import { getPackageForEdit } from '~/services/library/package-view.server'
 import { PackageBasicsSchema, parseTagText, SaveEntitiesSchema, SaveRolesSchema } from '~/services/library/packages.schemas'
 import type { Saved } from '~/services/library/types'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { libraryPaths } from '../paths'
 import type { BasicsDraft } from './basic-step'
 import { idOfKey, isNewKey, roleDraftOf, rowsOf, taskDraftOf, type RoleDraft, type TaskDraft } from './drafts'
@@ -16,7 +16,7 @@ import { applyListOp, isLeaving, isListEdit, readListOp, type ListOp } from './l
 import { STEP_COUNT, stepHref, type WizardArgs } from './wizard-args'
 
 /**
- * The wizard's step forms (issue 11, screen 3), one handler each. Every button of a step posts
+ * The wizard's step forms (spec section 2, "/library": packages/new and packages/edit), one handler each. Every button of a step posts
  * the whole form with an `op` (list-ops.ts): list edits (add, remove, move) come back as the
  * edited list, not saved yet; save, next and back validate and save, then go where the button
  * says. A save against a version someone else has saved since is answered with the form as

@@ -83,7 +83,7 @@ export function OrderedListEditor<T>({
                 drop(e.currentTarget, index)
               }}
             >
-              {/* Few elements an item (issue 25: a role of 25 tasks in one page): the header's and the
+              {/* Few elements an item (docs/testing.md "Benchmark": a role of 25 tasks in one page): the header's and the
                   body's parts are the fieldset's own children (`.wizard-item`: the header's on the first
                   line, each of the body's on a line of its own), the arrows the buttons' ::before. */}
               <fieldset aria-labelledby={legendId} className="wizard-item flex flex-wrap items-center gap-x-1 gap-y-3">

@@ -2,12 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { PACKAGE_LIMITS } from '~/services/library/packages.schemas'
 import { readForm, type FormLimits } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
-import { orErrorToast } from '../not-found.server'
+import { LIBRARY_SCREEN } from '../not-found.server'
 import { STEP_INTENTS } from './intents.server'
 import { SHARING_INTENTS } from './sharing-intents.server'
 import { takeNewLink } from './new-link.server'
@@ -19,7 +19,7 @@ import { WIZARD_FORM_ID } from './wizard-nav'
 import { WizardStepBody } from './wizard-step-body'
 
 /**
- * The package wizards (issue 11, screen 3): /library/packages/new/:step (two steps; the draft
+ * The package wizards (spec section 2, "/library"): /library/packages/new/:step (two steps; the draft
  * exists from step 1 on and travels as ?pid=) and /library/packages/edit/:step/:pid (four
  * steps; step 3 one role at a time, ?role=; step 4 sharing). Owners and editors only; anyone
  * else gets 404. Everything works without JavaScript.
@@ -39,8 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { mode, step, pid, url } = wizardTarget(request, params)
   const ctx = ctxFor(user, context)
   const tasksOf = step === 3 ? { role: url.searchParams.get('role') } : 'none'
-  const view = pid ? await orRouteFailure('library.loadError', () => packageToEdit(ctx, pid, tasksOf)) : null
-  const sharing = step === 4 && pid ? await orRouteFailure('library.loadError', () => sharingOf(ctx, pid)) : null
+  const view = pid ? await routeCall(() => packageToEdit(ctx, pid, tasksOf), { failure: 'library.loadError' }) : null
+  const sharing = step === 4 && pid ? await routeCall(() => sharingOf(ctx, pid), { failure: 'library.loadError' }) : null
   const { newLink, clear } = step === 4 && pid ? await takeNewLink(request, pid) : { newLink: null, clear: null }
   const roleId = step === 3 ? (view?.roles.find((r) => r.tasksLoaded)?.id ?? null) : null
   const crumb = await crumbOf(request, user.locale, view?.package.name ?? null)
@@ -55,7 +55,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor<(args: Parameters<(typeof STEP_INTENTS)['basics']>[0]) => Promise<unknown>>({ ...STEP_INTENTS, ...SHARING_INTENTS }, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('library.updateError', () => orErrorToast(here, () => handler({ ctx, mode, step, pid, form, here, request })))
+  return routeCall(
+    () => handler({ ctx, mode, step, pid, form, here, request }),
+    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

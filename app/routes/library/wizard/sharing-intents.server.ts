@@ -6,7 +6,7 @@ import { changeCollaboratorAccess, handOverPackage, removeCollaborator } from '~
 import { createShareLink, revokeShareLink } from '~/services/library/share-links.server'
 import { inviteCollaborator, resendInvitation, revokeInvitation } from '~/services/library/collaborator-invitations.server'
 import { packageSharing } from '~/services/library/sharing.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { PendingConfirmation } from '../action-form'
 import { libraryPaths } from '../paths'
 import { fieldErrorsOf } from './form-errors'
@@ -14,7 +14,7 @@ import { newLinkHeader } from './new-link.server'
 import type { WizardArgs } from './wizard-args'
 
 /**
- * Step 4's forms (issue 11, screen 4), one handler each; the service lets only the owner change
+ * Step 4's forms (spec section 2, "/library": edit step 4, sharing), one handler each; the service lets only the owner change
  * sharing. Destructive ones (remove, revoke, hand over) ask for confirmed=1 first.
  */
 export type SharingActionData =

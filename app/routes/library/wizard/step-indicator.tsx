@@ -29,7 +29,7 @@ export function StepIndicator({ steps, current, formId }: { steps: WizardStep[];
           const circle = `inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
             here ? 'bg-brand-600 text-white' : done ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700'
           }`
-          // The step's name is its item's own text, the line before it the item's ::before (issue 25: few elements).
+          // The step's name is its item's own text, the line before it the item's ::before (docs/testing.md "Benchmark": few elements).
           const body = (
             <>
               <span className={circle} aria-hidden>

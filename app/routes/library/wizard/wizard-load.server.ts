@@ -1,11 +1,12 @@
 import { redirect } from '@remix-run/node'
 import { DomainError } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { tFor, detectLocale } from '~/i18n/i18n.server'
 import type { Ctx } from '~/services/context.server'
 import { getPackageForEdit } from '~/services/library/package-view.server'
 import { packageSharing } from '~/services/library/sharing.server'
 import type { TasksOf } from '~/services/library/types'
-import { orNotFound } from '../not-found.server'
+import { LIBRARY_SCREEN } from '../not-found.server'
 import { STEP_COUNT, stepHref, type WizardMode } from './wizard-args'
 
 const notFound = () => new Response('Not found', { status: 404 })
@@ -31,14 +32,14 @@ export function wizardTarget(request: Request, params: { step?: string; pid?: st
  */
 export async function packageToEdit(ctx: Ctx, pid: string, tasksOf: TasksOf) {
   try {
-    return await orNotFound(() => getPackageForEdit(ctx, pid, tasksOf))
+    return await routeCall(() => getPackageForEdit(ctx, pid, tasksOf), LIBRARY_SCREEN)
   } catch (error) {
     if (error instanceof DomainError && error.code === 'PACKAGE_ACCESS_DENIED') throw new Response('Forbidden', { status: 403 })
     throw error
   }
 }
 
-export const sharingOf = (ctx: Ctx, pid: string) => orNotFound(() => packageSharing(ctx, pid))
+export const sharingOf = (ctx: Ctx, pid: string) => routeCall(() => packageSharing(ctx, pid), LIBRARY_SCREEN)
 
 /** The breadcrumb of the wizard: "New package" or "Edit “name”", in the user's language. */
 export async function crumbOf(request: Request, locale: string | null | undefined, name: string | null) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
 import { methodNotAllowed } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { detectLocale, tFor } from '~/i18n/i18n.server'
 import { allAuditEntries, parseAuditLogQuery } from '~/services/audit-log.server'
 import { ctxFor } from '~/services/context.server'
@@ -8,7 +9,7 @@ import { getOrganizationName } from '~/services/organizations.server'
 import { actionText, actorText, outcomeText, targetText } from '~/ui/audit-entry'
 import { csvDateTime, csvDocument, csvFormatFor } from '~/utils/csv'
 import { csvResponse } from '~/utils/csv-response.server'
-import { orNotFound } from '../org-not-found.server'
+import { ORGANIZATION_SCREEN } from '../org-not-found.server'
 
 /**
  * …/audit.csv?action=&actor=&from=&to=: the audit log's entries that match the page's filters,
@@ -21,8 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(actor, context)
   const organizationId = params.organizationId!
   const query = parseAuditLogQuery(new URL(request.url))
-  const entries = await orNotFound(() => allAuditEntries(ctx, organizationId, query, actor.timezone))
-  const name = await orNotFound(() => getOrganizationName(ctx, organizationId))
+  const entries = await routeCall(() => allAuditEntries(ctx, organizationId, query, actor.timezone), ORGANIZATION_SCREEN)
+  const name = await routeCall(() => getOrganizationName(ctx, organizationId), ORGANIZATION_SCREEN)
   const locale = await detectLocale(request, actor.locale)
   const t = tFor(locale) as (key: string, values?: Record<string, unknown>) => string
   const format = csvFormatFor(locale, actor.timezone)

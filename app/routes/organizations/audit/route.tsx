@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { auditActors, isReversedRange, listAuditLog, parseAuditLogQuery } from '~/services/audit-log.server'
 import { ctxFor } from '~/services/context.server'
 import { Alert } from '~/ui/alert'
@@ -9,11 +10,10 @@ import { AppLink } from '~/ui/app-link'
 import { actionText, actorText, targetText } from '~/ui/audit-entry'
 import { useFormatters } from '~/ui/format'
 import { Pagination, useListLoading } from '~/ui/list-controls'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { currentZoneName } from '~/utils/timezones'
 import { ActivityResult } from '../home/overview-sections'
-import { orNotFound } from '../org-not-found.server'
+import { ORGANIZATION_SCREEN } from '../org-not-found.server'
 import { AuditFilters } from './audit-filters'
 
 export const handle = { breadcrumb: 'orgAudit.title' }
@@ -27,8 +27,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(actor, context)
   const organizationId = params.organizationId!
   const query = parseAuditLogQuery(new URL(request.url))
-  const [page, actors] = await orRouteFailure('orgAudit.loadError', () =>
-    orNotFound(() => Promise.all([listAuditLog(ctx, organizationId, query, actor.timezone), auditActors(ctx, organizationId)])),
+  const [page, actors] = await routeCall(
+    () => Promise.all([listAuditLog(ctx, organizationId, query, actor.timezone), auditActors(ctx, organizationId)]),
+    { ...ORGANIZATION_SCREEN, failure: 'orgAudit.loadError' },
   )
   redirectPastLastPage(request, page)
   return {

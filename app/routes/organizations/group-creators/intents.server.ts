@@ -11,7 +11,7 @@ import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/member
 import { addGroupCreatorsByEmail, removeGroupCreators } from '~/services/group-creators.server'
 import { memberIdsMatching } from '~/services/members.server'
 import { memberNames } from '~/services/item-names.server'
-import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/http/toast.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
 import { newCodeHeader } from './new-code.server'

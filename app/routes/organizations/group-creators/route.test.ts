@@ -3,7 +3,7 @@ import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { createInvitation } from '~/services/invitations.server'
 import { redeemInvitationCode } from '~/services/invitation-redemption.server'
-import { readToast } from '~/ui/toast.server'
+import { readToast } from '~/http/toast.server'
 import {
   args,
   cookiesFrom,

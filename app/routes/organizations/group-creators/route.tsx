@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { listInvitations } from '~/services/invitations.server'
@@ -11,12 +12,11 @@ import { listMembers } from '~/services/members.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { useFormatters } from '~/ui/format'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
-import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
 import { AddCreatorsForm } from './add-creators-form'
 import { CreatorsList } from './creators-list'
@@ -38,10 +38,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
   const query = parseMemberListQuery(new URL(request.url))
-  const [page, invitations] = await orRouteFailure('groupCreators.loadError', () =>
-    orNotFound(() =>
-      Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
-    ),
+  const [page, invitations] = await routeCall(
+    () => Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
+    { ...ORGANIZATION_SCREEN, failure: 'groupCreators.loadError' },
   )
   redirectPastLastPage(request, page)
   const { newCode, clear } = await takeNewCode(request, organizationId)
@@ -56,16 +55,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data({ intent: null }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groupCreators.updateError', async () => {
+  return routeCall(async () => {
     try {
-      return await orNotFound(() => handler({ ctx, organizationId, form, url, here }))
+      return await routeCall(() => handler({ ctx, organizationId, form, url, here }), ORGANIZATION_SCREEN)
     } catch (error) {
       // A stale row (already used, revoked, another tab): say so and show the fresh list.
       if (error instanceof DomainError)
         return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
       throw error
     }
-  })
+  }, { failure: 'groupCreators.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -9,7 +9,7 @@ import { deleteGroups as deleteGroupsService, setGroupsActive } from '~/services
 import { groupNames } from '~/services/item-names.server'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
-import { bulkToast, redirectWithToast } from '~/ui/toast.server'
+import { bulkToast, redirectWithToast } from '~/http/toast.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection, type BulkConfirmation } from '../bulk-selection.server'
 import type { IntentArgs } from '../intent-args'
 import { groupListQueryOf } from './list-filters'

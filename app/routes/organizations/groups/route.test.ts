@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/db.server'
-import { readToast } from '~/ui/toast.server'
+import { readToast } from '~/http/toast.server'
 import { failWrites } from '../../../../tests/support/db-faults'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../../tests/support/org-factories'

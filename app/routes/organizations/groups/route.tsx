@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
 import { mayCreateAttendanceGroup } from '~/services/group-creation.server'
@@ -9,11 +10,10 @@ import { listGroups } from '~/services/groups.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { buttonClass } from '~/ui/button'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
-import { orInactiveToast, orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
 import { ChangeOwnersPanel } from './change-owners-panel'
 import { GroupsFilters } from './groups-filters'
@@ -22,7 +22,7 @@ import { GROUPS_INTENTS, type GroupsActionData } from './intents.server'
 import { groupListQueryOf, readGroupFilters } from './list-filters'
 
 /**
- * …/organizations/:organizationId/groups: the organization's groups for its admins (issue 3,
+ * …/organizations/:organizationId/groups: the organization's groups for its admins (spec section 2, "/organizations";
  * screen 4). Rendered inside the organization layout. Every form works without JavaScript:
  * the bulk bar posts checkboxes named `ids` (or `scope=matching`, every group the search and
  * filters match) with an `intent`; delete needs confirmed=1; changing owners is two steps (intent
@@ -38,14 +38,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filters = readGroupFilters(url)
   const ctx = ctxFor(user, context)
   const organizationId = params.organizationId!
-  const [page, canCreateAttendance] = await orRouteFailure('groups.loadError', () =>
-    orNotFound(() =>
+  const [page, canCreateAttendance] = await routeCall(
+    () =>
       Promise.all([
         listGroups(ctx, organizationId, { ...query, active, kind }),
         // Spec section 6: creating an attendance group is offered only with that permission.
         mayCreateAttendanceGroup(ctx, organizationId),
       ]),
-    ),
+    { ...ORGANIZATION_SCREEN, failure: 'groups.loadError' },
   )
   redirectPastLastPage(request, page)
   return { page, query, filters, canCreateAttendance }
@@ -59,8 +59,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return orRouteFailure('groups.updateError', () =>
-    orNotFound(() => orInactiveToast(here, () => handler({ ctx, organizationId, form, url, here }))),
+  return routeCall(
+    () => handler({ ctx, organizationId, form, url, here }),
+    { ...ORGANIZATION_SCREEN, toast: inactiveToast(here), failure: 'groups.updateError' },
   )
 }
 

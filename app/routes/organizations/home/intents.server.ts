@@ -2,16 +2,16 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { DomainError } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { CreateDirectoryTokenSchema, DirectoryOwnerSchema, RevokeDirectoryTokenSchema } from '~/services/directory/directory.schemas'
 import { setDirectoryGroupOwner } from '~/services/directory/settings.server'
 import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
 import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema, TwoStepPolicySchema } from '~/services/organizations.schemas'
 import { setTwoStepPolicy } from '~/services/organization-policy.server'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { IntentArgs } from '../intent-args'
-import { orNotFound } from '../org-not-found.server'
+import { ORGANIZATION_SCREEN } from '../org-not-found.server'
 
 /**
  * The forms of the organization home, one handler each; the route's action picks one by
@@ -30,7 +30,7 @@ export type HomeActionData =
 const reply = (body: HomeActionData, status = 200) => data<HomeActionData>(body, { status })
 
 /** A failed save is "Could not update organizations." with "Try again?" (spec section 8). */
-const update = <T>(call: () => Promise<T>) => orRouteFailure('organizations.updateError', () => orNotFound(call))
+const update = <T>(call: () => Promise<T>) => routeCall(call, { ...ORGANIZATION_SCREEN, failure: 'organizations.updateError' })
 
 /** intent rename */
 export async function rename({ ctx, organizationId, form, url }: IntentArgs) {

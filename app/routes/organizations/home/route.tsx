@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { env } from '~/env.server'
 import { DomainError } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
 import { getDirectorySync } from '~/services/directory/settings.server'
 import { getGroupCreatorHome } from '~/services/group-creation.server'
 import { getOrganizationHome } from '~/services/organizations.server'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
-import { orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { DirectorySection } from './directory-section'
 import { TwoStepPolicySection } from './two-step-policy-section'
 import { getTwoStepPolicy } from '~/services/organization-policy.server'
@@ -30,7 +30,10 @@ export const handle = { breadcrumb: 'orgHome.title' }
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return orRouteFailure('organizations.loadError', () => orNotFound(() => homeFor(ctxFor(actor, context), params.organizationId!)))
+  return routeCall(
+    () => homeFor(ctxFor(actor, context), params.organizationId!),
+    { ...ORGANIZATION_SCREEN, failure: 'organizations.loadError' },
+  )
 }
 
 /** The admin's home, else the group creator's view, else ORGANIZATION_NOT_FOUND. */

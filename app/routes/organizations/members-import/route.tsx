@@ -3,6 +3,7 @@ import { Form, useLoaderData, useNavigation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { DomainError, isErrorCode } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { requireOrgAdmin } from '~/services/access.server'
 import { ctxFor } from '~/services/context.server'
 import { applyMemberImport, discardMemberImport, previewMemberImport, storeMemberImport } from '~/services/member-import/uploads.server'
@@ -10,12 +11,12 @@ import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { IMPORT_ERROR_PARAM, MEMBER_IMPORT_ACCEPT, MEMBER_IMPORT_MAX_BYTES, withImportError } from '~/utils/member-import-rules'
 import { readMultipart } from '~/utils/multipart.server'
 import { mediaTypeOf } from '~/utils/request-body.server'
-import { orInactiveToast, orNotFound, requireOrgAdminCtx } from '../org-not-found.server'
+import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
 import { ImportPreview, ImportResults, shownPreview, shownResults } from './import-tables'
 
@@ -32,7 +33,7 @@ export const handle = { breadcrumb: 'orgImport.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = ctxFor(await requireUser(request, context), context)
-  await orNotFound(() => requireOrgAdmin(ctx, organizationId))
+  await routeCall(() => requireOrgAdmin(ctx, organizationId), ORGANIZATION_SCREEN)
   const url = new URL(request.url)
   const errorParam = url.searchParams.get(IMPORT_ERROR_PARAM)
   const fileError = errorParam && isErrorCode(errorParam) && errorParam.startsWith('IMPORT_') ? errorParam : null
@@ -61,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const here = new URL(request.url).pathname
-  return orInactiveToast(here, async () => {
+  return routeCall(async () => {
     if (mediaTypeOf(request) === 'multipart/form-data') {
       const upload = await readMultipart(request, { fileField: 'file', maxFileBytes: MEMBER_IMPORT_MAX_BYTES })
       if (!upload.file) return redirect(withImportError(here, 'IMPORT_EMPTY'))
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (error instanceof DomainError && error.code === 'IMPORT_NOT_FOUND') return redirect(withImportError(here, error.code))
       throw error
     }
-  })
+  }, { toast: inactiveToast(here) })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

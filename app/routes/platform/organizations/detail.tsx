@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { withArea } from '~/i18n/client'
 import { getPlatformOrganization } from '~/services/platform-organizations.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
-import { orPlatformNotFound, platformCtx } from '../platform-ctx.server'
+import { PLATFORM_SCREEN, platformCtx } from '../platform-ctx.server'
 import { AdminsSection, NameSection, StatusSection } from './detail-sections'
 import { DETAIL_INTENTS, type DetailActionData } from './intents.server'
 
@@ -28,8 +28,9 @@ export const clientLoader = withArea('platform')
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await platformCtx(request, context)
-  const organization = await orRouteFailure('platformOrgs.loadError', () =>
-    orPlatformNotFound(() => getPlatformOrganization(ctx, params.organizationId!)),
+  const organization = await routeCall(
+    () => getPlatformOrganization(ctx, params.organizationId!),
+    { ...PLATFORM_SCREEN, failure: 'platformOrgs.loadError' },
   )
   return { organization }
 }
@@ -40,8 +41,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(DETAIL_INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
   const here = new URL(request.url).pathname
-  return orRouteFailure('platformOrgs.updateError', () =>
-    orPlatformNotFound(() => handler({ ctx, organizationId: params.organizationId!, form, here })),
+  return routeCall(
+    () => handler({ ctx, organizationId: params.organizationId!, form, here }),
+    { ...PLATFORM_SCREEN, failure: 'platformOrgs.updateError' },
   )
 }
 

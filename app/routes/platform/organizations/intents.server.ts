@@ -15,7 +15,7 @@ import {
   RenamePlatformOrganizationSchema,
   SetPlatformOrganizationActiveSchema,
 } from '~/services/platform.schemas'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 
 /**
  * The forms of /platform/organizations/:id, one handler each. Success ends in a redirect with a

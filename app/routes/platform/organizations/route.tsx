@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { DomainError, messageKey } from '~/errors'
 import { withArea } from '~/i18n/client'
@@ -13,8 +14,7 @@ import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
-  const list = await orRouteFailure('platformOrgs.loadError', () => listPlatformOrganizations(ctx, { q, page }))
+  const list = await routeCall(() => listPlatformOrganizations(ctx, { q, page }), { failure: 'platformOrgs.loadError' })
   redirectPastLastPage(request, list)
   return { list, q }
 }
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const handler = handlerFor(INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
-  return orRouteFailure('platformOrgs.updateError', () => handler({ ctx, form }))
+  return routeCall(() => handler({ ctx, form }), { failure: 'platformOrgs.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { requireSelf } from '~/services/profile.server'
-import { orUserNotFound } from '../user-not-found.server'
+import { PROFILE_SCREEN } from '../user-not-found.server'
 import { profileBase, userIdOf } from '../user-id'
 
 /**
@@ -15,7 +16,7 @@ export const handle = { breadcrumb: 'profile.prefs.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  await orUserNotFound(async () => requireSelf(ctxFor(actor, context), userIdOf(params)))
+  await routeCall(async () => requireSelf(ctxFor(actor, context), userIdOf(params)), PROFILE_SCREEN)
   return null
 }
 

@@ -53,7 +53,7 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
             {groups.map((g) => {
               const href = builtPath(`/groups/${g._id}/home`)
               return (
-                // Three elements a group (issue 25: a user in 127 groups, at most 800 elements a page).
+                // Three elements a group (docs/testing.md "Benchmark": a user in 127 groups, at most 800 elements a page).
                 <li key={g._id}>
                   {href ? (
                     <AppLink to={href} className="font-medium text-brand-700 underline">

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { isErrorCode, messageKey } from '~/errors'
@@ -10,11 +11,10 @@ import { getProfile } from '~/services/profile.server'
 import { Avatar } from '~/ui/avatar'
 import { buttonClass } from '~/ui/button'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 import { PICTURE_ERROR_PARAM } from '~/utils/picture-rules'
-import { orUserNotFound } from '../user-not-found.server'
+import { PROFILE_SCREEN } from '../user-not-found.server'
 import { accountPreferencesPath, userIdOf } from '../user-id'
 import { MembershipsSection } from './memberships-section'
 import { PictureSection } from './picture-section'
@@ -29,8 +29,9 @@ export const handle = { breadcrumb: 'profile.page.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  const profile = await orRouteFailure('profile.loadError', () =>
-    orUserNotFound(() => getProfile(ctxFor(actor, context), userIdOf(params))),
+  const profile = await routeCall(
+    () => getProfile(ctxFor(actor, context), userIdOf(params)),
+    { ...PROFILE_SCREEN, failure: 'profile.loadError' },
   )
   // An upload that failed comes back with its code (picture.ts, or the server's body limit).
   const code = new URL(request.url).searchParams.get(PICTURE_ERROR_PARAM)
@@ -43,7 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   if (form.get('intent') !== 'remove-picture') return data({ confirmRemove: false }, { status: 400 })
   if (form.get('confirmed') !== '1') return data({ confirmRemove: true })
-  await orRouteFailure('profile.updateError', () => orUserNotFound(() => removeProfilePicture(ctxFor(actor, context), userIdOf(params))))
+  await routeCall(
+    () => removeProfilePicture(ctxFor(actor, context), userIdOf(params)),
+    { ...PROFILE_SCREEN, failure: 'profile.updateError' },
+  )
   return redirectWithToast(url.pathname, { key: 'profile.picture.removed' })
 }
 

@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { requireUser } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/schemas'
-import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
 import { listIdentities, PROVIDER_LABELS, unlinkIdentity } from '~/services/user-identities.server'
 import { Button } from '~/ui/button'
 import { builtPath } from '~/ui/layout/screens'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -18,7 +17,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 /** /sso/identities/:identityId/unlink: asks before unlinking a provider account (another user's is not found). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const identities = await orRouteFailure('sso.identities.title', () => listIdentities(ctxFor(user, context)))
+  const identities = await routeCall(() => listIdentities(ctxFor(user, context)), { failure: 'sso.identities.title' })
   const identity = identities.find((i) => i._id === params.identityId)
   if (!identity) throw new Response('Not Found', { status: 404 })
   return {
@@ -31,13 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const form = await readForm(request)
   const back = builtPath(safeRedirect(form.get('redirectTo'), '/')) ?? '/'
-  try {
-    await unlinkIdentity(ctxFor(user, context), params.identityId!)
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 })
-    if (error instanceof DomainError) return redirectWithToast(back, { key: `errors.${error.code}`, type: 'error' })
-    throw error
-  }
+  await routeCall(() => unlinkIdentity(ctxFor(user, context), params.identityId!), { notFound: ['NOT_FOUND'], toast: { to: back } })
   return redirectWithToast(back, { key: 'sso.identities.unlinked' })
 }
 

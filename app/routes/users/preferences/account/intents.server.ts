@@ -12,7 +12,7 @@ import {
 } from '~/services/profile.schemas'
 import { changePassword, renameUser, updatePreferences } from '~/services/profile.server'
 import { setTelemetryOptOut } from '~/services/telemetry.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
 import { runPrefsForm, type PrefsActionData } from '../run-form.server'
 

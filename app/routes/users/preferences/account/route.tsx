@@ -2,16 +2,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { currentSessionHashOf, requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
 import { ctxFor } from '~/services/context.server'
 import { pendingEmailChange } from '~/services/email-change.server'
 import { requireSelf, timezones } from '~/services/profile.server'
 import { toCurrentUser } from '~/services/users.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { currentZoneName } from '~/utils/timezones'
-import { orUserNotFound } from '../../user-not-found.server'
+import { PROFILE_SCREEN } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { AutoSignoutForm } from './auto-signout-form'
 import { EmailForm } from './email-form'
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const ctx = ctxFor(actor, context)
   const userId = userIdOf(params)
-  const pendingEmail = await orRouteFailure('profile.loadError', () => orUserNotFound(() => pendingEmailChange(ctx, userId)))
+  const pendingEmail = await routeCall(() => pendingEmailChange(ctx, userId), { ...PROFILE_SCREEN, failure: 'profile.loadError' })
   const user = toCurrentUser(requireSelf(ctx, userId))
   return {
     user,
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<AccountActionData>({ intent: null, result: null }, { status: 400 })
   const url = new URL(request.url)
   const args = { ctx: ctxFor(actor, context), userId: userIdOf(params), form, here: url.pathname, currentSession: await currentSessionHashOf(context) }
-  return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
+  return routeCall(() => handler(args), { ...PROFILE_SCREEN, failure: 'profile.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

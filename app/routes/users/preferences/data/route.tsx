@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { destroySession } from '~/auth/session.server'
 import { DomainError, messageKey } from '~/errors'
+import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { deleteAccount, deletionBlockers } from '~/services/my-data.server'
 import { DeleteAccountFormSchema } from '~/services/profile.schemas'
 import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
-import { orUserNotFound } from '../../user-not-found.server'
+import { PROFILE_SCREEN } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { PREFS_CONSTRAINTS } from '../constraints.server'
 import { usePrefsForm } from '../prefs-form'
@@ -30,7 +30,10 @@ export const handle = { breadcrumb: 'profile.data.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const userId = userIdOf(params)
-  const blockers = await orRouteFailure('profile.loadError', () => orUserNotFound(() => deletionBlockers(ctxFor(actor, context), userId)))
+  const blockers = await routeCall(
+    () => deletionBlockers(ctxFor(actor, context), userId),
+    { ...PROFILE_SCREEN, failure: 'profile.loadError' },
+  )
   return { userId, blockers, constraint: PREFS_CONSTRAINTS.deleteAccount }
 }
 
@@ -44,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: { confirmed: ['profile.data.delete.confirmRequired'] }, hideFields: ['password'] }) }, { status: 400 })
   }
   try {
-    await orUserNotFound(() => deleteAccount(ctxFor(actor, context), userIdOf(params), submission.value.password))
+    await routeCall(() => deleteAccount(ctxFor(actor, context), userIdOf(params), submission.value.password), PROFILE_SCREEN)
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === 'USER_NOT_FOUND' || error.status >= 500) throw error
     const key = messageKey(error.code)

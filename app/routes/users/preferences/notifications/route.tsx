@@ -3,15 +3,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { ALERT_TEMPLATES } from '~/services/alert-templates'
 import { ctxFor } from '~/services/context.server'
 import { NotificationsFormSchema } from '~/services/profile.schemas'
 import { requireSelf, updateNotifications } from '~/services/profile.server'
 import { toCurrentUser } from '~/services/users.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
-import { orUserNotFound } from '../../user-not-found.server'
+import { PROFILE_SCREEN } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
@@ -24,7 +24,7 @@ export const handle = { breadcrumb: 'profile.notifications.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  const user = await orUserNotFound(async () => toCurrentUser(requireSelf(ctxFor(actor, context), userIdOf(params))))
+  const user = await routeCall(async () => toCurrentUser(requireSelf(ctxFor(actor, context), userIdOf(params))), PROFILE_SCREEN)
   return { unsubscribed: user.preferences.notifications.unsubscribedTemplates }
 }
 
@@ -35,7 +35,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get('intent') !== 'notifications' || submission.status !== 'success') return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const subscribed = submission.value.subscribed
   const unsubscribed = ALERT_TEMPLATES.filter((t) => !subscribed.includes(t))
-  await orRouteFailure('profile.updateError', () => orUserNotFound(() => updateNotifications(ctxFor(actor, context), userIdOf(params), unsubscribed)))
+  await routeCall(
+    () => updateNotifications(ctxFor(actor, context), userIdOf(params), unsubscribed),
+    { ...PROFILE_SCREEN, failure: 'profile.updateError' },
+  )
   return redirectWithToast(new URL(request.url).pathname, { key: 'profile.notifications.saved' })
 }
 

@@ -13,7 +13,7 @@ import {
 import { AddPasskeySchema, RemovePasskeySchema, RenamePasskeySchema } from '~/services/passkeys/passkeys.schemas'
 import { listPasskeys, removePasskey, renamePasskey } from '~/services/passkeys/passkeys.server'
 import { registerPasskey } from '~/services/passkeys/registration.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { redirectWithToast } from '~/http/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
 import { runPrefsForm, type PrefsActionData } from '../run-form.server'
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { currentSessionHashOf, requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
 import { LinkedProviders } from '~/routes/auth/sso/identities/linked-providers'
 import { linkedProvidersOf } from '~/routes/auth/sso/identities/linked-providers.server'
 import { ctxFor } from '~/services/context.server'
@@ -9,10 +10,9 @@ import { listSessions, requireSelf } from '~/services/profile.server'
 import { pendingTotpEnrolment, twoStepStatus } from '~/services/two-step/totp.server'
 import { listPasskeys } from '~/services/passkeys/passkeys.server'
 import { waysIn } from '~/services/ways-in.server'
-import { orRouteFailure } from '~/ui/route-failure.server'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
-import { orUserNotFound } from '../../user-not-found.server'
+import { PROFILE_SCREEN } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
 import { SECURITY_INTENTS, type SecurityActionData } from './intents.server'
 import { qrDataUrl } from './qr.server'
@@ -37,8 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const currentSession = await currentSessionHashOf(context)
   const url = new URL(request.url)
   const requiredBy = url.searchParams.get('requiredBy')
-  return orRouteFailure('profile.loadError', () =>
-    orUserNotFound(async () => {
+  return routeCall(async () => {
       const user = requireSelf(ctx, userId)
       const [sessions, providers, twoStep, enrolment, policy, passkeys, ways] = await Promise.all([
         listSessions(ctx, userId, currentSession),
@@ -59,8 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         hasPassword: !!user.password_hash,
         enrolment: enrolment ? { key: enrolment.key, qr: await qrDataUrl(enrolment.uri) } : null,
       }
-    }),
-  )
+    }, { ...PROFILE_SCREEN, failure: 'profile.loadError' })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -77,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     here: `${url.pathname}${url.search}`,
     currentSession: await currentSessionHashOf(context),
   }
-  return orRouteFailure('profile.updateError', () => orUserNotFound(() => handler(args)))
+  return routeCall(() => handler(args), { ...PROFILE_SCREEN, failure: 'profile.updateError' })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

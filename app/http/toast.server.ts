@@ -2,7 +2,7 @@ import { createCookie, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { env, isSecureOrigin } from '~/env.server'
-import type { ToastData } from './toaster'
+import type { ToastData } from '~/ui/toaster'
 
 /** A one-time message shown after a redirect: a translation key, its values and a tone. */
 const ToastSchema = z.object({

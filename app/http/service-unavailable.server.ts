@@ -19,7 +19,7 @@ export const serviceUnavailable = (data: Record<string, unknown> = {}) =>
  * The one place where an unreachable database becomes an answer: every loader and action of the
  * build (pages and API alike) throws serviceUnavailable() instead of the connection error, which
  * Remix would answer with 500. Applied by the server to the build it serves (server/index.ts);
- * apiCall and orRouteFailure, which catch errors before they get here, use serviceUnavailable too.
+ * apiCall and routeCall, which catch errors before they get here, use serviceUnavailable too.
  */
 export function answerOutages(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(
