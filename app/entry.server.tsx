@@ -15,7 +15,7 @@ import { DEFAULT_LOCALE, isLocale } from '~/i18n/config'
 import { detectLocale, i18nFor } from '~/i18n/i18n.server'
 import { configuredTransport } from '~/mail/mailer.server'
 import { startOutboxWorker, type OutboxWorker } from '~/mail/outbox-worker.server'
-import { startHousekeeping, type HousekeepingJob } from '~/services/housekeeping.server'
+import { startHousekeeping, type HousekeepingJob } from '~/services/platform/housekeeping.server'
 import { NonceContext } from '~/ui/nonce'
 import { RETRY_AFTER_SECONDS } from '~/http/service-unavailable.server'
 

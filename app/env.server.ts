@@ -67,7 +67,7 @@ const EnvSchema = z
     ENABLE_DEV_ROUTES: z.enum(['0', '1']).default('0'),
     /** `0` when a reverse proxy compresses responses instead of the app (docs/operations.md). */
     COMPRESSION: z.enum(['0', '1']).default('1'),
-    /** How often the housekeeping job deletes expired rows (app/services/housekeeping.server.ts). */
+    /** How often the housekeeping job deletes expired rows (app/services/platform/housekeeping.server.ts). */
     HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
     /** Sent mail is kept this many days, then deleted. */
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
@@ -102,7 +102,7 @@ const EnvSchema = z
      */
     SCIM_REQUESTS_PER_MINUTE: z.coerce.number().int().min(60).max(1_000_000).default(3000),
     /**
-     * The version check (app/services/app-version.server.ts, ADR 011): pages of a build older than
+     * The version check (app/services/platform/app-version.server.ts, ADR 011): pages of a build older than
      * this version (x.y.z) must reload. Unset: only a different major version must.
      */
     MIN_APP_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'MIN_APP_VERSION must be a version such as 1.4.0' }).optional(),

@@ -98,8 +98,8 @@ async function addUsersElsewhere(db: DB, postgres: boolean) {
 }
 
 export async function membersScale(organizationId: string, adminId: string, postgres: boolean): Promise<ScaleResult> {
-  const { listMembers } = await import('../app/services/members.server')
-  const { MEMBER_SORTS } = await import('../app/services/members.schemas')
+  const { listMembers } = await import('../app/services/members/members.server')
+  const { MEMBER_SORTS } = await import('../app/services/members/members.schemas')
   return withDb(async (db) => {
     const actor = await db.selectFrom('users').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow()
     const ctx: Ctx = { db, actor, now: new Date(), client: 'bench' }

@@ -47,9 +47,9 @@ export function withQueryCount(db: DB): { db: DB; count: () => number; reset: ()
 }
 
 export async function measureQueryCounts(organizationId: string, adminId: string): Promise<QueryCountRow[]> {
-  const { listMembers } = await import('../app/services/members.server')
-  const { listGroups } = await import('../app/services/groups.server')
-  const { groupStatistics } = await import('../app/services/group-statistics.server')
+  const { listMembers } = await import('../app/services/members/members.server')
+  const { listGroups } = await import('../app/services/groups/groups.server')
+  const { groupStatistics } = await import('../app/services/groups/group-statistics.server')
   const { PAGE_SIZE } = await import('../app/utils/list-query')
 
   return withDb(async (raw) => {

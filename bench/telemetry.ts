@@ -1,7 +1,7 @@
 /**
  * POST /api/telemetry with a batch of 100 events (the most a batch holds; ~12 kB of JSON), from a
  * few concurrent clients, as many requests as one client address may send before the per-client
- * limit (services/telemetry.server.ts TELEMETRY_PER_CLIENT) answers 429: the figure is the stored
+ * limit (services/platform/telemetry.server.ts TELEMETRY_PER_CLIENT) answers 429: the figure is the stored
  * path (validation, rate-limit count, one insert of 100 rows), not the refusal. Reports the
  * latency percentiles (ms, measured here with performance.now) and the server CPU per request.
  * Target (issue 12): p99 < 20 ms.

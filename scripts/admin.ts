@@ -5,7 +5,7 @@
  */
 import { closeDb, db } from '../app/db/db.server'
 import { migrateToLatest } from '../app/db/migrate.server'
-import { setPlatformAdmin } from '../app/services/platform.server'
+import { setPlatformAdmin } from '../app/services/platform/platform.server'
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>'
 const [command, email, ...rest] = process.argv.slice(2)

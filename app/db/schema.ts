@@ -246,11 +246,11 @@ export interface AuditLogTable {
 
 export type AuditStatus = 'started' | 'done'
 
-/** One notification of one user (the feed at `/`; app/services/alerts.server.ts). */
+/** One notification of one user (the feed at `/`; app/services/alerts/alerts.server.ts). */
 export interface AlertsTable {
   id: string
   user_id: string
-  /** An `AlertTemplate` (app/services/alert-templates.ts), e.g. `group.member.added`. */
+  /** An `AlertTemplate` (app/services/alerts/alert-templates.ts), e.g. `group.member.added`. */
   template: string
   actor_id: string | null
   organization_id: string | null
@@ -262,7 +262,7 @@ export interface AlertsTable {
   created_at: string
 }
 
-/** A user's profile picture, re-encoded (migration 013; app/services/profile-pictures.server.ts). */
+/** A user's profile picture, re-encoded (migration 013; app/services/profile/profile-pictures.server.ts). */
 export interface ProfilePicturesTable {
   user_id: string
   image: Uint8Array

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
-import type { AlertTemplate } from '~/services/alert-templates'
+import type { AlertTemplate } from '~/services/alerts/alert-templates'
 import type { Database } from '~/db/schema'
 import { newId } from '~/utils/ids.server'
 

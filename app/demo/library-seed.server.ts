@@ -1,6 +1,6 @@
 import type { DB } from '~/db/db.server'
 import type { CollaboratorAccess } from '~/db/schema'
-import { createAlert } from '~/services/alerts.server'
+import { createAlert } from '~/services/alerts/alerts.server'
 import { searchColumns } from '~/services/library/search'
 import { hashSecret, newId, newSecret, nowIso } from '~/utils/ids.server'
 

@@ -55,7 +55,7 @@ export const emailChangedEmail = (to: Recipient, newEmail: string) => compose(to
 export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
   compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })
 
-/** The security notices (services/security-notices.server.ts), each with a link to the user's sessions. */
+/** The security notices (services/accounts/security-notices.server.ts), each with a link to the user's sessions. */
 export type SecurityNoticeKind = 'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed'
 
 const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {

@@ -5,7 +5,7 @@ import { methodNotAllowed } from '~/errors'
 import { isLocale } from '~/i18n/config'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
-import { saveLocale } from '~/services/users.server'
+import { saveLocale } from '~/services/accounts/users.server'
 import { readForm } from '~/utils/form-body.server'
 
 /** The language switch: remembers the choice in a cookie, and as the saved locale when signed in. */

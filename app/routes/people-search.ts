@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getUser } from '~/auth/guards.server'
 import { DomainError, errorResponse } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { PeopleSearchSchema } from '~/services/people-search.schemas'
-import { searchPeople } from '~/services/people-search.server'
+import { PeopleSearchSchema } from '~/services/members/people-search.schemas'
+import { searchPeople } from '~/services/members/people-search.server'
 
 /**
  * GET /people/search?for=new-group|group-owner&organizationId=…&q=… or ?for=group-invite&groupId=…&q=…:
  * the people picker's search with JavaScript (JSON, `{ people: PersonChoice[] }`). Each `for`
- * keeps the permission check of the place it serves (services/people-search.server.ts): anyone
+ * keeps the permission check of the place it serves (services/members/people-search.server.ts): anyone
  * else gets that check's 404 (or 403), the signed-out 401 SESSION_NOT_FOUND.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { requireOrgAdmin } from './access.server'
 import { uniqueIds } from './bulk.server'
 import type { Ctx } from './context.server'
-import { chunks } from './members.server'
+import { chunks } from './members/members.server'
 
 /*
  * The names of a bulk action's items, for the screens' result and confirmation step: the services

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GROUP_ROLES, roleFlagsOf } from '~/services/group-roles'
+import { GROUP_ROLES, roleFlagsOf } from '~/services/groups/group-roles'
 
 /**
  * The stylesheet draws a role's flags as the layers of one mask (`.role-flags-<role>` in

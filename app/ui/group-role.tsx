@@ -1,13 +1,13 @@
 import type { i18n as I18n, TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { GroupRole } from '~/db/schema'
-import type { RoleFlag } from '~/services/group-roles'
+import type { RoleFlag } from '~/services/groups/group-roles'
 
 /**
  * A group role's flags (spec section 6) as icons with tooltips: in the side menu beside each of
  * the user's groups (GroupRoleIcons), and on /groups and a group's home with the role's name
  * (GroupRoleBadge). Which flags a role has is the role table's (`roleFlagsOf` in
- * services/group-roles.ts; the side menu's loader sends them, the group screens call it). A
+ * services/groups/group-roles.ts; the side menu's loader sends them, the group screens call it). A
  * role's icons are one element drawn by the stylesheet (`.role-flags-<role>`, app/styles/app.css,
  * checked against the table by group-role.test.ts), so a page carries no SVG for them; the labels
  * are translated once per language (useRoleLabels), not per row, and a list describes each role
@@ -15,7 +15,7 @@ import type { RoleFlag } from '~/services/group-roles'
  */
 
 /**
- * The role table's flags and roles (ROLE_FLAGS, GROUP_ROLES in services/group-roles.ts), spelled
+ * The role table's flags and roles (ROLE_FLAGS, GROUP_ROLES in services/groups/group-roles.ts), spelled
  * here so the layout's chunk, on every page, does not carry the whole table (0.3 kB gzip); the
  * types below fail the build if the two ever differ.
  */

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { PersonChoice } from '~/services/people-search.server'
+import type { PersonChoice } from '~/services/members/people-search.server'
 import { Button } from './button'
 import { FieldErrors, inputClass } from './field'
 import { useHydrated } from './use-hydrated'
@@ -52,7 +52,7 @@ export interface PeoplePickerProps {
 
 /**
  * The people picker (docs/groups.md "The people picker"): choose people by name or email among
- * those the chooser may see (services/people-search.server.ts). What the form sends is always the
+ * those the chooser may see (services/members/people-search.server.ts). What the form sends is always the
  * list of checkboxes (or radio buttons) named `name` whose values are user ids, so choosing and
  * anything beside a person (their role) are independent: the role shown is the role sent.
  * Without JavaScript: a search field whose button submits the whole form (`find=<name>`); the

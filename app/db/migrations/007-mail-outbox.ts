@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely'
  * whether the claim is still its own when it reports the outcome.
  *
  * Also: users.is_platform_admin (who may see and retry mail that failed, /platform/mail) and the
- * indexes the housekeeping job (app/services/housekeeping.server.ts) deletes by.
+ * indexes the housekeeping job (app/services/platform/housekeeping.server.ts) deletes by.
  */
 export async function up(db: Kysely<any>) {
   const add = (column: string, type: 'text' | 'integer', build = (c: any) => c) =>

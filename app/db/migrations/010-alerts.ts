@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Alerts: the notifications of the feed at `/` (app/services/alerts.server.ts). One row per
+ * Alerts: the notifications of the feed at `/` (app/services/alerts/alerts.server.ts). One row per
  * recipient, written by the service that made the change, in the same transaction. A user's
  * `alerts_seen_at` is the "seen up to" mark: alerts created after it are new, the rest old.
  * `alerts_user_created` serves the feed (newest first, cursor) and both counts by index alone.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Telemetry (app/services/telemetry.server.ts, ADR 011): what browsers report about the pages'
+ * Telemetry (app/services/platform/telemetry.server.ts, ADR 011): what browsers report about the pages'
  * speed (web vitals) and their uncaught errors, kept 30 days by the housekeeping job. No user id is
  * stored: the route pattern, the figure, the build and the time are enough to see what is slow.
  * `telemetry_kind_created` serves the platform page (vitals of the period, latest errors) and the

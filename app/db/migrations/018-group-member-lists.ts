@@ -10,7 +10,7 @@ import { isPostgres, PG_SWEDISH_COLLATION, SQLITE_SORT_KEY_FUNCTION } from '../c
  * their stored Swedish sort keys (`name_key`, `email_key`, as in 008: plain columns, so a plain
  * `sqlite3` shell can check and rebuild every index). One index per sort of the list: (group,
  * sort key, user id); the role sort's key is the role's rank in the role table's order (owner,
- * leader, member, subscriber), the same expression as `roleRank` (services/group-access.server.ts).
+ * leader, member, subscriber), the same expression as `roleRank` (services/groups/group-access.server.ts).
  * Every sort reads its index forwards or backwards: no sort of the group's rows per page.
  */
 const ROLE_RANK = `(case role when 'owner' then 0 when 'leader' then 1 when 'member' then 2 when 'subscriber' then 3 else 4 end)`

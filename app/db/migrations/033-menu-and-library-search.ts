@@ -4,7 +4,7 @@ import { isPostgres, PG_SWEDISH_COLLATION } from '../collation'
 /**
  * docs/testing.md "Benchmark": two reads of every page made index ranges.
  *
- * 1. The side menu's groups (services/menu.server.ts): a user's active groups by name, the first
+ * 1. The side menu's groups (services/groups/menu.server.ts): a user's active groups by name, the first
  *    31. It joined the user's group_members rows to groups and sorted every active one (a member
  *    of 127 groups: 127 lookups and a sort on every signed-in page). group_members now keeps a
  *    copy of its group's name and active flag (and on SQLite its stored Swedish sort key, as

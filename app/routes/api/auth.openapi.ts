@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EmailOnlySchema, NewPasswordPayload, SignInPayload, SignUpPayload, TokenPayload } from '~/auth/schemas'
-import { SsoSignInPayload } from '~/services/sso-api-signin.server'
+import { SsoSignInPayload } from '~/services/accounts/sso-api-signin.server'
 import { EmptyAnswer, operation } from './openapi/operation'
 import { SecondFactorPayload } from './signin-second-factor.schemas'
 
@@ -8,7 +8,7 @@ import { SecondFactorPayload } from './signin-second-factor.schemas'
 
 const TAG = 'Account'
 
-/** The Current user of spec section 3 (services/users.server.ts toCurrentUser). */
+/** The Current user of spec section 3 (services/accounts/users.server.ts toCurrentUser). */
 const currentUserShape = {
   _id: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CheckVersionSchema } from '~/services/app-version.schemas'
-import { TelemetryBatchSchema } from '~/services/telemetry.schemas'
+import { CheckVersionSchema } from '~/services/platform/app-version.schemas'
+import { TelemetryBatchSchema } from '~/services/platform/telemetry.schemas'
 import { operation } from './openapi/operation'
 
 /** What the browser reports: its build (is an update due?) and its web vitals and errors (docs/operations.md). */

@@ -1,6 +1,6 @@
 import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { requestPasswordReset } from '~/services/users.server'
+import { requestPasswordReset } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer, EmptyAnswer } from './openapi/operation'
 

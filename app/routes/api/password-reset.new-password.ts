@@ -1,6 +1,6 @@
 import { NewPasswordPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { resetPassword } from '~/services/users.server'
+import { resetPassword } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer, EmptyAnswer } from './openapi/operation'
 

@@ -1,6 +1,6 @@
 import { TokenPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { checkPasswordResetToken } from '~/services/users.server'
+import { checkPasswordResetToken } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer } from './openapi/operation'
 import type { TokenValidAnswer } from './auth.openapi'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TELEMETRY_PER_CLIENT } from '~/services/telemetry.server'
+import { TELEMETRY_PER_CLIENT } from '~/services/platform/telemetry.server'
 import { db } from '~/db/db.server'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../tests/support/factories'
 import * as telemetryApi from './telemetry'

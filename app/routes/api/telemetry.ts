@@ -1,8 +1,8 @@
 import { getUser } from '~/auth/guards.server'
 import { MAX_BATCH_BYTES } from '~/utils/telemetry-rules'
 import { ctxFor } from '~/services/context.server'
-import { TelemetryBatchSchema } from '~/services/telemetry.schemas'
-import { recordTelemetry } from '~/services/telemetry.server'
+import { TelemetryBatchSchema } from '~/services/platform/telemetry.schemas'
+import { recordTelemetry } from '~/services/platform/telemetry.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 
 const route = apiRoute({

@@ -1,5 +1,5 @@
 import { requireApiUser } from '~/auth/guards.server'
-import { toCurrentUser } from '~/services/users.server'
+import { toCurrentUser } from '~/services/accounts/users.server'
 import { apiRoute } from './api.server'
 import type { CurrentUserAnswer } from './auth.openapi'
 import type { Answer } from './openapi/operation'

@@ -1,6 +1,6 @@
 import { SignUpPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { signUp } from '~/services/users.server'
+import { signUp } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer, EmptyAnswer } from './openapi/operation'
 

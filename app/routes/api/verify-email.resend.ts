@@ -1,6 +1,6 @@
 import { EmailOnlySchema } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { resendVerification } from '~/services/users.server'
+import { resendVerification } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer, EmptyAnswer } from './openapi/operation'
 

@@ -1,6 +1,6 @@
 import { TokenPayload } from '~/auth/schemas'
 import { ctxFor } from '~/services/context.server'
-import { verifyEmail } from '~/services/users.server'
+import { verifyEmail } from '~/services/accounts/users.server'
 import { apiCall, apiRoute, readJson } from './api.server'
 import type { Answer } from './openapi/operation'
 import type { VerifiedEmailAnswer } from './auth.openapi'

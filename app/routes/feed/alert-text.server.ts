@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next'
 import { i18nFor } from '~/i18n/i18n.server'
 import type { Locale } from '~/i18n/config'
-import type { AlertDestination } from '~/services/alert-destinations.server'
-import type { FeedAlert, FeedPage } from '~/services/feed.server'
+import type { AlertDestination } from '~/services/alerts/alert-destinations.server'
+import type { FeedAlert, FeedPage } from '~/services/alerts/feed.server'
 import { builtPath } from '~/ui/layout/screens'
 
 /** Where a destination leads in the app (null: nothing to open). The inbox sections are a fixed contract. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
-import { FEED_PAGE_SIZE } from '~/services/feed.server'
+import { FEED_PAGE_SIZE } from '~/services/alerts/feed.server'
 import { insertAlert } from '../../../tests/support/alert-factories'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../tests/support/factories'
 import { loader } from './route'

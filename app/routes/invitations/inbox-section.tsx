@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { InboxInvitation, InboxKind, InboxPackageInvitation } from '~/services/invitation-inbox.server'
+import type { InboxInvitation, InboxKind, InboxPackageInvitation } from '~/services/invitations/invitation-inbox.server'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '~/services/context.server'
-import { acceptMyInvitation, declineMyInvitation, isInboxKind, type InboxAnswer } from '~/services/invitation-inbox.server'
+import { acceptMyInvitation, declineMyInvitation, isInboxKind, type InboxAnswer } from '~/services/invitations/invitation-inbox.server'
 import { DomainError } from '~/errors'
 import { redirectWithToast } from '~/http/toast.server'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createGroupInvitation, createInvitation } from '~/services/invitations.server'
+import { createGroupInvitation, createInvitation } from '~/services/invitations/invitations.server'
 import { inviteCollaborator } from '~/services/library/collaborator-invitations.server'
 import { readToast } from '~/http/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'

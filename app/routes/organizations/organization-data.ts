@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 
-import type { OrganizationAccess } from '~/services/organizations.server'
+import type { OrganizationAccess } from '~/services/organizations/organizations.server'
 
 /**
  * What the organization layout (layout.tsx) loads for every organization screen. `access` is the

@@ -10,7 +10,7 @@ import * as list from './list'
 import * as section from './section'
 import * as membersCsv from './members-csv'
 import * as members from './members'
-import { isMember as isMemberOf } from '~/services/members.server'
+import { isMember as isMemberOf } from '~/services/members/members.server'
 
 async function adminSetup() {
   const admin = await createUser({ name: 'Astrid Admin' })

@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { requireUser } from '~/auth/guards.server'
 import type { RouteCallOptions } from '~/http/route-call.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
-import { isPlatformAdmin } from '~/services/platform.server'
+import { isPlatformAdmin } from '~/services/platform/platform.server'
 
 /**
  * The service context of a platform screen, for platform admins only: a signed-out visitor signs

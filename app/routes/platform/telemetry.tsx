@@ -6,8 +6,8 @@ import { routeCall } from '~/http/route-call.server'
 import { VITAL_NAMES, VITAL_THRESHOLDS, type VitalName } from '~/utils/telemetry-rules'
 import { withArea } from '~/i18n/client'
 import { ctxFor } from '~/services/context.server'
-import { isPlatformAdmin } from '~/services/platform.server'
-import { telemetrySummary, type VitalSummary } from '~/services/telemetry.server'
+import { isPlatformAdmin } from '~/services/platform/platform.server'
+import { telemetrySummary, type VitalSummary } from '~/services/platform/telemetry.server'
 import { useFormatters } from '~/ui/format'
 
 /**

@@ -3,7 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { methodNotAllowed } from '~/errors'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { exportMyData } from '~/services/my-data.server'
+import { exportMyData } from '~/services/profile/my-data.server'
 import { PROFILE_SCREEN } from './user-not-found.server'
 
 /** GET /users/:id/my-data.json: everything the product holds about the user, as a download. Own data only. */

@@ -1,6 +1,6 @@
 import { recordAudit } from '~/services/audit.server'
 import { lockOrganization, type Tx } from '~/services/bulk.server'
-import { deleteOrganizationGroups } from '~/services/group-bulk.server'
+import { deleteOrganizationGroups } from '~/services/groups/group-bulk.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { normalizePath, parseFilter } from './filter'
 import { GROUP_SCHEMA, listResponse, paging, type ScimCtx } from './scim-context'

@@ -1,6 +1,6 @@
 import type { ProviderId } from '~/auth/sso/config.server'
 import type { Ctx } from '~/services/context.server'
-import { findIdentity, linkIdentity, type IdentityKey } from '~/services/user-identities.server'
+import { findIdentity, linkIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
 
 /**
  * Single sign-on of people an organization's directory provisioned (docs/directory-sync.md "Signing in with single sign-on",

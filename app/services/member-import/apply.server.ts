@@ -6,8 +6,8 @@ import { requireActiveOrganization, requireActiveOrgAdmin } from '../access.serv
 import { recordAudit } from '../audit.server'
 import { lockOrganization, type Tx } from '../bulk.server'
 import { actorOf, type Ctx } from '../context.server'
-import { codeHashes, generateCode } from '../invitation-codes.server'
-import { INVITATION_TTL_SECONDS } from '../invitations.server'
+import { codeHashes, generateCode } from '../invitations/invitation-codes.server'
+import { INVITATION_TTL_SECONDS } from '../invitations/invitations.server'
 import type { ImportRow } from './parse.server'
 import { groupsByName, previewRows, type PreviewProblem, type PreviewRow } from './preview.server'
 

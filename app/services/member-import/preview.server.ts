@@ -1,6 +1,6 @@
 import { uniqueIds } from '../bulk.server'
 import type { Ctx } from '../context.server'
-import { chunks } from '../members.server'
+import { chunks } from '../members/members.server'
 import { nowIso } from '~/utils/ids.server'
 import type { ImportRow, RowProblem } from './parse.server'
 

@@ -6,7 +6,7 @@ import { assertPasskey, createPasskey, type SoftPasskey } from '../../../tests/s
 import { expectCode } from '../../../tests/support/expect-code'
 import { createUser } from '../../../tests/support/factories'
 import { ctxFor, type Ctx } from '../context.server'
-import { linkIdentity, unlinkIdentity } from '../user-identities.server'
+import { linkIdentity, unlinkIdentity } from '../accounts/user-identities.server'
 import { passkeySignInOptions, signInWithPasskey } from './authentication.server'
 import { CHALLENGE_TTL_SECONDS } from './challenges.server'
 import { hasPasskey, listPasskeys, removePasskey, renamePasskey } from './passkeys.server'

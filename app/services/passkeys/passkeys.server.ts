@@ -1,8 +1,8 @@
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import type { Ctx } from '../context.server'
-import { requireSelf } from '../profile.server'
-import { waysIn } from '../ways-in.server'
+import { requireSelf } from '../profile/profile.server'
+import { waysIn } from '../accounts/ways-in.server'
 
 /** What the security screen shows of a passkey: no key material, no credential id. */
 export interface PasskeyListItem {

@@ -2,12 +2,12 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
-import { requireSelf } from '../profile.server'
+import { requireSelf } from '../profile/profile.server'
 import { webAuthnServer } from './library.server'
 import { CHALLENGE_TTL_SECONDS, challengeOf, spendChallenge, storeChallenge } from './challenges.server'
 import { relyingParty } from './relying-party.server'
 import { userHandleOf } from './user-handle.server'
-import { sendSecurityNotice } from '../security-notices.server'
+import { sendSecurityNotice } from '../accounts/security-notices.server'
 
 /** ES256 (-7), EdDSA (-8) and RS256 (-257): what platform authenticators and security keys offer. */
 const ALGORITHMS = [-7, -8, -257]

@@ -2,7 +2,7 @@ import type { SignInMethod } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import type { TwoStepPolicy } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { TWO_STEP_POLICIES } from '../organizations.schemas'
+import { TWO_STEP_POLICIES } from '../organizations/organizations.schemas'
 import { actorOf, type Ctx } from '../context.server'
 import { isTwoStepEnabled } from './totp.server'
 

@@ -3,11 +3,11 @@ import { SIGNIN_PER_ACCOUNT_CLIENT, refundAttempt, takeAttempt } from '~/auth/ra
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
-import { confirmPassword, requireSelf } from '../profile.server'
+import { confirmPassword, requireSelf } from '../profile/profile.server'
 import { isRecoveryCode, isTotpCode, normalizeCode } from './codes'
 import { newRecoveryCodes, useRecoveryCode } from './recovery-codes.server'
 import { sealTotpKey, unsealTotpKey } from './secret.server'
-import { sendSecurityNotice } from '../security-notices.server'
+import { sendSecurityNotice } from '../accounts/security-notices.server'
 import type { DB } from '~/db/db.server'
 
 /**

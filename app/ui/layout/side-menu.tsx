@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupRole } from '~/db/schema'
-import type { SideMenu as SideMenuData } from '~/services/menu.server'
+import type { SideMenu as SideMenuData } from '~/services/groups/menu.server'
 import { AppLink, AppNavLink } from '../app-link'
 import { useClosingDetails } from '../disclosure-menu'
 import { groupRoleText, useRoleLabels } from '../group-role'

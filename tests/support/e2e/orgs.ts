@@ -126,7 +126,7 @@ export function randomCode() {
   return code
 }
 
-/** What the server stores for a code (app/services/invitation-codes.server.ts, hashCode). */
+/** What the server stores for a code (app/services/invitations/invitation-codes.server.ts, hashCode). */
 const hashCode = (code: string) => createHmac('sha256', E2E_SESSION_SECRET).update(`invitation-code:${normalizeCode(code)}`).digest('hex')
 
 /**

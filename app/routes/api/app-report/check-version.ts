@@ -1,5 +1,5 @@
-import { CheckVersionSchema } from '~/services/app-version.schemas'
-import { checkVersion } from '~/services/app-version.server'
+import { CheckVersionSchema } from '~/services/platform/app-version.schemas'
+import { checkVersion } from '~/services/platform/app-version.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { VersionCheckAnswer } from '../client-reports.openapi'
@@ -7,7 +7,7 @@ import type { VersionCheckAnswer } from '../client-reports.openapi'
 const route = apiRoute({
   /**
    * POST /api/app-report/check-version: `{ enforceUpdate, recommendUpdate }` for the page's build
-   * (services/app-version.server.ts). Anyone may ask; a passive request (never extends a session).
+   * (services/platform/app-version.server.ts). Anyone may ask; a passive request (never extends a session).
    */
   POST: ({ request }) =>
     apiCall<Answer<typeof VersionCheckAnswer>>(async () => checkVersion((await readJson(request, CheckVersionSchema)).appVersion)),

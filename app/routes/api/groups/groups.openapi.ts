@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MEMBER_ROLES } from '~/services/groups.schemas'
+import { MEMBER_ROLES } from '~/services/groups/groups.schemas'
 import { idParam, operation } from '../openapi/operation'
 
 /** The signed-in user's own groups (docs/groups.md, docs/group-roles.md). */
@@ -8,7 +8,7 @@ const TAG = 'Groups'
 
 const populateName = z.enum(['parent_org_', 'owner'])
 
-/** A group of GET /api/v3/groups (services/my-groups.server.ts ApiGroup). */
+/** A group of GET /api/v3/groups (services/groups/my-groups.server.ts ApiGroup). */
 export const MyGroupAnswer = z
   .object({
     _id: z.string(),

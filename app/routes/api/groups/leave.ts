@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { leaveGroup } from '~/services/group-home.server'
+import { leaveGroup } from '~/services/groups/group-home.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { LeftGroupAnswer } from './groups.openapi'

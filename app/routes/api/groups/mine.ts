@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { myGroupsForApi, populateOf } from '~/services/my-groups.server'
+import { myGroupsForApi, populateOf } from '~/services/groups/my-groups.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { MyGroupsAnswer } from './groups.openapi'

@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { revokeInvitation } from '~/services/invitation-admin.server'
+import { revokeInvitation } from '~/services/invitations/invitation-admin.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer, EmptyAnswer } from '../openapi/operation'
 

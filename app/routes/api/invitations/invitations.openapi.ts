@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { INBOX_KINDS } from '~/services/invitation-inbox.server'
-import { CreateInvitationPayload, UseCodePayload } from '~/services/invitations.schemas'
+import { INBOX_KINDS } from '~/services/invitations/invitation-inbox.server'
+import { CreateInvitationPayload, UseCodePayload } from '~/services/invitations/invitations.schemas'
 import { EmptyAnswer, idParam, operation, OrganizationParams } from '../openapi/operation'
 
 /** Invitations: an organization's (its admins), the codes, and the user's inbox (docs/invitations.md). */
 
 const TAG = 'Invitations'
 
-/** An invitation of an organization (services/invitations.server.ts Invitation). */
+/** An invitation of an organization (services/invitations/invitations.server.ts Invitation). */
 const invitationShape = {
   _id: z.string(),
   created: z.string(),

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { acceptMyInvitation, declineMyInvitation, isInboxKind } from '~/services/invitation-inbox.server'
+import { acceptMyInvitation, declineMyInvitation, isInboxKind } from '~/services/invitations/invitation-inbox.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { InboxAnswerResult } from './invitations.openapi'

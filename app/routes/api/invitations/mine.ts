@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { myInvitations } from '~/services/invitation-inbox.server'
+import { myInvitations } from '~/services/invitations/invitation-inbox.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { InboxAnswer } from './invitations.openapi'

@@ -1,6 +1,6 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
-import { runningBuildId } from '~/services/app-version.server'
+import { runningBuildId } from '~/services/platform/app-version.server'
 import { authOperations } from '../auth.openapi'
 import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'

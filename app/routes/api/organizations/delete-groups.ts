@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { GroupIdsBodySchema } from '~/services/groups.schemas'
-import { deleteGroups } from '~/services/group-bulk.server'
+import { GroupIdsBodySchema } from '~/services/groups/groups.schemas'
+import { deleteGroups } from '~/services/groups/group-bulk.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 

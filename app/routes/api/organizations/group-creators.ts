@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { MemberListPayload } from '~/services/members.schemas'
-import { addGroupCreators, removeGroupCreators } from '~/services/group-creators.server'
+import { MemberListPayload } from '~/services/members/members.schemas'
+import { addGroupCreators, removeGroupCreators } from '~/services/members/group-creators.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { SetGroupsActiveBodySchema } from '~/services/groups.schemas'
-import { setGroupsActive } from '~/services/group-bulk.server'
+import { SetGroupsActiveBodySchema } from '~/services/groups/groups.schemas'
+import { setGroupsActive } from '~/services/groups/group-bulk.server'
 import { apiCall, apiRoute, readJson } from '../api.server'
 import type { Answer, ItemResultsAnswer } from '../openapi/operation'
 

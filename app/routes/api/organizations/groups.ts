@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { listAllGroups } from '~/services/groups.server'
+import { listAllGroups } from '~/services/groups/groups.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { GroupListAnswer } from './organizations.openapi'

@@ -1,6 +1,6 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { ctxFor } from '~/services/context.server'
-import { listMyOrganizations } from '~/services/organizations.server'
+import { listMyOrganizations } from '~/services/organizations/organizations.server'
 import { apiCall, apiRoute } from '../api.server'
 import type { Answer } from '../openapi/operation'
 import type { MyOrganizationsAnswer } from './organizations.openapi'

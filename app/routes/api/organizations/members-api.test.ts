@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MEMBER_BATCH, listAllMembers, type ApiMember } from '~/services/member-batches.server'
+import { MEMBER_BATCH, listAllMembers, type ApiMember } from '~/services/members/member-batches.server'
 import { ctxFor } from '~/services/context.server'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tests/support/factories'
 import { createMembers, createOrganization } from '../../../../tests/support/org-factories'

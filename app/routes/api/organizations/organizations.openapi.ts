@@ -7,9 +7,9 @@ import {
   GroupIdsBodySchema,
   MEMBER_ROLES,
   SetGroupsActiveBodySchema,
-} from '~/services/groups.schemas'
-import { MemberListParams, MemberListPayload } from '~/services/members.schemas'
-import { ContactPayload, NamePayload, SetActivePayload } from '~/services/organizations.schemas'
+} from '~/services/groups/groups.schemas'
+import { MemberListParams, MemberListPayload } from '~/services/members/members.schemas'
+import { ContactPayload, NamePayload, SetActivePayload } from '~/services/organizations/organizations.schemas'
 import { idParam, itemResultShape, ItemResultsAnswer, operation, OrganizationParams } from '../openapi/operation'
 import { DirectoryTokenName } from './scim-tokens.schemas'
 
@@ -36,7 +36,7 @@ export const MyOrganizationsAnswer = z.array(
     .openapi('MyOrganization'),
 )
 
-/** A group of an organization's list (services/groups.server.ts GroupListItem). */
+/** A group of an organization's list (services/groups/groups.server.ts GroupListItem). */
 export const GroupListItemAnswer = z
   .object({
     _id: z.string(),
@@ -68,7 +68,7 @@ export const OwnerChangeResultsAnswer = z.array(
   z.object({ ...itemResultShape, group: z.union([GroupListItemAnswer, z.null()]), oldOwnerRemoved: z.boolean() }).strict(),
 )
 export const CreatedGroupAnswer = z.object({ group: GroupListItemAnswer, membersResults: ItemResultsAnswer }).strict()
-/** Organization member of spec section 3 (services/member-batches.server.ts ApiMember). */
+/** Organization member of spec section 3 (services/members/member-batches.server.ts ApiMember). */
 export const MemberAnswer = z
   .object({
     _id: z.string(),

@@ -1,7 +1,7 @@
 import { requireApiUser } from '~/auth/guards.server'
 import { DomainError } from '~/errors'
 import { ctxFor } from '~/services/context.server'
-import { organizationInvitationCount, studyInvitationCount } from '~/services/notification-counts.server'
+import { organizationInvitationCount, studyInvitationCount } from '~/services/alerts/notification-counts.server'
 import { apiCall, apiRoute } from '../api.server'
 import { NO_STORE } from '../feeds/count-params'
 import type { Answer } from '../openapi/operation'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ALERT_TEMPLATES } from '~/services/alert-templates'
-import { EmailChangePayload, NamePayload, NotificationsPayload, PreferencesPayload } from '~/services/profile.schemas'
+import { ALERT_TEMPLATES } from '~/services/alerts/alert-templates'
+import { EmailChangePayload, NamePayload, NotificationsPayload, PreferencesPayload } from '~/services/profile/profile.schemas'
 import { CurrentUserAnswer } from '../auth.openapi'
 import { operation, UserParams } from '../openapi/operation'
 

@@ -3,14 +3,14 @@ import { data } from '@remix-run/node'
 import { safeRedirect } from '~/auth/schemas'
 import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
-import { RedeemCodeSchema } from '~/services/invitations.schemas'
-import { dismissSignUpInvitation, previewSignUpInvitation, redeemSignUpInvitation } from '~/services/invitation-sign-up.server'
+import { RedeemCodeSchema } from '~/services/invitations/invitations.schemas'
+import { dismissSignUpInvitation, previewSignUpInvitation, redeemSignUpInvitation } from '~/services/invitations/invitation-sign-up.server'
 import {
   previewInvitationCode,
   redeemInvitationCode,
   type InvitationPreview,
   type RedeemResult,
-} from '~/services/invitation-redemption.server'
+} from '~/services/invitations/invitation-redemption.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/http/toast.server'
 

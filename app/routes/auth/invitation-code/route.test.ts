@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createGroupInvitation, createInvitation } from '~/services/invitations.server'
+import { createGroupInvitation, createInvitation } from '~/services/invitations/invitations.server'
 import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import * as verifyEmailApi from '../../api/verify-email'

@@ -5,9 +5,9 @@ import { destinationAfterSso, startSsoSession } from '~/auth/sso/complete.server
 import { revokeUnusedTokens } from '~/auth/sso/token-store.server'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
-import { noticeSignIn } from '~/services/security-notices.server'
-import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/user-identities.server'
-import { findUserByEmail, signIn } from '~/services/users.server'
+import { noticeSignIn } from '~/services/accounts/security-notices.server'
+import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { findUserByEmail, signIn } from '~/services/accounts/users.server'
 import { redirectWithToast } from '~/http/toast.server'
 
 /** The forms of /signup/confirm; each gets the pending sign-up (its cookie is checked first). */

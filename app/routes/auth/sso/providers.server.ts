@@ -1,5 +1,5 @@
 import { configuredProviders } from '~/auth/sso/config.server'
-import { PROVIDER_LABELS } from '~/services/user-identities.server'
+import { PROVIDER_LABELS } from '~/services/accounts/user-identities.server'
 
 /** The configured providers as the sign-in screens list them (unconfigured ones are hidden). */
 export const providerLinks = (only?: (id: string) => boolean) =>

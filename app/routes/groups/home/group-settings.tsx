@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { GroupHome } from '~/services/group-home.server'
-import { RenameGroupFormSchema } from '~/services/my-groups.schemas'
+import type { GroupHome } from '~/services/groups/group-home.server'
+import { RenameGroupFormSchema } from '~/services/groups/my-groups.schemas'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 

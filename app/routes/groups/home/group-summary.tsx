@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
-import type { GroupHome } from '~/services/group-home.server'
+import type { GroupHome } from '~/services/groups/group-home.server'
 import { useFormatters } from '~/ui/format'
-import { roleFlagsOf } from '~/services/group-roles'
+import { roleFlagsOf } from '~/services/groups/group-roles'
 import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 
 /** The group's facts: organization (a link for its admins), owner, dates, members and my role. */

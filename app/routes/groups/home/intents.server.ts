@@ -2,8 +2,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import type { Ctx } from '~/services/context.server'
-import { changeMemberRole, handOverGroup, leaveGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/group-home.server'
-import { createGroupInvitation } from '~/services/invitations.server'
+import { changeMemberRole, handOverGroup, leaveGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/groups/group-home.server'
+import { createGroupInvitation } from '~/services/invitations/invitations.server'
 import {
   ChangeRoleFormSchema,
   GroupInviteFormSchema,
@@ -12,8 +12,8 @@ import {
   RemoveMemberFormSchema,
   RenameGroupFormSchema,
   SetGroupActiveFormSchema,
-} from '~/services/my-groups.schemas'
-import { peopleByIds, searchPeople, type PersonChoice } from '~/services/people-search.server'
+} from '~/services/groups/my-groups.schemas'
+import { peopleByIds, searchPeople, type PersonChoice } from '~/services/members/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
 import { redirectWithToast } from '~/http/toast.server'
 import { groupCodeHeader } from './group-code.server'

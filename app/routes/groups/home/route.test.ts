@@ -6,8 +6,8 @@ import { readToast } from '~/http/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import { ctxFor } from '~/services/context.server'
-import { declineMyInvitation } from '~/services/invitation-inbox.server'
-import { createGroupInvitation } from '~/services/invitations.server'
+import { declineMyInvitation } from '~/services/invitations/invitation-inbox.server'
+import { createGroupInvitation } from '~/services/invitations/invitations.server'
 import { action, handle, loader } from './route'
 
 /** A group with an owner, a leader and a member; another group of the same organization; another organization's group. */

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { requireGroupAccess } from '~/services/group-access.server'
-import { getGroupHome } from '~/services/group-home.server'
-import { GROUP_MEMBER_SORTS } from '~/services/my-groups.schemas'
+import { requireGroupAccess } from '~/services/groups/group-access.server'
+import { getGroupHome } from '~/services/groups/group-home.server'
+import { GROUP_MEMBER_SORTS } from '~/services/groups/my-groups.schemas'
 import { groupTasksForHome } from '~/services/library/group-tasks.server'
-import { listGroupInvitations } from '~/services/invitations.server'
+import { listGroupInvitations } from '~/services/invitations/invitations.server'
 import { Alert } from '~/ui/alert'
 import { GroupTasksSection } from '~/ui/library/group-tasks-section'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -31,7 +31,7 @@ import { NewGroupCode } from './new-group-code'
 /**
  * /groups/:groupId/home (docs/groups.md): the group, its owner, my role and its members.
  * Owners and leaders invite, change roles and remove members; the owner renames, deactivates and
- * hands over (the role table decides, services/group-access.server.ts); every member but the owner
+ * hands over (the role table decides, services/groups/group-access.server.ts); every member but the owner
  * may leave (the owner hands over first). Members and the admins of
  * its organization see it; anyone else gets the not-found page. Every form works without JavaScript.
  */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Invitation } from '~/services/invitations.server'
+import type { Invitation } from '~/services/invitations/invitations.server'
 import { useFormatters } from '~/ui/format'
 
 const STATUS_CLASS: Record<Invitation['status'], string> = {

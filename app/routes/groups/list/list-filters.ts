@@ -1,5 +1,5 @@
-import { MY_GROUP_SORTS } from '~/services/my-groups.schemas'
-import type { MyGroupsQuery } from '~/services/my-groups.server'
+import { MY_GROUP_SORTS } from '~/services/groups/my-groups.schemas'
+import type { MyGroupsQuery } from '~/services/groups/my-groups.server'
 import { parseListQuery } from '~/utils/list-query'
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const

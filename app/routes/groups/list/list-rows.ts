@@ -1,5 +1,5 @@
 import type { GroupRole } from '~/db/schema'
-import type { MyGroup } from '~/services/my-groups.server'
+import type { MyGroup } from '~/services/groups/my-groups.server'
 
 /**
  * A row of /groups: what the table shows of a group, and nothing more (the page's data is sent

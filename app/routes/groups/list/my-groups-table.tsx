@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
-import { roleFlagsOf } from '~/services/group-roles'
+import { roleFlagsOf } from '~/services/groups/group-roles'
 import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'

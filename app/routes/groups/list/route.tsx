@@ -6,9 +6,9 @@ import { requireUser } from '~/auth/guards.server'
 import { DomainError, messageKey } from '~/errors'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { leaveGroup } from '~/services/group-home.server'
-import { listMyGroups, mayCreateGroups, myGroupOrganizations } from '~/services/my-groups.server'
-import { LeaveListedGroupFormSchema } from '~/services/my-groups.schemas'
+import { leaveGroup } from '~/services/groups/group-home.server'
+import { listMyGroups, mayCreateGroups, myGroupOrganizations } from '~/services/groups/my-groups.server'
+import { LeaveListedGroupFormSchema } from '~/services/groups/my-groups.schemas'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { redirectWithToast } from '~/http/toast.server'
@@ -42,7 +42,7 @@ type ListActionData = { intent: 'confirm-leave'; groupId: string; name: string }
 
 /**
  * The page's one form, a row's "Leave" (intent leave): asks to confirm first (without
- * JavaScript), then leaves (services/group-home.server.ts leaveGroup) and comes back to the same
+ * JavaScript), then leaves (services/groups/group-home.server.ts leaveGroup) and comes back to the same
  * list with a toast naming the group; a refusal (the owner, a group already left) is an error toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { Form, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AuditActorOption, AuditLogQuery } from '~/services/audit-log.server'
+import type { AuditActorOption, AuditLogQuery } from '~/services/organizations/audit-log.server'
 import { AUDIT_ACTION_KINDS } from '~/services/audit-actions'
 import { actionText, actorText } from '~/ui/audit-entry'
 import { AppLink } from '~/ui/app-link'

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AddCreatorsByEmailSchema } from '~/services/invitations.schemas'
+import { AddCreatorsByEmailSchema } from '~/services/invitations/invitations.schemas'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
 

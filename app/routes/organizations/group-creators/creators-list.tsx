@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Member } from '~/services/members.server'
+import type { Member } from '~/services/members/members.server'
 import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'

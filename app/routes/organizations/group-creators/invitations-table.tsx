@@ -2,7 +2,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Invitation } from '~/services/invitations.server'
+import type { Invitation } from '~/services/invitations/invitations.server'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useFormatters } from '~/ui/format'
 

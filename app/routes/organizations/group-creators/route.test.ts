@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createInvitation } from '~/services/invitations.server'
-import { redeemInvitationCode } from '~/services/invitation-redemption.server'
+import { createInvitation } from '~/services/invitations/invitations.server'
+import { redeemInvitationCode } from '~/services/invitations/invitation-redemption.server'
 import { readToast } from '~/http/toast.server'
 import {
   args,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { GroupListItem } from '~/services/groups.server'
+import type { GroupListItem } from '~/services/groups/groups.server'
 import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'

@@ -1,6 +1,6 @@
 import type { GroupKind } from '~/db/schema'
-import { GROUP_KINDS, GROUP_SORTS } from '~/services/groups.constants'
-import type { GroupListQuery } from '~/services/groups.server'
+import { GROUP_KINDS, GROUP_SORTS } from '~/services/groups/groups.constants'
+import type { GroupListQuery } from '~/services/groups/groups.server'
 import { parseListQuery } from '~/utils/list-query'
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const

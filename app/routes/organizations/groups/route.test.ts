@@ -4,7 +4,7 @@ import { readToast } from '~/http/toast.server'
 import { failWrites } from '../../../../tests/support/db-faults'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createMembers, createOrganization, groupMemberCounts } from '../../../../tests/support/org-factories'
-import { MAX_OWNER_CHANGE_ROWS } from '~/services/groups.schemas'
+import { MAX_OWNER_CHANGE_ROWS } from '~/services/groups/groups.schemas'
 import { action, loader } from './route'
 
 /** An organization with a signed-in admin, and another organization with a group of its own. */

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { TWO_STEP_POLICIES } from '~/services/organizations.schemas'
+import { TWO_STEP_POLICIES } from '~/services/organizations/organizations.schemas'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'

@@ -8,13 +8,13 @@ import {
   removePlatformOrganizationAdmin,
   renamePlatformOrganization,
   setPlatformOrganizationActive,
-} from '~/services/platform-organizations.server'
+} from '~/services/platform/platform-organizations.server'
 import {
   AddPlatformAdminSchema,
   RemovePlatformAdminSchema,
   RenamePlatformOrganizationSchema,
   SetPlatformOrganizationActiveSchema,
-} from '~/services/platform.schemas'
+} from '~/services/platform/platform.schemas'
 import { redirectWithToast } from '~/http/toast.server'
 
 /**

@@ -7,7 +7,7 @@ import {
   NameFormSchema,
   PasswordChangeSchema,
   TimezoneFormSchema,
-} from '~/services/profile.schemas'
+} from '~/services/profile/profile.schemas'
 
 /**
  * Native HTML constraints (required, minLength, maxLength, ...) of the preferences forms, derived

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { requireSelf } from '~/services/profile.server'
+import { requireSelf } from '~/services/profile/profile.server'
 import { PROFILE_SCREEN } from '../user-not-found.server'
 import { profileBase, userIdOf } from '../user-id'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { builtPath } from '~/ui/layout/screens'
-import type { ProfileGroup, ProfileOrganization } from '~/services/profile.server'
+import type { ProfileGroup, ProfileOrganization } from '~/services/profile/profile.server'
 import { sectionClass } from '../section'
 
 /** The user's organizations and groups on their own profile, each list with its empty state. */

@@ -1,7 +1,7 @@
 import { configuredProviders } from '~/auth/sso/config.server'
 import { actorOf, type Ctx } from '~/services/context.server'
-import { listIdentities, PROVIDER_LABELS } from '~/services/user-identities.server'
-import { waysIn } from '~/services/ways-in.server'
+import { listIdentities, PROVIDER_LABELS } from '~/services/accounts/user-identities.server'
+import { waysIn } from '~/services/accounts/ways-in.server'
 
 /** The data of <LinkedProviders>: the actor's provider accounts, the providers left to link, and whether one may go. */
 export async function linkedProvidersOf(ctx: Ctx) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ctxFor } from '~/services/context.server'
-import { linkIdentity, listIdentities } from '~/services/user-identities.server'
+import { linkIdentity, listIdentities } from '~/services/accounts/user-identities.server'
 import { readToast } from '~/http/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } from '../../../../../tests/support/factories'
 import * as unlink from './unlink'

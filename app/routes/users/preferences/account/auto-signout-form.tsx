@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AUTO_SIGNOUT_CHOICES_MINUTES } from '~/services/profile.constants'
+import { AUTO_SIGNOUT_CHOICES_MINUTES } from '~/services/profile/profile.constants'
 import { SelectField } from '~/ui/field'
 import type { PrefsConstraint } from '../constraints.server'
 import { usePrefsForm } from '../prefs-form'

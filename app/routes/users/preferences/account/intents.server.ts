@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { localeCookie } from '~/i18n/i18n.server'
-import { requestEmailChange } from '~/services/email-change.server'
+import { requestEmailChange } from '~/services/profile/email-change.server'
 import {
   AutoSignoutFormSchema,
   EmailFormSchema,
@@ -9,9 +9,9 @@ import {
   PasswordChangeSchema,
   TelemetryFormSchema,
   TimezoneFormSchema,
-} from '~/services/profile.schemas'
-import { changePassword, renameUser, updatePreferences } from '~/services/profile.server'
-import { setTelemetryOptOut } from '~/services/telemetry.server'
+} from '~/services/profile/profile.schemas'
+import { changePassword, renameUser, updatePreferences } from '~/services/profile/profile.server'
+import { setTelemetryOptOut } from '~/services/platform/telemetry.server'
 import { redirectWithToast } from '~/http/toast.server'
 import type { PrefsIntentArgs } from '../intent-args'
 import { runPrefsForm, type PrefsActionData } from '../run-form.server'

@@ -1,7 +1,7 @@
 import { data, redirect } from '@remix-run/node'
 import { sessionCookie } from '~/auth/session.server'
 import { DomainError } from '~/errors'
-import { signOutOtherSessions, signOutSession } from '~/services/profile.server'
+import { signOutOtherSessions, signOutSession } from '~/services/profile/profile.server'
 import { EndSessionSchema, TotpConfirmSchema, TwoStepConfirmationSchema } from '~/services/two-step/two-step.schemas'
 import {
   cancelTotpEnrolment,

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { SessionListItem } from '~/services/profile.server'
+import type { SessionListItem } from '~/services/profile/profile.server'
 import { useFormatters } from '~/ui/format'
 import { PrefsSection, SaveButton } from '../prefs-section'
 

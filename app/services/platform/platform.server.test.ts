@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/db.server'
+import { DomainError } from '~/errors'
+import { createUser } from '../../../tests/support/factories'
+import { ctxFor } from '../context.server'
+import { listUndeliveredMail, retryMail, setPlatformAdmin } from './platform.server'
+
+const flagOf = async (id: string) => (await db().selectFrom('users').select('is_platform_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_platform_admin
+
+describe('platform administration', () => {
+  it('grant and revoke (npm run admin) set the flag of the account with the address, in any case', async () => {
+    const user = await createUser()
+    expect(await flagOf(user.id)).toBe(0)
+    expect(await setPlatformAdmin(db(), ` ${user.email.toUpperCase()} `, true)).toBe(true)
+    expect(await flagOf(user.id)).toBe(1)
+    expect(await setPlatformAdmin(db(), user.email, false)).toBe(true)
+    expect(await flagOf(user.id)).toBe(0)
+    expect(await setPlatformAdmin(db(), 'nobody-here@example.se', true)).toBe(false)
+  })
+
+  it('the mail services do not exist for anyone else (NOT_FOUND)', async () => {
+    const user = await createUser()
+    const notFound = expect.objectContaining({ code: 'NOT_FOUND' })
+    await expect(listUndeliveredMail(ctxFor(user))).rejects.toEqual(notFound)
+    await expect(retryMail(ctxFor(user), 'x')).rejects.toBeInstanceOf(DomainError)
+    await expect(listUndeliveredMail(ctxFor(null))).rejects.toEqual(notFound)
+    const admin = await createUser({ is_platform_admin: 1 })
+    await expect(listUndeliveredMail(ctxFor(admin))).resolves.toEqual(expect.any(Array))
+  })
+})
