@@ -11,6 +11,7 @@ import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
 import { BENCH_LARGE_PACKAGE } from '../app/demo/library-bench-seed.server'
 import { seedGroupsUser } from './groups-seed'
 import { productionEnv, ROOT, run } from './server'
+import { batches } from '../app/db/batches'
 
 export const BENCH_DB = 'data/bench.db'
 export const BENCH_DATABASE_URL = `file:./${BENCH_DB}`
@@ -170,7 +171,7 @@ export function seedFeedAlerts(userId: string, n = FEED_ALERTS): Promise<void> {
       data: JSON.stringify({ groupName: `Grupp ${i}`, packageName: `Paket ${i}` }),
       created_at: new Date(now - i * 60_000).toISOString(),
     }))
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('alerts').values(rows.slice(i, i + 500)).execute()
+    for (const batch of batches(rows)) await db.insertInto('alerts').values(batch).execute()
     await db
       .updateTable('users')
       .set({ alerts_seen_at: new Date(now - (n / 2) * 60_000).toISOString() })

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { hashPassword } from '../app/auth/password.server'
 import { newId, nowIso } from '../app/utils/ids.server'
 import { withDb } from './database'
+import { batches } from '../app/db/batches'
 
 /** The user of the /groups and group-home scenarios. */
 export const GROUPS_USER = { email: 'bench-groups@example.se', password: 'bench-groups-password', name: 'Greta Grupp' }
@@ -73,10 +74,10 @@ export function seedGroupsUser(largeOrgId: string): Promise<string> {
       ).n,
     )
     const add = missing.slice(0, Math.max(0, BIG_GROUP_MEMBERS - have))
-    for (let i = 0; i < add.length; i += 200) {
+    for (const batch of batches(add, 200)) {
       await db
         .insertInto('group_members')
-        .values(add.slice(i, i + 200).map((m) => ({ group_id: big, user_id: m.user_id, role: 'member' as const, created_at: now })))
+        .values(batch.map((m) => ({ group_id: big, user_id: m.user_id, role: 'member' as const, created_at: now })))
         .execute()
     }
     // member_count stays the number of rows (groups.server.ts).

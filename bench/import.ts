@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import type { Ctx } from '../app/services/context.server'
 import { benchData, freshDatabase, withDb } from './database'
+import { batches } from '../app/db/batches'
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } })
 
@@ -58,7 +59,7 @@ async function main() {
       timezone: 'Europe/Stockholm',
       created_at: nowIso(),
     }))
-    for (let i = 0; i < outsiders.length; i += 500) await db.insertInto('users').values(outsiders.slice(i, i + 500)).execute()
+    for (const batch of batches(outsiders)) await db.insertInto('users').values(batch).execute()
     const members = await db
       .selectFrom('organization_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')

@@ -15,6 +15,7 @@ import { ADMIN, BENCH_DATABASE_URL, freshDatabase, withDb } from './database'
 import { cpuTimeMs } from './load'
 import { freePort, prepareRun, startServer, startScriptNodeFlags, stopAll } from './server'
 import { signInCookie } from './auth'
+import { batches } from '../app/db/batches'
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +41,7 @@ async function main() {
       created_at: new Date(now - i * 60_000).toISOString(),
       status: i < 5000 ? ('sent' as const) : i % 2 ? ('failed' as const) : ('pending' as const),
     }))
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('mail_outbox').values(rows.slice(i, i + 500)).execute()
+    for (const batch of batches(rows)) await db.insertInto('mail_outbox').values(batch).execute()
   })
   const nodeArgs = startScriptNodeFlags().flags
   const results: Record<string, unknown> = {}

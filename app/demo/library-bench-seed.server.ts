@@ -2,6 +2,7 @@ import type { DB } from '~/db/db.server'
 import { searchColumns } from '~/services/library/search'
 import { newId } from '~/utils/ids.server'
 import { seededRandom } from '~/utils/seeded-random'
+import { batches } from '~/db/batches'
 
 /** The benchmark's library (docs/testing.md "Benchmark"): packages visible to admin@example.se and one package of 500 tasks. */
 export const BENCH_VISIBLE_PACKAGES = 5000
@@ -65,10 +66,10 @@ export async function seedBenchLibrary(db: DB): Promise<string | null> {
   const collaborators = shared.map((p, i) => ({ package_id: p.id, user_id: adminId, access: (i % 10 === 0 ? 'edit' : 'view') as 'view' | 'edit', created_at: p.created_at }))
   await db.transaction().execute(async (trx) => {
     const packages = [...own, ...shared, ...hidden, large]
-    for (let i = 0; i < packages.length; i += 200) await trx.insertInto('packages').values(packages.slice(i, i + 200)).execute()
+    for (const batch of batches(packages, 200)) await trx.insertInto('packages').values(batch).execute()
     await trx.insertInto('package_roles').values(roles).execute()
-    for (let i = 0; i < entities.length; i += 100) await trx.insertInto('package_entities').values(entities.slice(i, i + 100)).execute()
-    for (let i = 0; i < collaborators.length; i += 500) await trx.insertInto('package_collaborators').values(collaborators.slice(i, i + 500)).execute()
+    for (const part of batches(entities, 100)) await trx.insertInto('package_entities').values(part).execute()
+    for (const part of batches(collaborators)) await trx.insertInto('package_collaborators').values(part).execute()
   })
   return `Bench library: ${own.length + shared.length + 1} packages visible to admin@example.se, ${hidden.length} hidden, "${BENCH_LARGE_PACKAGE}" ${large.id}`
 }

@@ -8,6 +8,7 @@ import { seededRandom } from '~/utils/seeded-random'
 import { demoStory } from './demo-story'
 import { seedBenchLibrary } from './library-bench-seed.server'
 import { seedLibrary } from './library-seed.server'
+import { batches } from '~/db/batches'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
 export const DEMO_USERS = [
@@ -133,11 +134,11 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const ROWS_PER_INSERT = 500
 
 async function insertAll<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+  for (const batch of batches(rows, ROWS_PER_INSERT)) {
     // Kysely's generic insert typing does not follow a table name held in a type parameter.
     await trx
       .insertInto(table)
-      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .values(batch as never)
       .execute()
   }
 }

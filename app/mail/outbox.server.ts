@@ -3,6 +3,7 @@ import { isPostgres } from '~/db/collation'
 import type { DB } from '~/db/db.server'
 import type { MailOutboxTable, MailStatus } from '~/db/schema'
 import { addSeconds, newId, nowIso } from '~/utils/ids.server'
+import { batches } from '~/db/batches'
 
 /**
  * The mail outbox: every message is a row, sent by a background worker (outbox-worker.server.ts),
@@ -79,8 +80,8 @@ export async function enqueueMail(db: DB, mail: Mail, now = new Date()) {
  */
 export async function enqueueMails(db: DB, mails: Mail[], now = new Date()) {
   const ids: string[] = []
-  for (let i = 0; i < mails.length; i += 100) {
-    const rows = mails.slice(i, i + 100).map((mail) => ({
+  for (const batch of batches(mails, 100)) {
+    const rows = batch.map((mail) => ({
       id: newId(),
       to_address: mail.to,
       subject: mail.subject,

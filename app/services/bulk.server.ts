@@ -3,6 +3,7 @@ import type { Database } from '~/db/schema'
 import { startAudit, tally, updateAudit, type ItemResult } from './audit.server'
 import type { Ctx } from './context.server'
 import type { AuditAction } from './audit-actions'
+import { batches } from '~/db/batches'
 
 /** The transaction an item runs in. */
 export type Tx = Kysely<Database>
@@ -171,8 +172,7 @@ export async function runBulk<E = string, X extends object = object>(ctx: Ctx, s
     settle: (indexes, answers) => indexes.forEach((i, k) => outcomes.set(i, answers[k])),
   }
   if (spec.batch) {
-    for (let start = 0; start < pending.length; start += BULK_BATCH)
-      await runBatch(ctx, spec, items, pending.slice(start, start + BULK_BATCH), progress)
+    for (const batch of batches(pending, BULK_BATCH)) await runBatch(ctx, spec, items, batch, progress)
   } else {
     for (const i of pending) progress.settle([i], [await runItem(ctx, spec, items[i], progress.commit([i]))])
   }

@@ -1,7 +1,7 @@
+import { batches } from '~/db/batches'
 import { requireOrgAdmin } from './access.server'
 import { uniqueIds } from './bulk.server'
 import type { Ctx } from './context.server'
-import { chunks } from './members/members.server'
 
 /*
  * The names of a bulk action's items, for the screens' result and confirmation step: the services
@@ -14,7 +14,7 @@ import { chunks } from './members/members.server'
 export async function memberNames(ctx: Ctx, organizationId: string, userIds: string[]): Promise<Map<string, string>> {
   await requireOrgAdmin(ctx, organizationId)
   const names = new Map<string, string>()
-  for (const part of chunks(uniqueIds(userIds))) {
+  for (const part of batches(uniqueIds(userIds))) {
     const rows = await ctx.db
       .selectFrom('organization_members')
       .select(['user_id', 'name'])
@@ -30,7 +30,7 @@ export async function memberNames(ctx: Ctx, organizationId: string, userIds: str
 export async function groupNames(ctx: Ctx, organizationId: string, groupIds: string[]): Promise<Map<string, string>> {
   await requireOrgAdmin(ctx, organizationId)
   const names = new Map<string, string>()
-  for (const part of chunks(uniqueIds(groupIds))) {
+  for (const part of batches(uniqueIds(groupIds))) {
     const rows = await ctx.db
       .selectFrom('groups')
       .select(['id', 'name'])

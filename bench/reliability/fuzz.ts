@@ -14,6 +14,7 @@ import routes from '../../app/routes'
 import { withDb } from '../database'
 import type { Figure, ReliabilityScenario } from './scenario'
 import { seededRandom } from '../../app/utils/seeded-random'
+import { batches } from '../../app/db/batches'
 
 const REQUESTS = 10_000
 const CONCURRENCY = 8
@@ -255,9 +256,9 @@ export const fuzz: ReliabilityScenario = {
         return { ...req, path: fill(req.path) }
       })
       let anyAccepted = false
-      for (let i = 0; i < batch.length; i += CONCURRENCY) {
+      for (const part of batches(batch, CONCURRENCY)) {
         await Promise.all(
-          batch.slice(i, i + CONCURRENCY).map(async (req) => {
+          part.map(async (req) => {
             counts.sent++
             try {
               const response = await fetch(`${server.baseUrl}${req.path}`, {

@@ -2,6 +2,7 @@ import { db } from '~/db/db.server'
 import type { CollaboratorAccess, PackageStatus } from '~/db/schema'
 import { searchColumns } from '~/services/library/search'
 import { newId, nowIso } from '~/utils/ids.server'
+import { batches } from '../../app/db/batches'
 
 /**
  * Packages written straight into the tables, the way the library services leave them (issue 11):
@@ -59,7 +60,7 @@ export async function createPackage(options: CreatePackageOptions) {
     })
     .execute()
   if (roles.length) await db().insertInto('package_roles').values(roles).execute()
-  for (let i = 0; i < entities.length; i += 100) await db().insertInto('package_entities').values(entities.slice(i, i + 100)).execute()
+  for (const batch of batches(entities, 100)) await db().insertInto('package_entities').values(batch).execute()
   for (const c of options.collaborators ?? []) {
     await db().insertInto('package_collaborators').values({ package_id: id, user_id: c.userId, access: c.access, created_at: now }).execute()
   }

@@ -2,6 +2,7 @@ import { db } from '~/db/db.server'
 import type { GroupKind, GroupRole, OrgRole } from '~/db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
 import { uniqueEmail } from './factories'
+import { batches } from '../../app/db/batches'
 
 /**
  * Factories for organizations, their members and groups (shared by the organization,
@@ -91,8 +92,7 @@ export async function createMembers(organizationId: string, count: number, optio
     created_at: now,
   }))
   // 8 columns per row: 100 rows stay under SQLite's bound-parameter limit.
-  for (let i = 0; i < users.length; i += 100) {
-    const chunk = users.slice(i, i + 100)
+  for (const chunk of batches(users, 100)) {
     await db().insertInto('users').values(chunk).execute()
     await db()
       .insertInto('organization_members')

@@ -1,6 +1,7 @@
 import type { DB } from '~/db/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { AlertTargetType, AlertTemplate } from './alert-templates'
+import { batches } from '~/db/batches'
 
 /** One alert to write: to whom, which template, about what, by whom. */
 export interface NewAlert {
@@ -52,8 +53,8 @@ export async function createAlerts(db: DB, alerts: readonly NewAlert[], now = ne
         data: JSON.stringify(a.data ?? {}),
         created_at: nowIso(now),
       }))
-    for (let i = 0; i < rows.length; i += 500) {
-      await db.insertInto('alerts').values(rows.slice(i, i + 500)).execute()
+    for (const batch of batches(rows)) {
+      await db.insertInto('alerts').values(batch).execute()
     }
     written += rows.length
   }

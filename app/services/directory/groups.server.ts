@@ -7,6 +7,7 @@ import { GROUP_SCHEMA, listResponse, paging, type ScimCtx } from './scim-context
 import { invalidPath, invalidValue, notFound, ScimError } from './scim-error'
 import { patchOperations } from './user-attributes'
 import { lockForAdding, userIdsOfScimIds } from './users.server'
+import { batches } from '~/db/batches'
 
 /**
  * SCIM Groups of the token's organization: only the groups the directory created
@@ -139,21 +140,21 @@ async function addMembers(trx: Tx, ctx: ScimCtx, groupId: string, scimIds: strin
   const byScimId = await userIdsOfScimIds(trx, ctx.organizationId, [...new Set(scimIds)])
   const userIds = [...new Set(byScimId.values())]
   const members = new Set<string>()
-  for (let i = 0; i < userIds.length; i += 500) {
+  for (const batch of batches(userIds)) {
     const rows = await trx
       .selectFrom('organization_members')
       .select('user_id')
       .where('organization_id', '=', ctx.organizationId)
-      .where('user_id', 'in', userIds.slice(i, i + 500))
+      .where('user_id', 'in', batch)
       .execute()
     for (const r of rows) members.add(r.user_id)
   }
   const wanted = userIds.filter((u) => members.has(u))
   let added = 0
-  for (let i = 0; i < wanted.length; i += 500) {
+  for (const part of batches(wanted)) {
     const inserted = await trx
       .insertInto('group_members')
-      .values(wanted.slice(i, i + 500).map((user_id) => ({ group_id: groupId, user_id, role: 'member' as const, created_at: now })))
+      .values(part.map((user_id) => ({ group_id: groupId, user_id, role: 'member' as const, created_at: now })))
       .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
       .returning('user_id')
       .execute()

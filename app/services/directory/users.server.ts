@@ -9,6 +9,7 @@ import { parseFilter, type Comparison } from './filter'
 import { listResponse, paging, USER_SCHEMA, type ScimCtx } from './scim-context'
 import { notFound, ScimError } from './scim-error'
 import { applyUserPatch, readUserBody, type UserAttributes } from './user-attributes'
+import { batches } from '~/db/batches'
 
 /**
  * SCIM Users (RFC 7644 §3) of the token's organization: a person's membership as the directory
@@ -345,12 +346,12 @@ export async function deleteScimUser(ctx: ScimCtx, id: string) {
 /** The user ids of SCIM user ids of the organization (for group members). */
 export async function userIdsOfScimIds(db: Tx, organizationId: string, scimIds: string[]) {
   const map = new Map<string, string>()
-  for (let i = 0; i < scimIds.length; i += 500) {
+  for (const batch of batches(scimIds)) {
     const rows = await db
       .selectFrom('directory_users')
       .select(['id', 'user_id'])
       .where('organization_id', '=', organizationId)
-      .where('id', 'in', scimIds.slice(i, i + 500))
+      .where('id', 'in', batch)
       .execute()
     for (const r of rows) map.set(r.id, r.user_id)
   }

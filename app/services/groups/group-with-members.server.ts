@@ -10,6 +10,7 @@ import { defaultGroupName, requireGroupCreation } from './group-creation.server'
 import { uniq, type GroupListItem } from './groups.server'
 import { memberIdsByEmail } from '../members/members.server'
 import type { MemberRole } from './groups.schemas'
+import { batches } from '~/db/batches'
 
 /*
  * Creating a group with its owner and members, from the API (member ids) or the screens (email
@@ -59,13 +60,13 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
     await lockOrganization(trx, organizationId)
     await requireActiveOrganization(trx, organizationId)
     const inOrg = new Map<string, { id: string; name: string; email: string; locale: string; timezone: string }>()
-    for (let i = 0; i < wanted.length; i += 1000) {
+    for (const batch of batches(wanted, 1000)) {
       const rows = await trx
         .selectFrom('organization_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['u.id', 'u.name', 'u.email', 'u.locale', 'u.timezone'])
         .where('m.organization_id', '=', organizationId)
-        .where('m.user_id', 'in', wanted.slice(i, i + 1000))
+        .where('m.user_id', 'in', batch)
         .execute()
       for (const r of rows) inOrg.set(r.id, r)
     }
@@ -95,10 +96,10 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
       })
       .execute()
     // 4 columns per row: 500 rows stay well under the bound-parameter limits.
-    for (let i = 0; i < rows.length; i += 500)
+    for (const part of batches(rows))
       await trx
         .insertInto('group_members')
-        .values(rows.slice(i, i + 500))
+        .values(part)
         .execute()
     await createAlerts(
       trx,

@@ -18,6 +18,7 @@ import { groupStatistics } from './group-statistics.server'
 import { ChangeOwnersFormSchema, GroupIdsBodySchema, parseMemberLines } from './groups.schemas'
 import { expectCode } from '../../../tests/support/expect-code'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../../tests/support/swedish-order'
+import { batches } from '~/db/batches'
 
 const ctx = (actor: User | null) => ctxFor(actor)
 
@@ -294,8 +295,7 @@ describe('setGroupsActive and deleteGroups', () => {
     const { admin, org } = await setup()
     const now = new Date().toISOString()
     const ids = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(24, '0')}`)
-    for (let i = 0; i < ids.length; i += 100) {
-      const chunk = ids.slice(i, i + 100)
+    for (const chunk of batches(ids, 100)) {
       await db()
         .insertInto('groups')
         .values(chunk.map((id) => ({ id, organization_id: org.id, name: id, owner_id: admin.id, member_count: 1, created_at: now })))

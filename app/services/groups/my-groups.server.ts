@@ -7,6 +7,7 @@ import { actorOf, type Ctx } from '../context.server'
 import { roleRank } from './group-access.server'
 import { myRole, rightsOf, type MyRole } from './group-roles'
 import type { MyGroupSort } from './my-groups.schemas'
+import { batches } from '~/db/batches'
 
 /**
  * The signed-in user's own groups: the `/groups` screen (one page at a time) and
@@ -221,7 +222,7 @@ const ownerAsSeenBy = (group: MyGroup, isOrgAdmin: boolean) =>
 async function memberPreviews(db: Tx, groupIds: string[]) {
   const previews = new Map<string, string[]>()
   const concat = isPostgres(db) ? sql.raw('string_agg') : sql.raw('group_concat')
-  for (let i = 0; i < groupIds.length; i += 500) {
+  for (const batch of batches(groupIds)) {
     const rows = await db
       .selectFrom('groups as g')
       .select([
@@ -232,7 +233,7 @@ async function memberPreviews(db: Tx, groupIds: string[]) {
           'ids',
         ),
       ])
-      .where('g.id', 'in', groupIds.slice(i, i + 500))
+      .where('g.id', 'in', batch)
       .execute()
     for (const r of rows) previews.set(r.id, r.ids ? r.ids.split(',') : [])
   }

@@ -8,6 +8,7 @@ import { createGroupWithMemberEmails } from '../groups/group-with-members.server
 import { requirePackage } from './access.server'
 import { CreateGroupFromPackageSchema, type CreateGroupFromPackageInput, type EntityKind, type TaskGroupRole } from './packages.schemas'
 import type { MemberTasks } from './types'
+import { batches } from '~/db/batches'
 
 /**
  * Groups made from packages (spec section 2, "/library": create/group; ADR 009). The group is created by the groups
@@ -72,7 +73,7 @@ export async function createGroupFromPackage(
         day_offset: e.day_offset,
         position,
       }))
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('group_tasks').values(rows.slice(i, i + 100)).execute()
+    for (const batch of batches(rows, 100)) await trx.insertInto('group_tasks').values(batch).execute()
     return rows.length
   })
   return { groupId: group._id, membersResults, taskCount }

@@ -18,6 +18,7 @@ import {
 } from './packages.schemas'
 import { searchColumns } from './search'
 import type { Saved } from './types'
+import { batches } from '~/db/batches'
 
 /**
  * Packages and the wizard's steps (spec section 2, "/library"; ADR 009). Every save runs in one transaction: it
@@ -170,11 +171,11 @@ export async function saveEntities(ctx: Ctx, input: SaveEntitiesInput): Promise<
       }
     })
     // Replaced rows go and come back (kept ids stay): a few statements however many entities.
-    for (let i = 0; i < replaced.length; i += 500) {
-      await trx.deleteFrom('package_entities').where('id', 'in', replaced.slice(i, i + 500)).execute()
+    for (const batch of batches(replaced)) {
+      await trx.deleteFrom('package_entities').where('id', 'in', batch).execute()
     }
     // 8 columns per row: 500 rows (the limit, one statement) stay well under the bound-parameter limits.
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('package_entities').values(rows.slice(i, i + 500)).execute()
+    for (const part of batches(rows)) await trx.insertInto('package_entities').values(part).execute()
     return { entity_count: others + rows.length }
   })
 }
@@ -223,7 +224,7 @@ export async function duplicatePackage(ctx: Ctx, packageId: string): Promise<Sav
     if (roles.length) await trx.insertInto('package_roles').values(roles.map((r) => ({ ...r, id: roleIds.get(r.id)!, package_id: id }))).execute()
     const entities = await trx.selectFrom('package_entities').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
     const copies = entities.map((e) => ({ ...e, id: newId(), package_id: id, role_id: roleIds.get(e.role_id)! }))
-    for (let i = 0; i < copies.length; i += 100) await trx.insertInto('package_entities').values(copies.slice(i, i + 100)).execute()
+    for (const part of batches(copies, 100)) await trx.insertInto('package_entities').values(part).execute()
   })
   return { packageId: id, version: 1 }
 }

@@ -10,6 +10,7 @@ import { codeHashes, generateCode } from '../invitations/invitation-codes.server
 import { INVITATION_TTL_SECONDS } from '../invitations/invitations.server'
 import type { ImportRow } from './parse.server'
 import { groupsByName, previewRows, type PreviewProblem, type PreviewRow } from './preview.server'
+import { batches } from '~/db/batches'
 
 /*
  * Applying import rows (a file's, or the addresses of "add people by email"): what previewRows
@@ -54,9 +55,6 @@ function outcomeOf(row: PreviewRow): RowOutcome {
       return row.problem!
   }
 }
-
-const slices = <T>(items: T[], size = BATCH) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
 /** Creates the groups the rows name that the organization lacks, owned by the acting admin. */
 async function createGroups(trx: Tx, ctx: Ctx, organizationId: string, names: string[], now: string) {
@@ -111,7 +109,7 @@ async function writeMemberships(trx: Tx, organizationId: string, rows: PreviewRo
   const joins = rows.flatMap((r) =>
     (r.joins ?? []).map((g) => ({ group_id: groups.get(groupKey(g))!.id, user_id: r.userId!, role: 'member' as const, created_at: now })),
   )
-  for (const part of slices(joins, 200)) {
+  for (const part of batches(joins, 200)) {
     await trx
       .insertInto('group_members')
       .values(part)
@@ -227,7 +225,7 @@ export async function applyRows(
     })
     groups = await groupsByName(ctx.db, organizationId)
   }
-  for (const part of slices(toWrite)) {
+  for (const part of batches(toWrite, BATCH)) {
     await ctx.db.transaction().execute(async (trx) => {
       await lockOrganization(trx, organizationId)
       await requireActiveOrganization(trx, organizationId)
@@ -243,7 +241,7 @@ export async function applyRows(
       .execute()
   }
   const invitationIds: string[] = []
-  for (const part of slices(toInvite, 200)) {
+  for (const part of batches(toInvite, 200)) {
     await ctx.db.transaction().execute(async (trx) => {
       await requireActiveOrganization(trx, organizationId)
       invitationIds.push(...(await writeInvitations(trx, ctx, organization, part, ctx.now)))

@@ -1,6 +1,6 @@
 import { uniqueIds } from '../bulk.server'
 import type { Ctx } from '../context.server'
-import { chunks } from '../members/members.server'
+import { batches } from '~/db/batches'
 import { nowIso } from '~/utils/ids.server'
 import type { ImportRow, RowProblem } from './parse.server'
 
@@ -72,7 +72,7 @@ export async function previewRows(ctx: Ctx, organizationId: string, rows: Import
   const users = new Map<string, { id: string; name: string }>()
   const members = new Map<string, { groupCreator: boolean }>()
   const invited = new Set<string>()
-  for (const part of chunks(emails)) {
+  for (const part of batches(emails)) {
     const found = await ctx.db
       .selectFrom('users as u')
       .leftJoin('organization_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.organization_id', '=', organizationId))
@@ -105,7 +105,7 @@ export async function previewRows(ctx: Ctx, organizationId: string, rows: Import
   const wantedGroupIds = new Set(rows.flatMap((r) => r.groups.map((g) => groups.get(groupKey(g))?.id).filter((id): id is string => !!id)))
   const inGroup = new Set<string>()
   if (wantedGroupIds.size) {
-    for (const part of chunks([...users.values()].map((u) => u.id))) {
+    for (const part of batches([...users.values()].map((u) => u.id))) {
       const found = await ctx.db.selectFrom('group_members').select(['group_id', 'user_id']).where('user_id', 'in', part).execute()
       for (const m of found) if (wantedGroupIds.has(m.group_id)) inGroup.add(`${m.group_id} ${m.user_id}`)
     }

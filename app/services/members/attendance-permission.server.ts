@@ -2,6 +2,7 @@ import { requireActiveOrgAdmin, requireOrgAdmin } from '../access.server'
 import type { ItemResult } from '../audit.server'
 import { runBulk, uniqueIds } from '../bulk.server'
 import type { Ctx } from '../context.server'
+import { batches } from '~/db/batches'
 
 /**
  * The attendance permission of an organization's group creators (migration 011; spec section 6
@@ -17,12 +18,12 @@ async function setAttendance(ctx: Ctx, organizationId: string, memberIds: string
   await (value ? requireActiveOrgAdmin : requireOrgAdmin)(ctx, organizationId)
   const ids = uniqueIds(memberIds)
   const rows = new Map<string, { role: string; is_group_creator: number; may_create_attendance: number }>()
-  for (let i = 0; i < ids.length; i += 500) {
+  for (const batch of batches(ids)) {
     const part = await ctx.db
       .selectFrom('organization_members')
       .select(['user_id', 'role', 'is_group_creator', 'may_create_attendance'])
       .where('organization_id', '=', organizationId)
-      .where('user_id', 'in', ids.slice(i, i + 500))
+      .where('user_id', 'in', batch)
       .execute()
     for (const r of part) rows.set(r.user_id, r)
   }

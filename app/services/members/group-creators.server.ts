@@ -3,7 +3,8 @@ import type { ItemResult } from '../audit.server'
 import { runBulk, uniqueIds, type Tx } from '../bulk.server'
 import { createAlerts } from '../alerts/alerts.server'
 import { actorOf, type Ctx } from '../context.server'
-import { loadMembers, MEMBER_AUDIT, memberIdsByEmail, prepared } from './members.server'
+import { prepared } from '~/db/batches'
+import { loadMembers, MEMBER_AUDIT, memberIdsByEmail } from './members.server'
 
 /** Sets the group-creator flag of members to `value`; an item already at `value` is reported. */
 async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: string[], value: boolean) {

@@ -4,12 +4,13 @@ import { requireOrgAdmin } from '../access.server'
 import type { ItemResult } from '../audit.server'
 import { lockOrganization, runBulk, uniqueIds, type Tx } from '../bulk.server'
 import type { Ctx } from '../context.server'
-import { chunks, loadMembers, MEMBER_AUDIT, prepared } from './members.server'
+import { batches, prepared } from '~/db/batches'
+import { loadMembers, MEMBER_AUDIT } from './members.server'
 
 /** Which of the users own a group of the organization (a group always keeps its owner). */
 async function groupOwners(ctx: Ctx, organizationId: string, ids: string[]) {
   const owners = new Set<string>()
-  for (const part of chunks(ids)) {
+  for (const part of batches(ids)) {
     const rows = await ctx.db
       .selectFrom('groups')
       .select('owner_id')
@@ -165,7 +166,7 @@ async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
   const groupsByLoss = new Map<number, string[]>()
   for (const [groupId, lost] of lostByGroup) groupsByLoss.set(lost, [...(groupsByLoss.get(lost) ?? []), groupId])
   for (const [lost, groupIds] of groupsByLoss) {
-    for (const part of chunks(groupIds)) {
+    for (const part of batches(groupIds)) {
       await trx
         .updateTable('groups')
         .set((eb) => ({ member_count: eb('member_count', '-', lost) }))

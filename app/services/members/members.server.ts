@@ -1,6 +1,6 @@
-import { sql, type Compilable, type Kysely, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
+import { batches } from '~/db/batches'
 import type { DB } from '~/db/db.server'
-import type { Database } from '~/db/schema'
 import { folded, LAST_SEEN_KEY, swedishStored } from '~/db/collation'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from '../access.server'
@@ -37,11 +37,6 @@ export const MEMBER_AUDIT = {
   addGroupCreators: 'groupCreators.add',
   removeGroupCreators: 'groupCreators.remove',
 } as const
-
-/** Bound parameters per `in (...)` list: far below SQLite's and PostgreSQL's limits. */
-const CHUNK = 500
-
-export const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
 
 /**
  * Members of the organization, filtered by the search and flags. organization_members holds a
@@ -153,7 +148,7 @@ export async function memberIdsMatching(
 /** The requested members that belong to this organization, in one query per 500 ids. */
 export async function loadMembers(ctx: Ctx, organizationId: string, ids: string[]) {
   const found = new Map<string, { role: string; isGroupCreator: boolean }>()
-  for (const part of chunks(ids)) {
+  for (const part of batches(ids)) {
     const rows = await ctx.db
       .selectFrom('organization_members')
       .select(['user_id', 'role', 'is_group_creator'])
@@ -165,19 +160,6 @@ export async function loadMembers(ctx: Ctx, organizationId: string, ids: string[
   return found
 }
 
-const PLACEHOLDER = '\u0000item-id'
-
-/**
- * A per-item statement compiled once and run with each item's id in place of a placeholder:
- * building and compiling a Kysely query costs several times more than running it on SQLite, and a
- * bulk action over 1,000 items must stay well under a second.
- */
-export function prepared<R>(build: (id: string) => Compilable<R>) {
-  const compiled = build(PLACEHOLDER).compile()
-  return (executor: Kysely<Database>, id: string) =>
-    executor.executeQuery<R>({ ...compiled, parameters: compiled.parameters.map((p) => (p === PLACEHOLDER ? id : p)) })
-}
-
 /**
  * The organization's members with these email addresses: a map from the (lower-case) address to
  * the user id, in one query per 500 addresses. Addresses of people outside the organization are
@@ -186,7 +168,7 @@ export function prepared<R>(build: (id: string) => Compilable<R>) {
 export async function memberIdsByEmail(ctx: Ctx, organizationId: string, emails: string[]) {
   const wanted = uniqueIds(emails.map((e) => e.trim().toLowerCase()))
   const byEmail = new Map<string, string>()
-  for (const part of chunks(wanted)) {
+  for (const part of batches(wanted)) {
     const rows = await ctx.db
       .selectFrom('organization_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')

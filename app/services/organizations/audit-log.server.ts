@@ -5,6 +5,7 @@ import { requireOrgAdmin } from '../access.server'
 import { auditTargetOf, isAuditAction, type AuditAction, type AuditTarget } from '../audit-actions'
 import { auditOutcome, type AuditOutcome } from '../audit.server'
 import type { Ctx } from '../context.server'
+import { batches } from '~/db/batches'
 
 /**
  * The organization's audit log (/organizations/:id/audit, docs/organizations.md): every audited
@@ -108,17 +109,11 @@ type EntryRow = Awaited<ReturnType<ReturnType<typeof entriesOf>['execute']>>[num
 /** The names of the items, by kind, of the organization's own groups, invitations and tokens. */
 async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget, Set<string>>) {
   const names = new Map<string, string>()
-  const chunks = (set: Set<string>) => {
-    const all = [...set]
-    const out: string[][] = []
-    for (let i = 0; i < all.length; i += 500) out.push(all.slice(i, i + 500))
-    return out
-  }
-  for (const chunk of chunks(ids.user)) {
+  for (const chunk of batches(ids.user)) {
     for (const r of await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', chunk).execute())
       names.set(`user:${r.id}`, r.name)
   }
-  for (const chunk of chunks(ids.group)) {
+  for (const chunk of batches(ids.group)) {
     const rows = await ctx.db
       .selectFrom('groups')
       .select(['id', 'name'])
@@ -127,7 +122,7 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
       .execute()
     for (const r of rows) names.set(`group:${r.id}`, r.name)
   }
-  for (const chunk of chunks(ids.invitation)) {
+  for (const chunk of batches(ids.invitation)) {
     const rows = await ctx.db
       .selectFrom('invitations')
       .select(['id', 'email'])
@@ -137,7 +132,7 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
       .execute()
     for (const r of rows) names.set(`invitation:${r.id}`, r.email!)
   }
-  for (const chunk of chunks(ids.token)) {
+  for (const chunk of batches(ids.token)) {
     const rows = await ctx.db
       .selectFrom('directory_tokens')
       .select(['id', 'name'])
