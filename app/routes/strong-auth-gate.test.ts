@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
-import { flattenRoutes } from '../../tests/support/route-list'
+import { flattenRoutes, type FlatRoute } from '../../tests/support/route-list'
 import { addMember, createOrganization } from '../../tests/support/org-factories'
 import { enableTotpFor } from '../../tests/support/two-step'
 
