@@ -35,7 +35,9 @@ export async function librarySave(db: DB, saves = 200): Promise<LibrarySaveRow[]
   try {
     const actor = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
     const ctx = (): Ctx => ({ db, actor, now: new Date(), client: 'bench' })
-    let { packageId, version } = await createDraft(ctx(), { name: 'Bench save', language: 'sv', tags: ['bench'] })
+    const draft = await createDraft(ctx(), { name: 'Bench save', language: 'sv', tags: ['bench'] })
+    const { packageId } = draft
+    let { version } = draft
     ;({ version } = await saveRoles(ctx(), { packageId, version, roles: Array.from({ length: 20 }, (_, i) => ({ name: `Roll ${i}` })) }))
     const roles = (await getPackage(ctx(), packageId)).roles
     const all = roles.flatMap((r) =>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: installs what the tests need, then runs every test: types, vitest on SQLite and on
-# PostgreSQL, Playwright in Debian's Chromium. Ends with one line "tests: N passed, N failed".
+# npm test: installs what the tests need, then runs every test: types, lint and formatting, vitest on
+# SQLite and on PostgreSQL, Playwright in Debian's Chromium. Ends with one line "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-}"
@@ -30,6 +30,10 @@ fi
 
 step "Type check"
 npx tsc --noEmit
+
+step "Lint (ESLint) and formatting (Prettier)"
+npm run --silent lint
+npm run --silent format:check
 
 step "Unit, service, loader and action tests on SQLite"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-sqlite.json

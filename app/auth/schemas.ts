@@ -45,6 +45,15 @@ export const signUpInvitationCodeField = z
   .optional()
   .transform((code) => (code && isWellFormedCode(code) ? normalizeCode(code) : undefined))
 
+/** A control character (U+0000 to U+001F, U+007F) or a backslash anywhere in the string. */
+function hasControlOrBackslash(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i)
+    if (code <= 0x1f || code === 0x7f || code === 0x5c) return true
+  }
+  return false
+}
+
 /**
  * Same-origin relative paths only; anything else is dropped. Browsers ignore tabs and newlines in
  * URLs and treat a backslash as a slash, so "/\t/evil.example" would leave the site: control
@@ -52,7 +61,7 @@ export const signUpInvitationCodeField = z
  * sure it stays there.
  */
 export function safeRedirect(to: unknown, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  if (typeof to !== 'string' || !to.startsWith('/') || hasControlOrBackslash(to)) return fallback
   const base = 'http://same-origin.invalid'
   const url = new URL(to, base)
   if (url.origin !== base) return fallback

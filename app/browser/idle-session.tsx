@@ -107,7 +107,7 @@ export default function IdleSession({ timeoutSeconds }: { timeoutSeconds: number
     countdown.current = c
     return () => c.dispose()
     // The countdown lives as long as this component (its props never change: see the key).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, see above
   }, [])
 
   useEffect(() => {

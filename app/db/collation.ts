@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely'
+import type { AnyKysely } from './untyped'
 
 /**
  * Swedish sort order on both databases (å, ä, ö after z; case and accents ignored, so "émile"
@@ -48,13 +49,13 @@ export function swedishSortKey(value: string): string {
     .replace(/\p{M}/gu, '')
 }
 
-export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter
+export const isPostgres = (db: AnyKysely) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * `expression` (a column or a value) as a Swedish sort key for ORDER BY and keyset comparisons.
  * The same expression (with the column) is what the name and email indexes are built on.
  */
-export function swedish(db: Kysely<any>, expression: RawBuilder<unknown> | string): RawBuilder<string> {
+export function swedish(db: AnyKysely, expression: RawBuilder<unknown> | string): RawBuilder<string> {
   const e = typeof expression === 'string' ? sql.ref(expression) : expression
   return isPostgres(db)
     ? sql<string>`${e} collate ${sql.id(PG_SWEDISH_COLLATION)}`
@@ -67,12 +68,12 @@ export function swedish(db: Kysely<any>, expression: RawBuilder<unknown> | strin
  * collation, on SQLite the stored key `<column>_key` (migration 008). Compare with
  * `swedish(db, value)`, which gives the same key for a value.
  */
-export function swedishStored(db: Kysely<any>, column: `${string}.${'name' | 'email'}`): RawBuilder<string> {
+export function swedishStored(db: AnyKysely, column: `${string}.${'name' | 'email'}`): RawBuilder<string> {
   return isPostgres(db) ? swedish(db, column) : sql<string>`${sql.ref(`${column}_key`)}`
 }
 
 /** `expression` in lower case, all of Unicode folded on both databases ("Öberg" as "öberg"), for searches. */
-export function folded(db: Kysely<any>, expression: RawBuilder<unknown> | string): RawBuilder<string> {
+export function folded(db: AnyKysely, expression: RawBuilder<unknown> | string): RawBuilder<string> {
   const e = typeof expression === 'string' ? sql.ref(expression) : expression
   return isPostgres(db) ? sql<string>`lower(${e})` : sql<string>`${sql.raw(SQLITE_LOWER_FUNCTION)}(${e})`
 }

@@ -7,6 +7,7 @@ import { revokeInvitation } from '~/services/invitations/invitation-admin.server
 import { readToast } from '~/http/toast.server'
 import { args, cookiesFrom, createUser, makeRequest, sessionCookieFor, uniqueEmail, unwrap } from '../../tests/support/factories'
 import { addMember, createGroup, createOrganization } from '../../tests/support/org-factories'
+import { flattenRoutes } from '../../tests/support/route-list'
 import * as invitationApi from './api/invitations/invitation'
 import * as organizationInvitationsApi from './api/invitations/organization-invitations'
 import * as useCodeApi from './api/invitations/use-code'
@@ -52,6 +53,9 @@ import * as membersImportPage from './organizations/members-import/route'
  * - admin of A: success.
  * Routes open to every signed-in user (/organizations, /api/v3/organizations, /invitation-code,
  * use-code) say per actor what they answer.
+ *
+ * Every other route of app/routes.ts has a row in ROUTES (at the end) saying who may call it, and
+ * is called signed out: a route added to app/routes.ts without a row in either table fails here.
  */
 
 // ---------- calling loaders and actions ----------
@@ -74,6 +78,7 @@ async function call(
     form?: Record<string, string | string[]>
     cookie?: string
     params?: Record<string, string>
+    headers?: Record<string, string>
   } = {},
 ): Promise<Answer> {
   const a = args(makeRequest(path, init), init.params)
@@ -1332,5 +1337,215 @@ describe('a group of B (docs/groups.md: /groups, a group home, /api/v3/groups)',
     const leave = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { intent: 'leave', confirmed: '1' }, cookie, params: { groupId: fx.groupB } })
     expect(await toastOf(leave)).toMatchObject({ type: 'error', key: 'groupHome.errors.MEMBER_NOT_FOUND' })
     expect(await snapshot()).toEqual(before)
+  })
+})
+
+// ---------- every route of app/routes.ts has a row ----------
+
+/**
+ * Who may call a route outside the organization administration (CASES above), per method:
+ * - 'page': signed-in users; signed out, it redirects to /signin?redirectTo=<path>.
+ * - 'api': signed-in users; signed out, it answers 401 SESSION_NOT_FOUND.
+ * - 'bearer': a directory's SCIM token; without one, 401 (docs/directory-sync.md).
+ * - 'public': anyone; signed out, it answers without sending anyone to sign in or refusing them.
+ * - 'hidden': 404 for a made-up id, a provider that is not configured, or a development screen.
+ * - 'none': the route does not take this method (405 METHOD_NOT_ALLOWED).
+ * What each signed-in user may do there is tested beside the route.
+ */
+type Access = 'page' | 'api' | 'bearer' | 'public' | 'hidden' | 'none'
+interface RouteRow {
+  /** The route's id in app/routes.ts (its file when it has no id of its own). */
+  id: string
+  /** GET; absent when the module has no loader. */
+  loader?: Access
+  /** POST (or `method`); absent when the module has no action. */
+  action?: Access
+  method?: string
+  headers?: Record<string, string>
+}
+
+const ROUTES: RouteRow[] = [
+  { id: 'routes/auth/signin.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/two-step.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/signup.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/forgot-password.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/verify-resend', loader: 'public', action: 'public' },
+  { id: 'routes/auth/new-password.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/verify.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/signout.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/users/verify-email-change.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/sso/sei.tsx', loader: 'public' },
+  { id: 'routes/auth/sso/linkoping', loader: 'public' },
+  { id: 'routes/auth/signup-confirm/route.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/sso/confirm-link.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/sso/invitation.tsx', loader: 'public' },
+  { id: 'routes/auth/passkey-options.ts', loader: 'none', action: 'public' },
+  { id: 'routes/users/preferences/security/passkey-options.ts', loader: 'none', action: 'page' },
+  { id: 'routes/auth/sso/start.ts', loader: 'hidden' },
+  { id: 'routes/auth/sso/callback.ts', loader: 'hidden', action: 'public' },
+  { id: 'routes/internal/sei-client-id.ts', loader: 'hidden', action: 'none' },
+  { id: 'routes/internal/add-secret.ts', loader: 'none', action: 'hidden' },
+  { id: 'routes/redirects/forgot-password.ts', loader: 'public', action: 'none' },
+  { id: 'routes/locale.ts', loader: 'none', action: 'public' },
+  { id: 'routes/session-keepalive.ts', loader: 'none', action: 'api' },
+  { id: 'routes/healthz.ts', loader: 'public', action: 'none' },
+  { id: 'routes/users/picture.ts', loader: 'hidden', action: 'hidden' },
+  { id: 'routes/users/my-data-json.ts', loader: 'page', action: 'none' },
+  { id: 'routes/dev/hello-world.tsx', loader: 'public' },
+  { id: 'routes/library/redirects/signin.ts', loader: 'public', action: 'none' },
+  { id: 'library/users', loader: 'public', action: 'none' },
+  { id: 'library/users-invitations', loader: 'public', action: 'none' },
+  { id: 'routes/feed/route.tsx', loader: 'public' },
+  { id: 'routes/support.tsx' },
+  { id: 'routes/organizations/section.tsx', loader: 'public' },
+  { id: 'routes/users/layout.tsx', loader: 'page' },
+  { id: 'routes/users/profile/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/users/preferences/layout.tsx', loader: 'page' },
+  { id: 'routes/users/preferences/index.ts', loader: 'public' },
+  { id: 'routes/users/preferences/account/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/users/preferences/security/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/users/preferences/notifications/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/users/preferences/data/route.tsx', loader: 'page', action: 'page' },
+  { id: 'beta-users', loader: 'page' },
+  { id: 'beta-users/index', loader: 'page', action: 'page' },
+  { id: 'beta-users/home', loader: 'page', action: 'page' },
+  { id: 'beta-users/preferences', loader: 'page', action: 'page' },
+  { id: 'routes/groups/section.tsx', loader: 'public' },
+  { id: 'routes/groups/list/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/groups/home/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/create/section.tsx', loader: 'public' },
+  { id: 'routes/create/attendance-group.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/platform/layout.tsx', loader: 'page' },
+  { id: 'routes/platform/index.ts', loader: 'public' },
+  { id: 'routes/platform/mail.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/platform/telemetry.tsx', loader: 'page' },
+  { id: 'routes/platform/organizations/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/platform/organizations/detail.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/library/section.tsx', loader: 'public' },
+  { id: 'routes/library/feed/route.tsx', loader: 'page' },
+  { id: 'routes/library/package-view/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/library/accept-share-link.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/library/redirects/new-package.ts', loader: 'public', action: 'none' },
+  { id: 'library/new', loader: 'page', action: 'page' },
+  { id: 'routes/library/redirects/edit-package.ts', loader: 'public', action: 'none' },
+  { id: 'library/edit', loader: 'page', action: 'page' },
+  { id: 'routes/library/create-group/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/library/invitations/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/dev/mailbox.tsx', loader: 'hidden' },
+  { id: 'routes/dev/signed-in.tsx', loader: 'page' },
+  { id: 'routes/auth/sso/identities/unlink.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/not-found.tsx', loader: 'hidden' },
+  { id: 'scim/service-provider-config', loader: 'bearer', action: 'bearer' },
+  { id: 'scim/resource-types', loader: 'bearer', action: 'bearer' },
+  { id: 'scim/schemas', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/scim/users.ts', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/scim/user.ts', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/scim/groups.ts', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/scim/group.ts', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/scim/not-found.ts', loader: 'bearer', action: 'bearer' },
+  { id: 'routes/api/signin.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/signin-second-factor.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/users.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/signout.ts', loader: 'none', action: 'api' },
+  { id: 'routes/api/password-reset.forgot-password.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/password-reset.verify-token.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/password-reset.new-password.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/verify-email.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/verify-email.resend.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/users.me.ts', loader: 'api', action: 'none' },
+  { id: 'routes/api/users/name.ts', loader: 'none', method: 'PUT', action: 'api' },
+  { id: 'routes/api/users/email.ts', loader: 'none', action: 'api' },
+  { id: 'routes/api/users/preferences.ts', loader: 'none', method: 'PUT', action: 'api' },
+  { id: 'routes/api/users/notifications.ts', loader: 'none', method: 'PUT', action: 'api' },
+  { id: 'routes/api/groups/mine.ts', loader: 'api', action: 'none' },
+  { id: 'routes/api/groups/leave.ts', loader: 'none', action: 'api' },
+  { id: 'routes/api/organizations/scim-token.ts', loader: 'none', method: 'DELETE', action: 'api' },
+  { id: 'routes/api/invitations/mine.ts', loader: 'api', action: 'none' },
+  { id: 'routes/api/invitations/mine-answer.ts', loader: 'none', action: 'api' },
+  { id: 'routes/api/feeds/notification-counts.ts', loader: 'api', action: 'none' },
+  { id: 'routes/api/studies/invitations-count.ts', loader: 'api', action: 'none', headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+  { id: 'routes/api/app-report/check-version.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/telemetry.ts', loader: 'none', action: 'public' },
+  { id: 'routes/api/openapi/openapi-json.ts', loader: 'public', action: 'none' },
+  { id: 'routes/api/openapi/docs.tsx', loader: 'public' },
+  { id: 'routes/api/not-found.ts', loader: 'hidden', action: 'hidden' },
+]
+
+type Module = { loader?: Handler; action?: Handler; default?: unknown }
+const modules = import.meta.glob<Module>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx'])
+const moduleOf = (file: string) => modules[`./${file.replace(/^routes\//, '')}`]()
+/** A URL of the route, with a made-up value for each parameter, and those parameters. */
+function urlOf(pattern: string) {
+  const params: Record<string, string> = {}
+  const path = pattern
+    .split('/')
+    .map((part) => {
+      if (part === '*') return (params['*'] = 'no/such/page')
+      if (!part.startsWith(':')) return part
+      const name = part.replace(/^:|\?$/g, '')
+      return (params[name] = `made-up-${name}`)
+    })
+    .join('/')
+  return { path: `/${path}`, params }
+}
+const patternOf = (pattern: string) =>
+  new RegExp(`^/${pattern.split('/').map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/\./g, '\\.'))).join('/')}$`)
+
+describe('every route of app/routes.ts', () => {
+  const all = flattenRoutes()
+
+  it('has a row: in the organization administration table or in ROUTES, never both', async () => {
+    const dummy = { n: 0, victim: { id: 'v' }, creator: { id: 'c' }, group: 'g', invitation: 'i' } as Targets
+    const inCases = new Set<string>()
+    for (const c of CASES) {
+      const pathname = new URL(c.path(dummy), 'http://x').pathname
+      for (const r of all.filter((r) => patternOf(r.path).test(pathname))) {
+        const module = await moduleOf(r.file)
+        if (module.loader === c.handler || module.action === c.handler) inCases.add(r.id)
+      }
+    }
+    const inRows = new Set(ROUTES.map((r) => r.id))
+    const missing = all.filter((r) => !inCases.has(r.id) && !inRows.has(r.id)).map((r) => `${r.id} (/${r.path})`)
+    expect(missing, 'routes without a row').toEqual([])
+    expect(ROUTES.filter((r) => inCases.has(r.id)).map((r) => r.id), 'routes with two rows').toEqual([])
+    expect(ROUTES.filter((r) => !all.some((a) => a.id === r.id)).map((r) => r.id), 'rows of routes that are gone').toEqual([])
+  })
+
+  describe.each(ROUTES.map((r) => [r.id, r] as const))('%s, signed out', (_id, row) => {
+    const route = all.find((r) => r.id === row.id)!
+    it.each(['loader', 'action'] as const)('%s', async (kind) => {
+      const module = await moduleOf(route.file)
+      const handler = module[kind]
+      const access = row[kind]
+      expect(Boolean(handler), `${kind} of ${route.file} and its row`).toBe(Boolean(access))
+      if (!handler || !access) return
+      const { path, params } = urlOf(route.path)
+      const before = await snapshot()
+      const res = await call(
+        handler,
+        path,
+        kind === 'loader' ? { params, headers: row.headers } : { method: row.method ?? 'POST', form: {}, params, headers: row.headers },
+      )
+      if (access === 'page') {
+        expect(res.status).toBe(302)
+        expect(res.location).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`)
+      } else if (access === 'api') {
+        expect(res.status).toBe(401)
+        expect(res.body).toEqual({ message: 'SESSION_NOT_FOUND' })
+      } else if (access === 'bearer') {
+        expect(res.status).toBe(401)
+        expect(res.body).toMatchObject({ status: '401' })
+      } else if (access === 'hidden') {
+        expect(res.status).toBe(404)
+      } else if (access === 'none') {
+        expect(res.status).toBe(405)
+        expect(res.body).toEqual({ message: 'METHOD_NOT_ALLOWED' })
+      } else {
+        expect(res.status).not.toBe(401)
+        expect(res.status).not.toBe(404)
+        expect(res.location ?? '').not.toMatch(/^\/signin\?redirectTo=/)
+      }
+      expect(await snapshot()).toEqual(before)
+    })
   })
 })

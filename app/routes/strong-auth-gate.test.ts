@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RouteConfigEntry } from '@remix-run/route-config'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import routes from '../routes'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
+import { flattenRoutes, type FlatRoute } from '../../tests/support/route-list'
 import { addMember, createOrganization } from '../../tests/support/org-factories'
 import { enableTotpFor } from '../../tests/support/two-step'
 
@@ -16,22 +15,8 @@ import { enableTotpFor } from '../../tests/support/two-step'
  * admin with two-step on, or signed in through single sign-on or with a passkey, is let through.
  */
 
-interface FlatRoute {
-  path: string
-  file: string
-  id: string
-}
-
-function flatten(entries: readonly RouteConfigEntry[], parent = ''): FlatRoute[] {
-  return entries.flatMap((entry) => {
-    const path = [parent, entry.path ?? ''].filter(Boolean).join('/')
-    const own = entry.path !== undefined || entry.index ? [{ path, file: entry.file, id: entry.id ?? entry.file }] : []
-    return [...own, ...flatten(entry.children ?? [], path)]
-  })
-}
-
 /** Every route of the product whose URL names an organization (but the platform's own administration of organizations, which is for platform admins, docs/platform.md). */
-const ORGANIZATION_ROUTES = flatten(routes).filter((r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'))
+const ORGANIZATION_ROUTES = flattenRoutes().filter((r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'))
 
 type Module = { loader?: (a: any) => unknown; action?: (a: any) => unknown }
 const modules = import.meta.glob<Module>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx'])

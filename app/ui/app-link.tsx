@@ -15,8 +15,12 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
  * Outside the layout (the auth screens, the root's error screen) use `<Link>`: there an AppLink
  * still works, as a full page load.
  */
-export function AppLink({ to, ...props }: AnchorProps & { to: string }) {
-  return <a href={to} data-discover="true" {...props} />
+export function AppLink({ to, children, ...props }: AnchorProps & { to: string }) {
+  return (
+    <a href={to} data-discover="true" {...props}>
+      {children}
+    </a>
+  )
 }
 
 /** Whether a click is a plain one the browser would follow in this tab (what `<Link>` takes over). */

@@ -217,19 +217,22 @@ function PeopleCombobox({
   const failed = fetcher.state === 'idle' && fetcher.data !== undefined && !Array.isArray(fetcher.data.people)
   const scopeKey = scope ? new URLSearchParams(scope).toString() : ''
 
+  // fetcher.load keeps its identity (the fetcher object does not): only a new search term or scope searches again.
+  const load = fetcher.load
   useEffect(() => {
     if (!scopeKey || q.trim() === '') return
-    const timer = setTimeout(() => fetcher.load(`/people/search?${scopeKey}&${new URLSearchParams({ q: q.trim() })}`), SEARCH_DELAY)
+    const timer = setTimeout(() => load(`/people/search?${scopeKey}&${new URLSearchParams({ q: q.trim() })}`), SEARCH_DELAY)
     return () => clearTimeout(timer)
-    // fetcher is stable enough: only a new search term or scope searches again.
-  }, [q, scopeKey])
+  }, [q, scopeKey, load])
 
+  // Announced once per answer of the search, not again when the list opens or the parent renders.
   useEffect(() => {
     if (fetcher.state !== 'idle' || !open) return
     setActive(0)
     onAnnounce(
       failed ? t('peoplePicker.failed') : found.length ? t('peoplePicker.results', { count: found.length }) : t('peoplePicker.none'),
     )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer (see above)
   }, [fetcher.state, fetcher.data])
 
   const pick = (person: PersonChoice) => {
@@ -294,7 +297,9 @@ function PeopleCombobox({
         hidden={!showList}
         className="absolute z-10 mt-1 max-h-64 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-300"
       >
+        {/* The keys are the combobox input's (aria-activedescendant): an option takes the mouse's click only. */}
         {found.map((person, i) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the input handles the keys, see above
           <li
             key={person._id}
             id={`${id}-option-${i}`}

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { GroupKind } from '~/db/schema'
 import { folded, swedish, swedishStored } from '~/db/collation'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
@@ -6,6 +6,7 @@ import { requireOrgAdmin } from '../access.server'
 import type { Tx } from '../bulk.server'
 import type { Ctx } from '../context.server'
 import type { GroupSort } from './groups.schemas'
+import type { AnyExpressionBuilder } from '~/db/untyped'
 
 /**
  * The groups of an organization, for its admins (spec section 2, "/organizations", and the group rows of spec
@@ -98,7 +99,7 @@ const sortExpression = (db: Tx, sort: GroupSort) =>
   })[sort]?.() ?? swedishStored(db, 'g.name')
 
 /** The list's filters (active, kind) on a query of groups `g`. */
-const listFilters = (query: Pick<GroupListQuery, 'active' | 'kind'>) => (eb: ExpressionBuilder<any, any>) =>
+const listFilters = (query: Pick<GroupListQuery, 'active' | 'kind'>) => (eb: AnyExpressionBuilder) =>
   eb.and([
     ...(query.active !== undefined ? [eb('g.active', '=', query.active ? 1 : 0)] : []),
     ...(query.kind ? [eb('g.kind', '=', query.kind)] : []),

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql } from 'kysely'
 import { folded, isPostgres, swedish, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
@@ -8,6 +8,7 @@ import { roleRank } from './group-access.server'
 import { myRole, rightsOf, type MyRole } from './group-roles'
 import type { MyGroupSort } from './my-groups.schemas'
 import { batches } from '~/db/batches'
+import type { AnyExpressionBuilder } from '~/db/untyped'
 
 /**
  * The signed-in user's own groups: the `/groups` screen (one page at a time) and
@@ -90,7 +91,7 @@ const toMyGroup = (r: Row): MyGroup => ({
 })
 
 /** The filters and search of the list on the joined rows. */
-const filters = (db: Tx, query: Pick<MyGroupsQuery, 'q' | 'organizationId' | 'active'>) => (eb: ExpressionBuilder<any, any>) =>
+const filters = (db: Tx, query: Pick<MyGroupsQuery, 'q' | 'organizationId' | 'active'>) => (eb: AnyExpressionBuilder) =>
   eb.and([
     ...(query.organizationId ? [eb('g.organization_id', '=', query.organizationId)] : []),
     ...(query.active !== undefined ? [eb('g.active', '=', query.active ? 1 : 0)] : []),

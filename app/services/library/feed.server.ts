@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { isPostgres, swedish, swedishStored } from '~/db/collation'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
@@ -7,6 +7,7 @@ import { actorOf, type Ctx } from '../context.server'
 import { parseTags } from './access.server'
 import { tagKey } from './search'
 import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedInvitation } from './types'
+import type { AnySelectQuery } from '~/db/untyped'
 
 /**
  * The package feed (spec section 2, "/library": the empty path): the packages the actor owns or that are shared with
@@ -16,7 +17,7 @@ import type { FeedQuery, PackageAccess, PackageFeed, PackageListItem, ReceivedIn
  * left out (ADR 009).
  */
 
-type Branch = SelectQueryBuilder<any, any, any>
+type Branch = AnySelectQuery
 
 /** A search or filter counts its matches up to the next multiple of this past the page (ADR 016). */
 export const FILTERED_COUNT_STEP = 200

@@ -1,7 +1,8 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+import type { Expression, SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import { addSeconds, nowIso } from '~/utils/ids.server'
 import { TELEMETRY_RETENTION_DAYS } from './telemetry.server'
+import type { AnyExpressionBuilder, AnyKysely } from '~/db/untyped'
 
 /**
  * Housekeeping: what has served its purpose is deleted by a periodic job, so no table grows with
@@ -28,15 +29,15 @@ export interface HousekeepingPolicy {
 export const RATE_LIMIT_STALE_SECONDS = 24 * 60 * 60
 const DAY = 24 * 60 * 60
 
-type Condition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
+type Condition = (eb: AnyExpressionBuilder) => Expression<SqlBool>
 
 async function deleteInBatches(db: DB, table: string, key: string, where: Condition, batchSize: number) {
-  const k = db as unknown as Kysely<any>
+  const k = db as unknown as AnyKysely
   let deleted = 0
   for (;;) {
     const result = await k
       .deleteFrom(table)
-      .where(key, 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom(table).select(key).where(where).limit(batchSize))
+      .where(key, 'in', (eb: AnyExpressionBuilder) => eb.selectFrom(table).select(key).where(where).limit(batchSize))
       .executeTakeFirst()
     const n = Number(result.numDeletedRows)
     deleted += n

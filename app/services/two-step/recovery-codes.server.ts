@@ -36,7 +36,7 @@ export async function newRecoveryCodes(db: DB, userId: string, now: Date): Promi
 }
 
 /** Uses an unused code of the user; false if it is unknown or used already. */
-export async function useRecoveryCode(db: DB, userId: string, code: string, now: Date) {
+export async function redeemRecoveryCode(db: DB, userId: string, code: string, now: Date) {
   const used = await db
     .updateTable('recovery_codes')
     .set({ used_at: nowIso(now) })

@@ -5,7 +5,7 @@ import { nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
 import { confirmPassword, requireSelf } from '../profile/profile.server'
 import { isRecoveryCode, isTotpCode, normalizeCode } from './codes'
-import { newRecoveryCodes, useRecoveryCode } from './recovery-codes.server'
+import { newRecoveryCodes, redeemRecoveryCode } from './recovery-codes.server'
 import { sealTotpKey, unsealTotpKey } from './secret.server'
 import { sendSecurityNotice } from '../accounts/security-notices.server'
 import type { DB } from '~/db/db.server'
@@ -109,7 +109,7 @@ async function spendTotpCode(db: DB, userId: string, code: string, now: Date, pe
  */
 export async function spendSecondFactor(db: DB, userId: string, code: string, now: Date): Promise<boolean> {
   if (isTotpCode(code)) return spendTotpCode(db, userId, code, now)
-  if (isRecoveryCode(code)) return useRecoveryCode(db, userId, code, now)
+  if (isRecoveryCode(code)) return redeemRecoveryCode(db, userId, code, now)
   return false
 }
 

@@ -8,7 +8,8 @@ export function fieldErrorsOf(error: ZodError, rename: (path: (string | number)[
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const name = rename(issue.path).reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '')
-    ;(errors[name] ??= []).includes(issue.message) || errors[name].push(issue.message)
+    const messages = (errors[name] ??= [])
+    if (!messages.includes(issue.message)) messages.push(issue.message)
   }
   return errors
 }
