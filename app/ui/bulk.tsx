@@ -1,8 +1,9 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from './confirm-dialog'
 import { useHydrated } from './use-hydrated'
+import { useIntentPending } from './use-intent-pending'
 
 /**
  * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
@@ -206,10 +207,9 @@ export function BulkAction({
   variant?: 'secondary' | 'danger' | 'primary'
   formId: string
 }) {
-  const navigation = useNavigation()
   const { count, names } = useSelection(formId, Boolean(confirm?.itemsLabel))
   const hydrated = useHydrated()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useIntentPending(intent)
   const submitConfirmed = () => {
     const form = document.getElementById(formId) as HTMLFormElement | null
     if (!form) return

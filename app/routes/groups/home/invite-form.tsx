@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GroupInviteFormSchema } from '~/services/my-groups.schemas'
@@ -10,6 +10,7 @@ import { Field } from '~/ui/field'
 import { PeoplePicker } from '~/ui/people-picker'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { InvitePeople } from './intents.server'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const groupInviteFormConstraint = getZodConstraint(GroupInviteFormSchema)
@@ -38,7 +39,6 @@ export function InviteForm({
   onWayChange?: (way: string) => void
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'group-invite',
     lastResult,
@@ -51,7 +51,7 @@ export function InviteForm({
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'person'))
   const hydrated = useHydrated()
   const shown = (value: string) => !hydrated || type === value
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+  const pending = useIntentPending('invite')
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (
     <section aria-labelledby="group-invite-title" className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InviteFormSchema } from '~/services/invitations.schemas'
@@ -10,6 +10,7 @@ import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { Field, FieldErrors } from '~/ui/field'
 import type { GroupCreatorsActionData } from './intents.server'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const inviteFormConstraint = getZodConstraint(InviteFormSchema)
@@ -88,7 +89,6 @@ function InviteForm({
   busy: boolean
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'invite',
     lastResult,
@@ -99,7 +99,7 @@ function InviteForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteFormSchema }),
   })
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'email'))
-  const pending = busy || (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite')
+  const pending = busy || (useIntentPending('invite'))
   const legendId = useId()
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OrganizationContactSchema, RenameOrganizationSchema } from '~/services/organizations.schemas'
@@ -8,6 +8,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const organizationContactConstraint = getZodConstraint(OrganizationContactSchema)
@@ -17,14 +18,10 @@ const renameOrganizationConstraint = getZodConstraint(RenameOrganizationSchema)
 
 export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
 
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('rename')
+  const pending = useIntentPending('rename')
   const [form, fields] = useForm({
     id: 'organization-name',
     lastResult,
@@ -64,7 +61,7 @@ export function ContactSection({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('contact')
+  const pending = useIntentPending('contact')
   const [form, fields] = useForm({
     id: 'organization-contact',
     lastResult,
@@ -112,7 +109,7 @@ export function ActiveSection({ active }: { active: boolean }) {
   const hydrated = useHydrated()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const pending = useSubmitting('active')
+  const pending = useIntentPending('active')
   const next = !active
   const label = t(next ? 'orgHome.status.activate' : 'orgHome.status.deactivate')
   return (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AddPlatformAdminSchema, RenamePlatformOrganizationSchema } from '~/services/platform.schemas'
@@ -8,21 +8,13 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useIntentPending, usePendingValue } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const addPlatformAdminConstraint = getZodConstraint(AddPlatformAdminSchema)
 const renamePlatformOrganizationConstraint = getZodConstraint(RenamePlatformOrganizationSchema)
 
 const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
-
-const useSubmitting = (intent: string, extra?: [string, string]) => {
-  const navigation = useNavigation()
-  return (
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === intent &&
-    (!extra || navigation.formData?.get(extra[0]) === extra[1])
-  )
-}
 
 /** The organization's name. */
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
@@ -47,7 +39,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
         <div className="min-w-0 flex-1">
           <Field label={t('platformOrgs.name.label')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
         </div>
-        <Button type="submit" pending={useSubmitting('rename')}>
+        <Button type="submit" pending={useIntentPending('rename')}>
           {t('platformOrgs.name.save')}
         </Button>
       </Form>
@@ -110,7 +102,7 @@ function ConfirmedForm({
 /** Active or not, and the switch (deactivating asks first). */
 export function StatusSection({ name, active }: { name: string; active: boolean }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('active')
+  const pending = useIntentPending('active')
   return (
     <section aria-labelledby="platform-status-title" className={sectionClass}>
       <h2 id="platform-status-title" className="mb-3 text-lg font-semibold">
@@ -144,7 +136,6 @@ export function AdminsSection({
 }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: `add-admin-${location.key}`,
     lastResult,
@@ -153,7 +144,7 @@ export function AdminsSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPlatformAdminSchema }),
   })
   const { key: _k, ...emailProps } = getInputProps(fields.email, { type: 'email' })
-  const removing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'removeAdmin' ? navigation.formData.get('email') : null
+  const removing = usePendingValue('removeAdmin', 'email')
   return (
     <section aria-labelledby="platform-admins-title" className={sectionClass}>
       <h2 id="platform-admins-title" className="mb-1 text-lg font-semibold">
@@ -194,7 +185,7 @@ export function AdminsSection({
             inputProps={{ ...emailProps, autoComplete: 'off' }}
           />
         </div>
-        <Button type="submit" pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'addAdmin'}>
+        <Button type="submit" pending={useIntentPending('addAdmin')}>
           {t('platformOrgs.admins.add')}
         </Button>
       </Form>
