@@ -99,7 +99,8 @@ function InviteForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteFormSchema }),
   })
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'email'))
-  const pending = busy || (useIntentPending('invite'))
+  const submittingInvite = useIntentPending('invite')
+  const pending = busy || submittingInvite
   const legendId = useId()
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (

@@ -29,6 +29,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenamePlatformOrganizationSchema }),
   })
   const { key: _k, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  const pending = useIntentPending('rename')
   return (
     <section aria-labelledby="platform-name-title" className={sectionClass}>
       <h2 id="platform-name-title" className="mb-3 text-lg font-semibold">
@@ -39,7 +40,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
         <div className="min-w-0 flex-1">
           <Field label={t('platformOrgs.name.label')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
         </div>
-        <Button type="submit" pending={useIntentPending('rename')}>
+        <Button type="submit" pending={pending}>
           {t('platformOrgs.name.save')}
         </Button>
       </Form>
@@ -145,6 +146,7 @@ export function AdminsSection({
   })
   const { key: _k, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   const removing = usePendingValue('removeAdmin', 'email')
+  const adding = useIntentPending('addAdmin')
   return (
     <section aria-labelledby="platform-admins-title" className={sectionClass}>
       <h2 id="platform-admins-title" className="mb-1 text-lg font-semibold">
@@ -185,7 +187,7 @@ export function AdminsSection({
             inputProps={{ ...emailProps, autoComplete: 'off' }}
           />
         </div>
-        <Button type="submit" pending={useIntentPending('addAdmin')}>
+        <Button type="submit" pending={adding}>
           {t('platformOrgs.admins.add')}
         </Button>
       </Form>
