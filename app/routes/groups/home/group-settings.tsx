@@ -7,6 +7,7 @@ import { RenameGroupFormSchema } from '~/services/my-groups.schemas'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { useIntentPendingFor } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const renameGroupFormConstraint = getZodConstraint(RenameGroupFormSchema)
@@ -26,10 +27,11 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
   const pending = useIntentPendingFor()
   const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
-    <section aria-labelledby="group-settings-title" className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 id="group-settings-title" className="mb-3 text-lg font-semibold">
-        {t('groupHome.settings.title')}
-      </h2>
+    <Section
+      titleId="group-settings-title"
+      title={t('groupHome.settings.title')}
+      className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <Form method="post" {...getFormProps(form)} className="mb-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="rename" />
         <div className="min-w-[14rem] flex-1">
@@ -45,6 +47,6 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
           {group.active ? t('groupHome.settings.deactivate') : t('groupHome.settings.activate')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }

@@ -11,6 +11,7 @@ import { PeoplePicker } from '~/ui/people-picker'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { InvitePeople } from './intents.server'
 import { useIntentPending } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const groupInviteFormConstraint = getZodConstraint(GroupInviteFormSchema)
@@ -54,11 +55,12 @@ export function InviteForm({
   const pending = useIntentPending('invite')
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (
-    <section aria-labelledby="group-invite-title" className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 id="group-invite-title" className="mb-1 text-lg font-semibold">
-        {t('groupHome.invite.title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('groupHome.invite.body')}</p>
+    <Section
+      titleId="group-invite-title"
+      title={t('groupHome.invite.title')}
+      intro={t('groupHome.invite.body')}
+      className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="invite" />
         {form.errors?.length ? (
@@ -108,6 +110,6 @@ export function InviteForm({
           </Button>
         </div>
       </Form>
-    </section>
+    </Section>
   )
 }

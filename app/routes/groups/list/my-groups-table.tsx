@@ -43,7 +43,11 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
     {
       header: t('myGroups.columns.active'),
       cell: (g) => (
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+            g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+          }`}
+        >
           {g.active ? activeLabel : inactiveLabel}
         </span>
       ),
@@ -54,7 +58,13 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
       header: t('myGroups.columns.actions'),
       cell: (g) =>
         g.role === 'owner' ? null : (
-          <LeaveGroupForm groupId={g._id} name={g.name} label={t('myGroups.leave')} ariaLabel={t('myGroups.leaveLabel', { name: g.name })} compact />
+          <LeaveGroupForm
+            groupId={g._id}
+            name={g.name}
+            label={t('myGroups.leave')}
+            ariaLabel={t('myGroups.leaveLabel', { name: g.name })}
+            compact
+          />
         ),
     },
   ]

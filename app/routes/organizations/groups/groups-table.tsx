@@ -33,12 +33,18 @@ export function GroupsTable({
     { header: t('groups.columns.name'), sort: 'name', cell: (g) => g.name },
     { header: t('groups.columns.kind'), cell: (g) => kindLabel[g.kind], className: 'whitespace-nowrap' },
     // Name and email on two lines, the email dimmed (`.name-and-email`, app/styles/app.css): one element.
-    { header: t('groups.columns.owner'), sort: 'owner', cell: (g) => `${g.owner.name}\n${g.owner.email}`, className: 'name-and-email min-w-48' },
+    {
+      header: t('groups.columns.owner'),
+      sort: 'owner',
+      cell: (g) => `${g.owner.name}\n${g.owner.email}`,
+      className: 'name-and-email min-w-48',
+    },
     { header: t('groups.columns.members'), sort: 'members', cell: (g) => g.memberCount, className: 'text-right tabular-nums' },
     {
       header: t('groups.columns.active'),
       cell: (g) => (g.active ? activeLabel : inactiveLabel),
-      className: (g) => (g.active ? 'whitespace-nowrap text-xs font-medium text-green-800' : 'whitespace-nowrap text-xs font-medium text-slate-600'),
+      className: (g) =>
+        g.active ? 'whitespace-nowrap text-xs font-medium text-green-800' : 'whitespace-nowrap text-xs font-medium text-slate-600',
     },
     { header: t('groups.columns.created'), sort: 'created', cell: (g) => date(g.created), className: 'whitespace-nowrap' },
     {

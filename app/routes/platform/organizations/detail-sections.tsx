@@ -9,6 +9,7 @@ import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useIntentPending, usePendingValue } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const addPlatformAdminConstraint = getZodConstraint(AddPlatformAdminSchema)
@@ -31,10 +32,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
   const { key: _k, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   const pending = useIntentPending('rename')
   return (
-    <section aria-labelledby="platform-name-title" className={sectionClass}>
-      <h2 id="platform-name-title" className="mb-3 text-lg font-semibold">
-        {t('platformOrgs.name.title')}
-      </h2>
+    <Section titleId="platform-name-title" title={t('platformOrgs.name.title')} className={sectionClass}>
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rename" />
         <div className="min-w-0 flex-1">
@@ -44,7 +42,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
           {t('platformOrgs.name.save')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }
 
@@ -105,10 +103,7 @@ export function StatusSection({ name, active }: { name: string; active: boolean 
   const { t } = useTranslation()
   const pending = useIntentPending('active')
   return (
-    <section aria-labelledby="platform-status-title" className={sectionClass}>
-      <h2 id="platform-status-title" className="mb-3 text-lg font-semibold">
-        {t('platformOrgs.status.title')}
-      </h2>
+    <Section titleId="platform-status-title" title={t('platformOrgs.status.title')} className={sectionClass}>
       <p className="mb-3 flex items-center gap-2">
         <span aria-hidden className={`inline-block size-3 rounded-full ${active ? 'bg-green-600' : 'bg-amber-500'}`} />
         {t(active ? 'platformOrgs.active' : 'platformOrgs.inactive')}
@@ -121,7 +116,7 @@ export function StatusSection({ name, active }: { name: string; active: boolean 
         variant={active ? 'danger' : 'primary'}
         pending={pending}
       />
-    </section>
+    </Section>
   )
 }
 
@@ -148,11 +143,7 @@ export function AdminsSection({
   const removing = usePendingValue('removeAdmin', 'email')
   const adding = useIntentPending('addAdmin')
   return (
-    <section aria-labelledby="platform-admins-title" className={sectionClass}>
-      <h2 id="platform-admins-title" className="mb-1 text-lg font-semibold">
-        {t('platformOrgs.admins.title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('platformOrgs.admins.intro')}</p>
+    <Section titleId="platform-admins-title" title={t('platformOrgs.admins.title')} intro={t('platformOrgs.admins.intro')} className={sectionClass}>
       <ul className="mb-4 divide-y divide-slate-200">
         {admins.map((a, i) => (
           <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-2">
@@ -191,6 +182,6 @@ export function AdminsSection({
           {t('platformOrgs.admins.add')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }
