@@ -1,8 +1,9 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from './confirm-dialog'
 import { useHydrated } from './use-hydrated'
+import { useIntentPending } from './use-intent-pending'
 
 /**
  * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
@@ -206,10 +207,9 @@ export function BulkAction({
   variant?: 'secondary' | 'danger' | 'primary'
   formId: string
 }) {
-  const navigation = useNavigation()
   const { count, names } = useSelection(formId, Boolean(confirm?.itemsLabel))
   const hydrated = useHydrated()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useIntentPending(intent)
   const submitConfirmed = () => {
     const form = document.getElementById(formId) as HTMLFormElement | null
     if (!form) return
@@ -247,43 +247,12 @@ export function BulkAction({
   )
 }
 
-/**
- * The table of a bulk list: scrolls sideways on small screens, dims while the next page loads,
- * has a caption for screen readers and the select-all cell before the given header cells.
- */
-export function BulkTable({
-  formId,
-  caption,
-  loading,
-  minWidth,
-  head,
-  children,
-}: {
-  formId: string
-  caption: string
-  loading: boolean
-  minWidth: string
-  head: ReactNode
-  children: ReactNode
-}) {
+/** The hidden word "Select" that each row's checkbox is labelled by, before the row's name (once a table). */
+export function SelectWord({ formId }: { formId: string }) {
   const { t } = useTranslation()
   return (
-    <div className="overflow-x-auto rounded-md bg-white ring-1 ring-slate-200" aria-busy={loading || undefined}>
-      <span id={selectWordId(formId)} hidden>
-        {t('bulk.select')}
-      </span>
-      <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} style={{ minWidth }}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <td className="w-10 px-3 py-2">
-              <SelectAll formId={formId} />
-            </td>
-            {head}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <span id={selectWordId(formId)} hidden>
+      {t('bulk.select')}
+    </span>
   )
 }

@@ -12,9 +12,14 @@ import { pickPerson } from '../support/e2e/people-picker'
 
 /** The table row of a group and its cells: select, name, kind, owner, members, status, created, latest activity. */
 function groupRow(page: Page, name: string) {
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+  // In the list's table: the change-owners panel's rows are named by the group too.
+  const row = page
+    .getByRole('table', { name: 'Organisationens grupper' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
   const cell = (i: number) => row.getByRole('cell').nth(i)
-  return { row, kind: cell(2), owner: cell(3), members: cell(4), status: cell(5) }
+  // Cells after the select box and the row header (the name): kind, owner, members, status.
+  return { row, kind: cell(1), owner: cell(2), members: cell(3), status: cell(4) }
 }
 
 const select = (page: Page, name: string) => page.getByRole('checkbox', { name: `Markera ${name}` }).check()

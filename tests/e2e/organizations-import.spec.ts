@@ -83,7 +83,7 @@ test('an admin imports an Excel workbook with English headers and creates a miss
   await page.getByRole('button', { name: 'Importera', exact: true }).click()
   await expect(page.getByText('Importen är klar: 1 tillagda, 0 inbjudna, 0 uppdaterade, 0 importerades inte.')).toBeVisible()
   await page.goto(orgPath(org.id, 'groups'))
-  await expect(page.getByRole('cell', { name: `Scouter ${tag}`, exact: true })).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: `Scouter ${tag}`, exact: true })).toBeVisible()
 })
 
 test('a file the import cannot read is said so, and nothing is stored', { tag: '@nojs' }, async ({ page }) => {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupKind } from '~/db/schema'
@@ -12,6 +12,7 @@ import { Button } from '~/ui/button'
 import { Field, inputClass, SelectField } from '~/ui/field'
 import { PeoplePicker } from '~/ui/people-picker'
 import type { CreatePeople } from './intents.server'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const createGroupScreenConstraint = getZodConstraint(CreateGroupScreenSchema)
@@ -37,7 +38,6 @@ export function CreateGroupScreenForm({
   people?: CreatePeople
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: `create-${kind}`,
     lastResult,
@@ -48,7 +48,7 @@ export function CreateGroupScreenForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateGroupScreenSchema }),
   })
   const [organizationId, setOrganizationId] = useState(String(fields.organizationId.initialValue ?? selected))
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+  const busy = useIntentPending('create')
   const organization = organizations.find((o) => o._id === organizationId)
   const scope = organizationId ? { for: 'new-group', organizationId } : null
   // Before any answer the owner is the user; afterwards whoever the form held.

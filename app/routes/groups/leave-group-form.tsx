@@ -1,8 +1,9 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**
  * The "Leave" button of a group (its home, and each row of /groups): asks first, in a dialog with
@@ -25,10 +26,8 @@ export function LeaveGroupForm({
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
-  const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'leave' && navigation.formData.get('groupId') === groupId
+  const pending = useIntentPending('leave', { groupId })
   return (
     <Form method="post" ref={formRef}>
       <input type="hidden" name="intent" value="leave" />

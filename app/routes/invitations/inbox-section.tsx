@@ -1,8 +1,9 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { InboxInvitation, InboxKind, InboxPackageInvitation } from '~/services/invitations/invitation-inbox.server'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
+import { useIntentPendingFor } from '~/ui/use-intent-pending'
 
 type Item = InboxInvitation | InboxPackageInvitation
 
@@ -34,9 +35,8 @@ export function InboxSection({ kind, items }: { kind: InboxKind; items: Item[] }
 function InboxItem({ kind, item }: { kind: InboxKind; item: Item }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
-  const navigation = useNavigation()
-  const busy = (intent: string) =>
-    navigation.state === 'submitting' && navigation.formData?.get('id') === item.id && navigation.formData?.get('intent') === intent
+  const pending = useIntentPendingFor()
+  const busy = (intent: string) => pending(intent, { id: item.id })
   const what =
     'access' in item
       ? t(`inbox.packages.access.${item.access}`)

@@ -1,7 +1,8 @@
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { ConfirmPanel } from '~/ui/confirm-panel'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /** What a destructive intent answers without confirmed=1 (no JavaScript): the panel to confirm it. */
 export interface PendingConfirmation {
@@ -34,12 +35,8 @@ export function ActionForm({
   small?: boolean
   children: ReactNode
 }) {
-  const navigation = useNavigation()
   const submit = useSubmit()
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === intent &&
-    Object.entries(fields).every(([k, v]) => navigation.formData?.get(k) === v)
+  const busy = useIntentPending(intent, fields)
   const dialogId = `${intent}-${Object.values(fields).join('-')}`.replace(/[^\w-]/g, '')
   return (
     <Form method="post" className="inline">

@@ -1,18 +1,18 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AddMembersByEmailSchema } from '~/services/member-import/add-by-email.schemas'
 import type { RowResult } from '~/services/member-import/apply.server'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 const constraint = getZodConstraint(AddMembersByEmailSchema)
 
 /** "Add people by email" on the members page, and the result per address of the last time. */
 export function AddByEmailForm({ lastResult, results }: { lastResult?: SubmissionResult<string[]> | null; results?: RowResult[] | null }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'add-by-email',
     lastResult: lastResult ?? undefined,
@@ -21,7 +21,7 @@ export function AddByEmailForm({ lastResult, results }: { lastResult?: Submissio
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddMembersByEmailSchema }),
   })
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'addByEmail'
+  const busy = useIntentPending('addByEmail')
   const { key, ...textareaProps } = getTextareaProps(fields.emails)
   const hintId = `${fields.emails.id}-hint`
   const errorId = `${fields.emails.id}-error`

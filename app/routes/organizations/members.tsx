@@ -13,11 +13,12 @@ import { removeMembers } from '~/services/members/member-removal.server'
 import { memberNames } from '~/services/item-names.server'
 import { twoStepAmong } from '~/services/organizations/organization-policy.server'
 import { Alert } from '~/ui/alert'
-import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
+import { BulkAction, BulkBar } from '~/ui/bulk'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
 import { bulkToast, redirectWithToast } from '~/http/toast.server'
+import { DataTable, type Column } from '~/ui/data-table'
+import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
 import { BULK_FORM, readForm } from '~/utils/form-body.server'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { CONFIRM_NAMES, confirmationOf, resolveSelection } from './bulk-selection.server'
@@ -116,6 +117,24 @@ export default function Members() {
   const yes = t('orgMembers.yes')
   const no = t('orgMembers.no')
   const never = t('orgMembers.never')
+  const columns: Column<(typeof page.items)[number]>[] = [
+    { header: t('orgMembers.columns.name'), sort: 'name', cell: (m) => m.name },
+    { header: t('orgMembers.columns.email'), sort: 'email', cell: (m) => m.email },
+    { header: t('orgMembers.columns.created'), sort: 'created', cell: (m) => date(m.created), className: 'whitespace-nowrap' },
+    {
+      header: t('orgMembers.columns.lastRequest'),
+      sort: 'lastRequest',
+      cell: (m) => (m.lastRequest ? dateTime(m.lastRequest) : never),
+      className: 'whitespace-nowrap',
+    },
+    { header: t('orgMembers.columns.admin'), cell: (m) => (m.isAdmin ? yes : no) },
+    { header: t('orgMembers.columns.groupCreator'), cell: (m) => (m.isGroupCreator ? yes : no) },
+    {
+      header: t('orgMembers.columns.twoStep'),
+      cell: (m) =>
+        m.isAdmin || m.isGroupCreator ? (twoStep.includes(m._id) ? t('orgMembers.twoStepOn') : t('orgMembers.twoStepOff')) : '–',
+    },
+  ]
 
   return (
     <section aria-labelledby="members-title">
@@ -201,56 +220,17 @@ export default function Members() {
               {t('orgMembers.loading')}
             </p>
           ) : null}
-          <BulkTable
-            formId={FORM_ID}
+          <DataTable
+            bulk={{ formId: FORM_ID }}
             caption={t('orgMembers.title')}
+            columns={columns}
+            rows={page.items}
+            rowKey={(m) => m._id}
+            sort={query.sort}
+            dir={query.dir}
             loading={loading}
             minWidth="48rem"
-            head={
-              <>
-                <SortHeader sort="name" current={query.sort} dir={query.dir}>
-                  {t('orgMembers.columns.name')}
-                </SortHeader>
-                <SortHeader sort="email" current={query.sort} dir={query.dir}>
-                  {t('orgMembers.columns.email')}
-                </SortHeader>
-                <SortHeader sort="created" current={query.sort} dir={query.dir}>
-                  {t('orgMembers.columns.created')}
-                </SortHeader>
-                <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
-                  {t('orgMembers.columns.lastRequest')}
-                </SortHeader>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {t('orgMembers.columns.admin')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {t('orgMembers.columns.groupCreator')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {t('orgMembers.columns.twoStep')}
-                </th>
-              </>
-            }
-          >
-            {page.items.map((m) => (
-              <tr key={m._id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                <td className="px-3 py-2">
-                  <RowCheckbox formId={FORM_ID} value={m._id} nameId={`member-${m._id}`} />
-                </td>
-                <th scope="row" id={`member-${m._id}`} className="px-3 py-2 text-left font-medium">
-                  {m.name}
-                </th>
-                <td className="px-3 py-2">{m.email}</td>
-                <td className="whitespace-nowrap px-3 py-2">{date(m.created)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{m.lastRequest ? dateTime(m.lastRequest) : never}</td>
-                <td className="px-3 py-2">{m.isAdmin ? yes : no}</td>
-                <td className="px-3 py-2">{m.isGroupCreator ? yes : no}</td>
-                <td className="px-3 py-2">
-                  {m.isAdmin || m.isGroupCreator ? (twoStep.includes(m._id) ? t('orgMembers.twoStepOn') : t('orgMembers.twoStepOff')) : '–'}
-                </td>
-              </tr>
-            ))}
-          </BulkTable>
+          />
           {page.items.length === 0 ? (
             <p className="mt-3 text-slate-700">
               <AppLink to={`${location.pathname}${csvQuery ? `?${csvQuery}` : ''}`} className="underline">

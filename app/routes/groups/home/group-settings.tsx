@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { GroupHome } from '~/services/groups/group-home.server'
 import { RenameGroupFormSchema } from '~/services/groups/my-groups.schemas'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { useIntentPendingFor } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const renameGroupFormConstraint = getZodConstraint(RenameGroupFormSchema)
@@ -13,7 +15,6 @@ const renameGroupFormConstraint = getZodConstraint(RenameGroupFormSchema)
 /** The owner's settings: rename, activate or deactivate (handing over is on each member's row). */
 export function GroupSettings({ group, lastResult }: { group: GroupHome['group']; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'group-rename',
     lastResult,
@@ -23,13 +24,14 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameGroupFormSchema }),
   })
-  const pending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const pending = useIntentPendingFor()
   const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
-    <section aria-labelledby="group-settings-title" className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 id="group-settings-title" className="mb-3 text-lg font-semibold">
-        {t('groupHome.settings.title')}
-      </h2>
+    <Section
+      titleId="group-settings-title"
+      title={t('groupHome.settings.title')}
+      className="max-w-xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <Form method="post" {...getFormProps(form)} className="mb-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="rename" />
         <div className="min-w-[14rem] flex-1">
@@ -45,6 +47,6 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
           {group.active ? t('groupHome.settings.deactivate') : t('groupHome.settings.activate')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }

@@ -5,7 +5,8 @@ import { roleFlagsOf } from '~/services/groups/group-roles'
 import type { GroupMemberSort } from '~/services/groups/my-groups.schemas'
 import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
-import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
+import { DataTable, type Column } from '~/ui/data-table'
+import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
 import { useRootData } from '~/ui/root-data'
 import { MemberActions, useMemberActions } from './member-actions'
 
@@ -35,6 +36,36 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
   const actions = useMemberActions(t, roleLabels, group.name)
   const you = t('groupHome.members.you')
   const { sort, dir } = query
+  type Row = (typeof members.items)[number]
+  const columns: Column<Row>[] = [
+    {
+      header: t('groupHome.members.name'),
+      sort: 'name',
+      cell: (m) => (
+        <>
+          {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
+        </>
+      ),
+    },
+    ...(seesEmails
+      ? [{ header: t('groupHome.members.email'), sort: 'email', cell: (m: Row) => m.email, className: 'break-all text-slate-700' }]
+      : []),
+    {
+      header: t('groupHome.members.role'),
+      sort: 'role',
+      cell: (m) => <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} descriptionsId={roles} />,
+      className: 'whitespace-nowrap',
+    },
+    { header: t('groupHome.members.joined'), sort: 'joined', cell: (m) => date(m.joined), className: 'whitespace-nowrap' },
+    ...(withActions
+      ? [
+          {
+            header: t('groupHome.members.actions'),
+            cell: (m: Row) => (m.role === 'owner' ? null : <MemberActions member={m} rights={rights} shared={actions} />),
+          },
+        ]
+      : []),
+  ]
   return (
     <section aria-labelledby="group-members-title">
       <h2 id="group-members-title" className="mb-2 text-lg font-semibold">
@@ -50,61 +81,22 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('groupHome.members.noMatches')}</p>
       ) : (
         <>
-          <div
-            className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:overflow-visible ${
-              loading ? 'opacity-60' : ''
-            }`}
-            aria-busy={loading || undefined}
+          <DataTable
+            caption={t('groupHome.members.listLabel')}
+            columns={columns}
+            rows={members.items}
+            rowKey={(m) => m._id}
+            sort={sort}
+            dir={dir}
+            loading={loading}
+            minWidth={withActions ? '720px' : seesEmails ? '560px' : undefined}
+            className="lg:overflow-visible"
+            rowClassName="align-top"
             // One handler for every row's form (submitted without reloading the page once JavaScript runs).
             onSubmit={withActions ? actions.onSubmit : undefined}
           >
-            <table className={`w-full text-sm ${withActions ? 'min-w-[720px]' : seesEmails ? 'min-w-[560px]' : ''}`}>
-              <caption className="sr-only">{t('groupHome.members.listLabel')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <SortHeader sort="name" current={sort} dir={dir}>
-                    {t('groupHome.members.name')}
-                  </SortHeader>
-                  {seesEmails ? (
-                    <SortHeader sort="email" current={sort} dir={dir}>
-                      {t('groupHome.members.email')}
-                    </SortHeader>
-                  ) : null}
-                  <SortHeader sort="role" current={sort} dir={dir}>
-                    {t('groupHome.members.role')}
-                  </SortHeader>
-                  <SortHeader sort="joined" current={sort} dir={dir}>
-                    {t('groupHome.members.joined')}
-                  </SortHeader>
-                  {withActions ? (
-                    <th scope="col" className="px-3 py-2 text-left font-semibold">
-                      {t('groupHome.members.actions')}
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {members.items.map((m) => (
-                  <tr key={m._id} className="border-t border-slate-200 align-top">
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {m.name} {m._id === me ? <span className="font-normal text-slate-600">{you}</span> : null}
-                    </th>
-                    {seesEmails ? <td className="px-3 py-2 break-all text-slate-700">{m.email}</td> : null}
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} descriptionsId={roles} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{date(m.joined)}</td>
-                    {withActions ? (
-                      <td className="px-3 py-2">
-                        {m.role === 'owner' ? null : <MemberActions member={m} rights={rights} shared={actions} />}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
             <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
-          </div>
+          </DataTable>
           <Pagination page={members.page} pageSize={members.pageSize} total={members.total} />
           {withActions ? actions.dialog : null}
         </>

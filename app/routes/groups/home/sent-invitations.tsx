@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Invitation } from '~/services/invitations/invitations.server'
 import { useFormatters } from '~/ui/format'
+import { Section } from '~/ui/section'
 
 const STATUS_CLASS: Record<Invitation['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -17,11 +18,12 @@ export function SentInvitations({ invitations }: { invitations: Invitation[] }) 
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   return (
-    <section aria-labelledby="sent-invitations-title" className="max-w-3xl">
-      <h2 id="sent-invitations-title" className="mb-1 text-lg font-semibold">
-        {t('groupHome.sentInvitations.title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('groupHome.sentInvitations.intro')}</p>
+    <Section
+      titleId="sent-invitations-title"
+      title={t('groupHome.sentInvitations.title')}
+      intro={t('groupHome.sentInvitations.intro')}
+      className="max-w-3xl"
+    >
       {invitations.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-700 ring-1 ring-slate-200">{t('groupHome.sentInvitations.empty')}</p>
       ) : (
@@ -39,6 +41,6 @@ export function SentInvitations({ invitations }: { invitations: Invitation[] }) 
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   )
 }

@@ -4,7 +4,8 @@ import { AppLink } from '~/ui/app-link'
 import { roleFlagsOf } from '~/services/groups/group-roles'
 import { useFormatters } from '~/ui/format'
 import { GroupRoleBadge, RoleDescriptions, useRoleLabels } from '~/ui/group-role'
-import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
+import { DataTable, type Column } from '~/ui/data-table'
+import { Pagination, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
 import type { MyGroupRow } from './list-rows'
 import { LeaveGroupForm } from '../leave-group-form'
@@ -20,6 +21,53 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
   const roleLabels = useRoleLabels()
   const roles = useId()
   const [activeLabel, inactiveLabel] = [t('myGroups.status.active'), t('myGroups.status.inactive')]
+  const columns: Column<MyGroupRow>[] = [
+    {
+      header: t('myGroups.columns.name'),
+      sort: 'name',
+      cell: (g) => (
+        <AppLink to={`/groups/${g._id}/home`} className="text-brand-700 underline-offset-2 hover:underline">
+          {g.name}
+        </AppLink>
+      ),
+    },
+    { header: t('myGroups.columns.organization'), sort: 'organization', cell: (g) => g.organization },
+    { header: t('myGroups.columns.owner'), sort: 'owner', cell: (g) => g.owner },
+    {
+      header: t('myGroups.columns.role'),
+      sort: 'role',
+      cell: (g) => <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} descriptionsId={roles} />,
+      className: 'whitespace-nowrap',
+    },
+    { header: t('myGroups.columns.members'), sort: 'members', cell: (g) => g.memberCount, className: 'text-right tabular-nums' },
+    {
+      header: t('myGroups.columns.active'),
+      cell: (g) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+            g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+          }`}
+        >
+          {g.active ? activeLabel : inactiveLabel}
+        </span>
+      ),
+      className: 'whitespace-nowrap',
+    },
+    { header: t('myGroups.columns.created'), sort: 'created', cell: (g) => date(g.created), className: 'whitespace-nowrap' },
+    {
+      header: t('myGroups.columns.actions'),
+      cell: (g) =>
+        g.role === 'owner' ? null : (
+          <LeaveGroupForm
+            groupId={g._id}
+            name={g.name}
+            label={t('myGroups.leave')}
+            ariaLabel={t('myGroups.leaveLabel', { name: g.name })}
+            compact
+          />
+        ),
+    },
+  ]
   if (page.total === 0) {
     return (
       <p className="rounded-md bg-slate-50 p-4 text-slate-700" aria-busy={loading || undefined}>
@@ -34,83 +82,19 @@ export function MyGroupsTable({ page, sort, dir }: { page: Page<MyGroupRow>; sor
           {t('myGroups.loading')}
         </p>
       ) : null}
-      <div
-        className={`relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:overflow-visible ${
-          loading ? 'opacity-60' : ''
-        }`}
-        aria-busy={loading || undefined}
+      <DataTable
+        caption={t('myGroups.listLabel')}
+        columns={columns}
+        rows={page.items}
+        rowKey={(g) => g._id}
+        sort={sort}
+        dir={dir}
+        loading={loading}
+        minWidth="840px"
+        className="xl:overflow-visible"
       >
-        <table className="w-full min-w-[840px] text-sm">
-          <caption className="sr-only">{t('myGroups.listLabel')}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <SortHeader sort="name" current={sort} dir={dir}>
-                {t('myGroups.columns.name')}
-              </SortHeader>
-              <SortHeader sort="organization" current={sort} dir={dir}>
-                {t('myGroups.columns.organization')}
-              </SortHeader>
-              <SortHeader sort="owner" current={sort} dir={dir}>
-                {t('myGroups.columns.owner')}
-              </SortHeader>
-              <SortHeader sort="role" current={sort} dir={dir}>
-                {t('myGroups.columns.role')}
-              </SortHeader>
-              <SortHeader sort="members" current={sort} dir={dir}>
-                {t('myGroups.columns.members')}
-              </SortHeader>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
-                {t('myGroups.columns.active')}
-              </th>
-              <SortHeader sort="created" current={sort} dir={dir}>
-                {t('myGroups.columns.created')}
-              </SortHeader>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
-                {t('myGroups.columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((g) => (
-              <tr key={g._id} className="border-t border-slate-200">
-                <td className="px-3 py-2 font-medium">
-                  <AppLink to={`/groups/${g._id}/home`} className="text-brand-700 underline-offset-2 hover:underline">
-                    {g.name}
-                  </AppLink>
-                </td>
-                <td className="px-3 py-2">{g.organization}</td>
-                <td className="px-3 py-2">{g.owner}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <GroupRoleBadge role={g.role} flags={roleFlagsOf(g.role)} labels={roleLabels} descriptionsId={roles} />
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                      g.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
-                    }`}
-                  >
-                    {g.active ? activeLabel : inactiveLabel}
-                  </span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
-                <td className="px-3 py-2">
-                  {g.role === 'owner' ? null : (
-                    <LeaveGroupForm
-                      groupId={g._id}
-                      name={g.name}
-                      label={t('myGroups.leave')}
-                      ariaLabel={t('myGroups.leaveLabel', { name: g.name })}
-                      compact
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
         <RoleDescriptions idPrefix={roles} labels={roleLabels} flagsOf={roleFlagsOf} />
-      </div>
+      </DataTable>
       <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
     </>
   )

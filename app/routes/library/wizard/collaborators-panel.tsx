@@ -1,9 +1,10 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
 import { Field, SelectField } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { ActionForm } from '../action-form'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 interface Person {
   id: string
@@ -29,8 +30,7 @@ export function CollaboratorsPanel({
 }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
-  const navigation = useNavigation()
-  const inviting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+  const inviting = useIntentPending('invite')
   const location = useLocation()
   return (
     <section aria-labelledby="sharing-people" className="flex flex-col gap-4">

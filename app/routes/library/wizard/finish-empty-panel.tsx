@@ -1,9 +1,10 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { stepHref, type WizardMode } from './wizard-args'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**
  * "Save and finish" on a package without tasks: the roles are saved, and the server asks before
@@ -13,10 +14,9 @@ import { stepHref, type WizardMode } from './wizard-args'
  */
 export function FinishEmptyPanel({ mode, pid, version }: { mode: WizardMode; pid: string; version: number }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'finish-empty'
+  const busy = useIntentPending('finish-empty')
   return (
     <section
       role="alertdialog"

@@ -1,8 +1,9 @@
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { SelectField } from '~/ui/field'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**
  * Step 4, the owner only: hand the package over to one of its editors (who becomes the owner;
@@ -11,10 +12,9 @@ import { SelectField } from '~/ui/field'
  */
 export function HandOverPanel({ editors }: { editors: { id: string; name: string; email: string }[] }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const submit = useSubmit()
   const [selected, setSelected] = useState(editors[0]?.id ?? '')
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'hand-over'
+  const busy = useIntentPending('hand-over')
   const chosen = () => editors.find((e) => e.id === selected) ?? editors[0]
   return (
     <section aria-labelledby="sharing-hand-over" className="flex flex-col gap-3">

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/ui/button'
@@ -6,6 +6,7 @@ import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { useHydrated } from '~/ui/use-hydrated'
 import { ActionForm } from '../action-form'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 interface Link {
   id: string
@@ -20,8 +21,7 @@ interface Link {
 export function ShareLinksPanel({ links, canManage, newLink, errors }: { links: Link[]; canManage: boolean; newLink: string | null; errors: Record<string, string[]> }) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
-  const navigation = useNavigation()
-  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-link'
+  const creating = useIntentPending('create-link')
   const shown = links.filter((l) => !l.revokedAt)
   return (
     <section aria-labelledby="sharing-links" className="flex flex-col gap-4">

@@ -1,10 +1,11 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AddCreatorsByEmailSchema } from '~/services/invitations/invitations.schemas'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const addCreatorsByEmailConstraint = getZodConstraint(AddCreatorsByEmailSchema)
@@ -12,7 +13,6 @@ const addCreatorsByEmailConstraint = getZodConstraint(AddCreatorsByEmailSchema)
 /** Members made group creators by their email addresses. */
 export function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'add-creators',
     lastResult,
@@ -21,7 +21,7 @@ export function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddCreatorsByEmailSchema }),
   })
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'addCreators'
+  const busy = useIntentPending('addCreators')
   const { key, ...textareaProps } = getTextareaProps(fields.emails)
   const hintId = `${fields.emails.id}-hint`
   const errorId = `${fields.emails.id}-error`

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import type { Member } from '~/services/members/members.server'
-import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
+import { BulkAction, BulkBar } from '~/ui/bulk'
+import { DataTable, type Column } from '~/ui/data-table'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SearchBox, SortHeader, useListLoading } from '~/ui/list-controls'
+import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
 
 const BULK_FORM = 'group-creators-bulk'
 
@@ -18,6 +19,22 @@ export function CreatorsList({
   const { date, dateTime } = useFormatters()
   const loading = useListLoading()
   const empty = page.total === 0
+  const columns: Column<Member>[] = [
+    { header: t('groupCreators.columns.name'), sort: 'name', cell: (m) => m.name },
+    { header: t('groupCreators.columns.email'), sort: 'email', cell: (m) => m.email, className: 'break-all' },
+    { header: t('groupCreators.columns.joined'), sort: 'created', cell: (m) => date(m.created), className: 'whitespace-nowrap' },
+    {
+      header: t('groupCreators.columns.lastSeen'),
+      sort: 'lastRequest',
+      cell: (m) => (m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')),
+      className: 'whitespace-nowrap',
+    },
+    {
+      header: t('groupCreators.columns.attendance'),
+      cell: (m) => (m.mayCreateAttendance ? t('groupCreators.attendance.yes') : t('groupCreators.attendance.no')),
+      className: 'whitespace-nowrap',
+    },
+  ]
   return (
     <div className="mb-8">
       <h3 className="sr-only">{t('groupCreators.listTitle')}</h3>
@@ -49,48 +66,17 @@ export function CreatorsList({
               {t('groupCreators.attendance.revoke')}
             </BulkAction>
           </BulkBar>
-          <BulkTable
-            formId={BULK_FORM}
+          <DataTable
+            bulk={{ formId: BULK_FORM }}
             caption={t('groupCreators.listTitle')}
+            columns={columns}
+            rows={page.items}
+            rowKey={(m) => m._id}
+            sort={query.sort}
+            dir={query.dir}
             loading={loading}
             minWidth="640px"
-            head={
-              <>
-                <SortHeader sort="name" current={query.sort} dir={query.dir}>
-                  {t('groupCreators.columns.name')}
-                </SortHeader>
-                <SortHeader sort="email" current={query.sort} dir={query.dir}>
-                  {t('groupCreators.columns.email')}
-                </SortHeader>
-                <SortHeader sort="created" current={query.sort} dir={query.dir}>
-                  {t('groupCreators.columns.joined')}
-                </SortHeader>
-                <SortHeader sort="lastRequest" current={query.sort} dir={query.dir}>
-                  {t('groupCreators.columns.lastSeen')}
-                </SortHeader>
-                <th scope="col" className="px-3 py-2 text-left">
-                  {t('groupCreators.columns.attendance')}
-                </th>
-              </>
-            }
-          >
-            {page.items.map((m) => (
-              <tr key={m._id} className="border-t border-slate-200">
-                <td className="px-3 py-2">
-                  <RowCheckbox formId={BULK_FORM} value={m._id} nameId={`creator-${m._id}`} />
-                </td>
-                <td id={`creator-${m._id}`} className="px-3 py-2 font-medium">
-                  {m.name}
-                </td>
-                <td className="px-3 py-2 break-all">{m.email}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{date(m.created)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{m.lastRequest ? dateTime(m.lastRequest) : t('groupCreators.never')}</td>
-                <td className="px-3 py-2 whitespace-nowrap" data-testid="attendance">
-                  {m.mayCreateAttendance ? t('groupCreators.attendance.yes') : t('groupCreators.attendance.no')}
-                </td>
-              </tr>
-            ))}
-          </BulkTable>
+          />
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}

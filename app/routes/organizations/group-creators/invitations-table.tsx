@@ -1,10 +1,11 @@
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from '@remix-run/react'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Invitation } from '~/services/invitations/invitations.server'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useFormatters } from '~/ui/format'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /** The revoke confirmation's text, naming the invitation (its address, or when the open code was made). */
 export function revokeBody(t: TFunction, invitation: Invitation | undefined, dateTime: (iso: string) => string) {
@@ -109,9 +110,8 @@ function RowAction({
   confirm?: { title: string; body: string; action: string }
   children: ReactNode
 }) {
-  const navigation = useNavigation()
   const submit = useSubmit()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('ids') === id
+  const busy = useIntentPending(intent, { ids: id })
   return (
     <Form method="post">
       <input type="hidden" name="ids" value={id} />

@@ -1,18 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useFetcher, useNavigation } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, useFetcher } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InviteFormSchema } from '~/services/invitations/invitations.schemas'
-import { Alert } from '~/ui/alert'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import { Field, FieldErrors } from '~/ui/field'
+import { InvitationForm } from '~/ui/invitation-form'
 import type { GroupCreatorsActionData } from './intents.server'
-
-// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
-const inviteFormConstraint = getZodConstraint(InviteFormSchema)
 
 /**
  * The invitation form. With JavaScript: a button opening a 600 px native dialog; the dialog stays
@@ -78,6 +73,8 @@ export function InviteDialog({ lastResult }: { lastResult?: SubmissionResult<str
   )
 }
 
+const WAYS = ['email', 'open'] as const
+
 function InviteForm({
   FormComponent,
   lastResult,
@@ -88,70 +85,22 @@ function InviteForm({
   busy: boolean
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'invite',
-    lastResult,
-    constraint: inviteFormConstraint,
-    defaultValue: { type: 'email' },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteFormSchema }),
-  })
-  const [type, setType] = useState<string>(String(fields.type.initialValue ?? 'email'))
-  const pending = busy || (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite')
-  const legendId = useId()
-  const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (
-    <FormComponent method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="invite" />
-      {form.errors?.length ? (
-        <Alert tone="error" id={form.errorId}>
-          {form.errors.map((e) => (
-            <p key={e}>{t(e)}</p>
-          ))}
-        </Alert>
-      ) : null}
-      <fieldset aria-labelledby={legendId}>
-        <legend id={legendId} className="mb-2 text-sm font-medium text-slate-800">
-          {t('invitations.type.legend')}
-        </legend>
-        <div className="flex flex-col gap-2">
-          {(['email', 'open'] as const).map((value) => (
-            <label key={value} className="flex items-start gap-2">
-              <input
-                type="radio"
-                name={fields.type.name}
-                value={value}
-                defaultChecked={type === value}
-                onChange={() => setType(value)}
-                className="mt-1 size-4"
-                aria-describedby={`invite-type-${value}-hint`}
-              />
-              <span>
-                <span className="font-medium">{t(`invitations.type.${value}`)}</span>
-                <span id={`invite-type-${value}-hint`} className="block text-sm text-slate-600">
-                  {t(`invitations.type.${value}Hint`)}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldErrors id={`${fields.type.id}-error`} errors={fields.type.errors} />
-      </fieldset>
-      {/* Without JavaScript the field is always there; the server ignores it for an open code. */}
-      <div hidden={type === 'open'}>
-        <Field
-          label={t('invitations.email')}
-          errors={fields.email.errors}
-          inputProps={{ ...emailProps, autoComplete: 'off', required: type === 'email' }}
-        />
-      </div>
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {t('invitations.submit')}
-        </Button>
-      </div>
-    </FormComponent>
+    <InvitationForm
+      id="invite"
+      schema={InviteFormSchema}
+      ways={WAYS}
+      way="email"
+      FormComponent={FormComponent}
+      lastResult={lastResult}
+      busy={busy}
+      labels={{
+        legend: t('invitations.type.legend'),
+        way: (w) => t(`invitations.type.${w}`),
+        hint: (w) => t(`invitations.type.${w}Hint`),
+        email: t('invitations.email'),
+        submit: t('invitations.submit'),
+      }}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useLocation, useNavigation, useParams } from '@remix-run/react'
+import { Form, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { OLD_OWNER_ROLES } from '~/services/groups/groups.constants'
@@ -11,6 +11,7 @@ import { PeoplePicker } from '~/ui/people-picker'
 import { serverForm, useAnswerKey } from '~/ui/server-form'
 import { NamedItems } from '~/ui/named-items'
 import type { OwnerChangesApplied, OwnerPickers, RemovalConfirmation } from './intents.server'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 const FORM_ID = 'change-owners'
 
@@ -48,14 +49,13 @@ export function ChangeOwnersPanel({
   people?: OwnerPickers
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const location = useLocation()
   const answerKey = useAnswerKey(lastResult)
   const form = serverForm(lastResult)
   const byId = new Map(groups.map((g) => [g._id, g]))
   const sent = lastResult?.initialValue as { changes?: ChangeRow[] } | undefined
   const rows: ChangeRow[] = lastResult ? sent?.changes ?? [] : groups.map((g) => ({ groupId: g._id }))
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-owners'
+  const busy = useIntentPending('change-owners')
   const formErrors = form.errors('')
   const formErrorId = `${FORM_ID}-form-error`
   const scope = { for: 'group-owner', organizationId: useParams().organizationId! }

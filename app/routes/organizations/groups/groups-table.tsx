@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import type { GroupListItem } from '~/services/groups/groups.server'
-import { BulkAction, BulkBar, BulkTable, RowCheckbox } from '~/ui/bulk'
+import { BulkAction, BulkBar } from '~/ui/bulk'
+import { DataTable, type Column } from '~/ui/data-table'
 import { useFormatters } from '~/ui/format'
-import { Pagination, SortHeader, useListLoading } from '~/ui/list-controls'
+import { Pagination, useListLoading } from '~/ui/list-controls'
 import type { Page } from '~/utils/list-query'
 
 const BULK_FORM = 'groups-bulk'
@@ -28,6 +29,31 @@ export function GroupsTable({
   // Translated once, not once per row.
   const kindLabel = { standard: t('groups.kind.standard'), attendance: t('groups.kind.attendance') }
   const [activeLabel, inactiveLabel, never] = [t('groups.status.active'), t('groups.status.inactive'), t('groups.never')]
+  const columns: Column<GroupListItem>[] = [
+    { header: t('groups.columns.name'), sort: 'name', cell: (g) => g.name },
+    { header: t('groups.columns.kind'), cell: (g) => kindLabel[g.kind], className: 'whitespace-nowrap' },
+    // Name and email on two lines, the email dimmed (`.name-and-email`, app/styles/app.css): one element.
+    {
+      header: t('groups.columns.owner'),
+      sort: 'owner',
+      cell: (g) => `${g.owner.name}\n${g.owner.email}`,
+      className: 'name-and-email min-w-48',
+    },
+    { header: t('groups.columns.members'), sort: 'members', cell: (g) => g.memberCount, className: 'text-right tabular-nums' },
+    {
+      header: t('groups.columns.active'),
+      cell: (g) => (g.active ? activeLabel : inactiveLabel),
+      className: (g) =>
+        g.active ? 'whitespace-nowrap text-xs font-medium text-green-800' : 'whitespace-nowrap text-xs font-medium text-slate-600',
+    },
+    { header: t('groups.columns.created'), sort: 'created', cell: (g) => date(g.created), className: 'whitespace-nowrap' },
+    {
+      header: t('groups.columns.latestActivity'),
+      sort: 'latestActivity',
+      cell: (g) => (g.latestActivity ? dateTime(g.latestActivity) : never),
+      className: 'whitespace-nowrap',
+    },
+  ]
   if (page.total === 0) {
     return (
       <p className="rounded-md bg-slate-50 p-4 text-slate-700" aria-busy={loading || undefined}>
@@ -66,57 +92,17 @@ export function GroupsTable({
           {t('groups.delete.action')}
         </BulkAction>
       </BulkBar>
-      <BulkTable
-        formId={BULK_FORM}
+      <DataTable
+        bulk={{ formId: BULK_FORM }}
         caption={t('groups.listLabel')}
+        columns={columns}
+        rows={page.items}
+        rowKey={(g) => g._id}
+        sort={sort}
+        dir={dir}
         loading={loading}
         minWidth="820px"
-        head={
-          <>
-            <SortHeader sort="name" current={sort} dir={dir}>
-              {t('groups.columns.name')}
-            </SortHeader>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              {t('groups.columns.kind')}
-            </th>
-            <SortHeader sort="owner" current={sort} dir={dir}>
-              {t('groups.columns.owner')}
-            </SortHeader>
-            <SortHeader sort="members" current={sort} dir={dir}>
-              {t('groups.columns.members')}
-            </SortHeader>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              {t('groups.columns.active')}
-            </th>
-            <SortHeader sort="created" current={sort} dir={dir}>
-              {t('groups.columns.created')}
-            </SortHeader>
-            <SortHeader sort="latestActivity" current={sort} dir={dir}>
-              {t('groups.columns.latestActivity')}
-            </SortHeader>
-          </>
-        }
-      >
-        {page.items.map((g) => (
-          <tr key={g._id} className="border-t border-slate-200">
-            <td className="px-3 py-2">
-              <RowCheckbox formId={BULK_FORM} value={g._id} nameId={`group-${g._id}`} />
-            </td>
-            <td id={`group-${g._id}`} className="px-3 py-2 font-medium">
-              {g.name}
-            </td>
-            <td className="px-3 py-2 whitespace-nowrap">{kindLabel[g.kind]}</td>
-            {/* Name and email on two lines, the email dimmed (`.name-and-email`, app/styles/app.css): one element. */}
-            <td className="name-and-email min-w-48 px-3 py-2">{`${g.owner.name}\n${g.owner.email}`}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{g.memberCount}</td>
-            <td className={`px-3 py-2 whitespace-nowrap text-xs font-medium ${g.active ? 'text-green-800' : 'text-slate-600'}`}>
-              {g.active ? activeLabel : inactiveLabel}
-            </td>
-            <td className="px-3 py-2 whitespace-nowrap">{date(g.created)}</td>
-            <td className="px-3 py-2 whitespace-nowrap">{g.latestActivity ? dateTime(g.latestActivity) : never}</td>
-          </tr>
-        ))}
-      </BulkTable>
+      />
       <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
     </>
   )

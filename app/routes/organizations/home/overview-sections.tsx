@@ -4,6 +4,7 @@ import { actionText, actorText, failureTexts, outcomeSummary } from '~/ui/audit-
 import { AppLink } from '~/ui/app-link'
 import { useFormatters } from '~/ui/format'
 import { sectionClass } from './settings-sections'
+import { Section } from '~/ui/section'
 
 /** What the organization home reports: the counts and the latest admin activity. */
 
@@ -14,10 +15,7 @@ export function CountsSection({ counts }: { counts: Counts }) {
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'sv-SE')
   const items = ['members', 'groups', 'activeGroups', 'groupCreators', 'pendingInvitations'] as const
   return (
-    <section aria-labelledby="org-counts-title" className={sectionClass}>
-      <h2 id="org-counts-title" className="mb-3 text-lg font-semibold">
-        {t('orgHome.counts.title')}
-      </h2>
+    <Section titleId="org-counts-title" title={t('orgHome.counts.title')} className={sectionClass}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((key) => (
           <div key={key} className="rounded-md bg-slate-50 p-3">
@@ -26,7 +24,7 @@ export function CountsSection({ counts }: { counts: Counts }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Section>
   )
 }
 
@@ -74,10 +72,7 @@ export function ActivitySection({ activity, auditHref }: { activity: Activity[];
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   return (
-    <section aria-labelledby="org-activity-title" className={sectionClass}>
-      <h2 id="org-activity-title" className="mb-3 text-lg font-semibold">
-        {t('orgHome.activity.title')}
-      </h2>
+    <Section titleId="org-activity-title" title={t('orgHome.activity.title')} className={sectionClass}>
       {activity.length === 0 ? (
         <p className="text-slate-700">{t('orgHome.activity.empty')}</p>
       ) : (
@@ -127,7 +122,7 @@ export function ActivitySection({ activity, auditHref }: { activity: Activity[];
           </AppLink>
         </p>
       ) : null}
-    </section>
+    </Section>
   )
 }
 

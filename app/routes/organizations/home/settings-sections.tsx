@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OrganizationContactSchema, RenameOrganizationSchema } from '~/services/organizations/organizations.schemas'
@@ -8,6 +8,8 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
+import { useIntentPending } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const organizationContactConstraint = getZodConstraint(OrganizationContactSchema)
@@ -17,14 +19,9 @@ const renameOrganizationConstraint = getZodConstraint(RenameOrganizationSchema)
 
 export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
-
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('rename')
+  const pending = useIntentPending('rename')
   const [form, fields] = useForm({
     id: 'organization-name',
     lastResult,
@@ -35,10 +32,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameOrganizationSchema }),
   })
   return (
-    <section aria-labelledby="org-name-title" className={sectionClass}>
-      <h2 id="org-name-title" className="mb-3 text-lg font-semibold">
-        {t('orgHome.name.title')}
-      </h2>
+    <Section titleId="org-name-title" title={t('orgHome.name.title')} className={sectionClass}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="rename" />
         <Field
@@ -52,7 +46,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
           </Button>
         </div>
       </Form>
-    </section>
+    </Section>
   )
 }
 
@@ -64,7 +58,7 @@ export function ContactSection({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('contact')
+  const pending = useIntentPending('contact')
   const [form, fields] = useForm({
     id: 'organization-contact',
     lastResult,
@@ -75,10 +69,7 @@ export function ContactSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationContactSchema }),
   })
   return (
-    <section aria-labelledby="org-contact-title" className={sectionClass}>
-      <h2 id="org-contact-title" className="mb-3 text-lg font-semibold">
-        {t('orgHome.contact.title')}
-      </h2>
+    <Section titleId="org-contact-title" title={t('orgHome.contact.title')} className={sectionClass}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="contact" />
         <Field
@@ -102,7 +93,7 @@ export function ContactSection({
           </Button>
         </div>
       </Form>
-    </section>
+    </Section>
   )
 }
 
@@ -112,14 +103,11 @@ export function ActiveSection({ active }: { active: boolean }) {
   const hydrated = useHydrated()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const pending = useSubmitting('active')
+  const pending = useIntentPending('active')
   const next = !active
   const label = t(next ? 'orgHome.status.activate' : 'orgHome.status.deactivate')
   return (
-    <section aria-labelledby="org-status-title" className={sectionClass}>
-      <h2 id="org-status-title" className="mb-3 text-lg font-semibold">
-        {t('orgHome.status.title')}
-      </h2>
+    <Section titleId="org-status-title" title={t('orgHome.status.title')} className={sectionClass}>
       <p className="mb-3 flex items-center gap-2">
         <span aria-hidden className={`inline-block size-3 rounded-full ${active ? 'bg-green-600' : 'bg-amber-500'}`} />
         {t(active ? 'orgHome.status.active' : 'orgHome.status.inactive')}
@@ -150,6 +138,6 @@ export function ActiveSection({ active }: { active: boolean }) {
         variant={next ? 'primary' : 'danger'}
         onConfirm={() => formRef.current?.requestSubmit()}
       />
-    </section>
+    </Section>
   )
 }

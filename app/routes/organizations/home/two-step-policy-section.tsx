@@ -1,11 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TWO_STEP_POLICIES } from '~/services/organizations/organizations.schemas'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { sectionClass } from './settings-sections'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**
  * The organization's two-step policy (docs/auth.md "Organization policy"): who must have two-step
@@ -26,8 +27,7 @@ export function TwoStepPolicySection({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'twoStepPolicy'
+  const pending = useIntentPending('twoStepPolicy')
   const errors = lastResult?.error?.[''] ?? lastResult?.error?.policy ?? []
   return (
     <section aria-labelledby="org-two-step-title" className={sectionClass} id="two-step-policy">

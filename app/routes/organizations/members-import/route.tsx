@@ -19,6 +19,7 @@ import { mediaTypeOf } from '~/utils/request-body.server'
 import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
 import { ImportPreview, ImportResults, shownPreview, shownResults } from './import-tables'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /*
  * /organizations/:organizationId/members/import (docs/organizations.md "Import members from a
@@ -198,8 +199,7 @@ function PreviewStep({
 }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
-  const navigation = useNavigation()
-  const applying = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'apply'
+  const applying = useIntentPending('apply')
   const toDo = preview.counts.add + preview.counts.invite + preview.counts.update
   return (
     <>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AddPlatformAdminSchema, RenamePlatformOrganizationSchema } from '~/services/platform/platform.schemas'
@@ -8,21 +8,14 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useIntentPending, usePendingValue } from '~/ui/use-intent-pending'
+import { Section } from '~/ui/section'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const addPlatformAdminConstraint = getZodConstraint(AddPlatformAdminSchema)
 const renamePlatformOrganizationConstraint = getZodConstraint(RenamePlatformOrganizationSchema)
 
 const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
-
-const useSubmitting = (intent: string, extra?: [string, string]) => {
-  const navigation = useNavigation()
-  return (
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === intent &&
-    (!extra || navigation.formData?.get(extra[0]) === extra[1])
-  )
-}
 
 /** The organization's name. */
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
@@ -37,21 +30,19 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenamePlatformOrganizationSchema }),
   })
   const { key: _k, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  const pending = useIntentPending('rename')
   return (
-    <section aria-labelledby="platform-name-title" className={sectionClass}>
-      <h2 id="platform-name-title" className="mb-3 text-lg font-semibold">
-        {t('platformOrgs.name.title')}
-      </h2>
+    <Section titleId="platform-name-title" title={t('platformOrgs.name.title')} className={sectionClass}>
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rename" />
         <div className="min-w-0 flex-1">
           <Field label={t('platformOrgs.name.label')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
         </div>
-        <Button type="submit" pending={useSubmitting('rename')}>
+        <Button type="submit" pending={pending}>
           {t('platformOrgs.name.save')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }
 
@@ -110,12 +101,9 @@ function ConfirmedForm({
 /** Active or not, and the switch (deactivating asks first). */
 export function StatusSection({ name, active }: { name: string; active: boolean }) {
   const { t } = useTranslation()
-  const pending = useSubmitting('active')
+  const pending = useIntentPending('active')
   return (
-    <section aria-labelledby="platform-status-title" className={sectionClass}>
-      <h2 id="platform-status-title" className="mb-3 text-lg font-semibold">
-        {t('platformOrgs.status.title')}
-      </h2>
+    <Section titleId="platform-status-title" title={t('platformOrgs.status.title')} className={sectionClass}>
       <p className="mb-3 flex items-center gap-2">
         <span aria-hidden className={`inline-block size-3 rounded-full ${active ? 'bg-green-600' : 'bg-amber-500'}`} />
         {t(active ? 'platformOrgs.active' : 'platformOrgs.inactive')}
@@ -128,7 +116,7 @@ export function StatusSection({ name, active }: { name: string; active: boolean 
         variant={active ? 'danger' : 'primary'}
         pending={pending}
       />
-    </section>
+    </Section>
   )
 }
 
@@ -144,7 +132,6 @@ export function AdminsSection({
 }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: `add-admin-${location.key}`,
     lastResult,
@@ -153,13 +140,10 @@ export function AdminsSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPlatformAdminSchema }),
   })
   const { key: _k, ...emailProps } = getInputProps(fields.email, { type: 'email' })
-  const removing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'removeAdmin' ? navigation.formData.get('email') : null
+  const removing = usePendingValue('removeAdmin', 'email')
+  const adding = useIntentPending('addAdmin')
   return (
-    <section aria-labelledby="platform-admins-title" className={sectionClass}>
-      <h2 id="platform-admins-title" className="mb-1 text-lg font-semibold">
-        {t('platformOrgs.admins.title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('platformOrgs.admins.intro')}</p>
+    <Section titleId="platform-admins-title" title={t('platformOrgs.admins.title')} intro={t('platformOrgs.admins.intro')} className={sectionClass}>
       <ul className="mb-4 divide-y divide-slate-200">
         {admins.map((a, i) => (
           <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-2">
@@ -194,10 +178,10 @@ export function AdminsSection({
             inputProps={{ ...emailProps, autoComplete: 'off' }}
           />
         </div>
-        <Button type="submit" pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'addAdmin'}>
+        <Button type="submit" pending={adding}>
           {t('platformOrgs.admins.add')}
         </Button>
       </Form>
-    </section>
+    </Section>
   )
 }

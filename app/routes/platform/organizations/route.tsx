@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { routeCall } from '~/http/route-call.server'
 import { AppLink } from '~/ui/app-link'
@@ -20,6 +20,7 @@ import { handlerFor } from '~/utils/intent'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { platformCtx } from '../platform-ctx.server'
 import type { Ctx } from '~/services/context.server'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 // Worked out once: the browser's checks of the form's fields (required, lengths, ...).
 const createPlatformOrganizationConstraint = getZodConstraint(CreatePlatformOrganizationSchema)
@@ -138,7 +139,6 @@ export default function PlatformOrganizations() {
 
 function CreateOrganizationForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'create-organization',
     lastResult,
@@ -149,7 +149,7 @@ function CreateOrganizationForm({ lastResult }: { lastResult?: SubmissionResult<
   })
   const { key: _n, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   const { key: _e, ...emailProps } = getInputProps(fields.adminEmail, { type: 'email' })
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+  const busy = useIntentPending('create')
   return (
     <section aria-labelledby="create-org-title" className="max-w-xl">
       <h2 id="create-org-title" className="mb-1 text-lg font-semibold">

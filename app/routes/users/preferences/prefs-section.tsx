@@ -1,9 +1,9 @@
-import { useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { sectionClass } from '../section'
+import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**
  * The pieces every form of the preferences screens shares: its section, its errors and its
@@ -36,8 +36,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export function SaveButton({ intent, children, variant }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'danger' }) {
-  const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const pending = useIntentPending(intent)
   return (
     <div>
       <Button type="submit" pending={pending} variant={variant}>

@@ -3,6 +3,7 @@ import { AppLink } from '~/ui/app-link'
 import { builtPath } from '~/ui/layout/screens'
 import type { ProfileGroup, ProfileOrganization } from '~/services/profile/profile.server'
 import { sectionClass } from '../section'
+import { Section } from '~/ui/section'
 
 /** The user's organizations and groups on their own profile, each list with its empty state. */
 export function MembershipsSection({ organizations, groups }: { organizations: ProfileOrganization[]; groups: ProfileGroup[] }) {
@@ -15,10 +16,7 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
   }
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <section aria-labelledby="profile-orgs-title" className={sectionClass}>
-        <h2 id="profile-orgs-title" className="mb-3 text-lg font-semibold">
-          {t('profile.page.organizations')}
-        </h2>
+      <Section titleId="profile-orgs-title" title={t('profile.page.organizations')} className={sectionClass}>
         {organizations.length === 0 ? (
           <p className="text-slate-600">{t('profile.page.noOrganizations')}</p>
         ) : (
@@ -41,11 +39,8 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="profile-groups-title" className={sectionClass}>
-        <h2 id="profile-groups-title" className="mb-3 text-lg font-semibold">
-          {t('profile.page.groups')}
-        </h2>
+      </Section>
+      <Section titleId="profile-groups-title" title={t('profile.page.groups')} className={sectionClass}>
         {groups.length === 0 ? (
           <p className="text-slate-600">{t('profile.page.noGroups')}</p>
         ) : (
@@ -68,7 +63,7 @@ export function MembershipsSection({ organizations, groups }: { organizations: P
             })}
           </ul>
         )}
-      </section>
+      </Section>
     </div>
   )
 }
