@@ -22,7 +22,13 @@ function licenseNotices(): Plugin {
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     renderChunk(code) {
       for (const comment of code.match(/\/\*[*!][\s\S]*?\*\//g) ?? []) {
-        if (/@license|@preserve|^\/\*!|copyright/i.test(comment)) notices.add(comment.replace(/^\/\*[*!]?|\*\/$/g, '').replace(/^\s*\* ?/gm, '').trim())
+        if (/@license|@preserve|^\/\*!|copyright/i.test(comment))
+          notices.add(
+            comment
+              .replace(/^\/\*[*!]?|\*\/$/g, '')
+              .replace(/^\s*\* ?/gm, '')
+              .trim(),
+          )
       }
       return null
     },
@@ -67,23 +73,40 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: {
       output: {
         // The small modules every page needs travel as one file: fewer requests, better gzip.
-        manualChunks: isSsrBuild ? undefined : (id: string) => {
-          if (/\/app\/(ui\/(alert|button|field|format|server-form|retry-countdown|error-screen|nonce|toaster)|i18n\/config)\.tsx?$/.test(id)) return 'shared'
-          // ... and so do these (every page's root, error boundary, tab title and language switch).
-          if (/\/app\/ui\/(route-error-boundary|root-data|use-hydrated|language-switch|layout\/(header-counts|tab-title|screens))\.tsx?$/.test(id)) return 'shared'
-          // The signed-in layout (header, profile menu, side menu and its role icons): one file.
-          if (/\/app\/ui\/(avatar|group-role|disclosure-menu|layout\/(header|profile-menu|side-menu|breadcrumbs|count-badge))\.tsx?$/.test(id)) return 'signed-in'
-          // The confirmation button of destructive actions (its dialog stays lazy) and its no-JS panel.
-          if (/\/app\/ui\/confirm-(dialog|panel)\.tsx?$/.test(id)) return 'confirm'
-          // The small modules the profile and preference screens share.
-          if (/\/app\/routes\/users\/(user-id|section|preferences\/prefs-section)\.tsx?$/.test(id)) return 'users'
-          // The list screens' bulk bar and list controls: one file.
-          if (/\/app\/ui\/(bulk|list-controls)\.tsx?$/.test(id)) return 'lists'
-          // The browser's i18next and react-i18next (ADR 021).
-          if (/\/app\/i18n\/browser\/(i18next|react-i18next)\.ts$/.test(id)) return 'shared'
-          // Vite's helper for import() (every page loads it): one file less to fetch and gzip.
-          if (id.includes('vite/preload-helper')) return 'shared'
-        },
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id: string) => {
+              if (
+                /\/app\/(ui\/(alert|button|field|format|server-form|retry-countdown|error-screen|nonce|toaster)|i18n\/config)\.tsx?$/.test(
+                  id,
+                )
+              )
+                return 'shared'
+              // ... and so do these (every page's root, error boundary, tab title and language switch).
+              if (
+                /\/app\/ui\/(route-error-boundary|root-data|use-hydrated|language-switch|layout\/(header-counts|tab-title|screens))\.tsx?$/.test(
+                  id,
+                )
+              )
+                return 'shared'
+              // The signed-in layout (header, profile menu, side menu and its role icons): one file.
+              if (
+                /\/app\/ui\/(avatar|group-role|disclosure-menu|layout\/(header|profile-menu|side-menu|breadcrumbs|count-badge))\.tsx?$/.test(
+                  id,
+                )
+              )
+                return 'signed-in'
+              // The confirmation button of destructive actions (its dialog stays lazy) and its no-JS panel.
+              if (/\/app\/ui\/confirm-(dialog|panel)\.tsx?$/.test(id)) return 'confirm'
+              // The small modules the profile and preference screens share.
+              if (/\/app\/routes\/users\/(user-id|section|preferences\/prefs-section)\.tsx?$/.test(id)) return 'users'
+              // The list screens' bulk bar and list controls: one file.
+              if (/\/app\/ui\/(bulk|list-controls)\.tsx?$/.test(id)) return 'lists'
+              // The browser's i18next and react-i18next (ADR 021).
+              if (/\/app\/i18n\/browser\/(i18next|react-i18next)\.ts$/.test(id)) return 'shared'
+              // Vite's helper for import() (every page loads it): one file less to fetch and gzip.
+              if (id.includes('vite/preload-helper')) return 'shared'
+            },
       },
     },
   },

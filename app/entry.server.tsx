@@ -119,9 +119,7 @@ function withRetryAfter(status: number, headers: Headers) {
 function defersData(context: EntryContext): boolean {
   const { loaderData, actionData } = context.staticHandlerContext
   const values = [...Object.values(loaderData ?? {}), ...Object.values(actionData ?? {})]
-  return values.some(
-    (data) => typeof data === 'object' && data !== null && Object.values(data).some((v) => v instanceof Promise),
-  )
+  return values.some((data) => typeof data === 'object' && data !== null && Object.values(data).some((v) => v instanceof Promise))
 }
 
 async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {

@@ -14,7 +14,12 @@ describe('configuration', () => {
     )
   })
 
-  const production = { NODE_ENV: 'production', APP_URL: 'https://groups.example.se', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' }
+  const production = {
+    NODE_ENV: 'production',
+    APP_URL: 'https://groups.example.se',
+    SESSION_SECRET: 'x'.repeat(32),
+    SMTP_URL: 'smtp://mail:25',
+  }
 
   it('requires APP_URL, SESSION_SECRET and SMTP_URL in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(
@@ -47,13 +52,19 @@ describe('configuration', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false)
     expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false)
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
-    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '2001:db8::/32'])
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '2001:db8::/32',
+    ])
     expect(parseEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toEqual(['loopback', 'uniquelocal'])
   })
 
   it('refuses a TRUST_PROXY that is not a hop count or a list of addresses, naming it', () => {
     for (const bad of ['10.0.0.0/33', 'proxy.example.se', '10.0.0.1,', '-1', '1.5', '300.1.1.1']) {
-      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY: TRUST_PROXY must be a hop count or a comma-separated list/)
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrowError(
+        /TRUST_PROXY: TRUST_PROXY must be a hop count or a comma-separated list/,
+      )
     }
     // Trusting everyone would let any client pick its address (and its rate-limit key).
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY must name the proxies/)
@@ -97,7 +108,10 @@ describe('configuration', () => {
   it('backs SQLite up on a schedule only when BACKUP_DIR is set, and refuses it for PostgreSQL', () => {
     expect(parseEnv({}).BACKUP_DIR).toBeUndefined()
     expect(parseEnv({})).toMatchObject({ BACKUP_INTERVAL_MINUTES: 60, BACKUP_KEEP: 48 })
-    expect(parseEnv({ BACKUP_DIR: '/var/backups/groups', BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96' })).toMatchObject({ BACKUP_INTERVAL_MINUTES: 15, BACKUP_KEEP: 96 })
+    expect(parseEnv({ BACKUP_DIR: '/var/backups/groups', BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96' })).toMatchObject({
+      BACKUP_INTERVAL_MINUTES: 15,
+      BACKUP_KEEP: 96,
+    })
     expect(() => parseEnv({ BACKUP_DIR: '/b', DATABASE_URL: 'postgres://db/groups' })).toThrowError(/BACKUP_DIR is for SQLite/)
     expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrowError(/BACKUP_KEEP/)
   })
@@ -115,6 +129,7 @@ describe('configuration', () => {
   it("limits each directory token's SCIM requests a minute: 3,000 unless set, at least 60", () => {
     expect(parseEnv({}).SCIM_REQUESTS_PER_MINUTE).toBe(3000)
     expect(parseEnv({ SCIM_REQUESTS_PER_MINUTE: '100000' }).SCIM_REQUESTS_PER_MINUTE).toBe(100_000)
-    for (const bad of ['59', '1.5', 'many']) expect(() => parseEnv({ SCIM_REQUESTS_PER_MINUTE: bad })).toThrowError(/SCIM_REQUESTS_PER_MINUTE/)
+    for (const bad of ['59', '1.5', 'many'])
+      expect(() => parseEnv({ SCIM_REQUESTS_PER_MINUTE: bad })).toThrowError(/SCIM_REQUESTS_PER_MINUTE/)
   })
 })

@@ -18,25 +18,27 @@ function isHttpsOrLocal(appUrl: string) {
  * CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`, as Express's `trust proxy`
  * (proxy-addr, which also checks them here) takes them.
  */
-const TrustProxySchema = z
-  .string()
-  .transform((value, ctx): number | string[] => {
-    if (/^\d+$/.test(value)) return Number(value)
-    const list = value.split(',').map((s) => s.trim())
-    const invalid = (message: string) => {
-      ctx.addIssue({ code: 'custom', message })
-      return z.NEVER
-    }
-    if (list.some((s) => s === 'true' || s === '*')) {
-      return invalid('TRUST_PROXY must name the proxies (a hop count or their addresses): trusting every address lets any client choose its own')
-    }
-    try {
-      proxyaddr.compile(list)
-    } catch (error) {
-      return invalid(`TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (${(error as Error).message})`)
-    }
-    return list
-  })
+const TrustProxySchema = z.string().transform((value, ctx): number | string[] => {
+  if (/^\d+$/.test(value)) return Number(value)
+  const list = value.split(',').map((s) => s.trim())
+  const invalid = (message: string) => {
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  }
+  if (list.some((s) => s === 'true' || s === '*')) {
+    return invalid(
+      'TRUST_PROXY must name the proxies (a hop count or their addresses): trusting every address lets any client choose its own',
+    )
+  }
+  try {
+    proxyaddr.compile(list)
+  } catch (error) {
+    return invalid(
+      `TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (${(error as Error).message})`,
+    )
+  }
+  return list
+})
 
 /** SESSION_SECRET: one secret, or a comma-separated list during a rotation (the first signs). */
 const SecretsSchema = z
@@ -90,7 +92,12 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(32, { message: 'METRICS_TOKEN must be at least 32 characters' }).optional(),
     /** SQLite only: the server backs the database up into this folder on a schedule (docs/operations.md#backups). */
     BACKUP_DIR: z.string().min(1).optional(),
-    BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    BACKUP_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     /** How many of its backups the schedule keeps (the oldest go first). */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
     /** On SIGTERM/SIGINT, how long requests in progress may take before they are cut (exit code 1). */
@@ -105,7 +112,10 @@ const EnvSchema = z
      * The version check (app/services/platform/app-version.server.ts, ADR 011): pages of a build older than
      * this version (x.y.z) must reload. Unset: only a different major version must.
      */
-    MIN_APP_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, { message: 'MIN_APP_VERSION must be a version such as 1.4.0' }).optional(),
+    MIN_APP_VERSION: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, { message: 'MIN_APP_VERSION must be a version such as 1.4.0' })
+      .optional(),
     /**
      * For tests only: the build id the server says it runs, instead of the one built in, so a browser
      * test sees a "new version" without building twice (tests/e2e/background.spec.ts).
@@ -120,16 +130,32 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL is required in production (the public https:// origin)' })
     }
     if (env.NODE_ENV === 'production' && env.APP_URL && !isHttpsOrLocal(env.APP_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL must be https:// in production (http:// only for localhost, for local tests)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'APP_URL must be https:// in production (http:// only for localhost, for local tests)',
+      })
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the app\'s port)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: "METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the app's port)",
+      })
     }
     if (env.BACKUP_DIR && env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR is for SQLite: back PostgreSQL up with pg_dump or continuous archiving (docs/operations.md)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_DIR'],
+        message: 'BACKUP_DIR is for SQLite: back PostgreSQL up with pg_dump or continuous archiving (docs/operations.md)',
+      })
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (sign-up and password reset send email)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production (sign-up and password reset send email)',
+      })
     }
   })
 

@@ -7,7 +7,12 @@ import { LOCALES } from './i18n/config'
 /** The `errors.*` messages of a locale, from all its files. */
 function errorMessages(locale: string): Record<string, unknown> {
   const dir = resolve(import.meta.dirname, 'i18n/locales', locale)
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(resolve(dir, f), 'utf8')).errors ?? {}))
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(resolve(dir, f), 'utf8')).errors ?? {}),
+  )
 }
 
 describe('error catalogue', () => {

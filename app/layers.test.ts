@@ -45,7 +45,9 @@ describe('layers', () => {
     for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
       for (const file of sources(join(ROOT, layer))) {
         const text = readFileSync(file, 'utf8')
-        for (const match of text.matchAll(/(?:import|export)(?!\s+type\s)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+        for (const match of text.matchAll(
+          /(?:import|export)(?!\s+type\s)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+        )) {
           const target = layerOf(match[1] ?? match[2], file)
           if (target && forbidden.includes(target)) offences.push(`${relative(ROOT, file)} imports ${match[1] ?? match[2]}`)
         }

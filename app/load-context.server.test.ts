@@ -34,14 +34,19 @@ describe('the load context of a request', () => {
     const older = new Date(Date.now() - TOUCH_EVERY_MS - 1_000).toISOString()
     await db().updateTable('sessions').set({ last_seen_at: older }).where('user_id', '=', user.id).execute()
     await args(makeRequest('/', { cookie })).context.session()
-    expect(await lastSeen(user.id) > older).toBe(true)
+    expect((await lastSeen(user.id)) > older).toBe(true)
   })
 
   it('shares the admin check between the loaders of a GET, never across an action', async () => {
     const admin = await createUser()
     const org = await createOrganization({ adminIds: [admin.id] })
     const demote = () =>
-      db().updateTable('organization_members').set({ role: 'member' }).where('user_id', '=', admin.id).where('organization_id', '=', org.id).execute()
+      db()
+        .updateTable('organization_members')
+        .set({ role: 'member' })
+        .where('user_id', '=', admin.id)
+        .where('organization_id', '=', org.id)
+        .execute()
 
     const page = args(makeRequest('/organizations/x/members'))
     await requireOrgAdmin(ctxFor(admin, page.context), org.id)

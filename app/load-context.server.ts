@@ -27,8 +27,7 @@ export function createLoadContext(input: {
   return {
     cspNonce: input.cspNonce,
     clientIp: input.clientIp,
-    session: () =>
-      (session ??= bearer ? bearerSession(db(), bearer) : readSession(db(), input.cookie, new Date(), { passive })),
+    session: () => (session ??= bearer ? bearerSession(db(), bearer) : readSession(db(), input.cookie, new Date(), { passive })),
     memo: readOnly ? new Map() : undefined,
   }
 }

@@ -28,7 +28,8 @@ describe('metrics read at each scrape', () => {
     const failed = await enqueueMail(db(), mail('c@example.se'))
     const dead = await enqueueMail(db(), mail('d@example.se'), new Date(Date.now() - 48 * 3600_000))
     const sent = await enqueueMail(db(), mail('e@example.se'), new Date(Date.now() - 72 * 3600_000))
-    const set = (id: string, status: 'failed' | 'dead' | 'sent') => db().updateTable('mail_outbox').set({ status }).where('id', '=', id).execute()
+    const set = (id: string, status: 'failed' | 'dead' | 'sent') =>
+      db().updateTable('mail_outbox').set({ status }).where('id', '=', id).execute()
     await set(failed, 'failed')
     await set(dead, 'dead')
     await set(sent, 'sent')
@@ -58,7 +59,8 @@ describe('metrics read at each scrape', () => {
     }
     const ctx = { ...ctxFor(null), client: `metrics-${randomBytes(4).toString('hex')}` }
     // Five free failures, the sixth sets the lock (docs/auth.md), the seventh is refused while locked.
-    for (let i = 0; i < 6; i++) await expectCode(signIn(ctx, { email: user.email, password: 'wrong-password' }), i < 5 ? 'UNAUTHORIZED' : 'TOO_MANY_ATTEMPTS')
+    for (let i = 0; i < 6; i++)
+      await expectCode(signIn(ctx, { email: user.email, password: 'wrong-password' }), i < 5 ? 'UNAUTHORIZED' : 'TOO_MANY_ATTEMPTS')
     await expectCode(signIn(ctx, { email: user.email, password: 'wrong-password' }), 'TOO_MANY_ATTEMPTS')
     expect(await valueOf('auth_signin_failures_total{reason="credentials"}')).toBe(before.credentials + 6)
     expect(await valueOf('auth_signin_failures_total{reason="locked"}')).toBe(before.locked + 1)
@@ -67,7 +69,12 @@ describe('metrics read at each scrape', () => {
 
   it('counts failed queries', async () => {
     const before = (await valueOf('db_query_errors_total')) ?? 0
-    await expect(db().selectFrom('no_such_table' as 'users').selectAll().execute()).rejects.toThrow()
+    await expect(
+      db()
+        .selectFrom('no_such_table' as 'users')
+        .selectAll()
+        .execute(),
+    ).rejects.toThrow()
     expect(await valueOf('db_query_errors_total')).toBe(before + 1)
   })
 })

@@ -62,7 +62,7 @@ export function registerScrapeGauges() {
     () =>
       new Gauge({
         name: 'db_pool_connections',
-        help: "PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting). Absent on SQLite.",
+        help: 'PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting). Absent on SQLite.',
         labelNames: ['state'] as const,
         collect() {
           const stats = poolStats()

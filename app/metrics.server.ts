@@ -13,17 +13,30 @@ export function once<T extends Metric>(name: string, make: () => T): T {
 /** Failed sign-ins: a wrong password or an unknown account (`credentials`), or refused while locked (`locked`). */
 export const signInFailures = once(
   'auth_signin_failures_total',
-  () => new Counter({ name: 'auth_signin_failures_total', help: 'Sign-ins refused, by reason (credentials, locked).', labelNames: ['reason'] as const }),
+  () =>
+    new Counter({
+      name: 'auth_signin_failures_total',
+      help: 'Sign-ins refused, by reason (credentials, locked).',
+      labelNames: ['reason'] as const,
+    }),
 )
 
 /** Locks set by a failed sign-in, by limit (docs/auth.md): per account and client, per account, per client. */
 export const signInLockouts = once(
   'auth_signin_lockouts_total',
-  () => new Counter({ name: 'auth_signin_lockouts_total', help: 'Sign-in locks set by a failure, by limit (account_client, account, client).', labelNames: ['limit'] as const }),
+  () =>
+    new Counter({
+      name: 'auth_signin_lockouts_total',
+      help: 'Sign-in locks set by a failure, by limit (account_client, account, client).',
+      labelNames: ['limit'] as const,
+    }),
 )
 
 /** Queries that failed (any error the driver threw: constraint, syntax, lost connection). */
-export const queryErrors = once('db_query_errors_total', () => new Counter({ name: 'db_query_errors_total', help: 'Database queries that failed.' }))
+export const queryErrors = once(
+  'db_query_errors_total',
+  () => new Counter({ name: 'db_query_errors_total', help: 'Database queries that failed.' }),
+)
 
 /**
  * SCIM requests (docs/directory-sync.md) by resource type (`Users`, `Groups`, `ServiceProviderConfig`,

@@ -48,7 +48,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function main() {
   const source = resolve(values.database)
   if (existsSync(source)) copyFileSync(source, file)
-  else await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed', '--large'], { ...process.env, NODE_ENV: 'development', DATABASE_URL: `file:${file}` })
+  else
+    await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed', '--large'], {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: `file:${file}`,
+    })
 
   const alone = writer()
   await sleep(2000)

@@ -72,7 +72,12 @@ async function main() {
   const smtp = await smtpEndpoint(args.smtp!)
   const port = await freePort(Number(args.port))
   const databaseUrl = `file:${DB_FILE}`
-  const server = await startServer({ port, databaseUrl, logFile: join(ROOT, 'bench/results/enumeration-server.log'), env: { SMTP_URL: smtp.url } })
+  const server = await startServer({
+    port,
+    databaseUrl,
+    logFile: join(ROOT, 'bench/results/enumeration-server.log'),
+    env: { SMTP_URL: smtp.url },
+  })
   try {
     // The server migrated the database at start; the accounts go in beside it.
     const db = createDb(databaseUrl)
@@ -80,7 +85,18 @@ async function main() {
     const known = Array.from({ length: N + 5 }, (_, i) => `known-${run}-${i}@example.se`)
     await db
       .insertInto('users')
-      .values(known.map((email) => ({ id: newId(), name: 'Known', email, password_hash: null, email_verified_at: null, locale: 'sv', timezone: 'Europe/Stockholm', created_at: nowIso() })))
+      .values(
+        known.map((email) => ({
+          id: newId(),
+          name: 'Known',
+          email,
+          password_hash: null,
+          email_verified_at: null,
+          locale: 'sv',
+          timezone: 'Europe/Stockholm',
+          created_at: nowIso(),
+        })),
+      )
       .execute()
     await db.destroy()
 
@@ -90,7 +106,10 @@ async function main() {
       const started = performance.now()
       const res = await fetch(`${server.baseUrl}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+        },
         body: JSON.stringify({ email }),
       })
       await res.arrayBuffer()
@@ -120,7 +139,9 @@ async function main() {
       const line = (kind: 'known' | 'unknown') =>
         `${kind.padEnd(7)} median ${quantile(times[kind], 0.5).toFixed(2)} ms, p90 ${quantile(times[kind], 0.9).toFixed(2)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses[kind]))}`
       const difference = quantile(times.known, 0.5) - quantile(times.unknown, 0.5)
-      console.info(`\n${name} (SMTP ${args.smtp}, ${N} each)\n  ${line('known')}\n  ${line('unknown')}\n  difference of medians ${difference.toFixed(2)} ms`)
+      console.info(
+        `\n${name} (SMTP ${args.smtp}, ${N} each)\n  ${line('known')}\n  ${line('unknown')}\n  difference of medians ${difference.toFixed(2)} ms`,
+      )
       report[name] = {
         knownMedianMs: quantile(times.known, 0.5),
         unknownMedianMs: quantile(times.unknown, 0.5),

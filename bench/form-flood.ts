@@ -69,7 +69,15 @@ export async function formFlood(baseUrl: string): Promise<FloodRow[]> {
       // One more probe after the answer, so a block that ends with it is measured whole.
       await new Promise((resolve) => setTimeout(resolve, 20))
       const { longestMs, count } = await probe.stop(started, ended)
-      rows.push({ path, repeats, bytes: Buffer.byteLength(body), status: res.status, ms: ended - started, blockedMs: longestMs, probes: count })
+      rows.push({
+        path,
+        repeats,
+        bytes: Buffer.byteLength(body),
+        status: res.status,
+        ms: ended - started,
+        blockedMs: longestMs,
+        probes: count,
+      })
     }
   }
   return rows

@@ -30,7 +30,16 @@ export async function librarySave(db: DB, saves = 200): Promise<LibrarySaveRow[]
   const userId = newId()
   await db
     .insertInto('users')
-    .values({ id: userId, name: 'Bench Saver', email: `bench-save-${userId}@example.se`, password_hash: null, email_verified_at: nowIso(), locale: 'sv', timezone: 'Europe/Stockholm', created_at: nowIso() })
+    .values({
+      id: userId,
+      name: 'Bench Saver',
+      email: `bench-save-${userId}@example.se`,
+      password_hash: null,
+      email_verified_at: nowIso(),
+      locale: 'sv',
+      timezone: 'Europe/Stockholm',
+      created_at: nowIso(),
+    })
     .execute()
   try {
     const actor = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
@@ -41,15 +50,56 @@ export async function librarySave(db: DB, saves = 200): Promise<LibrarySaveRow[]
     ;({ version } = await saveRoles(ctx(), { packageId, version, roles: Array.from({ length: 20 }, (_, i) => ({ name: `Roll ${i}` })) }))
     const roles = (await getPackage(ctx(), packageId)).roles
     const all = roles.flatMap((r) =>
-      Array.from({ length: 25 }, (_, t) => ({ roleId: r.id, title: `Uppgift ${t}`, instructions: 'Läs https://example.se', kind: 'task' as const, dayOffset: t })),
+      Array.from({ length: 25 }, (_, t) => ({
+        roleId: r.id,
+        title: `Uppgift ${t}`,
+        instructions: 'Läs https://example.se',
+        kind: 'task' as const,
+        dayOffset: t,
+      })),
     )
     ;({ version } = await saveEntities(ctx(), { packageId, version, entities: all }))
 
     const steps: [string, number, (v: number, i: number) => Promise<{ version: number }>][] = [
-      ['step 1 basics', saves, (v, i) => saveBasics(ctx(), { packageId, version: v, name: `Bench save ${i}`, description: 'x'.repeat(2000), language: 'sv', tags: ['a', 'b'] })],
-      ['step 2 roles (20, reordered)', saves, (v, i) => saveRoles(ctx(), { packageId, version: v, roles: (i % 2 ? roles : [...roles].reverse()).map((r) => ({ id: r.id, name: r.name })) })],
-      ['step 3 one role (25 tasks)', saves, (v, i) => saveEntities(ctx(), { packageId, version: v, roleId: roles[0].id, entities: all.slice(0, 25).map((e) => ({ ...e, title: `${e.title} ${i}` })) })],
-      ['step 3 all (500 tasks)', Math.ceil(saves / 4), (v, i) => saveEntities(ctx(), { packageId, version: v, entities: all.map((e) => ({ ...e, title: `${e.title} ${i}` })) })],
+      [
+        'step 1 basics',
+        saves,
+        (v, i) =>
+          saveBasics(ctx(), {
+            packageId,
+            version: v,
+            name: `Bench save ${i}`,
+            description: 'x'.repeat(2000),
+            language: 'sv',
+            tags: ['a', 'b'],
+          }),
+      ],
+      [
+        'step 2 roles (20, reordered)',
+        saves,
+        (v, i) =>
+          saveRoles(ctx(), {
+            packageId,
+            version: v,
+            roles: (i % 2 ? roles : [...roles].reverse()).map((r) => ({ id: r.id, name: r.name })),
+          }),
+      ],
+      [
+        'step 3 one role (25 tasks)',
+        saves,
+        (v, i) =>
+          saveEntities(ctx(), {
+            packageId,
+            version: v,
+            roleId: roles[0].id,
+            entities: all.slice(0, 25).map((e) => ({ ...e, title: `${e.title} ${i}` })),
+          }),
+      ],
+      [
+        'step 3 all (500 tasks)',
+        Math.ceil(saves / 4),
+        (v, i) => saveEntities(ctx(), { packageId, version: v, entities: all.map((e) => ({ ...e, title: `${e.title} ${i}` })) }),
+      ],
     ]
     const rows: LibrarySaveRow[] = []
     for (const [step, n, save] of steps) {
@@ -71,7 +121,9 @@ export async function librarySave(db: DB, saves = 200): Promise<LibrarySaveRow[]
 
 export const printLibrarySave = (rows: LibrarySaveRow[]) => {
   for (const r of rows) {
-    console.info(`${r.step.padEnd(30)} n=${r.saves}  p50 ${r.p50Ms.toFixed(1)} ms  p99 ${r.p99Ms.toFixed(1)} ms  max ${r.maxMs.toFixed(1)} ms`)
+    console.info(
+      `${r.step.padEnd(30)} n=${r.saves}  p50 ${r.p50Ms.toFixed(1)} ms  p99 ${r.p99Ms.toFixed(1)} ms  max ${r.maxMs.toFixed(1)} ms`,
+    )
   }
 }
 

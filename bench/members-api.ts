@@ -19,7 +19,12 @@ export interface MembersApiResult {
   rssMaxMB: number
 }
 
-export async function fullMemberList(baseUrl: string, cookie: string, serverPid: number, organizationId: string): Promise<MembersApiResult> {
+export async function fullMemberList(
+  baseUrl: string,
+  cookie: string,
+  serverPid: number,
+  organizationId: string,
+): Promise<MembersApiResult> {
   const rssBefore = rssBytes(serverPid) ?? NaN
   let rssMax = rssBefore
   const sampler = setInterval(() => {

@@ -58,11 +58,18 @@ async function main() {
     })
     try {
       const cookie = await signInCookie(ADMIN.email, ADMIN.password)(server.baseUrl)
-      const orgId = await withDb(async (db) => (await db.selectFrom('organizations').select('id').where('name', '=', 'Storkommunen').executeTakeFirstOrThrow()).id)
+      const orgId = await withDb(
+        async (db) => (await db.selectFrom('organizations').select('id').where('name', '=', 'Storkommunen').executeTakeFirstOrThrow()).id,
+      )
       const pages = { hello: '/hello-world', members: `/organizations/${orgId}/members` }
       for (const [name, path] of Object.entries(pages)) {
         const cpuBefore = cpuTimeMs(server.pid)!
-        const load = await autocannon({ url: server.baseUrl + path, connections: 10, duration: Number(values.duration), headers: { cookie } })
+        const load = await autocannon({
+          url: server.baseUrl + path,
+          connections: 10,
+          duration: Number(values.duration),
+          headers: { cookie },
+        })
         const cpu = cpuTimeMs(server.pid)! - cpuBefore
         const requests = load.requests.total
         results[`${name} metrics ${metrics ? 'on' : 'off'}`] = {
@@ -74,7 +81,16 @@ async function main() {
       }
       if (!metrics) continue
       // Traffic on many routes (series): pages, data requests, 404s, the API.
-      for (const path of ['/', '/signin', '/signup', '/_root.data', '/nowhere', `/organizations/${orgId}`, `/organizations/${orgId}/groups`, `/api/organizations/${orgId}/members`]) {
+      for (const path of [
+        '/',
+        '/signin',
+        '/signup',
+        '/_root.data',
+        '/nowhere',
+        `/organizations/${orgId}`,
+        `/organizations/${orgId}/groups`,
+        `/api/organizations/${orgId}/members`,
+      ]) {
         for (let i = 0; i < 5; i++) await (await fetch(server.baseUrl + path, { headers: { cookie } })).arrayBuffer()
       }
       const url = `http://127.0.0.1:${metricsPort}/metrics`

@@ -72,8 +72,7 @@ export async function measureQueryCounts(organizationId: string, adminId: string
       ).map(([variant, q]) => ({
         service: 'listMembers',
         variant,
-        run: async (pageSize: number) =>
-          (await listMembers(ctx, organizationId, { ...base, ...q, pageSize })).items.length,
+        run: async (pageSize: number) => (await listMembers(ctx, organizationId, { ...base, ...q, pageSize })).items.length,
       })),
       ...(
         [
@@ -87,8 +86,7 @@ export async function measureQueryCounts(organizationId: string, adminId: string
       ).map(([variant, q]) => ({
         service: 'listGroups',
         variant,
-        run: async (pageSize: number) =>
-          (await listGroups(ctx, organizationId, { ...base, ...q, pageSize })).items.length,
+        run: async (pageSize: number) => (await listGroups(ctx, organizationId, { ...base, ...q, pageSize })).items.length,
       })),
       {
         service: 'groupStatistics',

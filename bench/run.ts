@@ -72,7 +72,8 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save') => !only || only.includes(step)
+const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save') =>
+  !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -366,7 +367,16 @@ async function main(): Promise<number> {
   console.info(`\nWritten ${out.slice(ROOT.length + 1)} (server log: bench/results/server.log)`)
   console.info(report.allPass ? 'All targets met.' : `${checks.filter((c) => c.pass === false).length} target(s) missed.`)
 
-  return results.some((r) => r.error) || audits.some((a) => a.error) || queryCountError || elementsError || floodError || telemetryError || librarySaveError || bulkError ? 1 : 0
+  return results.some((r) => r.error) ||
+    audits.some((a) => a.error) ||
+    queryCountError ||
+    elementsError ||
+    floodError ||
+    telemetryError ||
+    librarySaveError ||
+    bulkError
+    ? 1
+    : 0
 }
 
 function printFlood(rows: FloodRow[]) {

@@ -87,7 +87,13 @@ export const scenarios: Scenario[] = [
   // Issue 10: a member of 200 groups (bench/groups-seed.ts), and the home of their 500-member group.
   { name: 'my-groups', path: '/groups', cookie: groupsUser, targets: ORG_LIST_TARGETS },
   { name: 'group-home', path: '/groups/{bigGroup}/home', cookie: groupsUser, targets: ORG_LIST_TARGETS },
-  { name: 'my-groups-api', path: '/api/v3/groups?populate[0]=parent_org_&populate[1]=owner', cookie: groupsUser, clientJs: false, targets: { maxP99Ms: 100, maxRssMB: 200 } },
+  {
+    name: 'my-groups-api',
+    path: '/api/v3/groups?populate[0]=parent_org_&populate[1]=owner',
+    cookie: groupsUser,
+    clientJs: false,
+    targets: { maxP99Ms: 100, maxRssMB: 200 },
+  },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */

@@ -84,8 +84,20 @@ async function main() {
   section('Fresh database: npm run db:seed -- --large')
   const databaseUrl = await freshDatabase(args['database-url'])
   const dialect = databaseUrl.startsWith('file:') ? 'sqlite' : 'postgres'
-  const orgId = await withDb(async (db) => (await db.selectFrom('organizations').select('id').where('name', '=', 'Storkommunen').executeTakeFirstOrThrow()).id)
-  const membersBefore = await withDb(async (db) => Number((await db.selectFrom('organization_members').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n))
+  const orgId = await withDb(
+    async (db) => (await db.selectFrom('organizations').select('id').where('name', '=', 'Storkommunen').executeTakeFirstOrThrow()).id,
+  )
+  const membersBefore = await withDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom('organization_members')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  )
   const token = await makeToken(orgId)
 
   const port = await freePort(Number(args.port))
@@ -101,7 +113,9 @@ async function main() {
   const tag = randomBytes(3).toString('hex')
   // A few requests first (JIT, the pool, the statement caches), not counted.
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${server.baseUrl}/scim/v2/Users?filter=${encodeURIComponent(`userName eq "warm-${i}@example.se"`)}`, { headers })
+    const res = await fetch(`${server.baseUrl}/scim/v2/Users?filter=${encodeURIComponent(`userName eq "warm-${i}@example.se"`)}`, {
+      headers,
+    })
     await res.arrayBuffer()
   }
   const loadBefore = load()
@@ -128,8 +142,28 @@ async function main() {
   const loadAfter = load()
   await server.stop()
 
-  const membersAfter = await withDb(async (db) => Number((await db.selectFrom('organization_members').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n))
-  const provisioned = await withDb(async (db) => Number((await db.selectFrom('directory_users').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n))
+  const membersAfter = await withDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom('organization_members')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  )
+  const provisioned = await withDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom('directory_users')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  )
   const sorted = [...latencies].sort((a, b) => a - b)
   const result = {
     started: started.toISOString(),

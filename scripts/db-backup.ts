@@ -26,7 +26,9 @@ try {
   } else {
     const file = sqliteFileOf(url)
     const { replaced } = restoreSqlite(target, file)
-    console.info(`Restored ${target} to ${file}${replaced ? `; the file it replaced is ${replaced}` : ''}. Start the server: it migrates what is newer than the backup.`)
+    console.info(
+      `Restored ${target} to ${file}${replaced ? `; the file it replaced is ${replaced}` : ''}. Start the server: it migrates what is newer than the backup.`,
+    )
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -29,7 +29,12 @@ describe('npm run db:seed', () => {
     const seeded = db('seed', { NODE_ENV: 'development' })
     expect(seeded.stdout).toContain('Seeded in')
     expect(seeded.status).toBe(0)
-    const production = { NODE_ENV: 'production', APP_URL: 'https://groups.example.se', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:1' }
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://groups.example.se',
+      SESSION_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    }
     const migrated = db('migrate', production)
     expect(migrated.stdout).toMatch(/Migrated: /)
     expect(existsSync(migrated.file)).toBe(true)

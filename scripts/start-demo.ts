@@ -18,7 +18,9 @@ const ports: Record<ProviderKind, number> = {
   microsoft: Number(process.env.OIDC_PORT_MICROSOFT ?? 4402),
   seiLinkopingKommun: Number(process.env.OIDC_PORT_SEI ?? 4403),
 }
-const providers = await Promise.all((Object.keys(ports) as ProviderKind[]).map((kind) => startOidcProvider({ kind, port: ports[kind], appUrl })))
+const providers = await Promise.all(
+  (Object.keys(ports) as ProviderKind[]).map((kind) => startOidcProvider({ kind, port: ports[kind], appUrl })),
+)
 const ssoEnv = Object.assign({}, ...providers.map(envFor)) as Record<string, string>
 for (const p of providers) console.info(`Demo ${p.kind} provider at ${p.issuer} (try ${DEMO_LOGINS[p.kind][0]}, or any email address)`)
 

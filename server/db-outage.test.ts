@@ -97,7 +97,12 @@ describe.runIf(dialectOf(process.env.DATABASE_URL) === 'postgres')('a lost Postg
     // API: in the catalogue's shape, whether the route answers through apiCall or not.
     for (const path of ['/api/users/me', '/api/v3/organizations']) {
       const answer = await get(path)
-      expect([path, answer.status, answer.headers.get('Retry-After'), await answer.json()]).toEqual([path, 503, '5', { message: 'SERVICE_UNAVAILABLE' }])
+      expect([path, answer.status, answer.headers.get('Retry-After'), await answer.json()]).toEqual([
+        path,
+        503,
+        '5',
+        { message: 'SERVICE_UNAVAILABLE' },
+      ])
     }
     // A page: the translated error screen with status 503, in the reader's language.
     const page = await get('/', { 'Accept-Language': 'en' })

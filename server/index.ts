@@ -30,9 +30,7 @@ try {
 // outside production, with the development mailbox.
 const dev = process.argv.includes('--vite')
 
-const viteDevServer = dev
-  ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-  : undefined
+const viteDevServer = dev ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined
 
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
@@ -101,7 +99,9 @@ const bodyLimitOf = (path: string) =>
         ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
         : MAX_BODY_BYTES
 // An upload over its limit goes back to its page with the error shown there.
-app.use(bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) ?? importTooLargeRedirect(req.path) }))
+app.use(
+  bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) ?? importTooLargeRedirect(req.path) }),
+)
 app.use(pageMethods())
 
 // Load shedding: a bounded number of pages and API calls at once and a bounded, short queue;
@@ -145,7 +145,9 @@ server.listen(config.PORT, config.HOST, () => {
 })
 
 const metricsListener =
-  config.METRICS_PORT !== undefined ? metricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN }) : undefined
+  config.METRICS_PORT !== undefined
+    ? metricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN })
+    : undefined
 
 // Graceful shutdown on SIGTERM/SIGINT: requests in progress get SHUTDOWN_GRACE_SECONDS to finish.
 const { shutdown } = gracefulShutdown(server, {

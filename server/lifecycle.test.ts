@@ -285,7 +285,10 @@ describe('graceful shutdown', () => {
 
     const done = h.lifecycle.shutdown('SIGTERM')
     expect(onStart).toHaveBeenCalledTimes(1)
-    const [health, fast] = await Promise.all([httpGet(`${h.base}/healthz`, { agent: balancer }), httpGet(`${h.base}/fast`, { agent: user })])
+    const [health, fast] = await Promise.all([
+      httpGet(`${h.base}/healthz`, { agent: balancer }),
+      httpGet(`${h.base}/fast`, { agent: user }),
+    ])
     expect(health.status).toBe(503)
     expect(health.headers['retry-after']).toBe('5')
     expect(health.headers['cache-control']).toBe('no-store')

@@ -19,7 +19,8 @@ afterEach(() => {
 
 /** The shape of a Remix build's routes (ServerBuild['routes']), without modules. */
 function buildRoutes(): ServerBuild['routes'] {
-  const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} }) as ServerBuild['routes'][string]
+  const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) =>
+    ({ id, parentId, path, index, module: {} }) as ServerBuild['routes'][string]
   return {
     root: route('root', undefined, ''),
     'routes/home': route('routes/home', 'root', undefined, true),
@@ -86,7 +87,9 @@ describe('request metrics', () => {
     expect(counts).toHaveLength(3)
     const text = await registry.metrics()
     expect(text).not.toMatch(/aaa|bbb|ccc/)
-    expect(text).toContain('http_request_duration_seconds_bucket{le="10",route="/organizations/:orgId/members",method="GET",status="200"} 2')
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="10",route="/organizations/:orgId/members",method="GET",status="200"} 2',
+    )
   })
 
   it("counts the admission gate's refusals by reason and reads its gauges when scraped", async () => {

@@ -36,7 +36,9 @@ export function routePatterns(routes: Routes) {
   const tree = (parentId: string | undefined): RouteNode[] =>
     (byParent.get(parentId) ?? []).map((r) => {
       const children = tree(r.id)
-      return (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children }) as RouteNode
+      return (
+        r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children }
+      ) as RouteNode
     })
   const roots = tree(undefined)
   const patterns = new Map<string, string>()
@@ -170,7 +172,9 @@ export async function answerScrape(req: IncomingMessage, res: ServerResponse, op
     return
   }
   if (opts.token !== undefined && !hasBearer(req.headers.authorization, opts.token)) {
-    res.writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('Unauthorized\n')
+    res
+      .writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' })
+      .end('Unauthorized\n')
     return
   }
   try {

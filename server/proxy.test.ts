@@ -22,7 +22,18 @@ const build = {
   routes: { root: { id: 'root', path: '', module: { action: () => redirect('/done'), default: () => null } } },
   assets: {
     entry: { module: '/entry.js', imports: [] },
-    routes: { root: { id: 'root', module: '/root.js', hasAction: true, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, imports: [] } },
+    routes: {
+      root: {
+        id: 'root',
+        module: '/root.js',
+        hasAction: true,
+        hasLoader: false,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: false,
+        imports: [],
+      },
+    },
     url: '/manifest.js',
     version: '1',
   },
@@ -91,7 +102,11 @@ describe('the client address, protocol and host', () => {
 
   it('behind a trusted proxy gives each client its own key, with the protocol and host the proxy saw', async () => {
     const { port } = await serve('loopback')
-    const first = await who(port, { 'X-Forwarded-For': '198.51.100.1', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'groups.example.se' })
+    const first = await who(port, {
+      'X-Forwarded-For': '198.51.100.1',
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'groups.example.se',
+    })
     expect(first).toEqual({ address: '198.51.100.1', key: '198.51.100.1', protocol: 'https', host: 'groups.example.se' })
     expect((await who(port, { 'X-Forwarded-For': '198.51.100.2' })).key).toBe('198.51.100.2')
     // What a client put in front of the proxy's entry is not believed: the proxy's peer is the client.

@@ -74,11 +74,25 @@ const { callRouteLoader } = createRequire(import.meta.url)('@remix-run/server-ru
 
 describe("a loader's request", () => {
   const requestSeenBy = (url: string) =>
-    callRouteLoader({ loadContext: {}, loader: ({ request }) => request, params: {}, request: new Request(url), routeId: 'r', singleFetch: true }) as Promise<Request>
+    callRouteLoader({
+      loadContext: {},
+      loader: ({ request }) => request,
+      params: {},
+      request: new Request(url),
+      routeId: 'r',
+      singleFetch: true,
+    }) as Promise<Request>
 
   it('is the request itself when there is nothing to strip (no copy per loader)', async () => {
     const request = new Request('http://localhost/organizations/x/members?page=2&q=index')
-    const seen = await callRouteLoader({ loadContext: {}, loader: ({ request }) => request, params: {}, request, routeId: 'r', singleFetch: true })
+    const seen = await callRouteLoader({
+      loadContext: {},
+      loader: ({ request }) => request,
+      params: {},
+      request,
+      routeId: 'r',
+      singleFetch: true,
+    })
     expect(seen).toBe(request)
   })
 

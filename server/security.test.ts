@@ -12,7 +12,14 @@ let close: () => void
 beforeAll(async () => {
   const app = express()
   const limit = (req: express.Request) => (req.path === '/unread' ? 1_000_000 : 1000)
-  app.use(requestLog({ log: false }), cspNonce, securityHeaders({ https: true, dev: false }), originCheck('https://groups.example.se'), bodyLimit(limit, { tooLarge: (req) => pictureTooLargeRedirect(req.path) }), pageMethods())
+  app.use(
+    requestLog({ log: false }),
+    cspNonce,
+    securityHeaders({ https: true, dev: false }),
+    originCheck('https://groups.example.se'),
+    bodyLimit(limit, { tooLarge: (req) => pictureTooLargeRedirect(req.path) }),
+    pageMethods(),
+  )
   app.all(['/x', '/users/:id/picture'], (_req, res) => {
     res.json({ ok: true })
   })
@@ -87,7 +94,11 @@ describe('page methods', () => {
   it('answers a page with another method than GET, HEAD or POST with 405 and Allow; leaves the API to its routes', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       const res = await fetch(`${base}/x`, { method })
-      expect([res.status, res.headers.get('Allow'), await res.json()], method).toEqual([405, 'GET, HEAD, POST', { message: 'METHOD_NOT_ALLOWED' }])
+      expect([res.status, res.headers.get('Allow'), await res.json()], method).toEqual([
+        405,
+        'GET, HEAD, POST',
+        { message: 'METHOD_NOT_ALLOWED' },
+      ])
     }
     expect((await fetch(`${base}/x`, { method: 'POST' })).status).toBe(200)
     expect((await fetch(`${base}/api/x`, { method: 'PUT' })).status).toBe(404)
@@ -100,7 +111,9 @@ describe('request ids', () => {
   it('gives every response an id, keeping a well-formed one from the caller', async () => {
     const a = (await fetch(`${base}/x`)).headers.get('x-request-id')
     expect(a).toMatch(/^[0-9a-f]{16}$/)
-    expect((await fetch(`${base}/x`, { headers: { 'X-Request-Id': 'abc-123-def-456' } })).headers.get('x-request-id')).toBe('abc-123-def-456')
+    expect((await fetch(`${base}/x`, { headers: { 'X-Request-Id': 'abc-123-def-456' } })).headers.get('x-request-id')).toBe(
+      'abc-123-def-456',
+    )
     expect((await fetch(`${base}/x`, { headers: { 'X-Request-Id': '<script>' } })).headers.get('x-request-id')).not.toBe('<script>')
   })
 })

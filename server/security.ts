@@ -152,7 +152,8 @@ export function bodyLimit(limit: number | ((req: Request) => number), { tooLarge
     if (SAFE_METHODS.has(req.method)) return next()
     const length = req.get('content-length')
     if (length === undefined && req.get('transfer-encoding')) return refuseBody(req, res, 'LENGTH_REQUIRED')
-    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req))) return refuseBody(req, res, 'PAYLOAD_TOO_LARGE', tooLarge?.(req) ?? null)
+    if (Number(length ?? 0) > (typeof limit === 'number' ? limit : limit(req)))
+      return refuseBody(req, res, 'PAYLOAD_TOO_LARGE', tooLarge?.(req) ?? null)
     res.once('finish', () => {
       if (!req.complete) discardBody(req)
     })
@@ -174,7 +175,16 @@ export function requestLog({ log }: { log: boolean }) {
       const started = process.hrtime.bigint()
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6
-        console.info(JSON.stringify({ t: new Date().toISOString(), id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }))
+        console.info(
+          JSON.stringify({
+            t: new Date().toISOString(),
+            id,
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          }),
+        )
       })
     }
     next()

@@ -15,7 +15,18 @@ describe('passwordWeakness', () => {
     for (const password of ['password1', 'Password123', 'qwerty123', 'iloveyou1', '12345678', 'zxcvbnmm']) {
       expect(await passwordWeakness(password, user), password).toBe('validation.passwordCommon')
     }
-    for (const password of ['lösenord123', 'losenord1', 'Lösenordd', 'Sommar2024!', 'hejsan123', 'Fotboll!23', 'sverige1', 'januari2025', 'anna1985', 'sommarhejsan']) {
+    for (const password of [
+      'lösenord123',
+      'losenord1',
+      'Lösenordd',
+      'Sommar2024!',
+      'hejsan123',
+      'Fotboll!23',
+      'sverige1',
+      'januari2025',
+      'anna1985',
+      'sommarhejsan',
+    ]) {
       expect(await passwordWeakness(password, user), password).toBe('validation.passwordCommon')
     }
   })
@@ -35,12 +46,15 @@ describe('passwordWeakness', () => {
   })
 
   it('knows the name, its parts, the address, its local part and pieces, and the domain', () => {
-    expect(personalWords(user).sort()).toEqual(['exempelskolan', 'iner', 'jo', 'jo iner', 'jo.iner', 'jo.iner@exempelskolan.se', 'joiner'].sort())
+    expect(personalWords(user).sort()).toEqual(
+      ['exempelskolan', 'iner', 'jo', 'jo iner', 'jo.iner', 'jo.iner@exempelskolan.se', 'joiner'].sort(),
+    )
   })
 })
 
 const form = (path: string, body: Record<string, string>) => args(makeRequest(path, { form: body }))
-const json = async (action: (a: ReturnType<typeof args>) => unknown, path: string, body: unknown) => (await action(args(makeRequest(path, { json: body })))) as Response
+const json = async (action: (a: ReturnType<typeof args>) => unknown, path: string, body: unknown) =>
+  (await action(args(makeRequest(path, { json: body })))) as Response
 const accountOf = (email: string) => db().selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst()
 
 async function resetToken(email: string) {
@@ -48,7 +62,14 @@ async function resetToken(email: string) {
   return tokenFromMail((await lastMailTo(email))!.text_body)
 }
 const tokenUsed = async (userId: string) =>
-  (await db().selectFrom('tokens').select('used_at').where('user_id', '=', userId).where('purpose', '=', 'password-reset').executeTakeFirstOrThrow()).used_at
+  (
+    await db()
+      .selectFrom('tokens')
+      .select('used_at')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'password-reset')
+      .executeTakeFirstOrThrow()
+  ).used_at
 
 describe('every path that sets a password refuses a common one, saying why, and changes nothing', () => {
   const signUpForm = (email: string, password: string) => ({ name: 'Jo Iner', email, password, locale: 'sv', timezone: 'Europe/Stockholm' })
@@ -82,15 +103,21 @@ describe('every path that sets a password refuses a common one, saying why, and 
     const account = await createUser({ name: 'Karin Berg' })
     const token = await resetToken(account.email)
     const before = (await accountOf(account.email))!.password_hash
-    const res = await run(() => newPassword.action(form('/new-password', { token, newPassword: 'lösenord123', confirmPassword: 'lösenord123' })))
+    const res = await run(() =>
+      newPassword.action(form('/new-password', { token, newPassword: 'lösenord123', confirmPassword: 'lösenord123' })),
+    )
     expect(res.status).toBe(400)
     expect(res.data.result.error).toEqual({ newPassword: ['validation.passwordCommon'] })
-    const named = await run(() => newPassword.action(form('/new-password', { token, newPassword: 'KarinBerg1', confirmPassword: 'KarinBerg1' })))
+    const named = await run(() =>
+      newPassword.action(form('/new-password', { token, newPassword: 'KarinBerg1', confirmPassword: 'KarinBerg1' })),
+    )
     expect(named.data.result.error).toEqual({ newPassword: ['validation.passwordPersonal'] })
     expect((await accountOf(account.email))!.password_hash).toBe(before)
     expect(await tokenUsed(account.id)).toBeNull()
 
-    const ok = await run(() => newPassword.action(form('/new-password', { token, newPassword: 'fönster-moln-cykel', confirmPassword: 'fönster-moln-cykel' })))
+    const ok = await run(() =>
+      newPassword.action(form('/new-password', { token, newPassword: 'fönster-moln-cykel', confirmPassword: 'fönster-moln-cykel' })),
+    )
     expect(ok.status).toBe(302)
     expect((await accountOf(account.email))!.password_hash).not.toBe(before)
   })
@@ -102,6 +129,8 @@ describe('every path that sets a password refuses a common one, saying why, and 
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ message: 'BAD_REQUEST', errors: { newPassword: ['validation.passwordCommon'] } })
     expect(await tokenUsed(account.id)).toBeNull()
-    expect((await json(newPasswordApi.action, '/api/password-reset/new-password', { token, newPassword: 'fönster-moln-cykel' })).status).toBe(200)
+    expect(
+      (await json(newPasswordApi.action, '/api/password-reset/new-password', { token, newPassword: 'fönster-moln-cykel' })).status,
+    ).toBe(200)
   })
 })

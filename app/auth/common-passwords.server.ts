@@ -93,7 +93,10 @@ export async function estimate(password: string, userInputs: string[] = []): Pro
 }
 
 /** Why the password is too easy to guess, or null when it is not. */
-export async function passwordWeakness(password: string, inputs: { name?: string | null; email?: string | null } = {}): Promise<PasswordWeakness | null> {
+export async function passwordWeakness(
+  password: string,
+  inputs: { name?: string | null; email?: string | null } = {},
+): Promise<PasswordWeakness | null> {
   const result = await estimate(password, personalWords(inputs))
   if (result.score >= MIN_SCORE) return null
   const guessable = result.sequence.filter((match) => match.pattern !== 'bruteforce')

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { DomainError } from '~/errors'
-import { consume, EMAIL_REQUESTS, refundAttempt, signInKeys, spendsBudget, takeAttempt, takeAttempts, type RateLimitPolicy } from './rate-limit.server'
+import {
+  consume,
+  EMAIL_REQUESTS,
+  refundAttempt,
+  signInKeys,
+  spendsBudget,
+  takeAttempt,
+  takeAttempts,
+  type RateLimitPolicy,
+} from './rate-limit.server'
 
 const POLICY: RateLimitPolicy = { freeFailures: 5, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
 const GENEROUS: RateLimitPolicy = { freeFailures: 1000, windowSeconds: 3600, baseSeconds: 30, maxSeconds: 3600 }
@@ -68,7 +77,11 @@ describe('takeAttempt', () => {
     const t0 = new Date()
     for (let i = 0; i < 4; i++) await takeAttempt(db(), key, POLICY, t0)
     const later = at(t0, 3601)
-    expect(await takeAttempt(db(), key, POLICY, later)).toMatchObject({ failures: 1, firstFailureAt: later.toISOString(), blockedUntil: null })
+    expect(await takeAttempt(db(), key, POLICY, later)).toMatchObject({
+      failures: 1,
+      firstFailureAt: later.toISOString(),
+      blockedUntil: null,
+    })
   })
 
   it('refunds: one less, and the block the attempt set is lifted', async () => {
@@ -86,7 +99,15 @@ describe('takeAttempt', () => {
     const [first, second] = [newKey(), newKey()]
     const now = new Date()
     for (let i = 0; i < 6; i++) await takeAttempt(db(), second, POLICY, now)
-    expect(await outcome(takeAttempts(db(), [first, second].map((key) => ({ key, policy: POLICY })), now))).toBe('TOO_MANY_ATTEMPTS')
+    expect(
+      await outcome(
+        takeAttempts(
+          db(),
+          [first, second].map((key) => ({ key, policy: POLICY })),
+          now,
+        ),
+      ),
+    ).toBe('TOO_MANY_ATTEMPTS')
     expect((await stored(first))?.failures).toBe(0)
   })
 })

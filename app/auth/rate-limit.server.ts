@@ -59,7 +59,12 @@ export const INVITATION_CODE_PER_CLIENT: RateLimitPolicy = { freeFailures: 99, w
  * or every invitation): per organization of the redeemer's context, 50 an hour; in the whole code
  * space, 200 an hour (half of what one address may spend). Crossing one logs a warning, once an hour.
  */
-export const INVITATION_CODE_PER_ORGANIZATION: RateLimitPolicy = { freeFailures: 49, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
+export const INVITATION_CODE_PER_ORGANIZATION: RateLimitPolicy = {
+  freeFailures: 49,
+  windowSeconds: 3600,
+  baseSeconds: 3600,
+  maxSeconds: 3600,
+}
 export const INVITATION_CODE_ALL: RateLimitPolicy = { freeFailures: 199, windowSeconds: 3600, baseSeconds: 3600, maxSeconds: 3600 }
 
 /** Emails that a request may trigger (sign-up, resend verification, forgot password), per address. */
@@ -101,7 +106,9 @@ function blockedUntilFor(count: RawBuilder<number>, policy: RateLimitPolicy, now
     if (seconds >= policy.maxSeconds) break
   }
   const whens = steps.slice(0, -1).map((at, i) => sql`when ${count} = ${policy.freeFailures + i + 1} then ${at}`)
-  return sql<string | null>`case when ${count} <= ${policy.freeFailures} then null ${whens.length ? sql.join(whens, sql` `) : sql``} else ${steps.at(-1)!} end`
+  return sql<
+    string | null
+  >`case when ${count} <= ${policy.freeFailures} then null ${whens.length ? sql.join(whens, sql` `) : sql``} else ${steps.at(-1)!} end`
 }
 
 /**
@@ -117,7 +124,12 @@ export async function takeAttempt(db: DB, key: string, policy: RateLimitPolicy, 
   for (let tries = 0; tries < 3; tries++) {
     const row = await db
       .insertInto('rate_limits')
-      .values({ key, failures: 1, first_failure_at: at, blocked_until: policy.freeFailures < 1 ? addSeconds(now, waitSeconds(policy, 1)).toISOString() : null })
+      .values({
+        key,
+        failures: 1,
+        first_failure_at: at,
+        blocked_until: policy.freeFailures < 1 ? addSeconds(now, waitSeconds(policy, 1)).toISOString() : null,
+      })
       .onConflict((oc) =>
         oc
           .column('key')

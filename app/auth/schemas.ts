@@ -15,7 +15,11 @@ export const passwordField = z
   .max(PASSWORD_MAX, 'validation.passwordTooLong')
 /** At sign-in any non-empty password is checked; length rules are for new passwords. */
 export const currentPasswordField = z.string({ required_error: 'validation.required' }).max(PASSWORD_MAX, 'validation.passwordTooLong')
-export const nameField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong')
+export const nameField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.tooLong')
 export const localeField = z.enum(LOCALES, { errorMap: () => ({ message: 'validation.locale' }) })
 export const timezoneField = z
   .string({ required_error: 'validation.required' })
@@ -32,10 +36,7 @@ export const timezoneField = z
   .transform(currentZoneName)
 export const tokenField = z.string({ required_error: 'validation.required' }).min(10, 'validation.token').max(200, 'validation.token')
 /** An invitation code, normalized as everywhere else (invitations.schemas); a malformed one is an error. */
-export const invitationCodeField = z
-  .string()
-  .transform(normalizeCode)
-  .refine(isWellFormedCode, 'validation.invitationCode')
+export const invitationCodeField = z.string().transform(normalizeCode).refine(isWellFormedCode, 'validation.invitationCode')
 /**
  * The sign-up form's invitation code: a hidden field filled from the link, so a malformed one is
  * dropped (the account is still created) instead of failing on a field nobody can see.

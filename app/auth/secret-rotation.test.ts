@@ -72,13 +72,27 @@ describe('rotating SESSION_SECRET', () => {
     await insertOpenInvitation(org.id, admin.id, codeHash(OLD, oldCode))
     const email = uniqueEmail('rotated')
     const ctx = ctxFor(null)
-    await signUp(ctx, { name: 'Ro Tated', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode: oldCode })
+    await signUp(ctx, {
+      name: 'Ro Tated',
+      email,
+      password: 'long-enough-pw',
+      locale: 'en',
+      timezone: 'Europe/Stockholm',
+      invitationCode: oldCode,
+    })
     const token = tokenFromMail((await lastMailTo(email))!.text_body)!
     const verified = await verifyEmail(ctx, token)
     expect(verified.redirectTo).toBe('/invitation-code')
     const user = await db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
     await redeemSignUpInvitation(ctxFor(user))
-    expect(await db().selectFrom('organization_members').select('role').where('organization_id', '=', org.id).where('user_id', '=', user.id).executeTakeFirst()).toEqual({
+    expect(
+      await db()
+        .selectFrom('organization_members')
+        .select('role')
+        .where('organization_id', '=', org.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst(),
+    ).toEqual({
       role: 'member',
     })
   })

@@ -105,15 +105,27 @@ export async function readSession(
     return { status: 'expired' }
   }
   if (!options.passive && now.getTime() - new Date(last_seen_at).getTime() >= TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
-    await db.updateTable('users').set({ last_request_at: nowIso(now) }).where('id', '=', user.id).execute()
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: nowIso(now) })
+      .where('id_hash', '=', idHash)
+      .execute()
+    await db
+      .updateTable('users')
+      .set({ last_request_at: nowIso(now) })
+      .where('id', '=', user.id)
+      .execute()
   }
   return { status: 'active', user, idHash, expiresAt: expires_at, method: (sign_in_method as SignInMethod | null) ?? null }
 }
 
 /** Marks the session as used now (the idle dialog's "extend"). */
 export async function touchSession(db: DB, idHash: string, now = new Date()) {
-  await db.updateTable('sessions').set({ last_seen_at: nowIso(now) }).where('id_hash', '=', idHash).execute()
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: nowIso(now) })
+    .where('id_hash', '=', idHash)
+    .execute()
 }
 
 /** Revokes the request's session; returns the Set-Cookie header that clears the cookie. */

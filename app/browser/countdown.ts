@@ -102,10 +102,10 @@ export function createCountdown({ durationMs, onChange, tickMs = 1000, channel =
       command === 'start' || command === 'restart'
         ? { command, deadline: t + duration, leftMs: duration }
         : command === 'resume'
-        ? { command, deadline: t + leftMs, leftMs }
-        : command === 'complete'
-        ? { command, deadline: null, leftMs: 0 }
-        : { command, deadline: null, leftMs: remainingMs() }
+          ? { command, deadline: t + leftMs, leftMs }
+          : command === 'complete'
+            ? { command, deadline: null, leftMs: 0 }
+            : { command, deadline: null, leftMs: remainingMs() }
     // The other tabs first: a listener of this one may end it (sign out, dispose) as it applies.
     channel?.postMessage(message)
     apply(message)

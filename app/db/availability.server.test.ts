@@ -76,7 +76,9 @@ describe.runIf(postgres)('the PostgreSQL pool', () => {
     // One connection idle in the pool, one checked out and running a query when it is terminated.
     const running = failureOf(busy.query('select pg_sleep(30)'))
     await vi.waitFor(async () => {
-      const { rows } = await admin.query("select 1 from pg_stat_activity where application_name = $1 and query like 'select pg_sleep%'", [appName])
+      const { rows } = await admin.query("select 1 from pg_stat_activity where application_name = $1 and query like 'select pg_sleep%'", [
+        appName,
+      ])
       expect(rows).toHaveLength(1)
     })
     const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [appName])

@@ -13,7 +13,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('scheduled SQLite backups', () 
     const dir = join(mkdtempSync(join(tmpdir(), 'groups-schedule-')), 'backups')
     let clock = new Date('2026-11-27T01:00:00Z')
     const log = { info: vi.fn(), error: vi.fn() }
-    const schedule = startBackupSchedule({ databaseFile: sqliteFileOf(process.env.DATABASE_URL), dir, intervalMs: 3_600_000, keep: 2, now: () => clock, log })
+    const schedule = startBackupSchedule({
+      databaseFile: sqliteFileOf(process.env.DATABASE_URL),
+      dir,
+      intervalMs: 3_600_000,
+      keep: 2,
+      now: () => clock,
+      log,
+    })
     try {
       for (const time of ['01:00', '02:00', '03:00']) {
         clock = new Date(`2026-11-27T${time}:00Z`)

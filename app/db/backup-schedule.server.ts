@@ -17,7 +17,11 @@ import { backupStamp } from './backup.server'
 /** When the last backup that passed integrity_check was written: alert on `time() - this`. */
 const lastGood = once(
   'backup_last_success_timestamp_seconds',
-  () => new Gauge({ name: 'backup_last_success_timestamp_seconds', help: 'Unix time of the last scheduled backup that passed integrity_check (0: none yet).' }),
+  () =>
+    new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'Unix time of the last scheduled backup that passed integrity_check (0: none yet).',
+    }),
 )
 
 /** The worker: plain JavaScript, so it runs the same from the sources and from the build. */
@@ -88,7 +92,15 @@ export function startBackupSchedule(opts: {
         const { file, bytes } = await backupInWorker(opts.databaseFile, opts.dir, now())
         lastGood.set(now().getTime() / 1000)
         const pruned = pruneBackups(opts.databaseFile, opts.dir, opts.keep)
-        log.info(JSON.stringify({ t: now().toISOString(), backup: file, bytes, ms: Math.round(performance.now() - started), pruned: pruned.length }))
+        log.info(
+          JSON.stringify({
+            t: now().toISOString(),
+            backup: file,
+            bytes,
+            ms: Math.round(performance.now() - started),
+            pruned: pruned.length,
+          }),
+        )
       } catch (error) {
         log.error(`backup: failed (${(error as Error).message}); the previous ones are kept`)
       }

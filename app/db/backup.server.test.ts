@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { backupPostgres, backupSqlite, integrityOf, postgresSessions, restorePostgres, restoreSqlite, sqliteFileOf, sqliteInUse } from './backup.server'
+import {
+  backupPostgres,
+  backupSqlite,
+  integrityOf,
+  postgresSessions,
+  restorePostgres,
+  restoreSqlite,
+  sqliteFileOf,
+  sqliteInUse,
+} from './backup.server'
 import { createDb, db } from './db.server'
 import { migrateToLatest } from './migrate.server'
 
@@ -44,7 +53,9 @@ function startWriter(file: string) {
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   const ready = new Promise<void>((resolve) => child.stdout.on('data', () => out.includes('ready') && resolve()))
-  const stopped = new Promise<{ n: number; maxWaitMs: number }>((resolve) => child.on('exit', () => resolve(JSON.parse(out.trim().split('\n').at(-1)!))))
+  const stopped = new Promise<{ n: number; maxWaitMs: number }>((resolve) =>
+    child.on('exit', () => resolve(JSON.parse(out.trim().split('\n').at(-1)!))),
+  )
   return { ready, stop: () => (child.stdin.end(), stopped) }
 }
 
@@ -63,7 +74,15 @@ describe.skipIf(!sqlite)('SQLite backups', () => {
     const writer = startWriter(file)
     await writer.ready
     // Committed before the backup began: what this connection sees now.
-    const before = Number((await db().selectFrom('users').select((eb) => eb.fn.max('id').as('m')).where('id', 'like', 'w%').executeTakeFirstOrThrow()).m!.slice(1))
+    const before = Number(
+      (
+        await db()
+          .selectFrom('users')
+          .select((eb) => eb.fn.max('id').as('m'))
+          .where('id', 'like', 'w%')
+          .executeTakeFirstOrThrow()
+      ).m!.slice(1),
+    )
     const result = backupSqlite(file, dir)
     const { n, maxWaitMs } = await writer.stop()
     expect(n).toBeGreaterThan(before)
@@ -85,7 +104,11 @@ describe.skipIf(!sqlite)('SQLite backups', () => {
     const restored = createDb(`file:${target}`)
     try {
       await migrateToLatest(restored)
-      const count = await restored.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'like', 'w%').executeTakeFirstOrThrow()
+      const count = await restored
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'like', 'w%')
+        .executeTakeFirstOrThrow()
       expect(Number(count.n)).toBe(keys.length)
     } finally {
       await restored.destroy()
@@ -161,6 +184,13 @@ describe.skipIf(sqlite || (!hasPgDump && !process.env.CI))('PostgreSQL backups',
 async function createUserRow(id: string) {
   await db()
     .insertInto('users')
-    .values({ id, name: 'Probe', email: `${id}@example.se`, locale: 'sv', timezone: 'Europe/Stockholm', created_at: new Date().toISOString() })
+    .values({
+      id,
+      name: 'Probe',
+      email: `${id}@example.se`,
+      locale: 'sv',
+      timezone: 'Europe/Stockholm',
+      created_at: new Date().toISOString(),
+    })
     .execute()
 }

@@ -19,14 +19,21 @@ import pg from 'pg'
 export const sqliteFileOf = (url: string | undefined) => resolve(url ? url.slice('file:'.length) : 'data/app.db')
 
 /** `app-20261127T031500Z`: the time in the name sorts as it reads. */
-export const backupStamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+export const backupStamp = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
 
 /** `ok`, or what SQLite's integrity_check found wrong (its first lines). */
 export function integrityOf(file: string): string {
   const check = new SQLite(file, { readonly: true, fileMustExist: true })
   try {
     const rows = check.pragma('integrity_check') as { integrity_check: string }[]
-    return rows.map((r) => r.integrity_check).slice(0, 5).join('; ')
+    return rows
+      .map((r) => r.integrity_check)
+      .slice(0, 5)
+      .join('; ')
   } finally {
     check.close()
   }
@@ -134,7 +141,16 @@ export function backupPostgres(url: string, dir: string, now = new Date(), extra
  */
 export function restorePostgres(file: string, url: string, extraArgs: string[] = []) {
   runPg('psql', ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '-c', 'create extension if not exists pg_trgm with schema public', url])
-  runPg('pg_restore', ['--clean', '--if-exists', '--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${url}`, ...extraArgs, file])
+  runPg('pg_restore', [
+    '--clean',
+    '--if-exists',
+    '--no-owner',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${url}`,
+    ...extraArgs,
+    file,
+  ])
 }
 
 /** Other sessions on the PostgreSQL database (servers): a restore would fight them for its tables. */
@@ -142,7 +158,9 @@ export async function postgresSessions(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
     return Number(rows[0].n)
   } finally {
     await client.end()

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../tests/support/swedish-order'
 import { swedishSortKey } from './collation'
 
-const byKey = (names: readonly string[]) => [...names].sort((a, b) => (swedishSortKey(a) < swedishSortKey(b) ? -1 : swedishSortKey(a) > swedishSortKey(b) ? 1 : 0))
+const byKey = (names: readonly string[]) =>
+  [...names].sort((a, b) => (swedishSortKey(a) < swedishSortKey(b) ? -1 : swedishSortKey(a) > swedishSortKey(b) ? 1 : 0))
 
 describe('swedishSortKey', () => {
   it('orders å, ä, ö after z, ignores case and accents', () => {

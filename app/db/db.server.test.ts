@@ -29,7 +29,11 @@ describe('database', () => {
         await seed(app)
         // The app renames a member and a group: the stored sort keys follow (migration 008).
         await app.updateTable('users').set({ name: 'Örjan Åberg' }).where('email', '=', 'erik@example.se').execute()
-        await app.updateTable('groups').set({ name: 'Ängsgruppen' }).where('id', '=', (eb) => eb.selectFrom('groups').select('id').limit(1)).execute()
+        await app
+          .updateTable('groups')
+          .set({ name: 'Ängsgruppen' })
+          .where('id', '=', (eb) => eb.selectFrom('groups').select('id').limit(1))
+          .execute()
       } finally {
         await app.destroy()
       }
@@ -42,7 +46,9 @@ describe('database', () => {
         expect(plain.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }])
         // The renamed member's and group's stored keys are the Swedish keys of their new names.
         const keys = plain
-          .prepare("select name, name_key from organization_members where name = 'Örjan Åberg' union all select name, name_key from groups where name = 'Ängsgruppen'")
+          .prepare(
+            "select name, name_key from organization_members where name = 'Örjan Åberg' union all select name, name_key from groups where name = 'Ängsgruppen'",
+          )
           .all()
         expect(keys).toEqual([
           { name: 'Örjan Åberg', name_key: swedishSortKey('Örjan Åberg') },

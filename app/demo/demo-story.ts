@@ -45,7 +45,14 @@ export function demoStory(input: {
   const { organizationId, organizationName, now, people, groups, groupMembers } = input
   const groupById = new Map(groups.map((g) => [g.id!, g]))
   const alerts: Alert[] = []
-  const alert = (userId: string, template: AlertTemplate, at: number, actorId: string | null, target: { type: string; id: string }, data: object) =>
+  const alert = (
+    userId: string,
+    template: AlertTemplate,
+    at: number,
+    actorId: string | null,
+    target: { type: string; id: string },
+    data: object,
+  ) =>
     alerts.push({
       id: newId(),
       user_id: userId,
@@ -61,7 +68,15 @@ export function demoStory(input: {
   // The organization's audit log agrees with the same events (the admin's "Audit log" is not empty).
   const audit: AuditRow[] = []
   const audited = (actorId: string, action: string, at: number, items: string[], result: object) =>
-    audit.push({ id: newId(), organization_id: organizationId, actor_id: actorId, action, items: JSON.stringify(items), result: JSON.stringify(result), created_at: iso(Math.min(at, now)) })
+    audit.push({
+      id: newId(),
+      organization_id: organizationId,
+      actor_id: actorId,
+      action,
+      items: JSON.stringify(items),
+      result: JSON.stringify(result),
+      created_at: iso(Math.min(at, now)),
+    })
 
   const demoIds = new Set(Object.values(people))
   for (const row of groupMembers) {
@@ -69,7 +84,14 @@ export function demoStory(input: {
     const group = groupById.get(row.group_id)!
     const at = Date.parse(row.created_at)
     // One event, one alert: a leader was added as a leader (not as a member, then promoted).
-    alert(row.user_id, 'group.member.added', at, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, role: row.role })
+    alert(
+      row.user_id,
+      'group.member.added',
+      at,
+      group.owner_id,
+      { type: 'group', id: group.id! },
+      { groupName: group.name, role: row.role },
+    )
   }
   alert(
     people.erikId,
@@ -98,8 +120,19 @@ export function demoStory(input: {
       created_at: iso(created),
       expires_at: iso(created + input.invitationDays * DAY),
     })
-    alert(people.emmaId, 'group.invitation.new', created, group.owner_id, { type: 'group', id: group.id! }, { groupName: group.name, organizationName })
-    audited(group.owner_id, 'invitation.create', created, [invitations[invitations.length - 1]!.id!], { SUCCESS: 1, type: 'email', groupId: group.id })
+    alert(
+      people.emmaId,
+      'group.invitation.new',
+      created,
+      group.owner_id,
+      { type: 'group', id: group.id! },
+      { groupName: group.name, organizationName },
+    )
+    audited(group.owner_id, 'invitation.create', created, [invitations[invitations.length - 1]!.id!], {
+      SUCCESS: 1,
+      type: 'email',
+      groupId: group.id,
+    })
   }
 
   // Keep the newest few per user and template; the seen mark sits before each user's newest ones.

@@ -8,7 +8,9 @@ import { batches } from '~/db/batches'
 export const BENCH_VISIBLE_PACKAGES = 5000
 export const BENCH_LARGE_PACKAGE = 'Storpaketet (500 uppgifter)'
 
-const WORDS = 'skolstart mentor friluftsdag föräldramöte programmering matematik läsning utflykt elevråd introduktion prov schema'.split(' ')
+const WORDS = 'skolstart mentor friluftsdag föräldramöte programmering matematik läsning utflykt elevråd introduktion prov schema'.split(
+  ' ',
+)
 
 /**
  * With `--large`: 5,000 packages visible to admin@example.se (half their own, half Erik's shared
@@ -17,7 +19,11 @@ const WORDS = 'skolstart mentor friluftsdag föräldramöte programmering matema
  * Idempotent: nothing is written once the large package exists.
  */
 export async function seedBenchLibrary(db: DB): Promise<string | null> {
-  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se']).execute()
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se'])
+    .execute()
   const idOf = new Map(users.map((u) => [u.email, u.id]))
   const [adminId, erikId, emmaId] = ['admin@example.se', 'erik@example.se', 'emma@example.se'].map((e) => idOf.get(e)!)
   if (await db.selectFrom('packages').select('id').where('name', '=', BENCH_LARGE_PACKAGE).executeTakeFirst()) return null
@@ -50,7 +56,13 @@ export async function seedBenchLibrary(db: DB): Promise<string | null> {
   const shared = Array.from({ length: BENCH_VISIBLE_PACKAGES / 2 }, (_, i) => packageRow(erikId, i + 10_000, name(i + 10_000), 0, 0))
   const hidden = Array.from({ length: 2000 }, (_, i) => packageRow(emmaId, i + 20_000, name(i + 20_000), 0, 0))
   const large = packageRow(adminId, 99_999, BENCH_LARGE_PACKAGE, 20, 500)
-  const roles = Array.from({ length: 20 }, (_, r) => ({ id: newId(), package_id: large.id, name: `Roll ${r + 1}`, description: `Rollen nummer ${r + 1}.`, position: r }))
+  const roles = Array.from({ length: 20 }, (_, r) => ({
+    id: newId(),
+    package_id: large.id,
+    name: `Roll ${r + 1}`,
+    description: `Rollen nummer ${r + 1}.`,
+    position: r,
+  }))
   const entities = roles.flatMap((role, r) =>
     Array.from({ length: 25 }, (_, t) => ({
       id: newId(),
@@ -63,7 +75,12 @@ export async function seedBenchLibrary(db: DB): Promise<string | null> {
       position: r * 25 + t,
     })),
   )
-  const collaborators = shared.map((p, i) => ({ package_id: p.id, user_id: adminId, access: (i % 10 === 0 ? 'edit' : 'view') as 'view' | 'edit', created_at: p.created_at }))
+  const collaborators = shared.map((p, i) => ({
+    package_id: p.id,
+    user_id: adminId,
+    access: (i % 10 === 0 ? 'edit' : 'view') as 'view' | 'edit',
+    created_at: p.created_at,
+  }))
   await db.transaction().execute(async (trx) => {
     const packages = [...own, ...shared, ...hidden, large]
     for (const batch of batches(packages, 200)) await trx.insertInto('packages').values(batch).execute()

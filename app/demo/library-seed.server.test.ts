@@ -12,11 +12,19 @@ describe('demo library', () => {
     const created = await seed(db())
     const line = created.find((l) => l.startsWith('Library: '))!
     expect(line).toMatch(/share link .*accept-share-link\?token=/)
-    const users = await db().selectFrom('users').selectAll().where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se']).execute()
+    const users = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se'])
+      .execute()
     const byEmail = new Map(users.map((u) => [u.email, u]))
     const feed = (email: string) =>
       packageFeed(ctxFor(byEmail.get(email)!), { q: '', scope: 'all', sort: 'name', dir: 'asc', page: 1, pageSize: 50 })
-    expect((await feed('admin@example.se')).items.map((i) => i.name)).toEqual(['Föräldramöte', 'Skolstart i årskurs 7', 'Utvecklingssamtal (utkast)'])
+    expect((await feed('admin@example.se')).items.map((i) => i.name)).toEqual([
+      'Föräldramöte',
+      'Skolstart i årskurs 7',
+      'Utvecklingssamtal (utkast)',
+    ])
     expect((await feed('erik@example.se')).items.map((i) => [i.name, i.access])).toContainEqual(['Skolstart i årskurs 7', 'edit'])
     const emma = await feed('emma@example.se')
     expect(emma.items.map((i) => [i.name, i.access])).toContainEqual(['Friluftsdag', 'view'])

@@ -60,7 +60,15 @@ const PACKAGES: DemoPackage[] = [
     tags: ['föräldrar'],
     invite: { email: 'emma@example.se', access: 'view' },
     roles: [
-      { name: 'Arrangör', description: '', tasks: [['Boka lokal', 'task', -14], ['Skicka inbjudan', 'task', -10], ['Skriv minnesanteckningar', 'assignment', 1]] },
+      {
+        name: 'Arrangör',
+        description: '',
+        tasks: [
+          ['Boka lokal', 'task', -14],
+          ['Skicka inbjudan', 'task', -10],
+          ['Skriv minnesanteckningar', 'assignment', 1],
+        ],
+      },
       { name: 'Deltagare', description: '', tasks: [['Anmäl dig', 'task', -3]] },
     ],
   },
@@ -82,8 +90,22 @@ const PACKAGES: DemoPackage[] = [
     collaborators: [{ email: 'emma@example.se', access: 'view' }],
     link: true,
     roles: [
-      { name: 'Ledare', description: 'Ansvarar för en grupp.', tasks: [['Gå igenom säkerhetsrutinen', 'reading', -2], ['Dela in grupper', 'task', -1]] },
-      { name: 'Deltagare', description: '', tasks: [['Packa enligt packlistan', 'task', -1, 'Packlista: https://example.se/packlista'], ['Skriv en rad om dagen', 'reflection', 1]] },
+      {
+        name: 'Ledare',
+        description: 'Ansvarar för en grupp.',
+        tasks: [
+          ['Gå igenom säkerhetsrutinen', 'reading', -2],
+          ['Dela in grupper', 'task', -1],
+        ],
+      },
+      {
+        name: 'Deltagare',
+        description: '',
+        tasks: [
+          ['Packa enligt packlistan', 'task', -1, 'Packlista: https://example.se/packlista'],
+          ['Skriv en rad om dagen', 'reflection', 1],
+        ],
+      },
     ],
   },
   {
@@ -108,15 +130,33 @@ const PACKAGES: DemoPackage[] = [
     language: 'en',
     tags: ['exchange', 'welcome'],
     roles: [
-      { name: 'Buddy', description: 'A student who shows the newcomer around.', tasks: [['Meet your exchange student', 'meeting', 0], ['Show the campus', 'task', 1]] },
-      { name: 'Exchange student', description: '', tasks: [['Read the welcome guide', 'reading', 0], ['Register for courses', 'task', 2]] },
+      {
+        name: 'Buddy',
+        description: 'A student who shows the newcomer around.',
+        tasks: [
+          ['Meet your exchange student', 'meeting', 0],
+          ['Show the campus', 'task', 1],
+        ],
+      },
+      {
+        name: 'Exchange student',
+        description: '',
+        tasks: [
+          ['Read the welcome guide', 'reading', 0],
+          ['Register for courses', 'task', 2],
+        ],
+      },
     ],
   },
 ]
 
 /** Writes the demo library; returns a line for the seed's report (with the demo share link), or null if it exists. */
 export async function seedLibrary(db: DB): Promise<string | null> {
-  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se']).execute()
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', ['admin@example.se', 'erik@example.se', 'emma@example.se'])
+    .execute()
   const idOf = new Map(users.map((u) => [u.email, u.id]))
   const adminId = idOf.get('admin@example.se')
   if (!adminId || idOf.size < 3) throw new Error('The demo users must exist before the demo library')
@@ -151,22 +191,46 @@ export async function seedLibrary(db: DB): Promise<string | null> {
       let position = 0
       for (const [ri, role] of p.roles.entries()) {
         const roleId = newId()
-        await trx.insertInto('package_roles').values({ id: roleId, package_id: id, name: role.name, description: role.description, position: ri }).execute()
+        await trx
+          .insertInto('package_roles')
+          .values({ id: roleId, package_id: id, name: role.name, description: role.description, position: ri })
+          .execute()
         for (const [title, kind, day, instructions] of role.tasks) {
           await trx
             .insertInto('package_entities')
-            .values({ id: newId(), package_id: id, role_id: roleId, title, instructions: instructions ?? '', kind, day_offset: day, position: position++ })
+            .values({
+              id: newId(),
+              package_id: id,
+              role_id: roleId,
+              title,
+              instructions: instructions ?? '',
+              kind,
+              day_offset: day,
+              position: position++,
+            })
             .execute()
         }
       }
       for (const c of p.collaborators ?? []) {
-        await trx.insertInto('package_collaborators').values({ package_id: id, user_id: idOf.get(c.email)!, access: c.access, created_at: at }).execute()
+        await trx
+          .insertInto('package_collaborators')
+          .values({ package_id: id, user_id: idOf.get(c.email)!, access: c.access, created_at: at })
+          .execute()
       }
       if (p.link) {
         const token = newSecret()
         await trx
           .insertInto('package_share_links')
-          .values({ id: newId(), package_id: id, token_hash: hashSecret(token), created_by: ownerId, created_at: at, expires_at: null, last_used_at: null, revoked_at: null })
+          .values({
+            id: newId(),
+            package_id: id,
+            token_hash: hashSecret(token),
+            created_by: ownerId,
+            created_at: at,
+            expires_at: null,
+            last_used_at: null,
+            revoked_at: null,
+          })
           .execute()
         link = `/library/packages/accept-share-link?token=${token}`
       }
@@ -175,16 +239,31 @@ export async function seedLibrary(db: DB): Promise<string | null> {
         const inviteeId = idOf.get(p.invite.email) ?? null
         await trx
           .insertInto('package_invitations')
-          .values({ id: invitationId, package_id: id, email: p.invite.email, access: p.invite.access, invited_by: ownerId, user_id: inviteeId, status: 'pending', created_at: at, sent_at: at, responded_at: null })
+          .values({
+            id: invitationId,
+            package_id: id,
+            email: p.invite.email,
+            access: p.invite.access,
+            invited_by: ownerId,
+            user_id: inviteeId,
+            status: 'pending',
+            created_at: at,
+            sent_at: at,
+            responded_at: null,
+          })
           .execute()
         if (inviteeId) {
-          await createAlert(trx, {
-            userId: inviteeId,
-            template: 'package.invitation.new',
-            actorId: ownerId,
-            target: { type: 'package', id },
-            data: { packageName: p.name, access: p.invite.access, invitationId },
-          }, new Date(at))
+          await createAlert(
+            trx,
+            {
+              userId: inviteeId,
+              template: 'package.invitation.new',
+              actorId: ownerId,
+              target: { type: 'package', id },
+              data: { packageName: p.name, access: p.invite.access, invitationId },
+            },
+            new Date(at),
+          )
         }
       }
     }

@@ -6,7 +6,13 @@ import { DEMO_ORGANIZATION, seed } from './seed.server'
 describe('demo seed', () => {
   it('creates the demo organization once, with member_count equal to the group rows', async () => {
     const first = await seed(db())
-    expect(first).toEqual(['admin@example.se', 'erik@example.se', 'emma@example.se', expect.stringMatching(/^Exempelskolan: 303 members/), expect.stringMatching(/^Library: /)])
+    expect(first).toEqual([
+      'admin@example.se',
+      'erik@example.se',
+      'emma@example.se',
+      expect.stringMatching(/^Exempelskolan: 303 members/),
+      expect.stringMatching(/^Library: /),
+    ])
     expect(await seed(db())).toEqual([])
 
     const org = await db().selectFrom('organizations').selectAll().where('name', '=', DEMO_ORGANIZATION).executeTakeFirstOrThrow()
@@ -32,7 +38,7 @@ describe('demo seed', () => {
         eb
           .selectFrom('group_members as gm')
           .select(sql<number>`count(*)`.as('n'))
-          .whereRef('gm.group_id', '=', 'g.id')
+          .whereRef('gm.group_id', '=', 'g.id'),
       )
       .execute()
     expect(mismatched).toEqual([])
@@ -44,7 +50,7 @@ describe('demo seed', () => {
     const ownerless = await db()
       .selectFrom('groups as g')
       .leftJoin('organization_members as m', (j) =>
-        j.onRef('m.user_id', '=', 'g.owner_id').onRef('m.organization_id', '=', 'g.organization_id')
+        j.onRef('m.user_id', '=', 'g.owner_id').onRef('m.organization_id', '=', 'g.organization_id'),
       )
       .select('g.id')
       .where('g.organization_id', '=', org.id)
@@ -64,7 +70,11 @@ describe('demo seed', () => {
     const before = Date.now()
     await seed(db())
     const after = Date.now()
-    const org = await db().selectFrom('organizations').select(['id', 'created_at']).where('name', '=', DEMO_ORGANIZATION).executeTakeFirstOrThrow()
+    const org = await db()
+      .selectFrom('organizations')
+      .select(['id', 'created_at'])
+      .where('name', '=', DEMO_ORGANIZATION)
+      .executeTakeFirstOrThrow()
     const ms = (v: unknown) => new Date(v as string).getTime()
     const orgCreated = ms(org.created_at)
     const members = await db()
@@ -86,7 +96,11 @@ describe('demo seed', () => {
       expect(ms(m.seen), 'last seen not in the future').toBeLessThanOrEqual(after)
     }
 
-    const groups = await db().selectFrom('groups').select(['id', 'owner_id', 'created_at', 'latest_activity_at']).where('organization_id', '=', org.id).execute()
+    const groups = await db()
+      .selectFrom('groups')
+      .select(['id', 'owner_id', 'created_at', 'latest_activity_at'])
+      .where('organization_id', '=', org.id)
+      .execute()
     const groupMade = new Map(groups.map((g) => [g.id, ms(g.created_at)]))
     for (const g of groups) {
       expect(ms(g.created_at), 'group made after its owner joined').toBeGreaterThanOrEqual(joined.get(g.owner_id)!)
@@ -107,7 +121,11 @@ describe('demo seed', () => {
       expect(ms(r.created_at)).toBeLessThanOrEqual(after)
     }
 
-    const invitations = await db().selectFrom('invitations').select(['created_at', 'expires_at']).where('organization_id', '=', org.id).execute()
+    const invitations = await db()
+      .selectFrom('invitations')
+      .select(['created_at', 'expires_at'])
+      .where('organization_id', '=', org.id)
+      .execute()
     for (const i of invitations) {
       expect(ms(i.created_at)).toBeLessThanOrEqual(after)
       expect(ms(i.expires_at) - ms(i.created_at)).toBe(7 * 86_400_000)
@@ -150,7 +168,11 @@ describe('demo seed', () => {
     const templates = new Set<string>()
     for (const email of ['admin@example.se', 'erik@example.se', 'emma@example.se']) {
       const user = byEmail.get(email)!
-      const alerts = await db().selectFrom('alerts').select(['template', 'created_at', 'target_id']).where('user_id', '=', user.id).execute()
+      const alerts = await db()
+        .selectFrom('alerts')
+        .select(['template', 'created_at', 'target_id'])
+        .where('user_id', '=', user.id)
+        .execute()
       expect(alerts.length, email).toBeGreaterThan(0)
       alerts.forEach((a) => templates.add(a.template))
       expect(user.alerts_seen_at, email).not.toBeNull()
@@ -160,11 +182,17 @@ describe('demo seed', () => {
       for (const a of alerts) expect(Date.parse(a.created_at)).toBeLessThanOrEqual(after)
       // One event, one alert: never two about the same thing within minutes of each other.
       for (const target of new Set(alerts.map((a) => a.target_id))) {
-        const times = alerts.filter((a) => a.target_id === target).map((a) => Date.parse(a.created_at)).sort((x, y) => x - y)
-        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, `${email}: a pair about ${target}`).toBeGreaterThan(10 * 60_000)
+        const times = alerts
+          .filter((a) => a.target_id === target)
+          .map((a) => Date.parse(a.created_at))
+          .sort((x, y) => x - y)
+        for (let i = 1; i < times.length; i++)
+          expect(times[i]! - times[i - 1]!, `${email}: a pair about ${target}`).toBeGreaterThan(10 * 60_000)
       }
     }
-    expect([...templates]).toEqual(expect.arrayContaining(['group.member.added', 'group.invitation.new', 'organization.groupCreator.added']))
+    expect([...templates]).toEqual(
+      expect.arrayContaining(['group.member.added', 'group.invitation.new', 'organization.groupCreator.added']),
+    )
     expect(templates.has('group.role.changed')).toBe(false)
     const [{ attendance }] = await db()
       .selectFrom('organization_members')

@@ -9,7 +9,8 @@ const thrownBy = (promise: Promise<unknown>) =>
     () => null,
     (error: unknown) => error,
   )
-const failing = (code: ConstructorParameters<typeof DomainError>[0], data?: Record<string, unknown>) => () => Promise.reject(new DomainError(code, data))
+const failing = (code: ConstructorParameters<typeof DomainError>[0], data?: Record<string, unknown>) => () =>
+  Promise.reject(new DomainError(code, data))
 
 /** The toast a thrown redirect carries, read back as the next page would. */
 async function toastOf(response: Response) {
@@ -33,12 +34,18 @@ describe('routeCall', () => {
     const thrown = await thrownBy(routeCall(() => Promise.reject(outage), { failure: 'groups.loadError' }))
     expect(thrown).toBeInstanceOf(Response)
     const response = thrown as Response
-    expect([response.status, response.headers.get('Retry-After'), await response.json()]).toEqual([503, '5', { message: 'SERVICE_UNAVAILABLE' }])
+    expect([response.status, response.headers.get('Retry-After'), await response.json()]).toEqual([
+      503,
+      '5',
+      { message: 'SERVICE_UNAVAILABLE' },
+    ])
     expect(logged).not.toHaveBeenCalled()
   })
 
   it("shows the screen's not-found codes as the 404 page, and only those", async () => {
-    const notFound = await thrownBy(routeCall(failing('GROUP_NOT_FOUND'), { notFound: ['GROUP_NOT_FOUND'], failure: 'groupHome.loadError' }))
+    const notFound = await thrownBy(
+      routeCall(failing('GROUP_NOT_FOUND'), { notFound: ['GROUP_NOT_FOUND'], failure: 'groupHome.loadError' }),
+    )
     expect((notFound as Response).status).toBe(404)
     const other = await thrownBy(routeCall(failing('MEMBER_NOT_FOUND'), { notFound: ['GROUP_NOT_FOUND'], failure: 'groupHome.loadError' }))
     expect(other).toMatchObject({ data: { failure: 'groupHome.loadError' }, init: { status: 404 } })
@@ -57,7 +64,10 @@ describe('routeCall', () => {
   })
 
   it('turns a refused change into an error toast back on the screen, worded by the screen where it says so', async () => {
-    const options = { toast: { to: '/groups/g1', keys: { IS_GROUP_OWNER: 'groupHome.errors.IS_GROUP_OWNER' } }, failure: 'groupHome.updateError' }
+    const options = {
+      toast: { to: '/groups/g1', keys: { IS_GROUP_OWNER: 'groupHome.errors.IS_GROUP_OWNER' } },
+      failure: 'groupHome.updateError',
+    }
     const refused = (await thrownBy(routeCall(failing('LAST_ADMIN'), options))) as Response
     expect([refused.status, refused.headers.get('Location')]).toEqual([302, '/groups/g1'])
     expect(await toastOf(refused)).toMatchObject({ key: 'errors.LAST_ADMIN', type: 'error' })

@@ -48,7 +48,8 @@ async function answerOf(error: unknown, { notFound, stepUp, toast, failure }: Ro
   if (error instanceof Response) return error
   if (error instanceof DomainError) {
     const kind = kindOf(error.code)
-    if (kind === 'not-found' && (notFound as readonly ErrorCode[] | undefined)?.includes(error.code)) return new Response('Not found', { status: 404 })
+    if (kind === 'not-found' && (notFound as readonly ErrorCode[] | undefined)?.includes(error.code))
+      return new Response('Not found', { status: 404 })
     if (kind === 'step-up' && stepUp) return strongAuthRedirect(error)
     if (toast && kind !== 'server' && (toast.codes?.includes(error.code) ?? true)) {
       const key = toast.keys?.[error.code] ?? messageKey(error.code)

@@ -5,9 +5,7 @@ import { LOCALES } from './config'
 
 const dir = resolve(__dirname, 'locales')
 const keysOf = (value: unknown, prefix = ''): string[] =>
-  value && typeof value === 'object'
-    ? Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
-    : [prefix]
+  value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k)) : [prefix]
 const load = (locale: string, file: string) => JSON.parse(readFileSync(resolve(dir, locale, file), 'utf8'))
 
 describe('locale files', () => {

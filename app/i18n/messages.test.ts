@@ -128,8 +128,8 @@ const sources = (dir: string): string[] =>
         ? []
         : sources(join(dir, entry.name))
       : /(?<!\.test)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
-      ? [join(dir, entry.name)]
-      : [],
+        ? [join(dir, entry.name)]
+        : [],
   )
 
 /** The message keys an expression may be: literals, conditionals of them, templates matched against every key; null when unknown. */
@@ -270,7 +270,8 @@ function checkSource(file: string, text = readFileSync(file, 'utf8')): { problem
         const keyNode =
           held && ts.isPropertyAssignment(held) ? held.initializer : held && !ts.isShorthandPropertyAssignment(held) ? held : undefined
         const offers = HELPER_OFFERS[callee.getText()]
-        if (keyNode) check([keyNode as ts.Expression], { names: new Set([...names, ...(offers ?? [])]), open: false, from: callee.getText(), offers })
+        if (keyNode)
+          check([keyNode as ts.Expression], { names: new Set([...names, ...(offers ?? [])]), open: false, from: callee.getText(), offers })
         else unknown++
       }
     }

@@ -67,7 +67,20 @@ export function invitationEmail(input: InvitationMailInput): Mail {
   // Someone with an account finds it in their inbox too (docs/invitations.md); the code still works.
   const inboxUrl = `${env().APP_URL}/invitations#${input.kind === 'group' ? 'groups' : 'organizations'}`
   const inbox = input.name ? t('invitationMail.inbox', vars) : null
-  const text = [greeting, '', body, '', `${codeLabel}: ${input.code}`, '', `${button}: ${url}`, '', ...(inbox ? [`${inbox}: ${inboxUrl}`, ''] : []), footer, '', `— ${vars.brand}`].join('\n')
+  const text = [
+    greeting,
+    '',
+    body,
+    '',
+    `${codeLabel}: ${input.code}`,
+    '',
+    `${button}: ${url}`,
+    '',
+    ...(inbox ? [`${inbox}: ${inboxUrl}`, ''] : []),
+    footer,
+    '',
+    `— ${vars.brand}`,
+  ].join('\n')
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p>${escapeHtml(codeLabel)}:</p>

@@ -56,7 +56,10 @@ describe('the outbox', () => {
     expect(received).toHaveLength(0)
 
     const now = addSeconds(new Date(), 60)
-    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({ sent: 1, failed: 0 })
+    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({
+      sent: 1,
+      failed: 0,
+    })
 
     expect(received).toHaveLength(1)
     const message = await simpleParser(received[0].raw)
@@ -68,7 +71,10 @@ describe('the outbox', () => {
     const [sent] = await rowsTo('ann@example.se')
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, sent_at: now.toISOString(), claimed_until: null, last_error: null })
     // Nothing is due any more: a second pass sends nothing.
-    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({ sent: 0, failed: 0 })
+    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({
+      sent: 0,
+      failed: 0,
+    })
   })
 
   it('keeps the message in the database for /dev/mailbox without SMTP (the body as composed)', async () => {
@@ -112,7 +118,10 @@ describe('the outbox', () => {
     // "Retry now" (a platform admin) queues it again with a fresh series; SMTP is back.
     const [dead] = await rowsTo('down@example.se')
     expect(await retryMailNow(db(), dead.id, now)).toBe(true)
-    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({ sent: 1, failed: 0 })
+    expect(await deliverDueMail({ db: db(), transport: smtpTransport(smtpUrl, FROM), now: () => now, log: quiet })).toEqual({
+      sent: 1,
+      failed: 0,
+    })
     expect((await rowsTo('down@example.se'))[0]).toMatchObject({ status: 'sent', attempts: 1 })
     expect(await retryMailNow(db(), dead.id, now)).toBe(false)
   })

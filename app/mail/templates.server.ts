@@ -49,7 +49,8 @@ export const emailChangeEmail = (to: Recipient, token: string) =>
   compose(to, 'emailChange', { email: to.email }, { url: link(`/verify-email-change?token=${encodeURIComponent(token)}`) })
 
 /** Sent to the old address once the new one is confirmed. */
-export const emailChangedEmail = (to: Recipient, newEmail: string) => compose(to, 'emailChanged', { email: newEmail }, { url: link('/forgot-password') })
+export const emailChangedEmail = (to: Recipient, newEmail: string) =>
+  compose(to, 'emailChanged', { email: newEmail }, { url: link('/forgot-password') })
 
 /** Proves an email address for single sign-on: links the provider account, or verifies a new one (docs/sso.md). */
 export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>

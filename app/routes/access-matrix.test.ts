@@ -327,7 +327,7 @@ const expectedList = (actor: Exclude<Actor, 'anonymous'>) =>
     'group creator of A': [{ _id: fx.orgA, access: 'groupCreator' }],
     'admin of B': [{ _id: fx.orgB, access: 'admin' }],
     'admin of A': [{ _id: fx.orgA, access: 'admin' }],
-  }[actor])
+  })[actor]
 
 const CASES: Case[] = [
   // ----- pages -----
@@ -400,7 +400,13 @@ const CASES: Case[] = [
       expect(res.status).toBe(200)
       expect(Object.keys(res.body).sort()).toEqual(['groups', 'organization', 'view'])
       expect(res.body.view).toBe('groupCreator')
-      expect(res.body.organization).toEqual({ _id: fx.orgA, name: expect.any(String), active: true, mayCreate: true, mayCreateAttendance: expect.any(Boolean) })
+      expect(res.body.organization).toEqual({
+        _id: fx.orgA,
+        name: expect.any(String),
+        active: true,
+        mayCreate: true,
+        mayCreateAttendance: expect.any(Boolean),
+      })
       expect(res.body.groups).toEqual({ items: [], total: 0 })
     },
   },
@@ -726,23 +732,21 @@ const CASES: Case[] = [
       ['decline', 'an invitation of B to someone else', () => fx.invitationB],
       ['accept', 'a forged id', () => 'forged-invitation-id'],
     ] as const
-  ).map(
-    ([intent, what, id]): Case => ({
-      name: `POST /invitations intent=${intent} (${what})`,
-      kind: 'page',
-      handler: invitationsInboxPage.action,
-      path: () => '/invitations',
-      form: () => ({ intent, kind: 'organizations', id: id() }),
-      signedIn: {
-        changesNothing: true,
-        check: async (_actor, res) => {
-          expect(res.status).toBe(302)
-          expect(res.location).toBe('/invitations')
-          expect(await toastOf(res)).toMatchObject({ key: 'errors.INVITATION_NOT_FOUND', type: 'error' })
-        },
+  ).map(([intent, what, id]): Case => ({
+    name: `POST /invitations intent=${intent} (${what})`,
+    kind: 'page',
+    handler: invitationsInboxPage.action,
+    path: () => '/invitations',
+    form: () => ({ intent, kind: 'organizations', id: id() }),
+    signedIn: {
+      changesNothing: true,
+      check: async (_actor, res) => {
+        expect(res.status).toBe(302)
+        expect(res.location).toBe('/invitations')
+        expect(await toastOf(res)).toMatchObject({ key: 'errors.INVITATION_NOT_FOUND', type: 'error' })
       },
-    }),
-  ),
+    },
+  })),
 
   // ----- JSON API -----
   {
@@ -830,33 +834,31 @@ const CASES: Case[] = [
       expect(await groupRow(t.group)).toBeUndefined()
     },
   },
-  ...(['create-group-with-members', 'create-attendance-group-with-members'] as const).map(
-    (route): Case => ({
-      name: `POST /api/v1/organizations/:id/${route}`,
-      kind: 'api',
-      handler: createGroupApi.action,
-      method: 'POST',
-      path: apiV1(route),
-      needs: ['victim'],
-      json: (t) => ({
-        name: `Made ${t.n}`,
-        organizationId: fx.orgA,
-        groupOwnerId: fx.adminA.id,
-        memberIdsWithRoles: { [t.victim.id]: 'member' },
-      }),
-      admin: async (res, t) => {
-        expect(res.status).toBe(201)
-        expect(res.body.membersResults).toEqual([{ _id: t.victim.id, result: 'SUCCESS' }])
-        const made = await groupRow(res.body.group._id)
-        expect(made).toMatchObject({ organization_id: fx.orgA, kind: route === 'create-group-with-members' ? 'standard' : 'attendance' })
-      },
-      // Group creators create groups too (spec section 6, "Roles and permissions"; attendance ones with that permission, which the factory gives).
-      creator: async (res) => {
-        expect(res.status).toBe(201)
-        expect(await groupRow(res.body.group._id)).toMatchObject({ organization_id: fx.orgA })
-      },
+  ...(['create-group-with-members', 'create-attendance-group-with-members'] as const).map((route): Case => ({
+    name: `POST /api/v1/organizations/:id/${route}`,
+    kind: 'api',
+    handler: createGroupApi.action,
+    method: 'POST',
+    path: apiV1(route),
+    needs: ['victim'],
+    json: (t) => ({
+      name: `Made ${t.n}`,
+      organizationId: fx.orgA,
+      groupOwnerId: fx.adminA.id,
+      memberIdsWithRoles: { [t.victim.id]: 'member' },
     }),
-  ),
+    admin: async (res, t) => {
+      expect(res.status).toBe(201)
+      expect(res.body.membersResults).toEqual([{ _id: t.victim.id, result: 'SUCCESS' }])
+      const made = await groupRow(res.body.group._id)
+      expect(made).toMatchObject({ organization_id: fx.orgA, kind: route === 'create-group-with-members' ? 'standard' : 'attendance' })
+    },
+    // Group creators create groups too (spec section 6, "Roles and permissions"; attendance ones with that permission, which the factory gives).
+    creator: async (res) => {
+      expect(res.status).toBe(201)
+      expect(await groupRow(res.body.group._id)).toMatchObject({ organization_id: fx.orgA })
+    },
+  })),
   {
     name: 'GET /api/v1/organizations/:id/members',
     kind: 'api',
@@ -1222,9 +1224,16 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
     })
     expect(removed.status).toBe(302)
     // Not named: another organization's member has no name here.
-    expect(await toastOf(removed)).toMatchObject({ type: 'error', values: { succeeded: '0', total: '1' }, items: { failed: { MEMBER_NOT_FOUND: [''] } } })
+    expect(await toastOf(removed)).toMatchObject({
+      type: 'error',
+      values: { succeeded: '0', total: '1' },
+      items: { failed: { MEMBER_NOT_FOUND: [''] } },
+    })
 
-    const creators = await asAdminA(membersPage.action, orgPage('/members')(), { method: 'POST', form: { intent: 'addGroupCreators', ids: [fx.memberB.id] } })
+    const creators = await asAdminA(membersPage.action, orgPage('/members')(), {
+      method: 'POST',
+      form: { intent: 'addGroupCreators', ids: [fx.memberB.id] },
+    })
     expect(await toastOf(creators)).toMatchObject({ type: 'error', items: { failed: { MEMBER_NOT_FOUND: [''] } } })
 
     for (const intent of ['deactivate', 'delete']) {
@@ -1233,7 +1242,11 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
         form: { intent, ids: [fx.groupB], confirmed: '1' },
       })
       expect(res.status).toBe(302)
-      expect(await toastOf(res)).toMatchObject({ type: 'error', values: { succeeded: '0', total: '1' }, items: { failed: { GROUP_NOT_FOUND: [''] } } })
+      expect(await toastOf(res)).toMatchObject({
+        type: 'error',
+        values: { succeeded: '0', total: '1' },
+        items: { failed: { GROUP_NOT_FOUND: [''] } },
+      })
     }
 
     const ownersForm = await asAdminA(groupsPage.action, orgPage('/groups')(), {
@@ -1334,7 +1347,12 @@ describe('a group of B (docs/groups.md: /groups, a group home, /api/v3/groups)',
       expect(await toastOf(res), form.intent).toMatchObject({ type: 'error', key: 'errors.FORBIDDEN' })
     }
     // Not a member: nothing to leave.
-    const leave = await call(groupHomePage.action, groupPath(), { method: 'POST', form: { intent: 'leave', confirmed: '1' }, cookie, params: { groupId: fx.groupB } })
+    const leave = await call(groupHomePage.action, groupPath(), {
+      method: 'POST',
+      form: { intent: 'leave', confirmed: '1' },
+      cookie,
+      params: { groupId: fx.groupB },
+    })
     expect(await toastOf(leave)).toMatchObject({ type: 'error', key: 'groupHome.errors.MEMBER_NOT_FOUND' })
     expect(await snapshot()).toEqual(before)
   })
@@ -1489,7 +1507,12 @@ function urlOf(pattern: string) {
   return { path: `/${path}`, params }
 }
 const patternOf = (pattern: string) =>
-  new RegExp(`^/${pattern.split('/').map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/\./g, '\\.'))).join('/')}$`)
+  new RegExp(
+    `^/${pattern
+      .split('/')
+      .map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/\./g, '\\.')))
+      .join('/')}$`,
+  )
 
 describe('every route of app/routes.ts', () => {
   const all = flattenRoutes()
@@ -1507,8 +1530,14 @@ describe('every route of app/routes.ts', () => {
     const inRows = new Set(ROUTES.map((r) => r.id))
     const missing = all.filter((r) => !inCases.has(r.id) && !inRows.has(r.id)).map((r) => `${r.id} (/${r.path})`)
     expect(missing, 'routes without a row').toEqual([])
-    expect(ROUTES.filter((r) => inCases.has(r.id)).map((r) => r.id), 'routes with two rows').toEqual([])
-    expect(ROUTES.filter((r) => !all.some((a) => a.id === r.id)).map((r) => r.id), 'rows of routes that are gone').toEqual([])
+    expect(
+      ROUTES.filter((r) => inCases.has(r.id)).map((r) => r.id),
+      'routes with two rows',
+    ).toEqual([])
+    expect(
+      ROUTES.filter((r) => !all.some((a) => a.id === r.id)).map((r) => r.id),
+      'rows of routes that are gone',
+    ).toEqual([])
   })
 
   describe.each(ROUTES.map((r) => [r.id, r] as const))('%s, signed out', (_id, row) => {

@@ -65,7 +65,11 @@ async function formActions() {
     ['profile', profilePage.action, { path: `/users/${admin.id}`, params: { id: admin.id }, cookie }],
     ['account preferences', accountPrefs.action, { path: `/users/${admin.id}/preferences/account`, params: { id: admin.id }, cookie }],
     ['security preferences', securityPrefs.action, { path: `/users/${admin.id}/preferences/security`, params: { id: admin.id }, cookie }],
-    ['notification preferences', notificationPrefs.action, { path: `/users/${admin.id}/preferences/notifications`, params: { id: admin.id }, cookie }],
+    [
+      'notification preferences',
+      notificationPrefs.action,
+      { path: `/users/${admin.id}/preferences/notifications`, params: { id: admin.id }, cookie },
+    ],
     ['my data', dataPrefs.action, { path: `/users/${admin.id}/preferences/data`, params: { id: admin.id }, cookie }],
     ['verify-email-change', verifyEmailChange.action, anonymous('/verify-email-change')],
   ]
@@ -133,7 +137,11 @@ describe('bulk forms', () => {
     const { org, cookie } = await formActions()
     const ids = await createMembers(org.id, PAGE_SIZE + 1)
     const post = (n: number) =>
-      answer(members.action, makeRequest(`/organizations/${org.id}/members`, { form: { intent: 'remove', ids: ids.slice(0, n) }, cookie }), { organizationId: org.id })
+      answer(
+        members.action,
+        makeRequest(`/organizations/${org.id}/members`, { form: { intent: 'remove', ids: ids.slice(0, n) }, cookie }),
+        { organizationId: org.id },
+      )
     // Without confirmed=1 the page answers with its confirmation step: nothing is removed either way.
     expect((await post(PAGE_SIZE)).status).toBe(200)
     expect(await post(PAGE_SIZE + 1)).toMatchObject({ status: 413, body: { message: 'PAYLOAD_TOO_LARGE' } })

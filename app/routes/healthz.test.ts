@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { beginShutdown } from '~/utils/shutdown-state'
 import { loader } from './healthz'
 
-const get = (path: string) => loader({ request: new Request(`http://localhost${path}`), params: {}, context: {} } as never) as Promise<Response>
+const get = (path: string) =>
+  loader({ request: new Request(`http://localhost${path}`), params: {}, context: {} } as never) as Promise<Response>
 
 // The flag never goes back: the test before the shutdown runs first (tests in a file run in order).
 describe('GET /healthz', () => {

@@ -28,7 +28,11 @@ const nameOf = async (id: string) => (await db().selectFrom('groups').select('na
 describe('runBulk', () => {
   it('turns an unexpected error of one item into its SERVER_ERROR, logs it, runs the others and records the audit entry', async () => {
     const { admin, org, ctx, audits } = await setup()
-    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const [g1, g2, g3] = [
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+    ]
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
 
     const results = await runBulk(ctx, {
@@ -59,7 +63,11 @@ describe('runBulk', () => {
 
   it('drops repeated and empty ids, answers check codes without running the item, and undoes an item that does not succeed', async () => {
     const { admin, org, ctx, audits } = await setup()
-    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const [g1, g2, g3] = [
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+    ]
     const ran: string[] = []
     const results = await runBulk(ctx, {
       organizationId: org.id,
@@ -155,7 +163,11 @@ describe('runBulk with batch', () => {
 
   it('undoes a batch that throws and runs its items one by one: only the failing item is lost', async () => {
     const { admin, org, ctx } = await setup()
-    const [g1, g2, g3] = [await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id }), await createGroup(org.id, { ownerId: admin.id })]
+    const [g1, g2, g3] = [
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+      await createGroup(org.id, { ownerId: admin.id }),
+    ]
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const results = await runBulk(ctx, {
@@ -208,7 +220,12 @@ describe('runBulk’s audit entry as it goes', () => {
     await dying.died
     expect(await Promise.all(ids.map(nameOf))).toEqual(['renamed', 'renamed', groups[2].name, groups[3].name])
     expect(await audits()).toEqual([
-      { action: 'test.rename' as AuditAction, items: [...ids, 'unknown'], result: { SUCCESS: 2, GROUP_NOT_FOUND: 1, renamed: 2 }, actor_id: admin.id },
+      {
+        action: 'test.rename' as AuditAction,
+        items: [...ids, 'unknown'],
+        result: { SUCCESS: 2, GROUP_NOT_FOUND: 1, renamed: 2 },
+        actor_id: admin.id,
+      },
     ])
     const status = await db().selectFrom('audit_log').select('status').where('organization_id', '=', org.id).executeTakeFirstOrThrow()
     expect(status.status).toBe('started')
@@ -226,7 +243,9 @@ describe('lockOrganization', () => {
         .execute(async (trx) => {
           await lockOrganization(trx, org.id)
           await other.query('begin')
-          await expect(other.query('select id from organizations where id = $1 for update nowait', [org.id])).rejects.toThrow(/could not obtain lock/)
+          await expect(other.query('select id from organizations where id = $1 for update nowait', [org.id])).rejects.toThrow(
+            /could not obtain lock/,
+          )
           await other.query('rollback')
         })
       await other.query('begin')

@@ -19,7 +19,14 @@ export interface Ctx {
 }
 
 export function ctxFor(actor: SessionUser | null, context?: Partial<AppLoadContext>): Ctx {
-  return { db: db(), actor, now: new Date(), client: clientKey(context?.clientIp ?? 'unknown'), memo: context?.memo, session: context?.session }
+  return {
+    db: db(),
+    actor,
+    now: new Date(),
+    client: clientKey(context?.clientIp ?? 'unknown'),
+    memo: context?.memo,
+    session: context?.session,
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ export interface Column<Row> {
 }
 
 const cellClass = <Row,>(column: Column<Row>, row: Row) =>
-  `px-3 py-2 ${typeof column.className === 'function' ? column.className(row) : column.className ?? ''}`
+  `px-3 py-2 ${typeof column.className === 'function' ? column.className(row) : (column.className ?? '')}`
 
 /**
  * A list's table, driven by its columns: the same markup on every list screen. The first column

@@ -17,7 +17,8 @@ export function RetryCountdown({ retryAt, messageKey = 'errors.TOO_MANY_ATTEMPTS
     return () => clearInterval(timer)
   }, [retryAt])
   if (left === 0) return <p>{t('errors.retryNow')}</p>
-  const countdown = left === null ? '' : ` (${t('errors.retryIn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })})`
+  const countdown =
+    left === null ? '' : ` (${t('errors.retryIn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })})`
   return (
     <p>
       {t(messageKey)} {t('errors.retryAt', { time: time(retryAt) })}

@@ -33,8 +33,8 @@ function toastsOf(text: string) {
           .map((part) => part.split(':')[0].trim())
           .filter(Boolean)
       : literal || rest.includes('values')
-      ? null
-      : []
+        ? null
+        : []
     found.push({ key: call[1], values })
   }
   return found

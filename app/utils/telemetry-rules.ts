@@ -53,8 +53,7 @@ export function ratingOf(name: VitalName, value: number): Rating {
 }
 
 export type TelemetryEvent =
-  | { kind: 'vital'; name: VitalName; route: string; value: number }
-  | { kind: 'error'; name: ErrorName; route: string; message: string }
+  { kind: 'vital'; name: VitalName; route: string; value: number } | { kind: 'error'; name: ErrorName; route: string; message: string }
 
 /** What the browser posts: the build it runs and the events. */
 export interface TelemetryBatch {

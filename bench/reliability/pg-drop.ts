@@ -65,7 +65,7 @@ export const pgDrop: ReliabilityScenario = {
     const outcomes = await load.stop()
     const stillRunning = alive(server.pid)
 
-    const statuses = countBy(outcomes, (o) => (o.status !== undefined ? String(o.status) : o.error ?? 'none'))
+    const statuses = countBy(outcomes, (o) => (o.status !== undefined ? String(o.status) : (o.error ?? 'none')))
     const otherFiveXx = outcomes.filter((o) => o.status !== undefined && o.status >= 500 && o.status !== 503)
     const tail = outcomes.filter((o) => o.start >= (DURATION_SEC - RECOVERED_TAIL_SEC) * 1000)
     const tailOk = tail.filter((o) => o.status === 200)

@@ -112,7 +112,7 @@ async function underLoad(ctx: ScenarioContext, grace: string) {
       sentBeforeExit.filter((o) => o.end > signalAt),
       describe,
     ),
-    exit: exited ? exited.code ?? exited.signal : 'still running',
+    exit: exited ? (exited.code ?? exited.signal) : 'still running',
     exitAfterMs: exitAt - signalAt,
     log: readFileSync(server.logFile, 'utf8'),
   }

@@ -21,7 +21,13 @@ const SERVICES = 'app/services'
 
 /** Folder → the flat modules (names without `.ts`) that go there; a module's `.test.ts` goes with it. */
 const FOLDERS = {
-  organizations: ['organizations.server', 'organizations.schemas', 'organization-policy.server', 'organization-member-count.server.test', 'audit-log.server'],
+  organizations: [
+    'organizations.server',
+    'organizations.schemas',
+    'organization-policy.server',
+    'organization-member-count.server.test',
+    'audit-log.server',
+  ],
   members: [
     'members.server',
     'members.schemas',
@@ -61,9 +67,26 @@ const FOLDERS = {
     'invitation-redemption.server',
     'invitation-sign-up.server',
   ],
-  profile: ['profile.server', 'profile.schemas', 'profile.constants', 'profile-pictures.server', 'email-change.server', 'my-data.server', 'user-agent'],
+  profile: [
+    'profile.server',
+    'profile.schemas',
+    'profile.constants',
+    'profile-pictures.server',
+    'email-change.server',
+    'my-data.server',
+    'user-agent',
+  ],
   accounts: ['users.server', 'user-identities.server', 'ways-in.server', 'sso-api-signin.server', 'security-notices.server'],
-  platform: ['platform.server', 'platform.schemas', 'platform-organizations.server', 'telemetry.server', 'telemetry.schemas', 'app-version.server', 'app-version.schemas', 'housekeeping.server'],
+  platform: [
+    'platform.server',
+    'platform.schemas',
+    'platform-organizations.server',
+    'telemetry.server',
+    'telemetry.schemas',
+    'app-version.server',
+    'app-version.schemas',
+    'housekeeping.server',
+  ],
   alerts: ['alerts.server', 'alert-destinations.server', 'alert-templates', 'feed.server', 'notification-counts.server'],
 }
 
@@ -157,12 +180,15 @@ for (const file of files) {
     return `${head}${quote}${replaced}${quote}`
   })
   // A moved module's other relative paths (`resolve(__dirname, '../../docs/x.md')`) follow it.
-  const last = oldFile === file ? next : next.replace(RELATIVE_PATH, (whole, quote, spec) => {
-    const replaced = rewrite(spec, file, oldFile)
-    if (replaced === null || replaced === spec) return whole
-    count++
-    return `${quote}${replaced}${quote}`
-  })
+  const last =
+    oldFile === file
+      ? next
+      : next.replace(RELATIVE_PATH, (whole, quote, spec) => {
+          const replaced = rewrite(spec, file, oldFile)
+          if (replaced === null || replaced === spec) return whole
+          count++
+          return `${quote}${replaced}${quote}`
+        })
   if (count === 0) continue
   changes++
   console.log(`rewrite ${file}: ${count} import${count === 1 ? '' : 's'} or path${count === 1 ? '' : 's'}`)

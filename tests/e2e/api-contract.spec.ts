@@ -42,17 +42,7 @@ interface Document {
 
 type Role = 'admin' | 'member' | 'anonymous'
 type Variant =
-  | 'valid'
-  | 'foreign'
-  | 'missing'
-  | 'wrong-type'
-  | 'extra'
-  | 'oversized'
-  | 'too-large'
-  | 'not-json'
-  | 'bad-json'
-  | 'bad-param'
-  | 'bad-query'
+  'valid' | 'foreign' | 'missing' | 'wrong-type' | 'extra' | 'oversized' | 'too-large' | 'not-json' | 'bad-json' | 'bad-param' | 'bad-query'
 /** A variant the server must refuse (a 4xx), whoever sends it. */
 const BROKEN: Variant[] = ['missing', 'wrong-type', 'too-large', 'not-json', 'bad-json', 'bad-param']
 
@@ -225,22 +215,22 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
     typeof value === 'string'
       ? 12345
       : typeof value === 'number'
-      ? 'not a number'
-      : typeof value === 'boolean'
-      ? 'yes'
-      : Array.isArray(value)
-      ? 'not a list'
-      : value === null
-      ? 7
-      : 'not an object'
+        ? 'not a number'
+        : typeof value === 'boolean'
+          ? 'yes'
+          : Array.isArray(value)
+            ? 'not a list'
+            : value === null
+              ? 7
+              : 'not an object'
   const oversize = (value: unknown): unknown =>
     typeof value === 'string'
       ? 'x'.repeat(20_000)
       : Array.isArray(value)
-      ? value.map(oversize)
-      : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oversize(v)]))
-      : value
+        ? value.map(oversize)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oversize(v)]))
+          : value
 
   interface Call {
     role: Role
@@ -269,10 +259,10 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
             const value = bad
               ? 'not-valid-€'
               : Object.hasOwn(hint, p.name)
-              ? hint[p.name]
-              : p.required
-              ? sample(p.schema, p.name, hint)
-              : undefined
+                ? hint[p.name]
+                : p.required
+                  ? sample(p.schema, p.name, hint)
+                  : undefined
             if (value !== undefined) q.set(p.name, String(value))
           }
           return q.size ? `?${q}` : ''
@@ -280,7 +270,7 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
         const headers = (bad: boolean): Record<string, string> =>
           Object.fromEntries(params.filter((p) => p.in === 'header' && !bad).map((p) => [p.name, String(sample(p.schema, p.name, hint))]))
         const bodySchema = op.requestBody?.content['application/json']?.schema
-        const valid = bodySchema ? bodyOverride(template, world) ?? sample(bodySchema, '', hint) : undefined
+        const valid = bodySchema ? (bodyOverride(template, world) ?? sample(bodySchema, '', hint)) : undefined
         const json = (body: unknown) => ({ headers: { ...headers(false), 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
         const call = (variant: Variant, init: Partial<Call> & { url?: string } = {}) =>
           calls.push({

@@ -163,9 +163,12 @@ test('after 5 wrong passwords the next attempt is refused with a retry time', as
   expect(api.status()).toBe(429)
   const { message, retryAt } = (await api.json()) as { message: string; retryAt: string }
   expect(message).toBe('TOO_MANY_ATTEMPTS')
-  const shown = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
-    new Date(retryAt),
-  )
+  const shown = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Stockholm',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(retryAt))
   await expect(alert).toContainText(`Du kan försöka igen kl. ${shown}`)
   const wait = new Date(retryAt).getTime() - Date.now()
   expect(wait).toBeGreaterThan(0)

@@ -33,11 +33,17 @@ test('an admin creates a directory token, sees it once, and revokes it', { tag: 
   // A provisioning cycle through the production server: create, deactivate (PATCH), delete.
   const auth = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' }
   const email = `scim-${tag}-${javaScriptEnabled ? 'js' : 'nojs'}@example.se`
-  const created = await request.post('/scim/v2/Users', { headers: auth, data: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, displayName: `Sam Scim ${tag}`, active: true } })
+  const created = await request.post('/scim/v2/Users', {
+    headers: auth,
+    data: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, displayName: `Sam Scim ${tag}`, active: true },
+  })
   expect(created.status()).toBe(201)
   const { id, meta } = await created.json()
   expect(created.headers()['location']).toBe(meta.location)
-  const off = await request.patch(`/scim/v2/Users/${id}`, { headers: auth, data: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] } })
+  const off = await request.patch(`/scim/v2/Users/${id}`, {
+    headers: auth,
+    data: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] },
+  })
   expect(off.status()).toBe(200)
   expect((await off.json()).active).toBe(false)
   expect((await request.delete(`/scim/v2/Users/${id}`, { headers: auth })).status()).toBe(204)
@@ -54,7 +60,11 @@ test('an admin creates a directory token, sees it once, and revokes it', { tag: 
   // The audit list names the directory as the actor.
   await expect(page.getByRole('row').filter({ hasText: 'Lade till en person från katalogen' })).toContainText(`${name} (katalog)`)
 
-  await confirmBulkAction(page, javaScriptEnabled, { button: `Återkalla ${name}`, title: `Återkalla token "${name}"?`, confirm: 'Återkalla' })
+  await confirmBulkAction(page, javaScriptEnabled, {
+    button: `Återkalla ${name}`,
+    title: `Återkalla token "${name}"?`,
+    confirm: 'Återkalla',
+  })
   await expect(toast(page, 'Token är återkallad.')).toBeVisible()
   await expect(section.getByTestId('directory-tokens')).toContainText('Återkallad')
   expect((await users()).status()).toBe(401)

@@ -3,7 +3,18 @@ import type { Page } from '@playwright/test'
 import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
 import { insertPackage } from '../support/e2e/library'
-import { addMember, appDb, deleteGroupRow, insertGroup, insertInvitation, insertOrganization, insertUser, signIn, tag, type DbUser } from '../support/e2e/orgs'
+import {
+  addMember,
+  appDb,
+  deleteGroupRow,
+  insertGroup,
+  insertInvitation,
+  insertOrganization,
+  insertUser,
+  signIn,
+  tag,
+  type DbUser,
+} from '../support/e2e/orgs'
 
 /*
  * Notices that say what happened (issue 23): each kind of alert, as its service writes it, reads
@@ -15,13 +26,25 @@ import { addMember, appDb, deleteGroupRow, insertGroup, insertInvitation, insert
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
 /** An alert row as the services write it (createAlerts). */
-function insertAlert(user: DbUser, alert: { template: string; actor: DbUser | null; target: [string, string]; data: object; minutesAgo: number }) {
+function insertAlert(
+  user: DbUser,
+  alert: { template: string; actor: DbUser | null; target: [string, string]; data: object; minutesAgo: number },
+) {
   appDb()
     .prepare(
       `insert into alerts (id, user_id, template, actor_id, organization_id, target_type, target_id, data, created_at)
        values (?, ?, ?, ?, null, ?, ?, ?, ?)`,
     )
-    .run(randomBytes(12).toString('hex'), user.id, alert.template, alert.actor?.id ?? null, alert.target[0], alert.target[1], JSON.stringify(alert.data), ago(alert.minutesAgo))
+    .run(
+      randomBytes(12).toString('hex'),
+      user.id,
+      alert.template,
+      alert.actor?.id ?? null,
+      alert.target[0],
+      alert.target[1],
+      JSON.stringify(alert.data),
+      ago(alert.minutesAgo),
+    )
 }
 
 function deletePackageRow(packageId: string) {
@@ -46,11 +69,20 @@ async function miasWorld(locale: 'sv' | 'en') {
   const deleted = insertGroup(groupsOrg.id, { name: `Slöjd 9C ${t}`, owner: erik, members: [mia] })
   deleteGroupRow(deleted.id)
   const invitingGroup = insertGroup(groupsOrg.id, { name: `Schack ${t}`, owner: erik })
-  insertInvitation({ organizationId: groupsOrg.id, groupId: invitingGroup.id, type: 'email', email: mia.email, groupCreator: false, createdBy: erik.id })
+  insertInvitation({
+    organizationId: groupsOrg.id,
+    groupId: invitingGroup.id,
+    type: 'email',
+    email: mia.email,
+    groupCreator: false,
+    createdBy: erik.id,
+  })
   const shared = insertPackage({ ownerId: astrid.id, name: `Föräldramöte ${t}`, collaborators: [{ userId: mia.id, access: 'view' }] })
   const invited = insertPackage({ ownerId: astrid.id, name: `Skolstart ${t}` })
   appDb()
-    .prepare(`insert into package_invitations (id, package_id, email, access, invited_by, user_id, status, created_at, sent_at) values (?, ?, ?, 'view', ?, ?, 'pending', ?, ?)`)
+    .prepare(
+      `insert into package_invitations (id, package_id, email, access, invited_by, user_id, status, created_at, sent_at) values (?, ?, ?, 'view', ?, ?, 'pending', ?, ?)`,
+    )
     .run(randomBytes(12).toString('hex'), invited.id, mia.email, astrid.id, mia.id, ago(5), ago(5))
   const removedPackage = insertPackage({ ownerId: astrid.id, name: `Borttaget ${t}`, collaborators: [{ userId: mia.id, access: 'view' }] })
   deletePackageRow(removedPackage.id)
@@ -62,9 +94,19 @@ async function miasWorld(locale: 'sv' | 'en') {
     { template: 'group.owner.changed', actor: astrid, target: ['group', deleted.id], data: { groupName: deleted.name, role: 'owner' } },
     { template: 'group.invitation.new', actor: erik, target: ['group', invitingGroup.id], data: { groupName: invitingGroup.name } },
     { template: 'organization.groupCreator.added', actor: astrid, target: ['organization', org.id], data: { organizationName: org.name } },
-    { template: 'package.invitation.new', actor: astrid, target: ['package', invited.id], data: { packageName: invited.name, access: 'view' } },
+    {
+      template: 'package.invitation.new',
+      actor: astrid,
+      target: ['package', invited.id],
+      data: { packageName: invited.name, access: 'view' },
+    },
     { template: 'package.shared', actor: astrid, target: ['package', shared.id], data: { packageName: shared.name, access: 'view' } },
-    { template: 'package.shared', actor: astrid, target: ['package', removedPackage.id], data: { packageName: removedPackage.name, access: 'edit' } },
+    {
+      template: 'package.shared',
+      actor: astrid,
+      target: ['package', removedPackage.id],
+      data: { packageName: removedPackage.name, access: 'edit' },
+    },
   ] as const
   notices.forEach((n, i) => insertAlert(mia, { ...n, target: [...n.target], minutesAgo: notices.length - i }))
 

@@ -23,26 +23,30 @@ async function world(locale: 'sv' | 'en' = 'sv') {
 const overflowsSideways = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
-test('a member leaves a group: asked first, then /groups with a toast naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  const { member, group } = await world()
-  await signIn(page, member)
-  await page.goto(`/groups/${group.id}/home`)
-  const leave = page.getByRole('region', { name: 'Lämna gruppen' })
-  await expect(leave).toContainText('För att gå med igen behöver du en ny inbjudan.')
-  await leave.getByRole('button', { name: 'Lämna gruppen' }).click()
-  const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: 'Lämna gruppen?' })
-  await expect(confirmation).toContainText(`Du lämnar gruppen ${group.name}.`)
-  // Nothing happened yet.
-  expect(groupMembers(group.id)).toContainEqual({ name: member.name, role: 'member' })
-  await confirmation.getByRole('button', { name: 'Lämna gruppen', exact: true }).click()
+test(
+  'a member leaves a group: asked first, then /groups with a toast naming the group',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { member, group } = await world()
+    await signIn(page, member)
+    await page.goto(`/groups/${group.id}/home`)
+    const leave = page.getByRole('region', { name: 'Lämna gruppen' })
+    await expect(leave).toContainText('För att gå med igen behöver du en ny inbjudan.')
+    await leave.getByRole('button', { name: 'Lämna gruppen' }).click()
+    const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: 'Lämna gruppen?' })
+    await expect(confirmation).toContainText(`Du lämnar gruppen ${group.name}.`)
+    // Nothing happened yet.
+    expect(groupMembers(group.id)).toContainEqual({ name: member.name, role: 'member' })
+    await confirmation.getByRole('button', { name: 'Lämna gruppen', exact: true }).click()
 
-  await expect(page).toHaveURL('/groups')
-  await expect(toast(page, `Du lämnade gruppen ${group.name}.`)).toBeVisible()
-  await expect(page.getByRole('link', { name: group.name })).toHaveCount(0)
-  expect(groupMembers(group.id).map((m) => m.name)).not.toContain(member.name)
-  const response = await page.goto(`/groups/${group.id}/home`)
-  expect(response?.status()).toBe(404)
-})
+    await expect(page).toHaveURL('/groups')
+    await expect(toast(page, `Du lämnade gruppen ${group.name}.`)).toBeVisible()
+    await expect(page.getByRole('link', { name: group.name })).toHaveCount(0)
+    expect(groupMembers(group.id).map((m) => m.name)).not.toContain(member.name)
+    const response = await page.goto(`/groups/${group.id}/home`)
+    expect(response?.status()).toBe(404)
+  },
+)
 
 test('a member leaves a group from /groups; the owner has no "Leave" there', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { owner, member, group } = await world()
@@ -202,7 +206,9 @@ for (const locale of ['sv', 'en'] as const) {
     await expect(page.getByRole('heading', { name: locale === 'sv' ? 'Lämna gruppen' : 'Leave the group' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await page.goto(`/organizations/${org.id}`)
-    await expect(page.getByRole('heading', { name: locale === 'sv' ? 'Du är gruppskapare här' : 'You are a group creator here' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: locale === 'sv' ? 'Du är gruppskapare här' : 'You are a group creator here' }),
+    ).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
   })
 }

@@ -17,7 +17,14 @@ function insertAlert(user: DbUser, organization: { id: string; name: string }, c
       `insert into alerts (id, user_id, template, actor_id, organization_id, target_type, target_id, data, created_at)
        values (?, ?, 'organization.groupCreator.added', null, ?, 'organization', ?, ?, ?)`,
     )
-    .run(randomBytes(12).toString('hex'), user.id, organization.id, organization.id, JSON.stringify({ organizationName: organization.name }), created.toISOString())
+    .run(
+      randomBytes(12).toString('hex'),
+      user.id,
+      organization.id,
+      organization.id,
+      JSON.stringify({ organizationName: organization.name }),
+      created.toISOString(),
+    )
 }
 
 /** A user who administers an organization of their own (so the side menu has a link to it). */
@@ -29,7 +36,8 @@ async function adminWithOrganization(locale: 'sv' | 'en' = 'sv') {
   return { org, user }
 }
 
-const feedLink = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: /^Flöde/ })
+const feedLink = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: /^Flöde/ })
 
 /** The header's polling has mounted and armed its timer (it loads after hydration): only then may a test move the clock. */
 const pollingArmed = (page: import('@playwright/test').Page) => expect(page.locator('html[data-count-polling]')).toBeAttached()

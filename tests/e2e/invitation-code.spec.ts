@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e/fixtures'
 import { APP_URL, appLinkIn, latestEmail } from '../support/e2e/mail'
-import { addMember, appDb, createOrgWorld, groupMembers, insertGroup, insertInvitation, insertUser, randomCode, signIn } from '../support/e2e/orgs'
+import {
+  addMember,
+  appDb,
+  createOrgWorld,
+  groupMembers,
+  insertGroup,
+  insertInvitation,
+  insertUser,
+  randomCode,
+  signIn,
+} from '../support/e2e/orgs'
 import { newUser, submitSignIn, VERIFY_SUBJECT } from '../support/e2e/users'
 
 /*
@@ -29,9 +39,9 @@ const codeError = (page: Page) => page.locator('#code-error')
 
 /** The user's membership of the organization, straight from the database (to see that asking joined nothing). */
 const membershipOf = (organizationId: string, userId: string) =>
-  appDb().prepare('select role, is_group_creator from organization_members where organization_id = ? and user_id = ?').get(organizationId, userId) as
-    | { role: string; is_group_creator: number }
-    | undefined
+  appDb()
+    .prepare('select role, is_group_creator from organization_members where organization_id = ? and user_id = ?')
+    .get(organizationId, userId) as { role: string; is_group_creator: number } | undefined
 
 test('each error of the invitation-code catalogue shows its message', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
@@ -147,26 +157,30 @@ test('after 10 failed codes the next attempt is refused with a retry time, even 
   expect(new Date(retryAt).getTime()).toBeGreaterThan(Date.now())
 })
 
-test('a group code joins the group and lands on its home with a welcome naming the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
-  const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
-  const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
-  const invitation = insertInvitation({ organizationId: org.id, groupId: group.id })
-  await signIn(page, joiner)
-  await redeem(page, invitation.code)
-  // A typed code asks too, naming the group.
-  const question = page.getByRole('heading', { name: `Gå med i gruppen ${group.name} som medlem?` })
-  await expect(question).toBeVisible()
-  // The question has the focus, not the button: another Enter does not join unread.
-  if (javaScriptEnabled) await expect(question).toBeFocused()
-  await expect(page.getByText(`Gruppen hör till ${org.name}.`)).toBeVisible()
-  expect(groupMembers(group.id).map((m) => m.name)).not.toContain(joiner.name)
-  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
-  // The group's own screen (BUILT_SCREENS.groups).
-  await expect(page).toHaveURL(`/groups/${group.id}/home`)
-  await expect(page.getByText(`Välkommen till ${group.name}!`)).toBeVisible()
-  expect(groupMembers(group.id)).toContainEqual({ name: joiner.name, role: 'member' })
-})
+test(
+  'a group code joins the group and lands on its home with a welcome naming the group',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+    const group = insertGroup(org.id, { name: `Körgruppen ${tag}`, owner: admin })
+    const joiner = await insertUser({ name: `Jonna Joinar ${tag}` })
+    const invitation = insertInvitation({ organizationId: org.id, groupId: group.id })
+    await signIn(page, joiner)
+    await redeem(page, invitation.code)
+    // A typed code asks too, naming the group.
+    const question = page.getByRole('heading', { name: `Gå med i gruppen ${group.name} som medlem?` })
+    await expect(question).toBeVisible()
+    // The question has the focus, not the button: another Enter does not join unread.
+    if (javaScriptEnabled) await expect(question).toBeFocused()
+    await expect(page.getByText(`Gruppen hör till ${org.name}.`)).toBeVisible()
+    expect(groupMembers(group.id).map((m) => m.name)).not.toContain(joiner.name)
+    await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+    // The group's own screen (BUILT_SCREENS.groups).
+    await expect(page).toHaveURL(`/groups/${group.id}/home`)
+    await expect(page.getByText(`Välkommen till ${group.name}!`)).toBeVisible()
+    expect(groupMembers(group.id)).toContainEqual({ name: joiner.name, role: 'member' })
+  },
+)
 
 test('an invitation link followed while signed in asks, and joins only on the button', { tag: '@nojs' }, async ({ page }) => {
   const { org, tag } = await createOrgWorld({ memberNames: [] })
@@ -212,41 +226,50 @@ test('a join posted from another site is refused by the server', async ({ page }
     }),
   )
   await other.goto(elsewhere)
-  const [response] = await Promise.all([other.waitForResponse(`${APP_URL}/invitation-code`), other.getByRole('button', { name: 'Vinn en resa' }).click()])
+  const [response] = await Promise.all([
+    other.waitForResponse(`${APP_URL}/invitation-code`),
+    other.getByRole('button', { name: 'Vinn en resa' }).click(),
+  ])
   expect(response.status()).toBe(403)
   expect(await response.json()).toEqual({ message: 'FORBIDDEN' })
   expect(membershipOf(org.id, user.id)).toBeUndefined()
 })
 
-test('sign up with an invitation code, verify, sign in: the page asks before joining', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  const { org, admin } = await createOrgWorld({ memberNames: [] })
-  const invitation = insertInvitation({ organizationId: org.id, createdBy: admin.id })
-  const user = newUser()
+test(
+  'sign up with an invitation code, verify, sign in: the page asks before joining',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { org, admin } = await createOrgWorld({ memberNames: [] })
+    const invitation = insertInvitation({ organizationId: org.id, createdBy: admin.id })
+    const user = newUser()
 
-  await page.goto(`/signup?invitationCode=${invitation.code}`)
-  await page.getByLabel('Namn', { exact: true }).fill(user.name)
-  await page.getByLabel('E-post', { exact: true }).fill(user.email)
-  // A common password is refused, saying why, under the field.
-  await page.getByLabel('Lösenord', { exact: true }).fill('Sommar2024!')
-  await page.getByRole('button', { name: 'Skapa konto' }).click()
-  await expect(page.getByLabel('Lösenord', { exact: true })).toHaveAccessibleDescription(/Lösenordet är för vanligt eller för lätt att gissa/)
-  await page.getByLabel('Lösenord', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Skapa konto' }).click()
-  await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible()
+    await page.goto(`/signup?invitationCode=${invitation.code}`)
+    await page.getByLabel('Namn', { exact: true }).fill(user.name)
+    await page.getByLabel('E-post', { exact: true }).fill(user.email)
+    // A common password is refused, saying why, under the field.
+    await page.getByLabel('Lösenord', { exact: true }).fill('Sommar2024!')
+    await page.getByRole('button', { name: 'Skapa konto' }).click()
+    await expect(page.getByLabel('Lösenord', { exact: true })).toHaveAccessibleDescription(
+      /Lösenordet är för vanligt eller för lätt att gissa/,
+    )
+    await page.getByLabel('Lösenord', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Skapa konto' }).click()
+    await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible()
 
-  await page.goto(appLinkIn(await latestEmail(user.email, { subject: VERIFY_SUBJECT })))
-  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click()
-  await expect(page).toHaveURL(/\/signin\?/)
-  await submitSignIn(page, { email: user.email, password: user.password })
+    await page.goto(appLinkIn(await latestEmail(user.email, { subject: VERIFY_SUBJECT })))
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click()
+    await expect(page).toHaveURL(/\/signin\?/)
+    await submitSignIn(page, { email: user.email, password: user.password })
 
-  await expect(page).toHaveURL('/invitation-code')
-  await expect(page.getByText('Du skapade ditt konto med en inbjudan.')).toBeVisible()
-  await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
-  const userId = (appDb().prepare('select id from users where email = ?').get(user.email.toLowerCase()) as { id: string }).id
-  expect(membershipOf(org.id, userId)).toBeUndefined()
+    await expect(page).toHaveURL('/invitation-code')
+    await expect(page.getByText('Du skapade ditt konto med en inbjudan.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Gå med i ${org.name} som gruppskapare?` })).toBeVisible()
+    const userId = (appDb().prepare('select id from users where email = ?').get(user.email.toLowerCase()) as { id: string }).id
+    expect(membershipOf(org.id, userId)).toBeUndefined()
 
-  await page.getByRole('button', { name: 'Gå med', exact: true }).click()
-  await expect(page).toHaveURL('/organizations')
-  await expect(page.getByRole('status').filter({ hasText: `Välkommen till ${org.name}!` })).toBeVisible()
-  expect(membershipOf(org.id, userId)).toEqual({ role: 'member', is_group_creator: 1 })
-})
+    await page.getByRole('button', { name: 'Gå med', exact: true }).click()
+    await expect(page).toHaveURL('/organizations')
+    await expect(page.getByRole('status').filter({ hasText: `Välkommen till ${org.name}!` })).toBeVisible()
+    expect(membershipOf(org.id, userId)).toEqual({ role: 'member', is_group_creator: 1 })
+  },
+)

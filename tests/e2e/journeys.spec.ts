@@ -108,7 +108,10 @@ test('a member reaches each invitation from its notice, count and email, and ans
   // Nothing waits any more; the notices now lead to the group and the package.
   await page.goto('/')
   expect(await countOn(page, '/invitations#groups')).toBe(0)
-  await expect(page.getByRole('link', { name: `${owner.name} invited you to ${schack.name}.` })).toHaveAttribute('href', `/groups/${schack.id}/home`)
+  await expect(page.getByRole('link', { name: `${owner.name} invited you to ${schack.name}.` })).toHaveAttribute(
+    'href',
+    `/groups/${schack.id}/home`,
+  )
   await expect(page.getByRole('link', { name: `${admin.name} invited you to the package ${pkg.name}.` })).toHaveAttribute(
     'href',
     `/library/packages/view/${pkg.id}`,
@@ -140,44 +143,51 @@ test('a declined invitation shows as declined to the person who sent it', { tag:
   await noDeadEnds(page)
 })
 
-test('a new person invited by email signs up from the email and lands in the group', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  const { owner, bild } = await world()
-  const person = newUser()
-  await signIn(page, owner)
-  await page.goto(`/groups/${bild.id}/home`)
-  await page.getByLabel('Med e-post').check()
-  await page.getByLabel('E-postadress').fill(person.email)
-  await page.getByRole('button', { name: 'Bjud in', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Inbjudan skickades till ${person.email}.` })).toBeVisible()
-  await signOut(page)
+test(
+  'a new person invited by email signs up from the email and lands in the group',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { owner, bild } = await world()
+    const person = newUser()
+    await signIn(page, owner)
+    await page.goto(`/groups/${bild.id}/home`)
+    await page.getByLabel('Med e-post').check()
+    await page.getByLabel('E-postadress').fill(person.email)
+    await page.getByRole('button', { name: 'Bjud in', exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: `Inbjudan skickades till ${person.email}.` })).toBeVisible()
+    await signOut(page)
 
-  // Signed out, every link of the email works; the first one starts the way in.
-  const email = await latestEmail(person.email, { subject: new RegExp(bild.name) })
-  expect(placeholderIn(`${email.subject}\n${email.text}`)).toBeNull()
-  await page.goto('/signin')
-  const signedOut = await visitAll(page, appLinksIn(email))
-  expect(deadEnds(signedOut)).toEqual([])
-  await page.goto(appLinkIn(email))
-  await noDeadEnds(page)
-  await page.getByRole('link', { name: 'Skapa konto' }).first().click()
-  await page.getByLabel('Namn', { exact: true }).fill(person.name)
-  await page.getByLabel('E-post', { exact: true }).fill(person.email)
-  await page.getByLabel('Lösenord', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Skapa konto' }).click()
-  await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible()
-  await page.goto(appLinkIn(await latestEmail(person.email, { subject: VERIFY_SUBJECT })))
-  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click()
-  await expect(page).toHaveURL(/\/signin\?/)
-  await submitSignIn(page, { email: person.email, password: person.password })
+    // Signed out, every link of the email works; the first one starts the way in.
+    const email = await latestEmail(person.email, { subject: new RegExp(bild.name) })
+    expect(placeholderIn(`${email.subject}\n${email.text}`)).toBeNull()
+    await page.goto('/signin')
+    const signedOut = await visitAll(page, appLinksIn(email))
+    expect(deadEnds(signedOut)).toEqual([])
+    await page.goto(appLinkIn(email))
+    await noDeadEnds(page)
+    await page.getByRole('link', { name: 'Skapa konto' }).first().click()
+    await page.getByLabel('Namn', { exact: true }).fill(person.name)
+    await page.getByLabel('E-post', { exact: true }).fill(person.email)
+    await page.getByLabel('Lösenord', { exact: true }).fill(person.password)
+    await page.getByRole('button', { name: 'Skapa konto' }).click()
+    await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible()
+    await page.goto(appLinkIn(await latestEmail(person.email, { subject: VERIFY_SUBJECT })))
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click()
+    await expect(page).toHaveURL(/\/signin\?/)
+    await submitSignIn(page, { email: person.email, password: person.password })
 
-  // The invitation waits for an answer: joining is one button, and leads into the group.
-  await page.getByRole('button', { name: /Gå med|Tacka ja/ }).first().click()
-  await expect(page).toHaveURL(`/groups/${bild.id}/home`)
-  await expect(page.getByRole('heading', { name: bild.name, level: 1 })).toBeVisible()
-  await noDeadEnds(page)
-  await page.goto('/')
-  await noDeadEnds(page)
-})
+    // The invitation waits for an answer: joining is one button, and leads into the group.
+    await page
+      .getByRole('button', { name: /Gå med|Tacka ja/ })
+      .first()
+      .click()
+    await expect(page).toHaveURL(`/groups/${bild.id}/home`)
+    await expect(page.getByRole('heading', { name: bild.name, level: 1 })).toBeVisible()
+    await noDeadEnds(page)
+    await page.goto('/')
+    await noDeadEnds(page)
+  },
+)
 
 test('a new group creator follows the notice to the organization and creates a group there', { tag: '@nojs' }, async ({ page }) => {
   const { tag: t, org, admin } = await createOrgWorld({ memberNames: [] })

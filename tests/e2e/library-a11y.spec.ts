@@ -60,7 +60,11 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'invitations', path: (w) => `/library/invitations/${w.userId}`, heading: { sv: 'Paketinbjudningar', en: 'Package invitations' } },
-  { name: 'share link, not valid', path: () => '/library/packages/accept-share-link?token=abc', heading: { sv: 'Länken fungerar inte', en: 'The link does not work' } },
+  {
+    name: 'share link, not valid',
+    path: () => '/library/packages/accept-share-link?token=abc',
+    heading: { sv: 'Länken fungerar inte', en: 'The link does not work' },
+  },
   {
     name: 'create group',
     path: (w) => `/library/create/group?packageId=${w.packageId}`,

@@ -9,83 +9,90 @@ import { createOrgWorld, insertUser, signIn, signOut, tag } from '../support/e2e
  * and by email invitation, a group from a package, and two editors saving the same version.
  */
 
-test('create a package through the new wizard, then give its roles tasks through the edit wizard', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(120_000)
-  const user = await insertUser({ name: `Nora Ny ${tag()}` })
-  const name = `Matte åk 7 ${tag()}`
-  await signIn(page, user)
-  await page.goto('/library')
-  await expect(page.getByText(/Du har inga paket än/)).toBeVisible()
-  await page.getByRole('main').getByRole('link', { name: 'Nytt paket' }).last().click()
-  await expect(page).toHaveURL('/library/packages/new/1')
-  await expect(page.getByRole('navigation', { name: 'Steg' }).locator('[aria-current="step"]')).toContainText('Grunduppgifter')
+test(
+  'create a package through the new wizard, then give its roles tasks through the edit wizard',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(120_000)
+    const user = await insertUser({ name: `Nora Ny ${tag()}` })
+    const name = `Matte åk 7 ${tag()}`
+    await signIn(page, user)
+    await page.goto('/library')
+    await expect(page.getByText(/Du har inga paket än/)).toBeVisible()
+    await page.getByRole('main').getByRole('link', { name: 'Nytt paket' }).last().click()
+    await expect(page).toHaveURL('/library/packages/new/1')
+    await expect(page.getByRole('navigation', { name: 'Steg' }).locator('[aria-current="step"]')).toContainText('Grunduppgifter')
 
-  // Step 1 creates the draft.
-  await page.getByLabel('Namn', { exact: true }).fill(name)
-  await page.getByLabel('Beskrivning').fill('Planen finns på https://example.se/plan')
-  await page.getByRole('main').getByLabel('Språk').selectOption('sv')
-  await page.getByLabel('Taggar').fill('matte, åk 7')
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page).toHaveURL(/\/library\/packages\/new\/2\?pid=\w+$/)
+    // Step 1 creates the draft.
+    await page.getByLabel('Namn', { exact: true }).fill(name)
+    await page.getByLabel('Beskrivning').fill('Planen finns på https://example.se/plan')
+    await page.getByRole('main').getByLabel('Språk').selectOption('sv')
+    await page.getByLabel('Taggar').fill('matte, åk 7')
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page).toHaveURL(/\/library\/packages\/new\/2\?pid=\w+$/)
 
-  // Step 2: add two roles, move the second up, back to step 1 and forward again: kept.
-  await page.getByRole('button', { name: 'Lägg till en roll' }).click()
-  await page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn').fill('Elev')
-  await page.getByRole('button', { name: 'Lägg till en roll' }).click()
-  await page.getByRole('group', { name: 'Roll 2' }).getByLabel('Namn').fill('Lärare')
-  await page.getByRole('group', { name: 'Roll 2' }).getByRole('button', { name: 'Flytta upp' }).click()
-  await expect(page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn')).toHaveValue('Lärare')
-  await expect(page.getByRole('group', { name: 'Roll 2' }).getByLabel('Namn')).toHaveValue('Elev')
-  await page.getByRole('button', { name: 'Tillbaka' }).click()
-  await expect(page).toHaveURL(/\/library\/packages\/new\/1\?pid=/)
-  await expect(page.getByLabel('Namn', { exact: true })).toHaveValue(name)
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn')).toHaveValue('Lärare')
-  await page.getByRole('button', { name: 'Spara och avsluta' }).click()
-  // No tasks yet: asked first (forms-keep-work.spec.ts follows "Add tasks"). The question shows with
-  // the action's answer while the page's data reloads; a person reads it first: so does the test
-  // (a submit at that instant aborts the reload, which Remix reports as an uncaught error).
-  const finishEmpty = page.getByRole('alertdialog', { name: 'Paketet har inga uppgifter än' })
-  await expect(finishEmpty).toBeVisible()
-  if (javaScriptEnabled) await page.waitForLoadState('networkidle')
-  await finishEmpty.getByRole('button', { name: 'Avsluta utan uppgifter' }).click()
+    // Step 2: add two roles, move the second up, back to step 1 and forward again: kept.
+    await page.getByRole('button', { name: 'Lägg till en roll' }).click()
+    await page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn').fill('Elev')
+    await page.getByRole('button', { name: 'Lägg till en roll' }).click()
+    await page.getByRole('group', { name: 'Roll 2' }).getByLabel('Namn').fill('Lärare')
+    await page.getByRole('group', { name: 'Roll 2' }).getByRole('button', { name: 'Flytta upp' }).click()
+    await expect(page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn')).toHaveValue('Lärare')
+    await expect(page.getByRole('group', { name: 'Roll 2' }).getByLabel('Namn')).toHaveValue('Elev')
+    await page.getByRole('button', { name: 'Tillbaka' }).click()
+    await expect(page).toHaveURL(/\/library\/packages\/new\/1\?pid=/)
+    await expect(page.getByLabel('Namn', { exact: true })).toHaveValue(name)
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page.getByRole('group', { name: 'Roll 1' }).getByLabel('Namn')).toHaveValue('Lärare')
+    await page.getByRole('button', { name: 'Spara och avsluta' }).click()
+    // No tasks yet: asked first (forms-keep-work.spec.ts follows "Add tasks"). The question shows with
+    // the action's answer while the page's data reloads; a person reads it first: so does the test
+    // (a submit at that instant aborts the reload, which Remix reports as an uncaught error).
+    const finishEmpty = page.getByRole('alertdialog', { name: 'Paketet har inga uppgifter än' })
+    await expect(finishEmpty).toBeVisible()
+    if (javaScriptEnabled) await page.waitForLoadState('networkidle')
+    await finishEmpty.getByRole('button', { name: 'Avsluta utan uppgifter' }).click()
 
-  // The package, published.
-  await expect(page).toHaveURL(/\/library\/packages\/view\/\w+$/)
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'https://example.se/plan' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText(['Lärare', 'Elev'])
-  await expect(page.getByRole('navigation', { name: 'Brödsmulor' })).toContainText(`Bibliotek/${name}`)
+    // The package, published.
+    await expect(page).toHaveURL(/\/library\/packages\/view\/\w+$/)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'https://example.se/plan' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText([
+      'Lärare',
+      'Elev',
+    ])
+    await expect(page.getByRole('navigation', { name: 'Brödsmulor' })).toContainText(`Bibliotek/${name}`)
 
-  // Edit wizard: steps 1 and 2 as they are, step 3 role by role, then sharing.
-  await page.getByRole('link', { name: 'Redigera' }).click()
-  await expect(page).toHaveURL(/\/library\/packages\/edit\/1\/\w+$/)
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page).toHaveURL(/\/edit\/2\//)
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page).toHaveURL(/\/edit\/3\//)
-  await expect(page.getByRole('heading', { level: 2, name: 'Lärare' })).toBeVisible()
-  await page.getByRole('button', { name: 'Lägg till en uppgift för Lärare' }).click()
-  const task = page.getByRole('group', { name: 'Uppgift 1' })
-  await task.getByLabel('Titel').fill('Planera lektionen')
-  await task.getByLabel('Typ').selectOption('meeting')
-  await task.getByLabel('Dag (från starten)').fill('0')
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page.getByRole('heading', { level: 2, name: 'Elev' })).toBeVisible()
-  await page.getByRole('button', { name: 'Lägg till en uppgift för Elev' }).click()
-  await page.getByRole('group', { name: 'Uppgift 1' }).getByLabel('Titel').fill('Läs kapitel 1')
-  await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
-  await expect(page).toHaveURL(/\/edit\/4\//)
-  await expect(page.getByRole('heading', { name: 'Delningslänkar' })).toBeVisible()
-  await page.getByRole('link', { name: 'Klar' }).click()
-  await expect(page.getByText('Planera lektionen')).toBeVisible()
-  await expect(page.getByText('Möte · Dag 0')).toBeVisible()
-  await expect(page.getByText('Läs kapitel 1')).toBeVisible()
+    // Edit wizard: steps 1 and 2 as they are, step 3 role by role, then sharing.
+    await page.getByRole('link', { name: 'Redigera' }).click()
+    await expect(page).toHaveURL(/\/library\/packages\/edit\/1\/\w+$/)
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page).toHaveURL(/\/edit\/2\//)
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page).toHaveURL(/\/edit\/3\//)
+    await expect(page.getByRole('heading', { level: 2, name: 'Lärare' })).toBeVisible()
+    await page.getByRole('button', { name: 'Lägg till en uppgift för Lärare' }).click()
+    const task = page.getByRole('group', { name: 'Uppgift 1' })
+    await task.getByLabel('Titel').fill('Planera lektionen')
+    await task.getByLabel('Typ').selectOption('meeting')
+    await task.getByLabel('Dag (från starten)').fill('0')
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Elev' })).toBeVisible()
+    await page.getByRole('button', { name: 'Lägg till en uppgift för Elev' }).click()
+    await page.getByRole('group', { name: 'Uppgift 1' }).getByLabel('Titel').fill('Läs kapitel 1')
+    await page.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(page).toHaveURL(/\/edit\/4\//)
+    await expect(page.getByRole('heading', { name: 'Delningslänkar' })).toBeVisible()
+    await page.getByRole('link', { name: 'Klar' }).click()
+    await expect(page.getByText('Planera lektionen')).toBeVisible()
+    await expect(page.getByText('Möte · Dag 0')).toBeVisible()
+    await expect(page.getByText('Läs kapitel 1')).toBeVisible()
 
-  // The feed lists it, found by its tag.
-  await page.goto(`/library?tag=${encodeURIComponent('åk 7')}`)
-  await expect(page.getByRole('list', { name: 'Paket' }).getByRole('link', { name })).toBeVisible()
-})
+    // The feed lists it, found by its tag.
+    await page.goto(`/library?tag=${encodeURIComponent('åk 7')}`)
+    await expect(page.getByRole('list', { name: 'Paket' }).getByRole('link', { name })).toBeVisible()
+  },
+)
 
 test('share by link: a second user opens it after signing in and gets view access', { tag: '@nojs' }, async ({ page }) => {
   const owner = await insertUser({ name: `Olle Ägare ${tag()}` })
@@ -163,7 +170,7 @@ test('create a group from a package: the group page opens', { tag: '@nojs' }, as
   await expect(page).toHaveURL(/\/groups\/\w+\/home$/)
 })
 
-test('a large package shows one role\'s tasks at a time; a link opens another role\'s', { tag: '@nojs' }, async ({ page }) => {
+test("a large package shows one role's tasks at a time; a link opens another role's", { tag: '@nojs' }, async ({ page }) => {
   const owner = await insertUser({ name: `Stina Stor ${tag()}` })
   const pkg = insertPackage({ ownerId: owner.id, name: `Stort paket ${tag()}`, roles: ['Lärare', 'Elev', 'Mentor'], tasksPerRole: 20 })
   await signIn(page, owner)
@@ -214,7 +221,11 @@ test('with JavaScript, a role is dragged to a new place', async ({ page }) => {
   await signIn(page, owner)
   await page.goto(`/library/packages/edit/2/${pkg.id}`)
   await expect(page.getByText('Dra för att ändra ordningen, eller använd knapparna.')).toBeVisible()
-  const handle = (n: number) => page.getByRole('listitem').filter({ has: page.getByRole('group', { name: `Roll ${n}` }) }).locator('[draggable="true"]')
+  const handle = (n: number) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('group', { name: `Roll ${n}` }) })
+      .locator('[draggable="true"]')
   // The drag events themselves (Playwright's mouse drag does not start a native drag on every machine).
   const dataTransfer = await page.evaluateHandle(() => new DataTransfer())
   const target = page.getByRole('group', { name: 'Roll 1' })
@@ -226,5 +237,9 @@ test('with JavaScript, a role is dragged to a new place', async ({ page }) => {
   await page.getByRole('button', { name: 'Spara', exact: true }).click()
   await expect(toast(page, 'Sparat.')).toBeVisible()
   await page.goto(`/library/packages/view/${pkg.id}`)
-  await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText(['Tredje', 'Första', 'Andra'])
+  await expect(page.getByRole('region', { name: 'Roller och uppgifter' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Tredje',
+    'Första',
+    'Andra',
+  ])
 })

@@ -35,7 +35,9 @@ const SCREENS: Screen[] = [
       // The confirmation dialog of a bulk removal.
       async (page, locale) => {
         await page.getByRole('checkbox', { name: pick({ sv: 'Markera alla på sidan', en: 'Select all on this page' }, locale) }).check()
-        await page.getByRole('button', { name: pick({ sv: 'Ta bort från organisationen', en: 'Remove from the organization' }, locale) }).click()
+        await page
+          .getByRole('button', { name: pick({ sv: 'Ta bort från organisationen', en: 'Remove from the organization' }, locale) })
+          .click()
         await expect(page.getByRole('dialog', { name: pick({ sv: 'Ta bort medlemmar?', en: 'Remove members?' }, locale) })).toBeVisible()
       },
     ],
@@ -73,7 +75,9 @@ const SCREENS: Screen[] = [
       // Filters: a reversed date range, with its error.
       async (page, locale) => {
         await page.goto(`${page.url().split('?')[0]}?from=2026-11-20&to=2026-11-01`)
-        await expect(page.getByText(pick({ sv: 'Från-datumet är efter till-datumet', en: 'The from date is after the to date' }, locale))).toBeVisible()
+        await expect(
+          page.getByText(pick({ sv: 'Från-datumet är efter till-datumet', en: 'The from date is after the to date' }, locale)),
+        ).toBeVisible()
       },
     ],
   },
@@ -103,7 +107,10 @@ const SCREENS: Screen[] = [
 for (const locale of ['sv', 'en'] as const) {
   for (const screen of SCREENS) {
     test(`${screen.name} (${locale}) has no serious or critical axe violations`, async ({ page }) => {
-      const { org, admin, members, tag } = await createOrgWorld({ adminLocale: locale, memberNames: ['Berit Berg', 'Bo Berglund', 'Cecilia Carlsson'] })
+      const { org, admin, members, tag } = await createOrgWorld({
+        adminLocale: locale,
+        memberNames: ['Berit Berg', 'Bo Berglund', 'Cecilia Carlsson'],
+      })
       const [berit, bo, cecilia] = members
       // Something in every table and list: groups of both kinds, a group creator, invitations, activity.
       insertGroup(org.id, { name: `Klass 7A ${tag}`, owner: berit, members: [bo, [cecilia, 'leader']] })
@@ -113,7 +120,15 @@ for (const locale of ['sv', 'en'] as const) {
       insertInvitation({ organizationId: org.id, createdBy: admin.id })
       appDb()
         .prepare('insert into audit_log (id, organization_id, actor_id, action, items, result, created_at) values (?, ?, ?, ?, ?, ?, ?)')
-        .run(randomBytes(12).toString('hex'), org.id, admin.id, 'members.remove', JSON.stringify([bo.id, berit.id]), JSON.stringify({ SUCCESS: 1, IS_GROUP_OWNER: 1 }), new Date().toISOString())
+        .run(
+          randomBytes(12).toString('hex'),
+          org.id,
+          admin.id,
+          'members.remove',
+          JSON.stringify([bo.id, berit.id]),
+          JSON.stringify({ SUCCESS: 1, IS_GROUP_OWNER: 1 }),
+          new Date().toISOString(),
+        )
 
       await signIn(page, admin)
       await page.goto(screen.path(org.id))

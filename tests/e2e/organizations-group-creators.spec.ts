@@ -63,9 +63,9 @@ test('invite a group creator by email; the invited user follows the link, signs 
   await signOut(page)
   await signIn(page, admin)
   await page.goto(orgPath(org.id, 'group-creators'))
-  await expect(page.getByRole('table', { name: 'Medlemmar som får skapa grupper' }).getByRole('row').filter({ hasText: invited.email })).toContainText(
-    invited.name,
-  )
+  await expect(
+    page.getByRole('table', { name: 'Medlemmar som får skapa grupper' }).getByRole('row').filter({ hasText: invited.email }),
+  ).toContainText(invited.name)
   await expect(invitations.getByRole('row').filter({ hasText: invited.email })).toContainText('Använd')
   await page.goto(orgPath(org.id, 'members'))
   const member = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: invited.name, exact: true }) })

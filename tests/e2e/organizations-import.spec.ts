@@ -23,49 +23,67 @@ async function uploadFile(page: Page, file: { name: string; mimeType: string; bu
 
 const section = (page: Page, name: RegExp) => page.getByRole('region', { name })
 
-test('an admin imports a CSV written by Swedish Excel: preview, confirm, result per row; the invitation arrives; again changes nothing', { tag: '@nojs' }, async ({ page }) => {
-  const { org, admin, members, tag } = await createOrgWorld({ memberNames: ['Berit Berg'] })
-  const [berit] = members
-  const kor = insertGroup(org.id, { name: `Kör ${tag}`, owner: admin, members: [] })
-  const outsider = await insertUser({ name: `Olle Utanför ${tag}` })
-  const newcomer = uniqueAddress('nina')
-  const csv = `\uFEFFE-post;Namn;Grupper;Gruppskapare\r\n${outsider.email};Olle;${kor.name};ja\r\n${newcomer};Nina Ny;;nej\r\n${berit.email};Berit;;\r\ninte-en-adress;X;;\r\n${uniqueAddress('okand')};Y;Finns inte ${tag};\r\n`
+test(
+  'an admin imports a CSV written by Swedish Excel: preview, confirm, result per row; the invitation arrives; again changes nothing',
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const { org, admin, members, tag } = await createOrgWorld({ memberNames: ['Berit Berg'] })
+    const [berit] = members
+    const kor = insertGroup(org.id, { name: `Kör ${tag}`, owner: admin, members: [] })
+    const outsider = await insertUser({ name: `Olle Utanför ${tag}` })
+    const newcomer = uniqueAddress('nina')
+    const csv = `\uFEFFE-post;Namn;Grupper;Gruppskapare\r\n${outsider.email};Olle;${kor.name};ja\r\n${newcomer};Nina Ny;;nej\r\n${berit.email};Berit;;\r\ninte-en-adress;X;;\r\n${uniqueAddress('okand')};Y;Finns inte ${tag};\r\n`
 
-  await signIn(page, admin)
-  await page.goto(orgPath(org.id, 'members'))
-  await page.getByRole('link', { name: 'Importera från fil' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Importera medlemmar' })).toBeVisible()
-  await uploadFile(page, { name: 'medlemmar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id, 'members'))
+    await page.getByRole('link', { name: 'Importera från fil' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Importera medlemmar' })).toBeVisible()
+    await uploadFile(page, { name: 'medlemmar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Förhandsgranskning av medlemmar.csv' })).toBeVisible()
-  await expect(page.getByText('Inget har ändrats än.')).toBeVisible()
-  const errors = section(page, /^Rader med fel/)
-  await expect(errors.getByRole('row').filter({ hasText: 'inte-en-adress' })).toContainText('Ingen e-postadress')
-  await expect(errors.getByRole('row').filter({ hasText: `Finns inte ${tag}` })).toContainText(`Ingen grupp heter Finns inte ${tag}`)
-  await expect(section(page, /^Läggs till som medlemmar/).getByRole('row').filter({ hasText: outsider.email })).toContainText(`Går med i: ${kor.name}. Blir gruppskapare`)
-  await expect(section(page, /^Bjuds in via e-post/).getByRole('rowheader', { name: newcomer })).toBeVisible()
-  await expect(section(page, /^Redan medlemmar \(ingen ändring\)/).getByRole('rowheader', { name: berit.email })).toBeVisible()
-  // Nothing has happened yet.
-  expect(appDb().prepare('select count(*) as n from organization_members where organization_id = ? and user_id = ?').get(org.id, outsider.id)).toEqual({ n: 0 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Förhandsgranskning av medlemmar.csv' })).toBeVisible()
+    await expect(page.getByText('Inget har ändrats än.')).toBeVisible()
+    const errors = section(page, /^Rader med fel/)
+    await expect(errors.getByRole('row').filter({ hasText: 'inte-en-adress' })).toContainText('Ingen e-postadress')
+    await expect(errors.getByRole('row').filter({ hasText: `Finns inte ${tag}` })).toContainText(`Ingen grupp heter Finns inte ${tag}`)
+    await expect(
+      section(page, /^Läggs till som medlemmar/)
+        .getByRole('row')
+        .filter({ hasText: outsider.email }),
+    ).toContainText(`Går med i: ${kor.name}. Blir gruppskapare`)
+    await expect(section(page, /^Bjuds in via e-post/).getByRole('rowheader', { name: newcomer })).toBeVisible()
+    await expect(section(page, /^Redan medlemmar \(ingen ändring\)/).getByRole('rowheader', { name: berit.email })).toBeVisible()
+    // Nothing has happened yet.
+    expect(
+      appDb().prepare('select count(*) as n from organization_members where organization_id = ? and user_id = ?').get(org.id, outsider.id),
+    ).toEqual({ n: 0 })
 
-  await page.getByRole('button', { name: 'Importera', exact: true }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Resultat av importen av medlemmar.csv' })).toBeVisible()
-  await expect(page.getByText('Importen är klar: 1 tillagda, 1 inbjudna, 0 uppdaterade, 2 importerades inte.')).toBeVisible()
-  await expect(section(page, /^Läggs till/).getByRole('row').filter({ hasText: outsider.email })).toContainText('Tillagd')
-  await expect(section(page, /^Bjuds in/).getByRole('row').filter({ hasText: newcomer })).toContainText('Inbjuden')
+    await page.getByRole('button', { name: 'Importera', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Resultat av importen av medlemmar.csv' })).toBeVisible()
+    await expect(page.getByText('Importen är klar: 1 tillagda, 1 inbjudna, 0 uppdaterade, 2 importerades inte.')).toBeVisible()
+    await expect(
+      section(page, /^Läggs till/)
+        .getByRole('row')
+        .filter({ hasText: outsider.email }),
+    ).toContainText('Tillagd')
+    await expect(
+      section(page, /^Bjuds in/)
+        .getByRole('row')
+        .filter({ hasText: newcomer }),
+    ).toContainText('Inbjuden')
 
-  const mail = await latestEmail(newcomer, { subject: /Du är inbjuden till/ })
-  expect(mail.text).toContain(`${admin.name} har bjudit in dig att bli medlem i organisationen ${org.name}`)
+    const mail = await latestEmail(newcomer, { subject: /Du är inbjuden till/ })
+    expect(mail.text).toContain(`${admin.name} har bjudit in dig att bli medlem i organisationen ${org.name}`)
 
-  // The same file again: nothing to do.
-  await page.getByRole('link', { name: 'Importera en fil till' }).click()
-  await uploadFile(page, { name: 'medlemmar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-  await expect(page.getByText('Det finns inget att importera: alla är redan medlemmar eller inbjudna.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Importera', exact: true })).toHaveCount(0)
-  await expect(section(page, /^Redan inbjudna/).getByRole('rowheader', { name: newcomer })).toBeVisible()
-  await page.getByRole('button', { name: 'Välj en annan fil' }).click()
-  await expect(page.getByLabel('Fil', { exact: true })).toBeVisible()
-})
+    // The same file again: nothing to do.
+    await page.getByRole('link', { name: 'Importera en fil till' }).click()
+    await uploadFile(page, { name: 'medlemmar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await expect(page.getByText('Det finns inget att importera: alla är redan medlemmar eller inbjudna.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Importera', exact: true })).toHaveCount(0)
+    await expect(section(page, /^Redan inbjudna/).getByRole('rowheader', { name: newcomer })).toBeVisible()
+    await page.getByRole('button', { name: 'Välj en annan fil' }).click()
+    await expect(page.getByLabel('Fil', { exact: true })).toBeVisible()
+  },
+)
 
 test('an admin imports an Excel workbook with English headers and creates a missing group', { tag: '@nojs' }, async ({ page }) => {
   const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
@@ -78,7 +96,11 @@ test('an admin imports an Excel workbook with English headers and creates a miss
 
   await signIn(page, admin)
   await page.goto(importPath(org.id))
-  await uploadFile(page, { name: 'lista.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer }, true)
+  await uploadFile(
+    page,
+    { name: 'lista.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer },
+    true,
+  )
   await expect(page.getByText(`Grupper som skapas: Scouter ${tag}`)).toBeVisible()
   await page.getByRole('button', { name: 'Importera', exact: true }).click()
   await expect(page.getByText('Importen är klar: 1 tillagda, 0 inbjudna, 0 uppdaterade, 0 importerades inte.')).toBeVisible()
@@ -144,7 +166,11 @@ test('on a 375 px phone the import screens do not scroll sideways', { tag: '@noj
   await page.goto(importPath(org.id))
   expect(await sideways()).toBe(false)
   const long = `${'a'.repeat(60)}@${'b'.repeat(40)}.example.se`
-  await uploadFile(page, { name: 'lång.csv', mimeType: 'text/csv', buffer: Buffer.from(`email;name;groups\n${long};${'Namn '.repeat(12)};Grupp\n`) })
+  await uploadFile(page, {
+    name: 'lång.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`email;name;groups\n${long};${'Namn '.repeat(12)};Grupp\n`),
+  })
   await expect(page.getByRole('heading', { level: 1, name: /Förhandsgranskning/ })).toBeVisible()
   expect(await sideways()).toBe(false)
   await page.goto(orgPath(org.id, 'members'))

@@ -179,32 +179,36 @@ test('a passkey answer for another origin or RP id is refused; the same passkey 
   expect(accepted.headers()['set-cookie']).toMatch(/session=/)
 })
 
-test('without JavaScript: passkeys are listed, renamed and removed (asked first), and adding one says it needs JavaScript', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, 'the journey of a browser without JavaScript')
-  const user = await insertUser({ name: `Nils Noscript ${tag()}`, locale: 'en' })
-  const now = new Date().toISOString()
-  appDb()
-    .prepare(
-      `insert into passkeys (id, user_id, credential_id, public_key, counter, device_type, backed_up, transports, name, created_at)
+test(
+  'without JavaScript: passkeys are listed, renamed and removed (asked first), and adding one says it needs JavaScript',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, 'the journey of a browser without JavaScript')
+    const user = await insertUser({ name: `Nils Noscript ${tag()}`, locale: 'en' })
+    const now = new Date().toISOString()
+    appDb()
+      .prepare(
+        `insert into passkeys (id, user_id, credential_id, public_key, counter, device_type, backed_up, transports, name, created_at)
        values (?, ?, ?, 'AA', 0, 'multiDevice', 1, '["internal"]', 'Phone', ?)`,
-    )
-    .run(randomBytes(12).toString('hex'), user.id, `cred-${tag()}`, now)
-  await signIn(page, user)
-  await page.goto(securityPath(user))
-  await expect(page.getByText('Adding a passkey needs JavaScript')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Two-step verification' })).toBeVisible()
-  await expect(page.getByTestId('passkey')).toContainText('Synced')
-  await page.getByTestId('passkey').locator('summary').click()
-  await page.getByLabel('Rename Phone').fill('Old phone')
-  await page.getByRole('button', { name: 'Save name' }).click()
-  await expect(toast(page, 'The passkey is now called "Old phone".')).toBeVisible()
-  await page.getByRole('button', { name: 'Remove Old phone' }).click()
-  const ask = page.getByRole('alertdialog')
-  await expect(ask).toContainText('Remove the passkey "Old phone"?')
-  await ask.getByRole('button', { name: 'Remove passkey' }).click()
-  await expect(toast(page, 'The passkey "Old phone" was removed.')).toBeVisible()
-  await expect(page.getByTestId('passkey')).toHaveCount(0)
-})
+      )
+      .run(randomBytes(12).toString('hex'), user.id, `cred-${tag()}`, now)
+    await signIn(page, user)
+    await page.goto(securityPath(user))
+    await expect(page.getByText('Adding a passkey needs JavaScript')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Two-step verification' })).toBeVisible()
+    await expect(page.getByTestId('passkey')).toContainText('Synced')
+    await page.getByTestId('passkey').locator('summary').click()
+    await page.getByLabel('Rename Phone').fill('Old phone')
+    await page.getByRole('button', { name: 'Save name' }).click()
+    await expect(toast(page, 'The passkey is now called "Old phone".')).toBeVisible()
+    await page.getByRole('button', { name: 'Remove Old phone' }).click()
+    const ask = page.getByRole('alertdialog')
+    await expect(ask).toContainText('Remove the passkey "Old phone"?')
+    await ask.getByRole('button', { name: 'Remove passkey' }).click()
+    await expect(toast(page, 'The passkey "Old phone" was removed.')).toBeVisible()
+    await expect(page.getByTestId('passkey')).toHaveCount(0)
+  },
+)
 
 for (const locale of ['sv', 'en'] as const) {
   test(`axe: the passkeys section in ${locale}, empty and with a passkey, and /signin with the passkey button`, async ({ page }) => {

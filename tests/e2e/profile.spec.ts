@@ -88,7 +88,7 @@ test('change the timezone: the times on the page move with it', { tag: '@nojs' }
   await expect(toast(page, /Din tidszon är sparad/)).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Tidszon' })).toHaveValue('Asia/Tokyo')
   // Tokyo is 8 hours ahead of Stockholm in winter, 7 in summer.
-  expect([7, 8]).toContain((((await hourOf()) - before) % 24 + 24) % 24)
+  expect([7, 8]).toContain(((((await hourOf()) - before) % 24) + 24) % 24)
 })
 
 test('change the email address: the link from the email makes it the new one', { tag: '@nojs' }, async ({ page }) => {
@@ -114,7 +114,9 @@ test('upload a profile picture, see it, and a disguised file is refused', { tag:
   const user = await me()
   await signIn(page, user)
   await page.goto(`/users/${user.id}`)
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer()
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Bildfil').setInputFiles({ name: 'jag.png', mimeType: 'image/png', buffer: png })
   await page.getByRole('button', { name: 'Ladda upp bild' }).click()
   await expect(toast(page, 'Din profilbild är sparad.')).toBeVisible()
@@ -128,31 +130,37 @@ test('upload a profile picture, see it, and a disguised file is refused', { tag:
   await expect(page.getByLabel('Bildfil')).toHaveAttribute('aria-invalid', 'true')
 })
 
-test('a picture over 5 MB: the message beside the field, before sending with JavaScript, from the server without', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
-  const user = await me('en')
-  await signIn(page, user)
-  await page.goto(`/users/${user.id}`)
-  const field = page.getByLabel('Picture file')
-  await expect(field).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp')
-  const message = /The picture is larger than 5 MB/
-  // Over the picture's limit (read and dropped by the route), and over the upload's (refused by the server before the app).
-  for (const megabytes of [6, 12]) {
+test(
+  'a picture over 5 MB: the message beside the field, before sending with JavaScript, from the server without',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const user = await me('en')
+    await signIn(page, user)
     await page.goto(`/users/${user.id}`)
-    await field.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(megabytes * 1024 * 1024, 1) })
-    if (javaScriptEnabled) await expect(field).toHaveAccessibleDescription(message)
-    await page.getByRole('button', { name: 'Upload picture' }).click()
-    await expect(field).toHaveAccessibleDescription(message)
-    await expect(field).toHaveAttribute('aria-invalid', 'true')
-    // With JavaScript nothing was sent; without, the server sent the page back.
-    expect(new URL(page.url()).search).toBe(javaScriptEnabled ? '' : '?pictureError=PICTURE_TOO_LARGE')
-  }
-})
+    const field = page.getByLabel('Picture file')
+    await expect(field).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp')
+    const message = /The picture is larger than 5 MB/
+    // Over the picture's limit (read and dropped by the route), and over the upload's (refused by the server before the app).
+    for (const megabytes of [6, 12]) {
+      await page.goto(`/users/${user.id}`)
+      await field.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(megabytes * 1024 * 1024, 1) })
+      if (javaScriptEnabled) await expect(field).toHaveAccessibleDescription(message)
+      await page.getByRole('button', { name: 'Upload picture' }).click()
+      await expect(field).toHaveAccessibleDescription(message)
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      // With JavaScript nothing was sent; without, the server sent the page back.
+      expect(new URL(page.url()).search).toBe(javaScriptEnabled ? '' : '?pictureError=PICTURE_TOO_LARGE')
+    }
+  },
+)
 
 test('removing the picture asks first, also when clicked before the dialog has loaded', async ({ page }) => {
   const user = await me()
   await signIn(page, user)
   await page.goto(`/users/${user.id}`)
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer()
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Bildfil').setInputFiles({ name: 'jag.png', mimeType: 'image/png', buffer: png })
   await page.getByRole('button', { name: 'Ladda upp bild' }).click()
   await expect(toast(page, 'Din profilbild är sparad.')).toBeVisible()
@@ -190,7 +198,12 @@ for (const locale of ['sv', 'en'] as const) {
   test(`axe: every profile screen in ${locale}`, async ({ page }) => {
     const user = await me(locale)
     await signIn(page, user)
-    for (const path of [`/users/${user.id}`, accountPath(user), `/users/${user.id}/preferences/notifications`, `/users/${user.id}/preferences/data`]) {
+    for (const path of [
+      `/users/${user.id}`,
+      accountPath(user),
+      `/users/${user.id}/preferences/notifications`,
+      `/users/${user.id}/preferences/data`,
+    ]) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
       expect(await seriousViolations(page), path).toEqual([])

@@ -109,26 +109,30 @@ test('an invitation survives the round trip via /sso-invitation', { tag: '@nojs'
   await expect(page).toHaveURL('/invitation-code?code=ACDE23&redirectTo=%2Fsupport')
 })
 
-test('failures: a cancel at the provider and a replayed callback get a clear message and make nothing', { tag: '@nojs' }, async ({ page, browser }) => {
-  await page.goto('/signin')
-  await page.getByRole('link', { name: 'Fortsätt med Google' }).click()
-  await cancelAtProvider(page)
-  await expect(page).toHaveURL(/\/signin\?ssoError=SSO_CANCELLED/)
-  await expect(page.getByText('Inloggningen avbröts hos leverantören.')).toBeVisible()
+test(
+  'failures: a cancel at the provider and a replayed callback get a clear message and make nothing',
+  { tag: '@nojs' },
+  async ({ page, browser }) => {
+    await page.goto('/signin')
+    await page.getByRole('link', { name: 'Fortsätt med Google' }).click()
+    await cancelAtProvider(page)
+    await expect(page).toHaveURL(/\/signin\?ssoError=SSO_CANCELLED/)
+    await expect(page.getByText('Inloggningen avbröts hos leverantören.')).toBeVisible()
 
-  const callback = page.waitForRequest((request) => request.url().includes('/signin/sso/google/callback'))
-  await page.getByRole('link', { name: 'Fortsätt med Google' }).click()
-  await signInAtProvider(page, uniqueEmail('replay'))
-  const used = (await callback).url()
-  await expect(page).toHaveURL('/signup/confirm')
+    const callback = page.waitForRequest((request) => request.url().includes('/signin/sso/google/callback'))
+    await page.getByRole('link', { name: 'Fortsätt med Google' }).click()
+    await signInAtProvider(page, uniqueEmail('replay'))
+    const used = (await callback).url()
+    await expect(page).toHaveURL('/signup/confirm')
 
-  // The same callback in another browser (a stolen or replayed URL): no flow, a clear message.
-  const other = await browser.newPage()
-  await other.goto(used)
-  await expect(other).toHaveURL(/ssoError=SSO_STATE_MISMATCH/)
-  await expect(other.getByText(/Inloggningen kunde inte slutföras/)).toBeVisible()
-  await other.close()
-})
+    // The same callback in another browser (a stolen or replayed URL): no flow, a clear message.
+    const other = await browser.newPage()
+    await other.goto(used)
+    await expect(other).toHaveURL(/ssoError=SSO_STATE_MISMATCH/)
+    await expect(other.getByText(/Inloggningen kunde inte slutföras/)).toBeVisible()
+    await other.close()
+  },
+)
 
 test('the SSO screens have no serious axe violations and fit a phone', async ({ page }) => {
   // Four axe runs and a round trip through a provider.

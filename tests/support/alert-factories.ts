@@ -5,7 +5,14 @@ import { newId, nowIso } from '~/utils/ids.server'
 /** An alert row as createAlerts writes it, at a given time (tests of the feed and counts). */
 export async function insertAlert(
   userId: string,
-  options: { template?: string; created?: string; targetType?: string; targetId?: string; actorId?: string | null; data?: Record<string, unknown> } = {},
+  options: {
+    template?: string
+    created?: string
+    targetType?: string
+    targetId?: string
+    actorId?: string | null
+    data?: Record<string, unknown>
+  } = {},
 ) {
   const row = {
     id: newId(),
@@ -23,12 +30,21 @@ export async function insertAlert(
 }
 
 /** The user as a request's session would read it now (with its current mark). */
-export const reloadUser = (user: Pick<User, 'id'>) => db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+export const reloadUser = (user: Pick<User, 'id'>) =>
+  db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
 
 /** A group invitation row addressed to `email` (pending unless told otherwise). */
 export async function insertInvitation(
   organizationId: string,
-  options: { email?: string | null; groupId?: string | null; usedAt?: string; revokedAt?: string; expiresAt?: string; type?: 'email' | 'open'; groupCreator?: boolean } = {},
+  options: {
+    email?: string | null
+    groupId?: string | null
+    usedAt?: string
+    revokedAt?: string
+    expiresAt?: string
+    type?: 'email' | 'open'
+    groupCreator?: boolean
+  } = {},
 ) {
   const now = new Date()
   await db()

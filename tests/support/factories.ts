@@ -41,7 +41,13 @@ const BASE = 'http://localhost:3000'
 /** A Request as Remix would hand it to a loader or action. */
 export function makeRequest(
   path: string,
-  init: { method?: string; form?: Record<string, string | string[]>; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string
+    form?: Record<string, string | string[]>
+    json?: unknown
+    cookie?: string
+    headers?: Record<string, string>
+  } = {},
 ) {
   const headers = new Headers(init.headers)
   if (init.cookie) headers.set('Cookie', init.cookie)
@@ -78,12 +84,7 @@ export function args(request: Request, params: Record<string, string> = {}) {
 
 /** The latest message in the development outbox for an address. */
 export async function lastMailTo(email: string) {
-  return db()
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', email)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst()
+  return db().selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirst()
 }
 
 /** The token in the first app link of a message's text part. */

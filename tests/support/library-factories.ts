@@ -26,7 +26,13 @@ export async function createPackage(options: CreatePackageOptions) {
   const id = newId()
   const name = options.name ?? `Paket ${id.slice(0, 6)}`
   const now = options.updatedAt ?? nowIso()
-  const roles = (options.roles ?? ['Lärare', 'Elev']).map((name, position) => ({ id: newId(), package_id: id, name, description: '', position }))
+  const roles = (options.roles ?? ['Lärare', 'Elev']).map((name, position) => ({
+    id: newId(),
+    package_id: id,
+    name,
+    description: '',
+    position,
+  }))
   const perRole = options.tasksPerRole ?? 2
   const entities = roles.flatMap((r, ri) =>
     Array.from({ length: perRole }, (_, i) => ({
@@ -62,7 +68,10 @@ export async function createPackage(options: CreatePackageOptions) {
   if (roles.length) await db().insertInto('package_roles').values(roles).execute()
   for (const batch of batches(entities, 100)) await db().insertInto('package_entities').values(batch).execute()
   for (const c of options.collaborators ?? []) {
-    await db().insertInto('package_collaborators').values({ package_id: id, user_id: c.userId, access: c.access, created_at: now }).execute()
+    await db()
+      .insertInto('package_collaborators')
+      .values({ package_id: id, user_id: c.userId, access: c.access, created_at: now })
+      .execute()
   }
   return { id, roles, entities }
 }

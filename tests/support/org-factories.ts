@@ -53,7 +53,7 @@ export async function createOrganization(options: CreateOrganizationOptions = {}
 export async function addMember(
   organizationId: string,
   userId: string,
-  options: { role?: OrgRole; groupCreator?: boolean; created?: string; /** Defaults to groupCreator. */ attendance?: boolean } = {}
+  options: { role?: OrgRole; groupCreator?: boolean; created?: string; /** Defaults to groupCreator. */ attendance?: boolean } = {},
 ) {
   const role = options.role ?? 'member'
   const groupCreator = options.groupCreator ? 1 : 0
@@ -103,7 +103,7 @@ export async function createMembers(organizationId: string, count: number, optio
           role: 'member' as const,
           is_group_creator: options.groupCreator ? 1 : 0,
           created_at: now,
-        }))
+        })),
       )
       .execute()
   }

@@ -90,7 +90,13 @@ export function createPasskey(options: { challenge: string; rp: { id?: string };
   idLength.writeUInt16BE(rawId.length)
   const attested = Buffer.concat([Buffer.alloc(16) /* aaguid */, idLength, rawId, coseKey])
   const authData = authenticatorData(rpId, flagsOf(o) | FLAG_AT, 0, attested)
-  const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))
+  const attestationObject = cbor(
+    new Map<Cbor, Cbor>([
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', authData],
+    ]),
+  )
   const passkey: SoftPasskey = { credentialId: b64url(rawId), userHandle: options.user.id, rpId, privateKey, coseKey, counter: 0 }
   const response = {
     id: passkey.credentialId,

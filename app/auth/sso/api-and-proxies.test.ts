@@ -37,7 +37,8 @@ afterAll(async () => {
   await Promise.all([google?.close(), sei?.close()])
 })
 
-const googleTokens = (login: string) => codeFlowTokens(google.issuer, google.clientId, google.clientSecret, redirectUriOf('google'), login, 'openid profile email offline_access')
+const googleTokens = (login: string) =>
+  codeFlowTokens(google.issuer, google.clientId, google.clientSecret, redirectUriOf('google'), login, 'openid profile email offline_access')
 const ssoSignIn = (idToken: string, json: object) =>
   run(() => signinAction(args(makeRequest('/api/v2/signin', { method: 'POST', json, headers: { Authorization: `Bearer ${idToken}` } }))))
 
@@ -50,7 +51,11 @@ describe('POST /api/v2/signin with an ID token', () => {
     const created = await ssoSignIn(tokens.id_token!, { invitation: 'ACDE23' })
     expect(created.status).toBe(200)
     expect(created.headers.getSetCookie().join()).toMatch(/session=/)
-    const body = await (await signinAction(args(makeRequest('/api/v2/signin', { method: 'POST', json: {}, headers: { Authorization: `Bearer ${tokens.id_token}` } })))).json()
+    const body = await (
+      await signinAction(
+        args(makeRequest('/api/v2/signin', { method: 'POST', json: {}, headers: { Authorization: `Bearer ${tokens.id_token}` } })),
+      )
+    ).json()
     expect(body.email).toBe(email)
     expect(await db().selectFrom('user_identities').select('id').where('email', '=', email).execute()).toHaveLength(1)
 
@@ -88,7 +93,9 @@ describe('internal endpoints', () => {
   })
 
   it('forwards a browser code exchange with the server-held secret, and nothing else', async () => {
-    const config = await client.discovery(new URL(google.issuer), google.clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] })
+    const config = await client.discovery(new URL(google.issuer), google.clientId, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+    })
     const verifier = client.randomPKCECodeVerifier()
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUriOf('google'),
@@ -98,11 +105,20 @@ describe('internal endpoints', () => {
       state: 's',
     })
     const callback = new URL(await followToCallback(url.href, { login: uniqueEmail('proxy'), redirectUri: redirectUriOf('google') }))
-    const form = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: redirectUriOf('google'), code_verifier: verifier }
+    const form = {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: redirectUriOf('google'),
+      code_verifier: verifier,
+    }
 
-    const smuggled = await run(() => addSecret(args(makeRequest('/internal/google/add-secret', { form: { ...form, client_secret: 'x' } }), { provider: 'google' })))
+    const smuggled = await run(() =>
+      addSecret(args(makeRequest('/internal/google/add-secret', { form: { ...form, client_secret: 'x' } }), { provider: 'google' })),
+    )
     expect(smuggled.status).toBe(400)
-    const otherClient = await run(() => addSecret(args(makeRequest('/internal/google/add-secret', { form: { ...form, client_id: 'someone-else' } }), { provider: 'google' })))
+    const otherClient = await run(() =>
+      addSecret(args(makeRequest('/internal/google/add-secret', { form: { ...form, client_id: 'someone-else' } }), { provider: 'google' })),
+    )
     expect(otherClient.status).toBe(400)
     for (const provider of ['microsoft', 'apple', 'elsewhere']) {
       expect((await run(() => addSecret(args(makeRequest(`/internal/${provider}/add-secret`, { form }), { provider })))).status).toBe(404)

@@ -67,7 +67,13 @@ export async function bearerSession(db: DB, token: string): Promise<SessionState
       .executeTakeFirst()
     if (!row || !row.email_verified_at) return { status: 'expired' }
     const { identity_provider, ...user } = row
-    return { status: 'active', user, idHash: '', expiresAt: new Date((claims.exp ?? 0) * 1000).toISOString(), method: ssoMethod(identity_provider) }
+    return {
+      status: 'active',
+      user,
+      idHash: '',
+      expiresAt: new Date((claims.exp ?? 0) * 1000).toISOString(),
+      method: ssoMethod(identity_provider),
+    }
   } catch (error) {
     if (error instanceof DomainError) return { status: 'expired' }
     throw error

@@ -5,7 +5,13 @@ import { loader as me } from '~/routes/api/users.me'
 import { newId, nowIso } from '~/utils/ids.server'
 import { args, createUser, makeRequest, uniqueEmail } from '../../../tests/support/factories'
 import { codeFlowTokens } from '../../../tests/support/oidc/drive'
-import { ANOTHER_CLIENT_ID, DEMO_CLIENT_SECRET, envFor, startOidcProvider, type RunningProvider } from '../../../tests/support/oidc/providers'
+import {
+  ANOTHER_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  envFor,
+  startOidcProvider,
+  type RunningProvider,
+} from '../../../tests/support/oidc/providers'
 import { forgetJwks } from './jwks.server'
 import { resetSsoConfig } from './config.server'
 import { forgetConfigurations } from './oidc.server'
@@ -38,7 +44,16 @@ async function linkedUser(login: string) {
   const user = await createUser({ email: uniqueEmail('bearer') })
   await db()
     .insertInto('user_identities')
-    .values({ id: newId(), user_id: user.id, provider: 'microsoft', issuer: claims.iss, subject: claims.sub, email: null, created_at: nowIso(), last_used_at: nowIso() })
+    .values({
+      id: newId(),
+      user_id: user.id,
+      provider: 'microsoft',
+      issuer: claims.iss,
+      subject: claims.sub,
+      email: null,
+      created_at: nowIso(),
+      last_used_at: nowIso(),
+    })
     .execute()
   return { user, tokens }
 }
@@ -88,9 +103,23 @@ describe('Bearer tokens of the Microsoft-type provider', () => {
   it("refuses another product's token (wrong audience) and a token linked to nobody", async () => {
     const { tokens: ours } = await linkedUser('audience@kommun.example.se')
     expect((await callMe(ours.access_token)).status).toBe(200)
-    const foreign = await codeFlowTokens(ms.issuer, ANOTHER_CLIENT_ID, DEMO_CLIENT_SECRET, `${appUrl()}/another-app/callback`, 'audience@kommun.example.se', SCOPE)
+    const foreign = await codeFlowTokens(
+      ms.issuer,
+      ANOTHER_CLIENT_ID,
+      DEMO_CLIENT_SECRET,
+      `${appUrl()}/another-app/callback`,
+      'audience@kommun.example.se',
+      SCOPE,
+    )
     expect((await callMe(foreign.access_token)).status).toBe(401)
-    const nobody = await codeFlowTokens(ms.issuer, ms.clientId, ms.clientSecret, redirectUriOf('microsoft'), 'nobody@kommun.example.se', SCOPE)
+    const nobody = await codeFlowTokens(
+      ms.issuer,
+      ms.clientId,
+      ms.clientSecret,
+      redirectUriOf('microsoft'),
+      'nobody@kommun.example.se',
+      SCOPE,
+    )
     expect((await callMe(nobody.access_token)).status).toBe(401)
   })
 

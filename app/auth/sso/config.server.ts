@@ -31,7 +31,11 @@ export interface ProviderConfig {
   revokeOnSignOut: boolean
 }
 
-const Optional = z.string().trim().optional().transform((v) => (v ? v : undefined))
+const Optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
 const SsoEnv = z.object({
   SSO_GOOGLE_ISSUER: Optional,
   SSO_GOOGLE_CLIENT_ID: Optional,
@@ -51,7 +55,13 @@ const SsoEnv = z.object({
 export function parseSsoEnv(source: Record<string, string | undefined>) {
   const env = SsoEnv.parse(source)
   const providers: ProviderConfig[] = []
-  const add = (id: ProviderId, issuer: string | undefined, clientId: string | undefined, clientSecret: string | undefined, rest: Omit<ProviderConfig, 'id' | 'issuer' | 'clientId' | 'clientSecret'>) => {
+  const add = (
+    id: ProviderId,
+    issuer: string | undefined,
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    rest: Omit<ProviderConfig, 'id' | 'issuer' | 'clientId' | 'clientSecret'>,
+  ) => {
     if (issuer && clientId && clientSecret) providers.push({ id, issuer: issuer.replace(/\/$/, ''), clientId, clientSecret, ...rest })
   }
   add('google', env.SSO_GOOGLE_ISSUER, env.SSO_GOOGLE_CLIENT_ID, env.SSO_GOOGLE_CLIENT_SECRET, {
@@ -94,5 +104,7 @@ export const providerByIssuer = (issuer: string) => configuredProviders().find((
  * provider's end-session endpoint, which the CSP's form-action must allow (server/security.ts).
  */
 export function providerOrigins(source: Record<string, string | undefined> = process.env) {
-  return [source.SSO_GOOGLE_ISSUER, source.SSO_MICROSOFT_ISSUER, source.SSO_SEI_ISSUER].flatMap((issuer) => (issuer && URL.canParse(issuer) ? [new URL(issuer).origin] : []))
+  return [source.SSO_GOOGLE_ISSUER, source.SSO_MICROSOFT_ISSUER, source.SSO_SEI_ISSUER].flatMap((issuer) =>
+    issuer && URL.canParse(issuer) ? [new URL(issuer).origin] : [],
+  )
 }

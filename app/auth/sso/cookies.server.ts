@@ -41,7 +41,8 @@ export const readFlow = async (request: Request) => unseal<Flow>(await flowCooki
 export const clearFlow = () => flowCookie.serialize('', { maxAge: 0 })
 
 export const writePending = async (pending: PendingSignUp) => pendingCookie.serialize(await seal(pending, 'pending'))
-export const readPending = async (request: Request) => unseal<PendingSignUp>(await pendingCookie.parse(request.headers.get('Cookie')), 'pending')
+export const readPending = async (request: Request) =>
+  unseal<PendingSignUp>(await pendingCookie.parse(request.headers.get('Cookie')), 'pending')
 export const clearPending = () => pendingCookie.serialize('', { maxAge: 0 })
 
 export async function lastProvider(request: Request): Promise<ProviderId | typeof OWN_CREDENTIALS | null> {

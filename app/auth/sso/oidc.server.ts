@@ -177,11 +177,21 @@ export function failure(error: unknown): DomainError {
   const cause = inner?.cause as { claim?: string; parameter?: string } | undefined
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && cause?.claim === 'nonce') return new DomainError('SSO_STATE_MISMATCH')
   if (/"state"/.test(String(inner?.message))) return new DomainError('SSO_STATE_MISMATCH')
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || code === 'OAUTH_KEY_SELECTION_FAILED' || code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') {
+  if (
+    code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' ||
+    code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' ||
+    code === 'OAUTH_KEY_SELECTION_FAILED' ||
+    code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'
+  ) {
     return new DomainError('SSO_TOKEN_INVALID')
   }
   const name = (error as Error)?.name
-  if (name === 'TimeoutError' || name === 'AbortError' || error instanceof TypeError || /fetch failed|ECONNREFUSED|timed? ?out/i.test(String((error as Error)?.message) + String((error as Error)?.cause))) {
+  if (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    error instanceof TypeError ||
+    /fetch failed|ECONNREFUSED|timed? ?out/i.test(String((error as Error)?.message) + String((error as Error)?.cause))
+  ) {
     return new DomainError('SSO_PROVIDER_DOWN')
   }
   console.error('Single sign-on failed', code ?? name, (error as Error)?.message)

@@ -39,7 +39,11 @@ export class OpenIdStrategy extends Strategy<SsoResult, SsoResult> {
         redirectTo: safeRedirect(url.searchParams.get('redirectTo'), ''),
         invitation: (url.searchParams.get('invitation') ?? '').trim().slice(0, 200),
       }
-      const { url: target, checks } = await authorizationUrl(this.provider, redirectUriOf(this.provider.id), url.searchParams.get('login_hint') ? { login_hint: url.searchParams.get('login_hint')! } : {})
+      const { url: target, checks } = await authorizationUrl(
+        this.provider,
+        redirectUriOf(this.provider.id),
+        url.searchParams.get('login_hint') ? { login_hint: url.searchParams.get('login_hint')! } : {},
+      )
       const intent = url.searchParams.get('intent') === 'link' ? 'link' : 'signin'
       throw redirect(target.href, { headers: { 'Set-Cookie': await writeFlow({ provider: this.provider.id, checks, intent, post }) } })
     }

@@ -28,19 +28,23 @@ function targetOf(name: string): Target | null {
 }
 
 const TokenRequest = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('authorization_code'),
-    code: z.string().min(1).max(2048),
-    redirect_uri: z.string().url().max(2048),
-    code_verifier: z.string().min(43).max(128),
-    client_id: z.string().max(200).optional(),
-  }).strict(),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1).max(4096),
-    scope: z.string().max(500).optional(),
-    client_id: z.string().max(200).optional(),
-  }).strict(),
+  z
+    .object({
+      grant_type: z.literal('authorization_code'),
+      code: z.string().min(1).max(2048),
+      redirect_uri: z.string().url().max(2048),
+      code_verifier: z.string().min(43).max(128),
+      client_id: z.string().max(200).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      grant_type: z.literal('refresh_token'),
+      refresh_token: z.string().min(1).max(4096),
+      scope: z.string().max(500).optional(),
+      client_id: z.string().max(200).optional(),
+    })
+    .strict(),
 ])
 
 const endpoints = new Map<string, string>()
@@ -49,7 +53,10 @@ async function tokenEndpointOf(target: Target) {
   if (!found) {
     const loopback = ['127.0.0.1', 'localhost'].includes(new URL(target.issuer).hostname)
     const config = await client
-      .discovery(new URL(target.issuer), target.clientId, target.clientSecret, undefined, { timeout: ssoConfig().timeoutSeconds, execute: loopback ? [client.allowInsecureRequests] : [] })
+      .discovery(new URL(target.issuer), target.clientId, target.clientSecret, undefined, {
+        timeout: ssoConfig().timeoutSeconds,
+        execute: loopback ? [client.allowInsecureRequests] : [],
+      })
       .catch(() => {
         throw new DomainError('SSO_PROVIDER_DOWN')
       })

@@ -36,7 +36,12 @@ export async function saveSsoSession(db: DB, sessionIdHash: string, provider: Pr
 
 /** Renews the session's provider tokens when they are due; false when the provider refuses (revoked). */
 export async function renewIfDue(db: DB, sessionIdHash: string, now = new Date()) {
-  const row = await db.selectFrom('sso_sessions').selectAll().where('session_id_hash', '=', sessionIdHash).where('renew_at', '<=', nowIso(now)).executeTakeFirst()
+  const row = await db
+    .selectFrom('sso_sessions')
+    .selectAll()
+    .where('session_id_hash', '=', sessionIdHash)
+    .where('renew_at', '<=', nowIso(now))
+    .executeTakeFirst()
   const provider = row && providerConfig(row.provider)
   const refreshToken = row && (await unseal<string>(row.refresh_token, 'refresh-token'))
   if (!row || !provider || !refreshToken) return true

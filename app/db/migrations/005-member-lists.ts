@@ -13,8 +13,7 @@ import { isPostgres, LAST_SEEN_KEY, PG_SWEDISH_COLLATION, SQLITE_SORT_KEY_FUNCTI
 export async function up(db: Kysely<any>) {
   const postgres = isPostgres(db)
   /** An index column in Swedish order (the same expression as collation.ts `swedish()`). */
-  const key = (column: string) =>
-    postgres ? `${column} collate "${PG_SWEDISH_COLLATION}"` : `${SQLITE_SORT_KEY_FUNCTION}(${column})`
+  const key = (column: string) => (postgres ? `${column} collate "${PG_SWEDISH_COLLATION}"` : `${SQLITE_SORT_KEY_FUNCTION}(${column})`)
 
   await db.schema
     .alterTable('organization_members')
@@ -87,7 +86,11 @@ export async function down(db: Kysely<any>) {
   await sql`create index groups_org_name_lower on groups (organization_id, lower(name), id)`.execute(db)
   await db.schema.dropIndex('groups_org_name_swedish').execute()
   await sql`create index users_name_lower on users (lower(name), id)`.execute(db)
-  await db.schema.createIndex('organization_members_org_created').on('organization_members').columns(['organization_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('organization_members_org_created')
+    .on('organization_members')
+    .columns(['organization_id', 'created_at'])
+    .execute()
   for (const name of [
     'organization_members_org_name',
     'organization_members_org_email',

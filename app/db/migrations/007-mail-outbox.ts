@@ -37,7 +37,14 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const index of ['audit_log_created', 'rate_limits_first_failure', 'tokens_expires', 'sessions_expires', 'mail_outbox_sent', 'mail_outbox_due']) {
+  for (const index of [
+    'audit_log_created',
+    'rate_limits_first_failure',
+    'tokens_expires',
+    'sessions_expires',
+    'mail_outbox_sent',
+    'mail_outbox_due',
+  ]) {
     await db.schema.dropIndex(index).execute()
   }
   await db.schema.alterTable('users').dropColumn('is_platform_admin').execute()

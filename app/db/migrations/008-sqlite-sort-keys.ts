@@ -39,8 +39,12 @@ export async function up(db: Kysely<any>) {
     const keys = columns.map((c) => `${c}_key = ${SQLITE_SORT_KEY_FUNCTION}(new.${c})`).join(', ')
     // organization_members rows get their name and email from the copy trigger of migration 005,
     // an update of name and email right after the insert: that update fires this trigger too.
-    if (table === 'groups') await run(db, `create trigger ${table}_sort_keys_insert after insert on ${table} begin update ${table} set ${keys} where ${row}; end`)
-    await run(db, `create trigger ${table}_sort_keys after update of ${columns.join(', ')} on ${table} begin update ${table} set ${keys} where ${row}; end`)
+    if (table === 'groups')
+      await run(db, `create trigger ${table}_sort_keys_insert after insert on ${table} begin update ${table} set ${keys} where ${row}; end`)
+    await run(
+      db,
+      `create trigger ${table}_sort_keys after update of ${columns.join(', ')} on ${table} begin update ${table} set ${keys} where ${row}; end`,
+    )
     await run(db, `update ${table} set ${columns.map((c) => `${c}_key = ${SQLITE_SORT_KEY_FUNCTION}(${c})`).join(', ')}`)
   }
   for (const { name, table, column, tail, where } of INDEXES) {

@@ -126,7 +126,14 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const table of ['group_tasks', 'package_share_links', 'package_invitations', 'package_collaborators', 'package_entities', 'package_roles']) {
+  for (const table of [
+    'group_tasks',
+    'package_share_links',
+    'package_invitations',
+    'package_collaborators',
+    'package_entities',
+    'package_roles',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
   if (!isPostgres(db)) {

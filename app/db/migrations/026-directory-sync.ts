@@ -45,7 +45,10 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex('directory_users_org_external').on('directory_users').columns(['organization_id', 'external_id']).execute()
   await db.schema.createIndex('directory_users_user').on('directory_users').column('user_id').execute()
 
-  await db.schema.alterTable('groups').addColumn('directory_managed', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('groups')
+    .addColumn('directory_managed', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('groups').addColumn('directory_external_id', 'text').execute()
   await sql`create index groups_directory on groups (organization_id, directory_managed)`.execute(db)
 

@@ -54,7 +54,11 @@ describe.each(LOCALES)('the browser i18next (%s)', (lng) => {
   })
 
   it('says a key without a message as i18next does: its defaultValue, or the key', () => {
-    const calls: Call[] = [['signin.notice.none', { defaultValue: '' }], ['errors.NO_SUCH_CODE', { defaultValue: 'NO_SUCH_CODE' }], ['errors.NO_SUCH_CODE']]
+    const calls: Call[] = [
+      ['signin.notice.none', { defaultValue: '' }],
+      ['errors.NO_SUCH_CODE', { defaultValue: 'NO_SUCH_CODE' }],
+      ['errors.NO_SUCH_CODE'],
+    ]
     for (const [key, values] of calls) expect(own.t(key, values), `${key} ${JSON.stringify(values)}`).toBe(t(key, values as never))
   })
 })
@@ -71,7 +75,9 @@ describe('the messages', () => {
         if (/_zero$/.test(path.at(-1)!)) say('a _zero plural')
         // What is left once the supported `{{name}}` and `$t(key.{{name}})` are out: nothing of i18next's.
         const nesting = /\$t\(((?:[\w.]|\{\{\w+\}\})+)\)/g
-        const rest = String(text).replace(nesting, '').replace(/\{\{\w+\}\}/g, '')
+        const rest = String(text)
+          .replace(nesting, '')
+          .replace(/\{\{\w+\}\}/g, '')
         if (/\{\{|\}\}|\$t\(/.test(rest)) say(`${text} has a {{- name}}, {{ name }}, a format or $t() with options`)
         // A nested message nests no further, so there are no loops: no message under `errors.` has a $t().
         for (const [, key] of String(text).matchAll(nesting)) {
@@ -98,8 +104,10 @@ describe('the components', () => {
     for (const file of sources(app).filter((f) => !f.includes('/i18n/browser/'))) {
       const text = readFileSync(file, 'utf8')
       const say = (what: string) => problems.push(`${relative(app, file)}: ${what}`)
-      for (const m of text.matchAll(/(?<![/\w])(i18n|i18next)\.(?!server\.ts)(\w+)/g)) if (!['language', 'use', 'init', 'addResourceBundle'].includes(m[2])) say(m[0])
-      for (const m of text.matchAll(/\bt\([^()]*\{[^}]*\b(returnObjects|context|ordinal|lngs?|ns|keyPrefix|replace|postProcess)\s*:/g)) say(`t(…, { ${m[1]} })`)
+      for (const m of text.matchAll(/(?<![/\w])(i18n|i18next)\.(?!server\.ts)(\w+)/g))
+        if (!['language', 'use', 'init', 'addResourceBundle'].includes(m[2])) say(m[0])
+      for (const m of text.matchAll(/\bt\([^()]*\{[^}]*\b(returnObjects|context|ordinal|lngs?|ns|keyPrefix|replace|postProcess)\s*:/g))
+        say(`t(…, { ${m[1]} })`)
       for (const m of text.matchAll(/useTranslation\([^)]/g)) say(m[0])
     }
     expect(problems).toEqual([])

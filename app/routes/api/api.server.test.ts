@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { DomainError } from '~/errors'
 import { MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from '~/services/bulk.schemas'
-import { ChangeOwnersBodySchema, CreateGroupBodySchema, GroupIdsBodySchema, SetGroupsActiveBodySchema } from '~/services/groups/groups.schemas'
+import {
+  ChangeOwnersBodySchema,
+  CreateGroupBodySchema,
+  GroupIdsBodySchema,
+  SetGroupsActiveBodySchema,
+} from '~/services/groups/groups.schemas'
 import { MemberListPayload } from '~/services/members/members.schemas'
 import { unreachableDatabaseError } from '../../../tests/support/db-faults'
 import { apiCall, jsonShapeProblem, MAX_JSON_BYTES, MAX_JSON_DEPTH, methodNotAllowed, readJson } from './api.server'
@@ -10,7 +15,8 @@ import { apiCall, jsonShapeProblem, MAX_JSON_BYTES, MAX_JSON_DEPTH, methodNotAll
 const URL_ = 'http://localhost/api/test'
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 /** A JSON POST, as API clients send it. */
-const jsonPost = (body: string, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { ...JSON_TYPE, ...headers } })
+const jsonPost = (body: string, headers: Record<string, string> = {}) =>
+  new Request(URL_, { method: 'POST', body, headers: { ...JSON_TYPE, ...headers } })
 
 /** A request whose body arrives as a stream in pieces, with no Content-Length (or a false one). */
 function streamed(pieces: string[], headers: Record<string, string> = {}) {
@@ -185,7 +191,13 @@ describe('bulk limits', () => {
     changeOwners: (n: number) =>
       [ChangeOwnersBodySchema, { changeList: ids(n).map((x) => ({ groupId: x, newOwnerId: x, oldOwnerRole: 'subscriber' })) }] as const,
   }
-  const limitOf = { members: MAX_BULK_ITEMS, groupIds: MAX_BULK_ITEMS, setActive: MAX_BULK_ITEMS, createGroup: MAX_BULK_ITEMS, changeOwners: MAX_OWNER_CHANGES }
+  const limitOf = {
+    members: MAX_BULK_ITEMS,
+    groupIds: MAX_BULK_ITEMS,
+    setActive: MAX_BULK_ITEMS,
+    createGroup: MAX_BULK_ITEMS,
+    changeOwners: MAX_OWNER_CHANGES,
+  }
 
   it('the body cap holds the largest payload every bulk schema allows, and one item more is a validation error', async () => {
     for (const [name, make] of Object.entries(largest)) {

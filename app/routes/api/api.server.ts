@@ -68,7 +68,8 @@ export interface ReadJsonOptions {
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.infer<S>> {
   const text = await readBodyText(request, Math.min(options.maxBytes ?? MAX_JSON_BYTES, MAX_JSON_BYTES))
   const mediaType = mediaTypeOf(request)
-  if (text && !isJson(mediaType) && !(options.acceptTextPlain && mediaType === 'text/plain')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
+  if (text && !isJson(mediaType) && !(options.acceptTextPlain && mediaType === 'text/plain'))
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
   const problem = jsonShapeProblem(text)
   if (problem) throw new DomainError('BAD_REQUEST', { errors: { '': [problem] } })
   let body: unknown

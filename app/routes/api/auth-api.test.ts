@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { args, cookiesFrom, createUser, lastMailTo, makeRequest, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
+import {
+  args,
+  cookiesFrom,
+  createUser,
+  lastMailTo,
+  makeRequest,
+  TEST_PASSWORD,
+  tokenFromMail,
+  uniqueEmail,
+} from '../../../tests/support/factories'
 import { MAX_JSON_BYTES } from './api.server'
 import * as forgot from './password-reset.forgot-password'
 import * as newPassword from './password-reset.new-password'
@@ -41,7 +50,12 @@ describe('JSON API', () => {
     const verified = await call(verifyEmail.action, '/api/verify-email', { token })
     expect(await verified.json()).toEqual({ message: 'VERIFY_SIGNIN_REQUIRED', email })
 
-    const signedIn = await call(signin.action, '/api/v2/signin', { email, password: 'long-enough-pw', environment: 'web', userAgent: 'test' })
+    const signedIn = await call(signin.action, '/api/v2/signin', {
+      email,
+      password: 'long-enough-pw',
+      environment: 'web',
+      userAgent: 'test',
+    })
     expect(signedIn.status).toBe(200)
     const cookie = cookiesFrom(signedIn.headers)
     const current = await (await call(me.loader, '/api/users/me', undefined, cookie)).json()
@@ -68,7 +82,12 @@ describe('JSON API', () => {
   })
 
   it('validates bodies: 400 BAD_REQUEST with field errors, bad JSON, oversized bodies', async () => {
-    const bad = await call(users.action, '/api/v2/users', { name: '', email: 'x', password: 'short', preferences: { locale: 'fi', timezone: 'Europe/Stockholm' } })
+    const bad = await call(users.action, '/api/v2/users', {
+      name: '',
+      email: 'x',
+      password: 'short',
+      preferences: { locale: 'fi', timezone: 'Europe/Stockholm' },
+    })
     expect(bad.status).toBe(400)
     const body = await bad.json()
     expect(body.message).toBe('BAD_REQUEST')
@@ -81,7 +100,9 @@ describe('JSON API', () => {
     // JSON sent as another type (here fetch's default for a string body) is not read.
     const wrongType = await post(JSON.stringify({ email: 'a@example.se', password: TEST_PASSWORD }), 'text/plain;charset=UTF-8')
     expect([wrongType.status, await wrongType.json()]).toEqual([415, { message: 'UNSUPPORTED_MEDIA_TYPE' }])
-    const huge = await signin.action(args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: JSON.stringify({ email: 'a'.repeat(MAX_JSON_BYTES) }) })))
+    const huge = await signin.action(
+      args(new Request('http://localhost/api/v2/signin', { method: 'POST', body: JSON.stringify({ email: 'a'.repeat(MAX_JSON_BYTES) }) })),
+    )
     expect(huge.status).toBe(413)
   })
 

@@ -91,7 +91,11 @@ describe('API methods', () => {
     for (const [path, route, allow] of API) {
       for (const method of METHODS.filter((m) => !allow.split(', ').includes(m))) {
         const res = await call(route, path, method)
-        expect([res.status, res.headers.get('Allow'), await res.json()], `${method} ${path}`).toEqual([405, allow, { message: 'METHOD_NOT_ALLOWED' }])
+        expect([res.status, res.headers.get('Allow'), await res.json()], `${method} ${path}`).toEqual([
+          405,
+          allow,
+          { message: 'METHOD_NOT_ALLOWED' },
+        ])
       }
       for (const method of allow.split(', ')) expect((await call(route, path, method)).status, `${method} ${path}`).not.toBe(405)
     }

@@ -23,7 +23,12 @@ const route = apiRoute({
     let cookie = ''
     const response = await apiCall<Answer<typeof SignInAnswer>>(async () => {
       if (token) {
-        const { user, redirectTo, provider } = await ssoApiSignIn(ctx, token, await readJson(request, SsoSignInPayload), await detectLocale(request))
+        const { user, redirectTo, provider } = await ssoApiSignIn(
+          ctx,
+          token,
+          await readJson(request, SsoSignInPayload),
+          await detectLocale(request),
+        )
         await destroySession(ctx.db, request)
         cookie = await createSession(ctx.db, user.id, ssoMethod(provider), { now: ctx.now, userAgent: request.headers.get('User-Agent') })
         await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { args, cookiesFrom, createUser, lastMailTo, makeRequest, run, sessionCookieFor, TEST_PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/support/factories'
+import {
+  args,
+  cookiesFrom,
+  createUser,
+  lastMailTo,
+  makeRequest,
+  run,
+  sessionCookieFor,
+  TEST_PASSWORD,
+  tokenFromMail,
+  uniqueEmail,
+} from '../../../tests/support/factories'
 import * as forgot from './forgot-password'
 import * as newPassword from './new-password'
 import * as signin from './signin'
@@ -107,7 +118,9 @@ describe('sign-up, verify, sign-in', () => {
 
   it('refuses a short password and an unknown timezone, creating nothing', async () => {
     const email = uniqueEmail()
-    const res = await run(() => signup.action(post('/signup', { name: 'X', email, password: 'short', locale: 'sv', timezone: 'Mars/Olympus' })))
+    const res = await run(() =>
+      signup.action(post('/signup', { name: 'X', email, password: 'short', locale: 'sv', timezone: 'Mars/Olympus' })),
+    )
     expect(res.status).toBe(400)
     expect(res.data.result.error).toMatchObject({ password: ['validation.passwordTooShort'], timezone: ['validation.timezone'] })
     expect(await lastMailTo(email)).toBeUndefined()
@@ -123,9 +136,13 @@ describe('forgot password and new password', () => {
     const token = tokenFromMail((await lastMailTo(user.email))!.text_body)
 
     expect((await run(() => newPassword.loader(args(makeRequest(`/new-password?token=${token}`))))).data.tokenError).toBeNull()
-    const mismatch = await run(() => newPassword.action(post('/new-password', { token, newPassword: 'new-password-1', confirmPassword: 'other' })))
+    const mismatch = await run(() =>
+      newPassword.action(post('/new-password', { token, newPassword: 'new-password-1', confirmPassword: 'other' })),
+    )
     expect(mismatch.status).toBe(400)
-    const done = await run(() => newPassword.action(post('/new-password', { token, newPassword: 'new-password-1', confirmPassword: 'new-password-1' })))
+    const done = await run(() =>
+      newPassword.action(post('/new-password', { token, newPassword: 'new-password-1', confirmPassword: 'new-password-1' })),
+    )
     expect(done.headers.get('Location')).toContain('notice=passwordChanged')
 
     expect((await run(() => me.loader(args(makeRequest('/api/users/me', { cookie }))))).status).toBe(401)

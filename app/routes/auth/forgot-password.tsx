@@ -19,7 +19,12 @@ const modeOf = (request: Request) => (new URL(request.url).pathname.startsWith('
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  return { mode: modeOf(request), email: url.searchParams.get('email') ?? '', sent: url.searchParams.get('sent') === '1', constraint: AUTH_CONSTRAINTS.email }
+  return {
+    mode: modeOf(request),
+    email: url.searchParams.get('email') ?? '',
+    sent: url.searchParams.get('sent') === '1',
+    constraint: AUTH_CONSTRAINTS.email,
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,7 +59,14 @@ export default function ForgotPassword() {
         <Field
           label={t('fields.email')}
           errors={form.errors('email')}
-          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: form.value('email', email), autoComplete: 'email', ...constraintProps(constraint.email) }}
+          inputProps={{
+            id: 'email',
+            name: 'email',
+            type: 'email',
+            defaultValue: form.value('email', email),
+            autoComplete: 'email',
+            ...constraintProps(constraint.email),
+          }}
         />
         <div className="flex items-center justify-between gap-4">
           <Link to="/signin" className="text-sm text-brand-700 underline">

@@ -65,12 +65,24 @@ export default function NewPassword() {
           label={t('fields.newPassword')}
           hint={t('signup.passwordHint')}
           errors={form.errors('newPassword')}
-          inputProps={{ id: 'newPassword', name: 'newPassword', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.newPassword) }}
+          inputProps={{
+            id: 'newPassword',
+            name: 'newPassword',
+            type: 'password',
+            autoComplete: 'new-password',
+            ...constraintProps(constraint.newPassword),
+          }}
         />
         <Field
           label={t('fields.confirmPassword')}
           errors={form.errors('confirmPassword')}
-          inputProps={{ id: 'confirmPassword', name: 'confirmPassword', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.confirmPassword) }}
+          inputProps={{
+            id: 'confirmPassword',
+            name: 'confirmPassword',
+            type: 'password',
+            autoComplete: 'new-password',
+            ...constraintProps(constraint.confirmPassword),
+          }}
         />
         <Button type="submit" pending={navigation.state === 'submitting'}>
           {t('newPassword.submit')}

@@ -27,7 +27,9 @@ export function PasskeySignIn({ redirectTo, divider }: { redirectTo: string; div
 
   const signIn = async (useBrowserAutofill: boolean) => {
     // The query only names the request in logs (and lets the browser tests tell the two apart).
-    const options = await fetchPasskeyOptions<PublicKeyCredentialRequestOptionsJSON>(useBrowserAutofill ? `${OPTIONS_URL}?mediation=conditional` : OPTIONS_URL)
+    const options = await fetchPasskeyOptions<PublicKeyCredentialRequestOptionsJSON>(
+      useBrowserAutofill ? `${OPTIONS_URL}?mediation=conditional` : OPTIONS_URL,
+    )
     if (isRefusal(options)) {
       if (!useBrowserAutofill) setProblem(messageKey(options.message))
       return

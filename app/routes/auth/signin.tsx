@@ -31,7 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))
   await eidGuard(request)
-  return { email: url.searchParams.get('email') ?? '', notice: url.searchParams.get('notice'), constraint: AUTH_CONSTRAINTS.signIn, sso: ssoSignInData(url) }
+  return {
+    email: url.searchParams.get('email') ?? '',
+    notice: url.searchParams.get('notice'),
+    constraint: AUTH_CONSTRAINTS.signIn,
+    sso: ssoSignInData(url),
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -83,12 +88,27 @@ export default function SignIn() {
         <Field
           label={t('fields.email')}
           errors={form.errors('email')}
-          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: prefilled, autoComplete: 'username webauthn', autoFocus: !prefilled, ...constraintProps(constraint.email) }}
+          inputProps={{
+            id: 'email',
+            name: 'email',
+            type: 'email',
+            defaultValue: prefilled,
+            autoComplete: 'username webauthn',
+            autoFocus: !prefilled,
+            ...constraintProps(constraint.email),
+          }}
         />
         <Field
           label={t('fields.password')}
           errors={form.errors('password')}
-          inputProps={{ id: 'password', name: 'password', type: 'password', autoComplete: 'current-password', autoFocus: !!prefilled, ...constraintProps(constraint.password) }}
+          inputProps={{
+            id: 'password',
+            name: 'password',
+            type: 'password',
+            autoComplete: 'current-password',
+            autoFocus: !!prefilled,
+            ...constraintProps(constraint.password),
+          }}
         />
         <div className="flex items-center justify-between gap-4">
           <Link to="/forgot-password" className="text-sm text-brand-700 underline">

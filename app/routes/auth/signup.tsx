@@ -28,7 +28,10 @@ import { formCall } from './auth-action.server'
  */
 function invitationCodeOf(search: URLSearchParams, redirectTo: string) {
   const fromRedirect = new URL(redirectTo, 'http://same-origin.invalid')
-  const candidates = [search.get('invitationCode'), fromRedirect.pathname === '/invitation-code' ? fromRedirect.searchParams.get('code') : null]
+  const candidates = [
+    search.get('invitationCode'),
+    fromRedirect.pathname === '/invitation-code' ? fromRedirect.searchParams.get('code') : null,
+  ]
   const code = candidates.find((c): c is string => !!c && isWellFormedCode(c))
   return code ? normalizeCode(code) : ''
 }
@@ -102,20 +105,44 @@ function SignUpForm() {
         <Field
           label={t('fields.name')}
           errors={form.errors('name')}
-          inputProps={{ id: 'name', name: 'name', type: 'text', defaultValue: form.value('name'), autoComplete: 'name', ...constraintProps(constraint.name) }}
+          inputProps={{
+            id: 'name',
+            name: 'name',
+            type: 'text',
+            defaultValue: form.value('name'),
+            autoComplete: 'name',
+            ...constraintProps(constraint.name),
+          }}
         />
         <Field
           label={t('fields.email')}
           errors={form.errors('email')}
-          inputProps={{ id: 'email', name: 'email', type: 'email', defaultValue: form.value('email'), autoComplete: 'email', ...constraintProps(constraint.email) }}
+          inputProps={{
+            id: 'email',
+            name: 'email',
+            type: 'email',
+            defaultValue: form.value('email'),
+            autoComplete: 'email',
+            ...constraintProps(constraint.email),
+          }}
         />
         <Field
           label={t('fields.password')}
           hint={t('signup.passwordHint')}
           errors={form.errors('password')}
-          inputProps={{ id: 'password', name: 'password', type: 'password', autoComplete: 'new-password', ...constraintProps(constraint.password) }}
+          inputProps={{
+            id: 'password',
+            name: 'password',
+            type: 'password',
+            autoComplete: 'new-password',
+            ...constraintProps(constraint.password),
+          }}
         />
-        <SelectField label={t('fields.locale')} errors={form.errors('locale')} selectProps={{ id: 'locale', name: 'locale', defaultValue: form.value('locale', locale) }}>
+        <SelectField
+          label={t('fields.locale')}
+          errors={form.errors('locale')}
+          selectProps={{ id: 'locale', name: 'locale', defaultValue: form.value('locale', locale) }}
+        >
           {LOCALES.map((l) => (
             <option key={l} value={l}>
               {t(`common.localeName.${l}`)}

@@ -165,7 +165,10 @@ describe('/create/group: action', () => {
       { user_id: creator.id },
     ])
     // The toast does not name someone the chooser may not see.
-    expect(await toastOf(foreignMember.headers)).toMatchObject({ key: 'groupCreated.partial', items: { failed: { MEMBER_NOT_FOUND: [''] } } })
+    expect(await toastOf(foreignMember.headers)).toMatchObject({
+      key: 'groupCreated.partial',
+      items: { failed: { MEMBER_NOT_FOUND: [''] } },
+    })
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', other.id).execute()).toEqual([])
   })
 

@@ -62,7 +62,9 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
     case 'package.invitation.new':
       return key('package.invitation.new')
     case 'package.shared':
-      return key(alert.data.access === 'owner' ? 'package.handedOver' : alert.data.access === 'edit' ? 'package.sharedEdit' : 'package.shared')
+      return key(
+        alert.data.access === 'owner' ? 'package.handedOver' : alert.data.access === 'edit' ? 'package.sharedEdit' : 'package.shared',
+      )
     default:
       return t('alerts.fallback', values)
   }

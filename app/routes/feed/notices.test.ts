@@ -54,7 +54,15 @@ async function newest(user: User) {
 }
 
 const alertCount = async (userId: string) =>
-  Number((await db().selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await db()
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 const gone = { en: '(no longer available)', sv: '(inte längre tillgänglig)' }
 
@@ -130,7 +138,13 @@ describe('group notices', () => {
     })
 
     // An admin of the organization sees every group of it; a stranger sees none.
-    const about = { template: 'group.member.added', targetType: 'group', targetId: groupId, actorId: owner.id, data: { groupName: 'Bild 7A' } }
+    const about = {
+      template: 'group.member.added',
+      targetType: 'group',
+      targetId: groupId,
+      actorId: owner.id,
+      data: { groupName: 'Bild 7A' },
+    }
     await insertAlert(admin.id, about)
     await insertAlert(stranger.id, about)
     expect((await newest(admin)).en).toEqual({ text: 'Erik Ek added you to Bild 7A.', href: home, note: null })
@@ -148,7 +162,12 @@ describe('group notices', () => {
   it('an invitation leads to the inbox while it waits, to the group once accepted, and is no longer available when revoked', async () => {
     const { admin, owner, member, org } = await school()
     const invitee = await createUser({ name: 'Emma Inbjuden', locale: 'sv' })
-    const created = await createGroupWithMembers(ctx(admin), org.id, { name: 'Musik 8B', kind: 'standard', groupOwnerId: owner.id, memberIdsWithRoles: {} })
+    const created = await createGroupWithMembers(ctx(admin), org.id, {
+      name: 'Musik 8B',
+      kind: 'standard',
+      groupOwnerId: owner.id,
+      memberIdsWithRoles: {},
+    })
     const groupId = created.group._id
     const { invitation } = await createGroupInvitation(ctx(owner), groupId, { type: 'email', email: invitee.email })
     expect(await alertCount(invitee.id)).toBe(1)
@@ -158,9 +177,19 @@ describe('group notices', () => {
     })
 
     // Accepted (the invitation used, the user a member): the notice leads to the group.
-    await db().updateTable('invitations').set({ used_at: new Date().toISOString(), used_by: invitee.id }).where('id', '=', invitation._id).execute()
-    await db().insertInto('organization_members').values({ organization_id: org.id, user_id: invitee.id, created_at: new Date().toISOString() }).execute()
-    await db().insertInto('group_members').values({ group_id: groupId, user_id: invitee.id, role: 'member', created_at: new Date().toISOString() }).execute()
+    await db()
+      .updateTable('invitations')
+      .set({ used_at: new Date().toISOString(), used_by: invitee.id })
+      .where('id', '=', invitation._id)
+      .execute()
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: invitee.id, created_at: new Date().toISOString() })
+      .execute()
+    await db()
+      .insertInto('group_members')
+      .values({ group_id: groupId, user_id: invitee.id, role: 'member', created_at: new Date().toISOString() })
+      .execute()
     expect((await newest(invitee)).en.href).toBe(`/groups/${groupId}/home`)
 
     // Revoked before an answer: nothing to open.
@@ -184,7 +213,12 @@ describe('organization notices', () => {
       en: { text: 'Astrid Admin made you a group creator in Skolan.', href: page, note: null },
       sv: { text: 'Astrid Admin gjorde dig till gruppskapare i Skolan.', href: page, note: null },
     })
-    const about = { template: 'organization.groupCreator.added', targetType: 'organization', targetId: org.id, data: { organizationName: 'Skolan' } }
+    const about = {
+      template: 'organization.groupCreator.added',
+      targetType: 'organization',
+      targetId: org.id,
+      data: { organizationName: 'Skolan' },
+    }
     await insertAlert(admin.id, about)
     expect((await newest(admin)).en).toEqual({ text: 'Someone made you a group creator in Skolan.', href: page, note: null })
     await insertAlert(stranger.id, about)
@@ -228,12 +262,22 @@ describe('package notices', () => {
     })
 
     // A viewer told of the package, then removed; a stranger who never had it.
-    const about = { template: 'package.shared', targetType: 'package', targetId: pkg.id, actorId: owner.id, data: { packageName: 'Föräldramöte', access: 'view' } }
+    const about = {
+      template: 'package.shared',
+      targetType: 'package',
+      targetId: pkg.id,
+      actorId: owner.id,
+      data: { packageName: 'Föräldramöte', access: 'view' },
+    }
     await insertAlert(viewer.id, about)
     await insertAlert(stranger.id, about)
     expect((await newest(viewer)).en).toEqual({ text: 'Astrid Admin shared the package Föräldramöte with you.', href: view, note: null })
     expect((await newest(viewer)).sv.text).toBe('Astrid Admin delade paketet Föräldramöte med dig.')
-    expect((await newest(stranger)).en).toEqual({ text: 'Astrid Admin shared the package Föräldramöte with you.', href: null, note: gone.en })
+    expect((await newest(stranger)).en).toEqual({
+      text: 'Astrid Admin shared the package Föräldramöte with you.',
+      href: null,
+      note: gone.en,
+    })
     await removeCollaborator(ctx(emma), { packageId: pkg.id, userId: viewer.id })
     expect((await newest(viewer)).sv).toEqual({ text: 'Astrid Admin delade paketet Föräldramöte med dig.', href: null, note: gone.sv })
 
@@ -246,7 +290,14 @@ describe('package notices', () => {
     const owner = await createUser({ name: 'Olga Owner' })
     const viewer = await createUser()
     const editor = await createUser()
-    const pkg = await createPackage({ ownerId: owner.id, status: 'draft', collaborators: [{ userId: viewer.id, access: 'view' }, { userId: editor.id, access: 'edit' }] })
+    const pkg = await createPackage({
+      ownerId: owner.id,
+      status: 'draft',
+      collaborators: [
+        { userId: viewer.id, access: 'view' },
+        { userId: editor.id, access: 'edit' },
+      ],
+    })
     const about = { template: 'package.shared', targetType: 'package', targetId: pkg.id, data: { packageName: 'Utkast', access: 'view' } }
     await insertAlert(viewer.id, about)
     await insertAlert(editor.id, about)
@@ -312,9 +363,12 @@ describe('a page of the feed', () => {
     for (let i = 0; i < FEED_PAGE_SIZE; i++) {
       const kind = i % 3
       const targetId =
-        kind === 0 ? (await createGroupWithMembers(ctx(admin), org.id, { kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: {} })).group._id
-        : kind === 1 ? (await createPackage({ ownerId: owner.id, collaborators: [{ userId: admin.id, access: 'view' }] })).id
-        : org.id
+        kind === 0
+          ? (await createGroupWithMembers(ctx(admin), org.id, { kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: {} })).group
+              ._id
+          : kind === 1
+            ? (await createPackage({ ownerId: owner.id, collaborators: [{ userId: admin.id, access: 'view' }] })).id
+            : org.id
       const template = ['group.member.added', 'package.invitation.new', 'organization.groupCreator.added'][kind]!
       await insertAlert(admin.id, { template, targetType: ['group', 'package', 'organization'][kind], targetId, data: {} })
     }

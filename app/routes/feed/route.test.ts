@@ -20,9 +20,20 @@ describe('the feed at /', () => {
     const user = await createUser({ timezone: 'America/New_York', locale: 'en' })
     const actor = await createUser({ name: 'Greta Garbo' })
     // 03:30 UTC on the 2nd is still the 1st in New York.
-    await insertAlert(user.id, { created: '2026-03-01T15:00:00.000Z', template: 'organization.groupCreator.added', actorId: actor.id, targetType: 'organization', data: { organizationName: 'Kören' } })
+    await insertAlert(user.id, {
+      created: '2026-03-01T15:00:00.000Z',
+      template: 'organization.groupCreator.added',
+      actorId: actor.id,
+      targetType: 'organization',
+      data: { organizationName: 'Kören' },
+    })
     await insertAlert(user.id, { created: '2026-03-02T03:30:00.000Z', template: 'no.such.template' })
-    await insertAlert(user.id, { created: '2026-03-02T15:00:00.000Z', template: 'package.shared', targetType: 'package', data: { packageName: 'Vår' } })
+    await insertAlert(user.id, {
+      created: '2026-03-02T15:00:00.000Z',
+      template: 'package.shared',
+      targetType: 'package',
+      data: { packageName: 'Vår' },
+    })
     await db().updateTable('users').set({ alerts_seen_at: '2026-03-01T20:00:00.000Z' }).where('id', '=', user.id).execute()
     const cookie = await sessionCookieFor(user)
 
@@ -50,7 +61,8 @@ describe('the feed at /', () => {
     const user = await createUser()
     const total = FEED_PAGE_SIZE + 5
     // Two alerts share each instant: the cursor must still split between them correctly.
-    for (let i = 0; i < total; i++) await insertAlert(user.id, { created: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 2))).toISOString() })
+    for (let i = 0; i < total; i++)
+      await insertAlert(user.id, { created: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 2))).toISOString() })
     const cookie = await sessionCookieFor(user)
     const first = await feedOf(cookie)
     const firstIds = first.feed!.days.flatMap((d) => d.alerts.map((a) => a.id))

@@ -41,8 +41,8 @@ function InboxItem({ kind, item }: { kind: InboxKind; item: Item }) {
     'access' in item
       ? t(`inbox.packages.access.${item.access}`)
       : kind === 'groups'
-      ? t('inbox.groups.in', { organization: item.organization })
-      : t('inbox.organizations.role')
+        ? t('inbox.groups.in', { organization: item.organization })
+        : t('inbox.organizations.role')
   const who = item.invitedBy ? t('inbox.invitedBy', { name: item.invitedBy.name }) : t('inbox.invitedByUnknown')
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">

@@ -35,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = '/invitations'
   // Gone, declined, someone else's, already a member…: back to the inbox, saying why.
-  return routeCall(() => handler({ ctx: ctxFor(user, context), form }), { toast: { to: here, withData: true }, failure: 'inbox.updateError' })
+  return routeCall(() => handler({ ctx: ctxFor(user, context), form }), {
+    toast: { to: here, withData: true },
+    failure: 'inbox.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -29,31 +29,37 @@ const refusalOf = (error: unknown): LinkRefusal | null =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)
-  return routeCall(async () => {
-    try {
-      const preview = await previewShareLink(ctxFor(user, context), { token })
-      return { token, preview, code: null }
-    } catch (error) {
-      const code = refusalOf(error)
-      if (!code) throw error
-      return data({ token, preview: null, code }, { status: new DomainError(code).status })
-    }
-  }, { failure: 'library.loadError' })
+  return routeCall(
+    async () => {
+      try {
+        const preview = await previewShareLink(ctxFor(user, context), { token })
+        return { token, preview, code: null }
+      } catch (error) {
+        const code = refusalOf(error)
+        if (!code) throw error
+        return data({ token, preview: null, code }, { status: new DomainError(code).status })
+      }
+    },
+    { failure: 'library.loadError' },
+  )
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const token = String((await readForm(request)).get('token') ?? '')
-  return routeCall(async () => {
-    try {
-      const { packageId, packageName } = await acceptShareLink(ctxFor(user, context), { token })
-      return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name: packageName } })
-    } catch (error) {
-      const code = refusalOf(error)
-      if (!code) throw error
-      return data({ code }, { status: new DomainError(code).status })
-    }
-  }, { failure: 'library.updateError' })
+  return routeCall(
+    async () => {
+      try {
+        const { packageId, packageName } = await acceptShareLink(ctxFor(user, context), { token })
+        return redirectWithToast(libraryPaths.view(packageId), { key: 'library.accept.accepted', values: { name: packageName } })
+      } catch (error) {
+        const code = refusalOf(error)
+        if (!code) throw error
+        return data({ code }, { status: new DomainError(code).status })
+      }
+    },
+    { failure: 'library.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -61,7 +61,13 @@ export function ActionForm({
 }
 
 /** The server's confirmation step of an ActionForm posted without JavaScript. */
-export function ConfirmationPanel({ pending, t }: { pending: PendingConfirmation; t: (key: string, values?: Record<string, string>) => string }) {
+export function ConfirmationPanel({
+  pending,
+  t,
+}: {
+  pending: PendingConfirmation
+  t: (key: string, values?: Record<string, string>) => string
+}) {
   return (
     <ConfirmPanel
       intent={pending.intent}

@@ -22,10 +22,14 @@ const location = (res: { headers: Headers }) => res.headers.get('Location')
 
 describe('library redirects', () => {
   it('sends the old addresses on, keeping what follows', async () => {
-    expect(location(await run(() => signinRedirect(args(makeRequest('/library/signin?redirectTo=%2Flibrary')))))).toBe('/signin?redirectTo=%2Flibrary')
+    expect(location(await run(() => signinRedirect(args(makeRequest('/library/signin?redirectTo=%2Flibrary')))))).toBe(
+      '/signin?redirectTo=%2Flibrary',
+    )
     expect(location(await run(() => userRedirect(args(makeRequest('/library/users/u1'), { id: 'u1' }))))).toBe('/library/invitations/u1')
     expect(location(await run(() => newRedirect(args(makeRequest('/library/packages/new')))))).toBe('/library/packages/new/1')
-    expect(location(await run(() => editRedirect(args(makeRequest('/library/packages/edit/p1'), { pid: 'p1' }))))).toBe('/library/packages/edit/1/p1')
+    expect(location(await run(() => editRedirect(args(makeRequest('/library/packages/edit/p1'), { pid: 'p1' }))))).toBe(
+      '/library/packages/edit/1/p1',
+    )
   })
 })
 
@@ -43,7 +47,9 @@ describe('feed', () => {
     await createPackage({ ownerId: other.id, name: 'Chemistry', collaborators: [{ userId: me.id, access: 'view' }] })
     const cookie = await sessionCookieFor(me)
     const names = async (qs: string) =>
-      (await run(() => feedLoader(args(makeRequest(`/library${qs}`, { cookie }))))).data.feed.items.map((p: { name: string }) => p.name).sort()
+      (await run(() => feedLoader(args(makeRequest(`/library${qs}`, { cookie }))))).data.feed.items
+        .map((p: { name: string }) => p.name)
+        .sort()
     expect(await names('')).toEqual(['Algebra', 'Biology', 'Chemistry'])
     expect(await names('?scope=mine')).toEqual(['Algebra', 'Biology'])
     expect(await names('?scope=shared')).toEqual(['Chemistry'])
@@ -63,7 +69,9 @@ describe('package view', () => {
     const stranger = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, name: 'Svenska', collaborators: [{ userId: viewer.id, access: 'view' }] })
     const load = async (user: { id: string }) =>
-      run(async () => viewLoader(args(makeRequest(`/library/packages/view/${pkg.id}`, { cookie: await sessionCookieFor(user) }), { pid: pkg.id })))
+      run(async () =>
+        viewLoader(args(makeRequest(`/library/packages/view/${pkg.id}`, { cookie: await sessionCookieFor(user) }), { pid: pkg.id })),
+      )
     const mine = await load(owner)
     expect(mine.data.view.package.name).toBe('Svenska')
     expect(mine.data.view.actions.delete).toBe(true)
@@ -72,7 +80,7 @@ describe('package view', () => {
     expect((await load(stranger)).status).toBe(404)
   })
 
-  it('lists every role\'s tasks of a small package, and of a large one the tasks of the role asked for (else the first)', async () => {
+  it("lists every role's tasks of a small package, and of a large one the tasks of the role asked for (else the first)", async () => {
     const owner = await createUser()
     const cookie = await sessionCookieFor(owner)
     const shown = async (pid: string, qs = '') =>
@@ -91,7 +99,12 @@ describe('package view', () => {
       ['Elev', n, 0],
       ['Mentor', n, 0],
     ])
-    const elev = await db().selectFrom('package_roles').select('id').where('package_id', '=', large.id).where('name', '=', 'Elev').executeTakeFirstOrThrow()
+    const elev = await db()
+      .selectFrom('package_roles')
+      .select('id')
+      .where('package_id', '=', large.id)
+      .where('name', '=', 'Elev')
+      .executeTakeFirstOrThrow()
     expect(await shown(large.id, `?role=${elev.id}`)).toEqual([
       ['Lärare', n, 0],
       ['Elev', n, n],
@@ -104,7 +117,9 @@ describe('package view', () => {
     const viewer = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, name: 'Borta', collaborators: [{ userId: viewer.id, access: 'view' }] })
     const post = async (user: { id: string }, form: Record<string, string>) =>
-      run(async () => viewAction(args(makeRequest(`/library/packages/view/${pkg.id}`, { form, cookie: await sessionCookieFor(user) }), { pid: pkg.id })))
+      run(async () =>
+        viewAction(args(makeRequest(`/library/packages/view/${pkg.id}`, { form, cookie: await sessionCookieFor(user) }), { pid: pkg.id })),
+      )
     const asked = await post(owner, { intent: 'delete' })
     expect(asked.data.confirm).toMatchObject({ intent: 'delete', values: { name: 'Borta' } })
     const denied = await post(viewer, { intent: 'delete', confirmed: '1' })
@@ -120,7 +135,11 @@ describe('package view', () => {
     const viewer = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, name: 'Original', collaborators: [{ userId: viewer.id, access: 'view' }] })
     const res = await run(async () =>
-      viewAction(args(makeRequest(`/library/packages/view/${pkg.id}`, { form: { intent: 'duplicate' }, cookie: await sessionCookieFor(viewer) }), { pid: pkg.id })),
+      viewAction(
+        args(makeRequest(`/library/packages/view/${pkg.id}`, { form: { intent: 'duplicate' }, cookie: await sessionCookieFor(viewer) }), {
+          pid: pkg.id,
+        }),
+      ),
     )
     expect(location(res)).toMatch(/^\/library\/packages\/view\/\w+$/)
     const copyId = location(res)!.split('/').pop()!
@@ -138,22 +157,39 @@ describe('invitations page', () => {
     const pkg = await createPackage({ ownerId: owner.id, name: 'Delat' })
     const invitation = await inviteCollaborator(ctxFor(owner), { packageId: pkg.id, email: invited.email, access: 'edit' })
     const path = `/library/invitations/${invited.id}`
-    const mine = await run(async () => invitationsLoader(args(makeRequest(path, { cookie: await sessionCookieFor(invited) }), { id: invited.id })))
+    const mine = await run(async () =>
+      invitationsLoader(args(makeRequest(path, { cookie: await sessionCookieFor(invited) }), { id: invited.id })),
+    )
     expect(mine.data.invitations.map((i: { packageName: string }) => i.packageName)).toEqual(['Delat'])
-    const theirs = await run(async () => invitationsLoader(args(makeRequest(path, { cookie: await sessionCookieFor(other) }), { id: invited.id })))
+    const theirs = await run(async () =>
+      invitationsLoader(args(makeRequest(path, { cookie: await sessionCookieFor(other) }), { id: invited.id })),
+    )
     expect(theirs.status).toBe(404)
     const answered = await run(async () =>
-      invitationsAction(args(makeRequest(path, { form: { intent: 'accept', invitationId: invitation.id }, cookie: await sessionCookieFor(other) }), { id: invited.id })),
+      invitationsAction(
+        args(makeRequest(path, { form: { intent: 'accept', invitationId: invitation.id }, cookie: await sessionCookieFor(other) }), {
+          id: invited.id,
+        }),
+      ),
     )
     expect(answered.status).toBe(404)
 
     const accepted = await run(async () =>
-      invitationsAction(args(makeRequest(path, { form: { intent: 'accept', invitationId: invitation.id }, cookie: await sessionCookieFor(invited) }), { id: invited.id })),
+      invitationsAction(
+        args(makeRequest(path, { form: { intent: 'accept', invitationId: invitation.id }, cookie: await sessionCookieFor(invited) }), {
+          id: invited.id,
+        }),
+      ),
     )
     expect(location(accepted)).toBe(`/library/packages/view/${pkg.id}`)
     expect((await toastOf(accepted.headers, 'sv'))?.text).toBe('Du har nu tillgång till ”Delat”.')
     expect((await toastOf(accepted.headers, 'en'))?.text).toBe('You now have access to “Delat”.')
-    const row = await db().selectFrom('package_collaborators').selectAll().where('package_id', '=', pkg.id).where('user_id', '=', invited.id).executeTakeFirst()
+    const row = await db()
+      .selectFrom('package_collaborators')
+      .selectAll()
+      .where('package_id', '=', pkg.id)
+      .where('user_id', '=', invited.id)
+      .executeTakeFirst()
     expect(row?.access).toBe('edit')
   })
 })
@@ -187,7 +223,8 @@ describe('accept share link', () => {
     const friend = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, name: 'Hemligt' })
     const cookie = await sessionCookieFor(friend)
-    const open = (token: string) => run(() => acceptLoader(args(makeRequest(`/library/packages/accept-share-link?token=${encodeURIComponent(token)}`, { cookie }))))
+    const open = (token: string) =>
+      run(() => acceptLoader(args(makeRequest(`/library/packages/accept-share-link?token=${encodeURIComponent(token)}`, { cookie }))))
 
     const madeUp = await open('made-up-token')
     expect(madeUp.status).toBe(404)
@@ -200,7 +237,10 @@ describe('accept share link', () => {
     expect(revoked.status).toBe(404)
     expect(revoked.data.preview).toBeNull()
 
-    const expiring = await createShareLink({ ...ctxFor(owner), now: new Date('2020-01-01T00:00:00Z') }, { packageId: pkg.id, expiresAt: '2020-01-02' })
+    const expiring = await createShareLink(
+      { ...ctxFor(owner), now: new Date('2020-01-01T00:00:00Z') },
+      { packageId: pkg.id, expiresAt: '2020-01-02' },
+    )
     const expired = await open(expiring.token)
     expect(expired.status).toBe(410)
     expect(expired.data.code).toBe('SHARE_LINK_EXPIRED')
@@ -208,14 +248,16 @@ describe('accept share link', () => {
 })
 
 describe('breadcrumbs', () => {
-  it('name the library, the package, and the wizard in the user\'s language', async () => {
+  it("name the library, the package, and the wizard in the user's language", async () => {
     expect(sectionHandle).toEqual({ breadcrumb: 'library.title', i18nArea: 'library' })
     expect(viewHandle.breadcrumb({ view: { package: { name: 'Fysik' } } })).toEqual({ label: 'Fysik' })
     expect(viewHandle.breadcrumb(undefined)).toBeNull()
     const user = await createUser({ locale: 'en' })
     const pkg = await createPackage({ ownerId: user.id, name: 'Fysik' })
     const cookie = await sessionCookieFor(user)
-    const edit = await run(() => wizardLoader(args(makeRequest(`/library/packages/edit/2/${pkg.id}`, { cookie }), { step: '2', pid: pkg.id })))
+    const edit = await run(() =>
+      wizardLoader(args(makeRequest(`/library/packages/edit/2/${pkg.id}`, { cookie }), { step: '2', pid: pkg.id })),
+    )
     expect(wizardHandle.breadcrumb(edit.data)).toEqual({ label: 'Edit “Fysik”' })
     const created = await run(() => wizardLoader(args(makeRequest('/library/packages/new/1', { cookie }), { step: '1' })))
     expect(wizardHandle.breadcrumb(created.data)).toEqual({ label: 'New package' })

@@ -23,18 +23,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request, actor.locale)
   const t = tFor(locale)
   const name = await routeCall(() => getOrganizationName(ctx, organizationId), ORGANIZATION_SCREEN)
-  const csv = await exportMembersCsv(ctx, organizationId, query, {
-    headers: [
-      t('orgMembers.columns.name'),
-      t('orgMembers.columns.email'),
-      t('orgMembers.columns.created'),
-      t('orgMembers.columns.lastRequest'),
-      t('orgMembers.columns.admin'),
-      t('orgMembers.columns.groupCreator'),
-    ],
-    yes: t('orgMembers.yes'),
-    no: t('orgMembers.no'),
-  }, csvFormatFor(locale, actor.timezone))
+  const csv = await exportMembersCsv(
+    ctx,
+    organizationId,
+    query,
+    {
+      headers: [
+        t('orgMembers.columns.name'),
+        t('orgMembers.columns.email'),
+        t('orgMembers.columns.created'),
+        t('orgMembers.columns.lastRequest'),
+        t('orgMembers.columns.admin'),
+        t('orgMembers.columns.groupCreator'),
+      ],
+      yes: t('orgMembers.yes'),
+      no: t('orgMembers.no'),
+    },
+    csvFormatFor(locale, actor.timezone),
+  )
   const base = `${t('orgMembers.title')}-${name}`
   return csvResponse(csv, base)
 }

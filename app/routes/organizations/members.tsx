@@ -36,10 +36,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
   const ctx = ctxFor(actor, context)
-  const page = await routeCall(
-    () => listMembers(ctx, params.organizationId!, query),
-    { ...ORGANIZATION_SCREEN, failure: 'orgMembers.loadError' },
-  )
+  const page = await routeCall(() => listMembers(ctx, params.organizationId!, query), {
+    ...ORGANIZATION_SCREEN,
+    failure: 'orgMembers.loadError',
+  })
   redirectPastLastPage(request, page)
   // Who of the page's admins and group creators has two-step verification (the organization's policy); nobody else's is read.
   const covered = page.items.filter((m) => m.isAdmin || m.isGroupCreator).map((m) => m._id)
@@ -71,26 +71,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: MembersBulkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
-  return routeCall(async () => {
-    const selection = await resolveSelection(submission.value, () =>
-      memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: intent === 'remove' }),
-    )
-    if (selection.count === 0) {
-      return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
-    }
-    if (intent === 'remove' && !selection.confirmed) {
-      const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)), ORGANIZATION_SCREEN)
-      return data({ result: null, confirm: { intent, ...confirmationOf(selection, names) } })
-    }
-    url.searchParams.delete('index')
-    const here = `${url.pathname}${url.search}`
-    return routeCall(async () => {
-      // Named before the action: a removed member is no longer the organization's.
-      const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
-      const results = await routeCall(() => run[intent](ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
-      return redirectWithToast(here, bulkToast(results, TOAST_KEYS, names))
-    }, { toast: inactiveToast(here) })
-  }, { failure: 'orgMembers.updateError' })
+  return routeCall(
+    async () => {
+      const selection = await resolveSelection(submission.value, () =>
+        memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: intent === 'remove' }),
+      )
+      if (selection.count === 0) {
+        return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
+      }
+      if (intent === 'remove' && !selection.confirmed) {
+        const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)), ORGANIZATION_SCREEN)
+        return data({ result: null, confirm: { intent, ...confirmationOf(selection, names) } })
+      }
+      url.searchParams.delete('index')
+      const here = `${url.pathname}${url.search}`
+      return routeCall(
+        async () => {
+          // Named before the action: a removed member is no longer the organization's.
+          const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
+          const results = await routeCall(() => run[intent](ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
+          return redirectWithToast(here, bulkToast(results, TOAST_KEYS, names))
+        },
+        { toast: inactiveToast(here) },
+      )
+    },
+    { failure: 'orgMembers.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -67,12 +67,16 @@ describe('/organizations/:id layout', () => {
     expect(homeRes.data).not.toHaveProperty('activity')
     for (const sub of ['members', 'groups', 'group-creators']) {
       const page = await import(`./${sub === 'members' ? 'members' : `${sub}/route`}`)
-      const subRes = await run(() => page.loader(args(makeRequest(`/organizations/${org.id}/${sub}`, { cookie }), { organizationId: org.id })))
+      const subRes = await run(() =>
+        page.loader(args(makeRequest(`/organizations/${org.id}/${sub}`, { cookie }), { organizationId: org.id })),
+      )
       expect(subRes.status, sub).toBe(404)
     }
     // Its forms are the admins'.
     const post = await run(() =>
-      home.action(args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Mine' } }), { organizationId: org.id })),
+      home.action(
+        args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Mine' } }), { organizationId: org.id }),
+      ),
     )
     expect(post.status).toBe(404)
   })
@@ -95,7 +99,7 @@ describe('/organizations/:id layout', () => {
       const homeRes = await run(() => home.loader(args(makeRequest(`/organizations/${id}`, { cookie }), { organizationId: id })))
       expect(homeRes.status).toBe(404)
       const membersRes = await run(() =>
-        members.loader(args(makeRequest(`/organizations/${id}/members`, { cookie }), { organizationId: id }))
+        members.loader(args(makeRequest(`/organizations/${id}/members`, { cookie }), { organizationId: id })),
       )
       expect(membersRes.status).toBe(404)
     }
@@ -152,12 +156,12 @@ describe('organization home', () => {
     const cookie = await sessionCookieFor(member)
     const res = await run(() =>
       home.action(
-        args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Hacked' } }), { organizationId: org.id })
-      )
+        args(makeRequest(`/organizations/${org.id}`, { cookie, form: { intent: 'rename', name: 'Hacked' } }), { organizationId: org.id }),
+      ),
     )
     expect(res.status).toBe(404)
     expect((await db().selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirstOrThrow()).name).toBe(
-      'Exempelskolan'
+      'Exempelskolan',
     )
   })
 })
@@ -167,8 +171,8 @@ describe('members page', () => {
     const { org, cookie } = await adminSetup()
     const res = await run(() =>
       members.loader(
-        args(makeRequest(`/organizations/${org.id}/members?q=bo&sort=email&dir=desc&page=1`, { cookie }), { organizationId: org.id })
-      )
+        args(makeRequest(`/organizations/${org.id}/members?q=bo&sort=email&dir=desc&page=1`, { cookie }), { organizationId: org.id }),
+      ),
     )
     expect(res.data.query).toEqual({ q: 'bo', sort: 'email', dir: 'desc' })
     expect(res.data.page).toMatchObject({ total: 1, page: 1 })
@@ -242,7 +246,12 @@ describe('members page', () => {
     expect(await toastOf(refused.headers)).toEqual({ key: 'errors.ORGANIZATION_INACTIVE', type: 'error' })
     const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
     expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
-    const flags = await db().selectFrom('organization_members').select(['user_id', 'is_group_creator']).where('organization_id', '=', org.id).where('user_id', 'in', [member.id, other.id]).execute()
+    const flags = await db()
+      .selectFrom('organization_members')
+      .select(['user_id', 'is_group_creator'])
+      .where('organization_id', '=', org.id)
+      .where('user_id', 'in', [member.id, other.id])
+      .execute()
     expect(flags.every((f) => f.is_group_creator === 0)).toBe(true)
   })
 
@@ -320,8 +329,8 @@ describe('members page', () => {
       members.action(
         args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'remove', ids: member.id, confirmed: '1' } }), {
           organizationId: org.id,
-        })
-      )
+        }),
+      ),
     )
     // "The person owns a group": said of whom.
     expect(await toastOf(res.headers)).toMatchObject({ type: 'error', items: { failed: { IS_GROUP_OWNER: [member.name] } } })
@@ -335,11 +344,11 @@ describe('members CSV', () => {
     await db().updateTable('users').set({ locale: 'en' }).where('id', '=', admin.id).execute()
     const cookie = await sessionCookieFor(admin)
     const res = (await membersCsv.loader(
-      args(makeRequest(`/organizations/${org.id}/members.csv?q=medlem`, { cookie }), { organizationId: org.id })
+      args(makeRequest(`/organizations/${org.id}/members.csv?q=medlem`, { cookie }), { organizationId: org.id }),
     )) as Response
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('Content-Disposition')).toBe(
-      `attachment; filename="members-exempelskolan.csv"; filename*=UTF-8''Members-Exempelskolan.csv`
+      `attachment; filename="members-exempelskolan.csv"; filename*=UTF-8''Members-Exempelskolan.csv`,
     )
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
     expect(text.startsWith('\uFEFFName,Email,Joined,Last seen,Admin,Group creator\r\n')).toBe(true)
@@ -353,7 +362,7 @@ describe('members CSV', () => {
       .execute()
     const memberCookie = await sessionCookieFor(member)
     const denied = await run(() =>
-      membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie: memberCookie }), { organizationId: org.id }))
+      membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie: memberCookie }), { organizationId: org.id })),
     )
     expect(denied.status).toBe(404)
   })

@@ -59,8 +59,22 @@ describe('/platform/mail', () => {
     expect(status).toBe(200)
     expect(data.maxAttempts).toBe(8)
     expect(data.mail).toEqual([
-      expect.objectContaining({ id: 'dead1', to_address: 'dead1@example.se', subject: 'Subject dead1', status: 'dead', attempts: 8, next_attempt_at: null, last_error: 'connect ECONNREFUSED 127.0.0.1:25' }),
-      expect.objectContaining({ id: 'failed1', status: 'failed', attempts: 2, next_attempt_at: at(30), last_error: 'connect ECONNREFUSED 127.0.0.1:25' }),
+      expect.objectContaining({
+        id: 'dead1',
+        to_address: 'dead1@example.se',
+        subject: 'Subject dead1',
+        status: 'dead',
+        attempts: 8,
+        next_attempt_at: null,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      }),
+      expect.objectContaining({
+        id: 'failed1',
+        status: 'failed',
+        attempts: 2,
+        next_attempt_at: at(30),
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      }),
     ])
   })
 
@@ -71,7 +85,11 @@ describe('/platform/mail', () => {
     const answer = await post({ intent: 'retry', id: 'dead1' }, cookie)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe(PATH)
-    expect(await toastOf(answer.headers)).toEqual({ key: 'platformMail.toast.retried', values: { to: 'dead1@example.se' }, type: 'success' })
+    expect(await toastOf(answer.headers)).toEqual({
+      key: 'platformMail.toast.retried',
+      values: { to: 'dead1@example.se' },
+      type: 'success',
+    })
     const row = await rowOf('dead1')
     expect(row).toMatchObject({ status: 'pending', attempts: 0 })
     expect(row.next_attempt_at! >= before && row.next_attempt_at! <= new Date().toISOString()).toBe(true)

@@ -20,7 +20,12 @@ import { scimOperationOf } from './scim.server'
 
 type Module = { loader: (a: ReturnType<typeof args>) => Promise<Response>; action: (a: ReturnType<typeof args>) => Promise<Response> }
 
-function call(mod: Module, token: string | null, path: string, init: { method?: string; json?: unknown; params?: Record<string, string> } = {}) {
+function call(
+  mod: Module,
+  token: string | null,
+  path: string,
+  init: { method?: string; json?: unknown; params?: Record<string, string> } = {},
+) {
   const method = init.method ?? (init.json !== undefined ? 'POST' : 'GET')
   const request = makeRequest(`/scim/v2${path}`, { method, json: init.json, headers: token ? { Authorization: `Bearer ${token}` } : {} })
   return method === 'GET' ? mod.loader(args(request, init.params ?? {})) : mod.action(args(request, init.params ?? {}))
@@ -51,14 +56,37 @@ describe("the directory sync's last errors", () => {
 
     const sync = await getDirectorySync(ctxFor(admin), org.id)
     expect(sync.errors).toEqual([
-      { at: expect.any(String), token: 'Entra ID', operation: 'DELETE /Users/nope', status: 404, scimType: null, detail: expect.stringContaining('nope') },
-      { at: expect.any(String), token: 'Entra ID', operation: 'GET /Users', status: 400, scimType: 'invalidFilter', detail: expect.any(String) },
-      { at: expect.any(String), token: 'Entra ID', operation: 'POST /Users', status: 409, scimType: 'uniqueness', detail: expect.any(String) },
+      {
+        at: expect.any(String),
+        token: 'Entra ID',
+        operation: 'DELETE /Users/nope',
+        status: 404,
+        scimType: null,
+        detail: expect.stringContaining('nope'),
+      },
+      {
+        at: expect.any(String),
+        token: 'Entra ID',
+        operation: 'GET /Users',
+        status: 400,
+        scimType: 'invalidFilter',
+        detail: expect.any(String),
+      },
+      {
+        at: expect.any(String),
+        token: 'Entra ID',
+        operation: 'POST /Users',
+        status: 409,
+        scimType: 'uniqueness',
+        detail: expect.any(String),
+      },
     ])
     expect(sync.errorsKept).toBe(DIRECTORY_ERRORS_KEPT)
     // The same through the tokens API, on the token they came through.
     const cookie = await sessionCookieFor(admin)
-    const listed = await (await tokensApi.loader(args(makeRequest(`/api/v1/organizations/${org.id}/scim-tokens`, { cookie }), { organizationId: org.id }))).json()
+    const listed = await (
+      await tokensApi.loader(args(makeRequest(`/api/v1/organizations/${org.id}/scim-tokens`, { cookie }), { organizationId: org.id }))
+    ).json()
     expect(listed).toEqual([expect.objectContaining({ id: tokenId, lastErrors: sync.errors.map(({ token: _, ...e }) => e) })])
   })
 

@@ -26,7 +26,12 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json'
 export const MAX_SCIM_BYTES = MAX_JSON_BYTES
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-type Handler = (args: { request: Request; params: LoaderFunctionArgs['params']; ctx: ScimCtx; body: () => Promise<unknown> }) => Promise<ScimAnswer>
+type Handler = (args: {
+  request: Request
+  params: LoaderFunctionArgs['params']
+  ctx: ScimCtx
+  body: () => Promise<unknown>
+}) => Promise<ScimAnswer>
 
 /** What a handler answers: a resource (200), a created one (201 with Location), or nothing (204). */
 export type ScimAnswer = { status?: 200 | 201; body: unknown; location?: string } | { status: 204 }
@@ -47,7 +52,8 @@ async function readScimBody(request: Request) {
   try {
     text = await readBodyText(request, MAX_SCIM_BYTES)
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'PAYLOAD_TOO_LARGE') throw new ScimError(413, `The body is larger than ${MAX_SCIM_BYTES} bytes`)
+    if (error instanceof DomainError && error.code === 'PAYLOAD_TOO_LARGE')
+      throw new ScimError(413, `The body is larger than ${MAX_SCIM_BYTES} bytes`)
     throw error
   }
   const type = mediaTypeOf(request)
@@ -68,7 +74,8 @@ const OPERATIONS: Record<string, string> = { POST: 'create', PUT: 'replace', PAT
 export function scimOperationOf(method: string, pathname: string) {
   const [resourcePart, id] = pathname.replace(/^\/scim\/v2\/?/, '').split('/')
   const resource = RESOURCES.has(resourcePart) ? resourcePart : 'other'
-  const operation = method === 'GET' || method === 'HEAD' ? (id || resource === 'ServiceProviderConfig' ? 'get' : 'list') : (OPERATIONS[method] ?? 'other')
+  const operation =
+    method === 'GET' || method === 'HEAD' ? (id || resource === 'ServiceProviderConfig' ? 'get' : 'list') : (OPERATIONS[method] ?? 'other')
   return { resource, operation: resource === 'other' ? 'other' : operation }
 }
 
@@ -131,10 +138,14 @@ async function respond(
     const ctx: ScimCtx = { ...base, organizationId: token.organizationId, directoryTokenId: token.id, baseUrl: scimBaseUrl() }
     const result = await handler({ request, params, ctx, body: () => readScimBody(request) })
     if (result.status === 204) return new Response(null, { status: 204 })
-    return scimJson(result.body, { status: result.status ?? 200, headers: 'location' in result && result.location ? { Location: result.location } : {} })
+    return scimJson(result.body, {
+      status: result.status ?? 200,
+      headers: 'location' in result && result.location ? { Location: result.location } : {},
+    })
   } catch (error) {
     if (error instanceof ScimError) return { error, headers: error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="scim"' } : {} }
-    if (isDatabaseUnavailable(error)) return { error: new ScimError(503, 'The service is unavailable, try again later'), headers: { 'Retry-After': '30' } }
+    if (isDatabaseUnavailable(error))
+      return { error: new ScimError(503, 'The service is unavailable, try again later'), headers: { 'Retry-After': '30' } }
     console.error('scim: unexpected error', error)
     return { error: new ScimError(500, 'Server error'), headers: {} }
   }

@@ -27,12 +27,21 @@ async function setup(name = 'Exempelkommunen') {
   return { admin, org, token, tokenId }
 }
 
-function call(mod: Module, token: string | null, path: string, init: { method?: string; json?: unknown; body?: string; params?: Record<string, string> } = {}) {
+function call(
+  mod: Module,
+  token: string | null,
+  path: string,
+  init: { method?: string; json?: unknown; body?: string; params?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
   const method = init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET')
   const request =
     init.body !== undefined
-      ? new Request(`http://localhost:3000/scim/v2${path}`, { method, headers: { ...headers, 'Content-Type': 'application/scim+json' }, body: init.body })
+      ? new Request(`http://localhost:3000/scim/v2${path}`, {
+          method,
+          headers: { ...headers, 'Content-Type': 'application/scim+json' },
+          body: init.body,
+        })
       : makeRequest(`/scim/v2${path}`, { method, json: init.json, headers })
   const a = args(request, init.params ?? {})
   return method === 'GET' ? mod.loader(a) : mod.action(a)
@@ -61,9 +70,15 @@ async function createScimUser(token: string, email = uniqueEmail('scim'), extra:
 }
 
 const isMember = async (organizationId: string, userId: string) =>
-  !!(await db().selectFrom('organization_members').select('user_id').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst())
+  !!(await db()
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst())
 
-const userIdOf = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()).id
+const userIdOf = async (email: string) =>
+  (await db().selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()).id
 
 describe('SCIM authentication and discovery', () => {
   it('answers 401 with a SCIM error for no token, an unknown one and a revoked one', async () => {
@@ -85,7 +100,11 @@ describe('SCIM authentication and discovery', () => {
     expect(config).toMatchObject({ patch: { supported: true }, filter: { supported: true }, bulk: { supported: false } })
     const types = await json(await call(discovery, token, '/ResourceTypes'))
     expect(types.Resources.map((r: { id: string }) => r.id)).toEqual(['User', 'Group'])
-    const schema = await json(await call(discovery, token, '/Schemas/urn:ietf:params:scim:schemas:core:2.0:User', { params: { id: 'urn:ietf:params:scim:schemas:core:2.0:User' } }))
+    const schema = await json(
+      await call(discovery, token, '/Schemas/urn:ietf:params:scim:schemas:core:2.0:User', {
+        params: { id: 'urn:ietf:params:scim:schemas:core:2.0:User' },
+      }),
+    )
     expect(schema.attributes.map((a: { name: string }) => a.name)).toContain('userName')
     expect((await call(discovery, token, '/Schemas/nope', { params: { id: 'nope' } })).status).toBe(404)
   })
@@ -94,7 +113,12 @@ describe('SCIM authentication and discovery', () => {
     const { token, tokenId } = await setup()
     await db()
       .insertInto('rate_limits')
-      .values({ key: `scim:token:${tokenId}`, failures: 3001, first_failure_at: new Date().toISOString(), blocked_until: new Date(Date.now() + 5000).toISOString() })
+      .values({
+        key: `scim:token:${tokenId}`,
+        failures: 3001,
+        first_failure_at: new Date().toISOString(),
+        blocked_until: new Date(Date.now() + 5000).toISOString(),
+      })
       .execute()
     const res = await call(users, token, '/Users')
     expect(res.status).toBe(429)
@@ -114,7 +138,13 @@ describe('SCIM request limits', () => {
     expect(wrongMethod.status).toBe(405)
     expect(wrongMethod.headers.get('Allow')).toContain('POST')
     const form = await users.action(
-      args(new Request('http://localhost:3000/scim/v2/Users', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' }, body: '{}' })),
+      args(
+        new Request('http://localhost:3000/scim/v2/Users', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+          body: '{}',
+        }),
+      ),
     )
     expect(form.status).toBe(415)
     expect((await json(await call(users, token, '/Users'))).totalResults).toBe(0)
@@ -122,7 +152,7 @@ describe('SCIM request limits', () => {
 })
 
 describe('SCIM Users', () => {
-  it('takes the enterprise extension and other attributes it does not keep in a POST, and Google Workspace\'s plain booleans', async () => {
+  it("takes the enterprise extension and other attributes it does not keep in a POST, and Google Workspace's plain booleans", async () => {
     const { org, token } = await setup()
     const email = uniqueEmail('ent')
     const created = await createScimUser(token, email, {
@@ -138,7 +168,12 @@ describe('SCIM Users', () => {
     const put = await json(
       await call(user, token, `/Users/${inactive.id}`, {
         method: 'PUT',
-        json: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: inactive.userName, name: { givenName: 'G', familyName: 'W' }, active: true },
+        json: {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: inactive.userName,
+          name: { givenName: 'G', familyName: 'W' },
+          active: true,
+        },
         params: { id: inactive.id },
       }),
     )
@@ -153,7 +188,12 @@ describe('SCIM Users', () => {
     expect(res.status).toBe(201)
     const body = await res.json()
     expect(res.headers.get('Location')).toBe(body.meta.location)
-    expect(body).toMatchObject({ userName: email.toLowerCase(), active: true, externalId: `ext-${email}`, name: { givenName: 'Given', familyName: 'Family' } })
+    expect(body).toMatchObject({
+      userName: email.toLowerCase(),
+      active: true,
+      externalId: `ext-${email}`,
+      name: { givenName: 'Given', familyName: 'Family' },
+    })
     const account = await db().selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()
     expect(account.password_hash).toBeNull()
     expect(account.email_verified_at).not.toBeNull()
@@ -188,7 +228,7 @@ describe('SCIM Users', () => {
     expect((await f(`emails.value eq "${created[4].userName}"`)).totalResults).toBe(1)
     expect((await f(`userName eq "${created[0].userName}" and externalId eq "${created[0].externalId}"`)).totalResults).toBe(1)
     expect((await f(`userName eq "${created[0].userName}" and externalId eq "other"`)).totalResults).toBe(0)
-    expect((await f(`userName eq "nobody@example.se"`))).toMatchObject({ totalResults: 0, Resources: [] })
+    expect(await f(`userName eq "nobody@example.se"`)).toMatchObject({ totalResults: 0, Resources: [] })
     const page = await list('startIndex=2&count=2')
     expect(page).toMatchObject({ totalResults: 5, startIndex: 2, itemsPerPage: 2 })
     expect(page.Resources.map((r: any) => r.id)).toEqual([created[1].id, created[2].id])
@@ -205,7 +245,11 @@ describe('SCIM Users', () => {
     const created = await createScimUser(token)
     const userId = await userIdOf(created.userName)
     const patch = (Operations: unknown[]) =>
-      call(user, token, `/Users/${created.id}`, { method: 'PATCH', json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations }, params: { id: created.id } })
+      call(user, token, `/Users/${created.id}`, {
+        method: 'PATCH',
+        json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations },
+        params: { id: created.id },
+      })
     const renamed = await json(
       await patch([
         {
@@ -221,7 +265,12 @@ describe('SCIM Users', () => {
       ]),
     )
     expect(renamed).toMatchObject({ displayName: 'Nytt Namn', name: { givenName: 'Nytt', familyName: 'Namn' }, active: true })
-    const byPath = await json(await patch([{ op: 'Add', path: 'externalId', value: 'e-42' }, { op: 'replace', path: 'emails[type eq "work"].value', value: created.userName }]))
+    const byPath = await json(
+      await patch([
+        { op: 'Add', path: 'externalId', value: 'e-42' },
+        { op: 'replace', path: 'emails[type eq "work"].value', value: created.userName },
+      ]),
+    )
     expect(byPath.externalId).toBe('e-42')
     // Deactivated: the membership of this organization ends, the resource stays readable.
     const other = await createOrganization({ adminIds: [admin.id], memberIds: [userId] })
@@ -242,9 +291,16 @@ describe('SCIM Users', () => {
   it('answers PATCH errors: invalidPath, noTarget, invalidValue, mutability, malformed JSON; and changes nothing', async () => {
     const { token } = await setup()
     const created = await createScimUser(token)
-    const patch = (Operations: unknown[]) => call(user, token, `/Users/${created.id}`, { method: 'PATCH', json: { Operations }, params: { id: created.id } })
+    const patch = (Operations: unknown[]) =>
+      call(user, token, `/Users/${created.id}`, { method: 'PATCH', json: { Operations }, params: { id: created.id } })
     const cases: [unknown[], string][] = [
-      [[{ op: 'replace', path: 'displayName', value: 'Ändrat' }, { op: 'replace', path: 'shoeSize', value: 42 }], 'invalidPath'],
+      [
+        [
+          { op: 'replace', path: 'displayName', value: 'Ändrat' },
+          { op: 'replace', path: 'shoeSize', value: 42 },
+        ],
+        'invalidPath',
+      ],
       [[{ op: 'remove' }], 'noTarget'],
       [[{ op: 'replace', path: 'active', value: 'maybe' }], 'invalidValue'],
       [[{ op: 'move', path: 'active', value: true }], 'invalidValue'],
@@ -255,8 +311,14 @@ describe('SCIM Users', () => {
       expect(res.status, scimType).toBe(400)
       expect(await res.json()).toMatchObject({ status: '400', scimType })
     }
-    expect((await json(await call(user, token, `/Users/${created.id}`, { params: { id: created.id } }))).displayName).toBe(created.displayName)
-    const malformed = await call(user, token, `/Users/${created.id}`, { method: 'PATCH', body: '{"Operations": [', params: { id: created.id } })
+    expect((await json(await call(user, token, `/Users/${created.id}`, { params: { id: created.id } }))).displayName).toBe(
+      created.displayName,
+    )
+    const malformed = await call(user, token, `/Users/${created.id}`, {
+      method: 'PATCH',
+      body: '{"Operations": [',
+      params: { id: created.id },
+    })
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toMatchObject({ scimType: 'invalidSyntax' })
     const badUser = await call(users, token, '/Users', { json: { userName: 'not an email' } })
@@ -268,7 +330,11 @@ describe('SCIM Users', () => {
     const created = await createScimUser(token)
     const userId = await userIdOf(created.userName)
     const put = await json(
-      await call(user, token, `/Users/${created.id}`, { method: 'PUT', json: { userName: created.userName, displayName: 'Satt Namn', active: true }, params: { id: created.id } }),
+      await call(user, token, `/Users/${created.id}`, {
+        method: 'PUT',
+        json: { userName: created.userName, displayName: 'Satt Namn', active: true },
+        params: { id: created.id },
+      }),
     )
     expect(put).toMatchObject({ displayName: 'Satt Namn', active: true })
     expect(put.externalId).toBeUndefined()
@@ -288,17 +354,25 @@ describe('SCIM Users', () => {
     const created = await createScimUser(token)
     const userId = await userIdOf(created.userName)
     await createGroup(org.id, { ownerId: userId })
-    const res = await call(user, token, `/Users/${created.id}`, { method: 'PATCH', json: { Operations: [{ op: 'replace', path: 'active', value: false }] }, params: { id: created.id } })
+    const res = await call(user, token, `/Users/${created.id}`, {
+      method: 'PATCH',
+      json: { Operations: [{ op: 'replace', path: 'active', value: false }] },
+      params: { id: created.id },
+    })
     expect(res.status).toBe(409)
     expect((await res.json()).detail).toContain('IS_GROUP_OWNER')
     expect(await isMember(org.id, userId)).toBe(true)
     expect((await json(await call(user, token, `/Users/${created.id}`, { params: { id: created.id } }))).active).toBe(true)
   })
 
-  it('audits every change with the token\'s name as the actor', async () => {
+  it("audits every change with the token's name as the actor", async () => {
     const { admin, org, token } = await setup()
     const created = await createScimUser(token)
-    await call(user, token, `/Users/${created.id}`, { method: 'PATCH', json: { Operations: [{ op: 'replace', path: 'active', value: 'False' }] }, params: { id: created.id } })
+    await call(user, token, `/Users/${created.id}`, {
+      method: 'PATCH',
+      json: { Operations: [{ op: 'replace', path: 'active', value: 'False' }] },
+      params: { id: created.id },
+    })
     const audit = await latestAudit(ctxFor(admin), org.id)
     const byAction = (action: string) => audit.find((a) => a.action === action)
     expect(byAction('members.remove')).toMatchObject({ actorName: 'Entra ID', byDirectory: true, result: { SUCCESS: 1 } })
@@ -323,7 +397,12 @@ describe('SCIM Groups', () => {
     expect(created.headers.get('Location')).toBe(g.meta.location)
     const row = await db().selectFrom('groups').selectAll().where('id', '=', g.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ owner_id: owner.id, directory_managed: 1, member_count: 1, kind: 'standard' })
-    const patch = (Operations: unknown[]) => call(group, token, `/Groups/${g.id}`, { method: 'PATCH', json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations }, params: { id: g.id } })
+    const patch = (Operations: unknown[]) =>
+      call(group, token, `/Groups/${g.id}`, {
+        method: 'PATCH',
+        json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations },
+        params: { id: g.id },
+      })
     expect((await patch([{ op: 'Add', path: 'members', value: people.slice(0, 3).map((p) => ({ value: p.id })) }])).status).toBe(200)
     expect((await patch([{ op: 'Add', path: 'members', value: [{ value: people[3].id }, { value: people[0].id }] }])).status).toBe(200)
     let read = await json(await call(group, token, `/Groups/${g.id}`, { params: { id: g.id } }))
@@ -338,9 +417,13 @@ describe('SCIM Groups', () => {
     read = await json(await call(group, token, `/Groups/${g.id}?excludedAttributes=members`, { params: { id: g.id } }))
     expect(read).toMatchObject({ displayName: 'Lärare 7-9', externalId: 'g-1' })
     expect(read.members).toBeUndefined()
-    const filtered = await json(await call(groups, token, `/Groups?filter=${encodeURIComponent('displayName eq "Lärare 7-9"')}&excludedAttributes=members`))
+    const filtered = await json(
+      await call(groups, token, `/Groups?filter=${encodeURIComponent('displayName eq "Lärare 7-9"')}&excludedAttributes=members`),
+    )
     expect(filtered.Resources.map((r: any) => r.id)).toEqual([g.id])
-    const withMember = await json(await call(groups, token, `/Groups?filter=${encodeURIComponent(`id eq "${g.id}" and members[value eq "${people[2].id}"]`)}`))
+    const withMember = await json(
+      await call(groups, token, `/Groups?filter=${encodeURIComponent(`id eq "${g.id}" and members[value eq "${people[2].id}"]`)}`),
+    )
     expect(withMember.totalResults).toBe(1)
     expect((await db().selectFrom('groups').select('member_count').where('id', '=', g.id).executeTakeFirstOrThrow()).member_count).toBe(3)
     // A duplicate name is 409 uniqueness.
@@ -372,7 +455,12 @@ describe('SCIM in an inactive organization', () => {
     await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
     expect((await call(users, token, '/Users', { json: entraUser(uniqueEmail('late')) })).status).toBe(403)
     expect((await call(groups, token, '/Groups', { json: { displayName: 'Sen grupp' } })).status).toBe(403)
-    const patch = (value: unknown) => call(user, token, `/Users/${person.id}`, { method: 'PATCH', json: { Operations: [{ op: 'replace', path: 'active', value }] }, params: { id: person.id } })
+    const patch = (value: unknown) =>
+      call(user, token, `/Users/${person.id}`, {
+        method: 'PATCH',
+        json: { Operations: [{ op: 'replace', path: 'active', value }] },
+        params: { id: person.id },
+      })
     expect((await patch(false)).status).toBe(200)
     expect(await isMember(org.id, userId)).toBe(false)
     const back = await patch(true)
@@ -389,10 +477,20 @@ describe('SCIM tenant isolation', () => {
     const person = await createScimUser(a.token)
     const g = await json(await call(groups, a.token, '/Groups', { json: { displayName: 'A-gruppen' } }))
     expect((await json(await call(users, b.token, '/Users'))).totalResults).toBe(0)
-    expect((await json(await call(users, b.token, `/Users?filter=${encodeURIComponent(`userName eq "${person.userName}"`)}`))).totalResults).toBe(0)
+    expect(
+      (await json(await call(users, b.token, `/Users?filter=${encodeURIComponent(`userName eq "${person.userName}"`)}`))).totalResults,
+    ).toBe(0)
     expect((await call(user, b.token, `/Users/${person.id}`, { params: { id: person.id } })).status).toBe(404)
     expect((await call(user, b.token, `/Users/${person.id}`, { method: 'DELETE', params: { id: person.id } })).status).toBe(404)
-    expect((await call(user, b.token, `/Users/${person.id}`, { method: 'PATCH', json: { Operations: [{ op: 'replace', path: 'active', value: false }] }, params: { id: person.id } })).status).toBe(404)
+    expect(
+      (
+        await call(user, b.token, `/Users/${person.id}`, {
+          method: 'PATCH',
+          json: { Operations: [{ op: 'replace', path: 'active', value: false }] },
+          params: { id: person.id },
+        })
+      ).status,
+    ).toBe(404)
     expect((await call(group, b.token, `/Groups/${g.id}`, { params: { id: g.id } })).status).toBe(404)
     // B's group cannot take A's user as a member.
     const bg = await json(await call(groups, b.token, '/Groups', { json: { displayName: 'B-gruppen', members: [{ value: person.id }] } }))

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../tests/support/factories'
 
 // Production: the dev routes (hello-world, beta-users) are off.
-vi.mock('~/env.server', async (importOriginal) => ({ ...(await importOriginal<typeof import('~/env.server')>()), devRoutesEnabled: () => false }))
+vi.mock('~/env.server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/env.server')>()),
+  devRoutesEnabled: () => false,
+}))
 
 const layout = await import('./layout')
 

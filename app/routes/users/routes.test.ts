@@ -34,11 +34,16 @@ describe('profile screens: who sees what', () => {
     await createOrganization({ adminIds: [me.id], memberIds: [colleague.id] })
     const own = await run(() => layout.loader(args(makeRequest(`/users/${me.id}`, { cookie }), { id: me.id })))
     expect(own.data).toEqual({ user: { id: me.id, name: 'Mia Mittemellan' } })
-    expect((await run(() => layout.loader(args(makeRequest(`/users/${colleague.id}`, { cookie }), { id: colleague.id })))).data.user.name).toBe('Kalle Kollega')
+    expect(
+      (await run(() => layout.loader(args(makeRequest(`/users/${colleague.id}`, { cookie }), { id: colleague.id })))).data.user.name,
+    ).toBe('Kalle Kollega')
     const hidden = await run(() => layout.loader(args(makeRequest(`/users/${stranger.id}`, { cookie }), { id: stranger.id })))
     expect([hidden.status, hidden.data]).toEqual([404, { user: null }])
     const signedOut = await run(() => layout.loader(args(makeRequest(`/users/${me.id}`), { id: me.id })))
-    expect([signedOut.status, signedOut.headers.get('Location')]).toEqual([302, `/signin?redirectTo=${encodeURIComponent(`/users/${me.id}`)}`])
+    expect([signedOut.status, signedOut.headers.get('Location')]).toEqual([
+      302,
+      `/signin?redirectTo=${encodeURIComponent(`/users/${me.id}`)}`,
+    ])
   })
 
   it("another user's profile holds name and picture only; their preferences are not found", async () => {
@@ -47,14 +52,22 @@ describe('profile screens: who sees what', () => {
     await createOrganization({ adminIds: [me.id], memberIds: [colleague.id] })
     const seen = await run(() => profile.loader(args(makeRequest(`/users/${colleague.id}`, { cookie }), { id: colleague.id })))
     expect(seen.data.profile).toEqual({ own: false, _id: colleague.id, name: 'Kalle Kollega', profile_pic: null })
-    const prefs = await run(() => prefsLayout.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })))
+    const prefs = await run(() =>
+      prefsLayout.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })),
+    )
     expect(prefs.status).toBe(404)
-    const acc = await run(() => account.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })))
+    const acc = await run(() =>
+      account.loader(args(makeRequest(`/users/${colleague.id}/preferences/account`, { cookie }), { id: colleague.id })),
+    )
     expect(acc.status).toBe(404)
-    const rename = await run(() => account.action(args(post(`/users/${colleague.id}/preferences/account`, cookie, { intent: 'name', name: 'X' }), { id: colleague.id })))
+    const rename = await run(() =>
+      account.action(args(post(`/users/${colleague.id}/preferences/account`, cookie, { intent: 'name', name: 'X' }), { id: colleague.id })),
+    )
     expect(rename.status).toBe(404)
     expect((await userRow(colleague.id)).name).toBe('Kalle Kollega')
-    const download = await run(() => myDataJson.loader(args(makeRequest(`/users/${colleague.id}/my-data.json`, { cookie }), { id: colleague.id })))
+    const download = await run(() =>
+      myDataJson.loader(args(makeRequest(`/users/${colleague.id}/my-data.json`, { cookie }), { id: colleague.id })),
+    )
     expect(download.status).toBe(404)
   })
 
@@ -69,7 +82,8 @@ describe('profile screens: who sees what', () => {
 
 describe('account preferences forms', () => {
   const here = (id: string) => `/users/${id}/preferences/account`
-  const act = (id: string, cookie: string, form: Record<string, string>) => run(() => account.action(args(post(here(id), cookie, form), { id })))
+  const act = (id: string, cookie: string, form: Record<string, string>) =>
+    run(() => account.action(args(post(here(id), cookie, form), { id })))
 
   it('saves the name with a toast, and answers validation errors for the form', async () => {
     const { user: me, cookie } = await signedIn()
@@ -94,7 +108,9 @@ describe('account preferences forms', () => {
     const member = await createUser({ last_request_at: '2026-11-23T13:05:00.000Z' })
     const org = await createOrganization({ adminIds: [me.id], memberIds: [member.id] })
     const csv = async () => {
-      const res = (await membersCsv.loader(args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie }), { organizationId: org.id }))) as Response
+      const res = (await membersCsv.loader(
+        args(makeRequest(`/organizations/${org.id}/members.csv`, { cookie }), { organizationId: org.id }),
+      )) as Response
       return res.text()
     }
     expect(await csv()).toContain('2026-11-23 14:05')
@@ -138,8 +154,15 @@ describe('account preferences forms', () => {
     const securityHere = `/users/${me.id}/preferences/security`
     const listed = await run(() => security.loader(args(makeRequest(securityHere, { cookie }), { id: me.id })))
     expect(listed.data.sessions.map((s: { current: boolean }) => s.current)).toEqual([true, false])
-    expect((await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))).data.timezones).toContain('Europe/Stockholm')
-    const res = await act(me.id, cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'lamp otter violin grape', confirmPassword: 'lamp otter violin grape' })
+    expect((await run(() => account.loader(args(makeRequest(here(me.id), { cookie }), { id: me.id })))).data.timezones).toContain(
+      'Europe/Stockholm',
+    )
+    const res = await act(me.id, cookie, {
+      intent: 'password',
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'lamp otter violin grape',
+      confirmPassword: 'lamp otter violin grape',
+    })
     expect(res.status).toBe(302)
     const after = await run(() => security.loader(args(makeRequest(securityHere, { cookie }), { id: me.id })))
     expect(after.data.sessions.length).toBe(1)
@@ -150,7 +173,11 @@ describe('notifications and my data', () => {
   it('unchecked templates are saved as unsubscribed', async () => {
     const { user: me, cookie } = await signedIn()
     const path = `/users/${me.id}/preferences/notifications`
-    const res = await run(() => notifications.action(args(post(path, cookie, { intent: 'notifications', subscribed: ['group.member.added', 'package.shared'] }), { id: me.id })))
+    const res = await run(() =>
+      notifications.action(
+        args(post(path, cookie, { intent: 'notifications', subscribed: ['group.member.added', 'package.shared'] }), { id: me.id }),
+      ),
+    )
     expect(res.status).toBe(302)
     const unsubscribed = JSON.parse((await userRow(me.id)).unsubscribed_templates) as string[]
     expect(unsubscribed).not.toContain('group.member.added')
@@ -169,11 +196,17 @@ describe('notifications and my data', () => {
   it('deleting the account needs the box and the password, then signs out', async () => {
     const { user: me, cookie } = await signedIn()
     const path = `/users/${me.id}/preferences/data`
-    const unconfirmed = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD }), { id: me.id })))
+    const unconfirmed = await run(() =>
+      data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD }), { id: me.id })),
+    )
     expect(unconfirmed.data.result.error.confirmed).toEqual(['profile.data.delete.confirmRequired'])
-    const wrong = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: 'wrong-one-here', confirmed: '1' }), { id: me.id })))
+    const wrong = await run(() =>
+      data.action(args(post(path, cookie, { intent: 'delete-account', password: 'wrong-one-here', confirmed: '1' }), { id: me.id })),
+    )
     expect(wrong.data.result.error.password).toEqual(['errors.WRONG_PASSWORD'])
-    const done = await run(() => data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD, confirmed: '1' }), { id: me.id })))
+    const done = await run(() =>
+      data.action(args(post(path, cookie, { intent: 'delete-account', password: TEST_PASSWORD, confirmed: '1' }), { id: me.id })),
+    )
     expect([done.status, done.headers.get('Location')]).toEqual([302, '/signin'])
     expect(cookiesFrom(done.headers)).toMatch(/session=;/)
     expect(await db().selectFrom('users').select('id').where('id', '=', me.id).executeTakeFirst()).toBeUndefined()
@@ -194,23 +227,36 @@ describe('/users/:id/picture', () => {
     form.append('picture', file, 'me.jpg')
     return new Request(`http://localhost:3000/users/${id}/picture`, { method: 'POST', body: form, headers: { Cookie: cookie } })
   }
-  const jpeg = () => sharp({ create: { width: 400, height: 300, channels: 3, background: 'teal' } }).jpeg().toBuffer()
+  const jpeg = () =>
+    sharp({ create: { width: 400, height: 300, channels: 3, background: 'teal' } })
+      .jpeg()
+      .toBuffer()
 
   it('uploads (multipart), then serves it with an ETag, 304 when unchanged, 404 to strangers', async () => {
     const { user: me, cookie } = await signedIn()
     const stranger = await signedIn()
     const bytes = await jpeg()
-    const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })), { id: me.id })))
+    const res = await run(() =>
+      picture.action(args(upload(me.id, cookie, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })), { id: me.id })),
+    )
     expect([res.status, res.headers.get('Location')]).toEqual([302, `/users/${me.id}`])
     const url = (await userRow(me.id)).profile_pic!
     const got = (await picture.loader(args(makeRequest(url, { cookie }), { id: me.id }))) as Response
-    expect([got.status, got.headers.get('Content-Type'), got.headers.get('Cache-Control')]).toEqual([200, 'image/webp', 'private, max-age=31536000, immutable'])
+    expect([got.status, got.headers.get('Content-Type'), got.headers.get('Cache-Control')]).toEqual([
+      200,
+      'image/webp',
+      'private, max-age=31536000, immutable',
+    ])
     const etag = got.headers.get('ETag')!
-    const again = (await picture.loader(args(makeRequest(`/users/${me.id}/picture`, { cookie, headers: { 'If-None-Match': etag } }), { id: me.id }))) as Response
+    const again = (await picture.loader(
+      args(makeRequest(`/users/${me.id}/picture`, { cookie, headers: { 'If-None-Match': etag } }), { id: me.id }),
+    )) as Response
     expect(again.status).toBe(304)
     const hidden = (await picture.loader(args(makeRequest(url, { cookie: stranger.cookie }), { id: me.id }))) as Response
     expect(hidden.status).toBe(404)
-    const someoneElses = (await picture.action(args(upload(me.id, stranger.cookie, new Blob([new Uint8Array(bytes)])), { id: me.id }))) as Response
+    const someoneElses = (await picture.action(
+      args(upload(me.id, stranger.cookie, new Blob([new Uint8Array(bytes)])), { id: me.id }),
+    )) as Response
     expect(someoneElses.status).toBe(404)
   })
 
@@ -222,14 +268,18 @@ describe('/users/:id/picture', () => {
     const ask = await run(() => profile.action(args(post(`/users/${me.id}`, cookie, { intent: 'remove-picture' }), { id: me.id })))
     expect(ask.data).toEqual({ confirmRemove: true })
     expect((await userRow(me.id)).profile_pic).not.toBeNull()
-    const done = await run(() => profile.action(args(post(`/users/${me.id}`, cookie, { intent: 'remove-picture', confirmed: '1' }), { id: me.id })))
+    const done = await run(() =>
+      profile.action(args(post(`/users/${me.id}`, cookie, { intent: 'remove-picture', confirmed: '1' }), { id: me.id })),
+    )
     expect(done.status).toBe(302)
     expect((await userRow(me.id)).profile_pic).toBeNull()
   })
 
   it('a disguised file comes back to the profile page with the error beside the picture field, nothing saved', async () => {
     const { user: me, cookie } = await signedIn()
-    const res = await run(() => picture.action(args(upload(me.id, cookie, new Blob(['<html>not a picture</html>'], { type: 'image/jpeg' })), { id: me.id })))
+    const res = await run(() =>
+      picture.action(args(upload(me.id, cookie, new Blob(['<html>not a picture</html>'], { type: 'image/jpeg' })), { id: me.id })),
+    )
     expect([res.status, res.headers.get('Location')]).toEqual([302, `/users/${me.id}?pictureError=PICTURE_INVALID`])
     expect((await userRow(me.id)).profile_pic).toBeNull()
   })
@@ -255,7 +305,9 @@ describe('/users/:id/picture', () => {
     expect(sv.errors.PICTURE_TOO_LARGE).toMatch(/5 MB/)
     // The page without the parameter, with a code that is not one, or someone else's profile: no error.
     expect((await run(() => profile.loader(args(makeRequest(`/users/${me.id}`, { cookie }), { id: me.id })))).data.pictureError).toBeNull()
-    expect((await run(() => profile.loader(args(makeRequest(`/users/${me.id}?pictureError=<b>`, { cookie }), { id: me.id })))).data.pictureError).toBeNull()
+    expect(
+      (await run(() => profile.loader(args(makeRequest(`/users/${me.id}?pictureError=<b>`, { cookie }), { id: me.id })))).data.pictureError,
+    ).toBeNull()
     const colleague = await signedIn()
     await createOrganization({ adminIds: [me.id], memberIds: [colleague.user.id] })
     const theirs = await run(() => profile.loader(args(makeRequest(`${location}`, { cookie: colleague.cookie }), { id: me.id })))

@@ -34,7 +34,11 @@ export const findIdentity = (ctx: Ctx, issuer: string, subject: string) =>
 export async function userOfIdentity(ctx: Ctx, issuer: string, subject: string) {
   const identity = await findIdentity(ctx, issuer, subject)
   if (!identity) return null
-  await ctx.db.updateTable('user_identities').set({ last_used_at: nowIso(ctx.now) }).where('id', '=', identity.id).execute()
+  await ctx.db
+    .updateTable('user_identities')
+    .set({ last_used_at: nowIso(ctx.now) })
+    .where('id', '=', identity.id)
+    .execute()
   return ctx.db.selectFrom('users').selectAll().where('id', '=', identity.user_id).executeTakeFirstOrThrow()
 }
 
@@ -48,12 +52,26 @@ export async function linkIdentity(ctx: Ctx, userId: string, key: IdentityKey) {
     if (existing.user_id === userId) return existing.id
     throw new DomainError('SSO_IDENTITY_TAKEN')
   }
-  const sameIssuer = await ctx.db.selectFrom('user_identities').select('id').where('user_id', '=', userId).where('issuer', '=', key.issuer).executeTakeFirst()
+  const sameIssuer = await ctx.db
+    .selectFrom('user_identities')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('issuer', '=', key.issuer)
+    .executeTakeFirst()
   if (sameIssuer) throw new DomainError('SSO_ALREADY_LINKED')
   const id = newId()
   const inserted = await ctx.db
     .insertInto('user_identities')
-    .values({ id, user_id: userId, provider: key.provider, issuer: key.issuer, subject: key.subject, email: key.email, created_at: nowIso(ctx.now), last_used_at: nowIso(ctx.now) })
+    .values({
+      id,
+      user_id: userId,
+      provider: key.provider,
+      issuer: key.issuer,
+      subject: key.subject,
+      email: key.email,
+      created_at: nowIso(ctx.now),
+      last_used_at: nowIso(ctx.now),
+    })
     .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -90,7 +108,12 @@ export async function createSsoUser(ctx: Ctx, key: IdentityKey, input: NewSsoUse
       timezone: input.timezone,
       created_at: nowIso(ctx.now),
     }
-    const inserted = await trx.insertInto('users').values(user).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst()
+    const inserted = await trx
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst()
     if (!inserted) throw new DomainError('EMAIL_TAKEN')
     await linkIdentity(tx, user.id, { ...key, email })
     return trx.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
@@ -103,7 +126,13 @@ export async function createSsoUser(ctx: Ctx, key: IdentityKey, input: NewSsoUse
  * the provider's tokens of that round trip, encrypted as in sso_sessions, so the session the link
  * starts has them (renewal, revocation and end-session at sign-out).
  */
-export async function sendSsoLink(ctx: Ctx, user: { id: string; email: string; name: string; locale: string }, key: IdentityKey, post: object, tokens: ProviderTokens | null) {
+export async function sendSsoLink(
+  ctx: Ctx,
+  user: { id: string; email: string; name: string; locale: string },
+  key: IdentityKey,
+  post: object,
+  tokens: ProviderTokens | null,
+) {
   // Not the ID token: the e-ID's carries the personal identity number, which is kept nowhere but
   // a session's own row (docs/sso.md, Privacy). The session gets a new one at its first renewal.
   const sealed = tokens?.refreshToken ? await seal({ ...tokens, idToken: '', accessToken: '' }, SEALED_LINK_TOKENS) : null
@@ -121,9 +150,18 @@ export async function redeemSsoLink(ctx: Ctx, token: string) {
   const used = await consumeToken(ctx.db, token, 'sso-link', ctx.now)
   const data = used.data as { identity: IdentityKey; post: { redirectTo: string; invitation: string }; tokens?: string | null }
   // The used link keeps no provider token (the row lives on until its expiry, housekeeping.server.ts).
-  if (data.tokens) await ctx.db.updateTable('tokens').set({ data: JSON.stringify({ ...data, tokens: null }) }).where('id', '=', used.id).execute()
+  if (data.tokens)
+    await ctx.db
+      .updateTable('tokens')
+      .set({ data: JSON.stringify({ ...data, tokens: null }) })
+      .where('id', '=', used.id)
+      .execute()
   await linkIdentity(ctx, used.user_id, data.identity)
-  await ctx.db.updateTable('users').set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) })).where('id', '=', used.user_id).execute()
+  await ctx.db
+    .updateTable('users')
+    .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) }))
+    .where('id', '=', used.user_id)
+    .execute()
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirstOrThrow()
   return { user, identity: data.identity, post: data.post, tokens: await unseal<ProviderTokens>(data.tokens, SEALED_LINK_TOKENS) }
 }
@@ -137,7 +175,13 @@ export async function listIdentities(ctx: Ctx) {
     .where('user_id', '=', actor.id)
     .orderBy('created_at')
     .execute()
-  return rows.map((r) => ({ _id: r.id, provider: r.provider as ProviderId, email: r.email, created: r.created_at, lastUsed: r.last_used_at }))
+  return rows.map((r) => ({
+    _id: r.id,
+    provider: r.provider as ProviderId,
+    email: r.email,
+    created: r.created_at,
+    lastUsed: r.last_used_at,
+  }))
 }
 
 /**

@@ -49,7 +49,6 @@ const signUpInput = (email: string, extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-
 describe('sign-up and verification', () => {
   it('creates an unverified user and emails a link in their language; verifying requires sign-in', async () => {
     const email = uniqueEmail()
@@ -87,7 +86,13 @@ describe('sign-up and verification', () => {
 
   it('does not reveal an existing account at sign-up, and keeps the existing password', async () => {
     const existing = await createUser()
-    await signUp(ctx(), { name: 'Mallory', email: existing.email, password: 'another-password', locale: 'sv', timezone: 'Europe/Stockholm' })
+    await signUp(ctx(), {
+      name: 'Mallory',
+      email: existing.email,
+      password: 'another-password',
+      locale: 'sv',
+      timezone: 'Europe/Stockholm',
+    })
     const mail = await lastMailTo(existing.email)
     expect(mail?.subject).toContain('redan ett konto')
     expect((await signIn(ctx(), { email: existing.email, password: TEST_PASSWORD })).id).toBe(existing.id)
@@ -192,7 +197,9 @@ describe('sign-in', () => {
     let now = t0
     vi.mocked(verifyPassword).mockClear()
     while (now.getTime() < t0.getTime() + 86_400_000) {
-      const refused = await signIn({ ...ctx('patient-attacker'), now }, { email: user.email, password: 'wrong' }).catch((e: DomainError) => e)
+      const refused = await signIn({ ...ctx('patient-attacker'), now }, { email: user.email, password: 'wrong' }).catch(
+        (e: DomainError) => e,
+      )
       if (!(refused instanceof DomainError)) throw new Error('signed in with a wrong password')
       now = refused.code === 'TOO_MANY_ATTEMPTS' ? new Date(refused.data.retryAt as string) : new Date(now.getTime() + 1000)
     }
@@ -245,7 +252,8 @@ describe('the owner hears of an attack', () => {
     const user = await createUser({ name: 'Olga', locale: 'en' })
     const t0 = new Date()
     const lockOut = async (client: string, now: Date) => {
-      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn({ ...ctx(client), now }, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++)
+        await expectCode(signIn({ ...ctx(client), now }, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
       await expectCode(signIn({ ...ctx(client), now }, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
     }
     await lockOut('attacker-a', t0)
@@ -267,7 +275,8 @@ describe('the owner hears of an attack', () => {
     const stranger = uniqueEmail()
     for (const email of [user.email, stranger]) {
       const client = ctx()
-      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn(client, { email, password: 'wrong' }), 'UNAUTHORIZED')
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++)
+        await expectCode(signIn(client, { email, password: 'wrong' }), 'UNAUTHORIZED')
       const locked = await expectCode(signIn(client, { email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
       expect(Object.keys(locked.data)).toEqual(['retryAt'])
     }
@@ -281,7 +290,8 @@ describe('the owner hears of an attack', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const client = ctx()
-      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++) await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
+      for (let i = 0; i < SIGNIN_PER_ACCOUNT_CLIENT.freeFailures; i++)
+        await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'UNAUTHORIZED')
       await expectCode(signIn(client, { email: user.email, password: 'wrong' }), 'TOO_MANY_ATTEMPTS')
       expect(logged).toHaveBeenCalledWith(expect.stringContaining(`sign-in alert to ${user.email} not sent`))
     } finally {
@@ -320,7 +330,9 @@ describe('sign-in under concurrent attempts', () => {
     vi.mocked(verifyPassword).mockClear()
     const client = ctx()
     const attempts = SIGNIN_PER_CLIENT.freeFailures + 20
-    const results = await Promise.all(Array.from({ length: attempts }, () => outcomeOf(signIn(client, { email: uniqueEmail(), password: 'wrong' }))))
+    const results = await Promise.all(
+      Array.from({ length: attempts }, () => outcomeOf(signIn(client, { email: uniqueEmail(), password: 'wrong' }))),
+    )
     expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(SIGNIN_PER_CLIENT.freeFailures + 1)
     expect(results.filter((r) => r === 'TOO_MANY_ATTEMPTS').length).toBeGreaterThanOrEqual(attempts - SIGNIN_PER_CLIENT.freeFailures - 1)
   })
@@ -328,7 +340,8 @@ describe('sign-in under concurrent attempts', () => {
   it('counts only failures against a client: successes give their attempt back', async () => {
     const client = ctx()
     const user = await createUser()
-    for (let i = 0; i < SIGNIN_PER_CLIENT.freeFailures - 1; i++) await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
+    for (let i = 0; i < SIGNIN_PER_CLIENT.freeFailures - 1; i++)
+      await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
     for (let i = 0; i < 10; i++) expect((await signIn(client, { email: user.email, password: TEST_PASSWORD })).id).toBe(user.id)
     await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'UNAUTHORIZED')
     await expectCode(signIn(client, { email: uniqueEmail(), password: 'wrong' }), 'TOO_MANY_ATTEMPTS')

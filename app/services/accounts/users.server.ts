@@ -90,7 +90,8 @@ function readPendingSignUp(data: Record<string, unknown> | null): PendingSignUp 
   if (Array.isArray(hashes) && hashes.every((h) => typeof h === 'string')) pending.invitationCodeHashes = hashes
   // Links sent before the list kept one hash; those before codes were kept hashed, the code itself.
   else if (typeof data?.invitationCodeHash === 'string') pending.invitationCodeHashes = [data.invitationCodeHash]
-  else if (typeof data?.invitationCode === 'string' && isWellFormedCode(data.invitationCode)) pending.invitationCodeHashes = codeHashes(data.invitationCode)
+  else if (typeof data?.invitationCode === 'string' && isWellFormedCode(data.invitationCode))
+    pending.invitationCodeHashes = codeHashes(data.invitationCode)
   if (typeof data?.redirectTo === 'string') pending.redirectTo = safeRedirect(data.redirectTo)
   return pending
 }

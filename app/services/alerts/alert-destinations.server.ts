@@ -10,8 +10,7 @@ import { actorOf, type Ctx } from '../context.server'
  * and nothing missing: the notice of one's own removal, an unknown kind).
  */
 export type AlertDestination =
-  | { kind: 'group' | 'package' | 'organization'; id: string }
-  | { kind: 'groupInvitations' | 'packageInvitations' | 'gone' | 'none' }
+  { kind: 'group' | 'package' | 'organization'; id: string } | { kind: 'groupInvitations' | 'packageInvitations' | 'gone' | 'none' }
 
 export interface AlertRef {
   id: string
@@ -47,7 +46,8 @@ export async function alertDestinations(ctx: Ctx, alerts: readonly AlertRef[]): 
 
 function destinationOf(alert: AlertRef, reach: Reach): AlertDestination {
   const { type, id } = alert.target
-  const open = (kind: 'group' | 'package' | 'organization', set: Set<string>): AlertDestination => (set.has(id) ? { kind, id } : { kind: 'gone' })
+  const open = (kind: 'group' | 'package' | 'organization', set: Set<string>): AlertDestination =>
+    set.has(id) ? { kind, id } : { kind: 'gone' }
   switch (alert.template) {
     case 'group.invitation.new':
       return reach.groupInvitations.has(id) ? { kind: 'groupInvitations' } : open('group', reach.groups)
@@ -85,7 +85,9 @@ async function reachOf(ctx: Ctx, alerts: readonly AlertRef[]): Promise<Reach> {
       : ctx.db
           .selectFrom('groups as g')
           .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'g.id').on('gm.user_id', '=', actor.id))
-          .leftJoin('organization_members as om', (join) => join.onRef('om.organization_id', '=', 'g.organization_id').on('om.user_id', '=', actor.id))
+          .leftJoin('organization_members as om', (join) =>
+            join.onRef('om.organization_id', '=', 'g.organization_id').on('om.user_id', '=', actor.id),
+          )
           .select('g.id')
           .where('g.id', 'in', groupIds)
           .where((eb) => eb.or([eb('gm.user_id', 'is not', null), eb('om.role', '=', 'admin')]))

@@ -16,8 +16,7 @@ export const ALERT_TEMPLATES = [
 
 export type AlertTemplate = (typeof ALERT_TEMPLATES)[number]
 
-export const isAlertTemplate = (value: string): value is AlertTemplate =>
-  (ALERT_TEMPLATES as readonly string[]).includes(value)
+export const isAlertTemplate = (value: string): value is AlertTemplate => (ALERT_TEMPLATES as readonly string[]).includes(value)
 
 /** What an alert links to. */
 export type AlertTargetType = 'group' | 'organization' | 'package'

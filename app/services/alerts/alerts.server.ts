@@ -22,9 +22,7 @@ export async function subscribedUsers(db: DB, template: AlertTemplate, userIds: 
     .select(['id', 'unsubscribed_templates'])
     .where('id', 'in', [...new Set(userIds)])
     .execute()
-  return new Set(
-    rows.filter((r) => !(JSON.parse(r.unsubscribed_templates) as string[]).includes(template)).map((r) => r.id),
-  )
+  return new Set(rows.filter((r) => !(JSON.parse(r.unsubscribed_templates) as string[]).includes(template)).map((r) => r.id))
 }
 
 /**
@@ -39,7 +37,11 @@ export async function createAlerts(db: DB, alerts: readonly NewAlert[], now = ne
   for (const a of wanted) byTemplate.set(a.template, [...(byTemplate.get(a.template) ?? []), a])
   let written = 0
   for (const [template, list] of byTemplate) {
-    const subscribed = await subscribedUsers(db, template, list.map((a) => a.userId))
+    const subscribed = await subscribedUsers(
+      db,
+      template,
+      list.map((a) => a.userId),
+    )
     const rows = list
       .filter((a) => subscribed.has(a.userId))
       .map((a) => ({

@@ -68,7 +68,11 @@ export async function feedPage(ctx: Ctx, input: { cursor: string | null }) {
       eb.or([eb('a.created_at', '<', cursor.created), eb.and([eb('a.created_at', '=', cursor.created), eb('a.id', '<', cursor.id)])]),
     )
   }
-  const rows = await query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(FEED_PAGE_SIZE + 1).execute()
+  const rows = await query
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(FEED_PAGE_SIZE + 1)
+    .execute()
   const page = rows.slice(0, FEED_PAGE_SIZE)
   const last = page.at(-1)
   const listed = page.map((r) => ({

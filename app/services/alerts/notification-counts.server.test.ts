@@ -92,7 +92,11 @@ describe('the counts are index lookups', () => {
     const user = await createUser()
     const mark = at(0)
     const queries = {
-      'alerts_user_(created|template)': db().selectFrom('alerts').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', user.id).where('created_at', '>', mark),
+      'alerts_user_(created|template)': db()
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('user_id', '=', user.id)
+        .where('created_at', '>', mark),
       package_invitations_email: db()
         .selectFrom('package_invitations as i')
         .innerJoin('users as u', 'u.email', 'i.email')
@@ -100,7 +104,9 @@ describe('the counts are index lookups', () => {
         .where('u.id', '=', user.id)
         .where('i.status', '=', 'pending'),
       'invitations_email_pending\\b': pendingAddressedToActor(ctxFor(user), 'groups').select((eb) => eb.fn.countAll().as('count')),
-      invitations_email_pending_creator: pendingAddressedToActor(ctxFor(user), 'organizations').select((eb) => eb.fn.countAll().as('count')),
+      invitations_email_pending_creator: pendingAddressedToActor(ctxFor(user), 'organizations').select((eb) =>
+        eb.fn.countAll().as('count'),
+      ),
     }
     for (const [index, query] of Object.entries(queries)) {
       const plan = await planOf(query.compile())

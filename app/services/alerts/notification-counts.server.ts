@@ -32,7 +32,10 @@ export async function newAlertCount(ctx: Ctx) {
 
 /** The user's alerts after a mark, up to it, or (null) all of them. */
 async function countAlerts(ctx: Ctx, range: { after: string } | { upTo: string } | null) {
-  let query = ctx.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', actorOf(ctx).id)
+  let query = ctx.db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', actorOf(ctx).id)
   if (range && 'after' in range) query = query.where('created_at', '>', range.after)
   if (range && 'upTo' in range) query = query.where('created_at', '<=', range.upTo)
   return countOf(await query.executeTakeFirst())

@@ -3,7 +3,11 @@ import { z } from 'zod'
 /** The directory sync forms of the organization home (messages are translation keys). */
 export const CreateDirectoryTokenSchema = z.object({
   intent: z.literal('directoryToken'),
-  name: z.string({ required_error: 'orgHome.directory.nameRequired' }).trim().min(1, 'orgHome.directory.nameRequired').max(100, 'validation.tooLong'),
+  name: z
+    .string({ required_error: 'orgHome.directory.nameRequired' })
+    .trim()
+    .min(1, 'orgHome.directory.nameRequired')
+    .max(100, 'validation.tooLong'),
 })
 
 export const RevokeDirectoryTokenSchema = z.object({

@@ -30,12 +30,22 @@ export function serviceProviderConfig(baseUrl: string, maxPayloadSize: number) {
 }
 
 const RESOURCE_TYPES = [
-  { id: 'User', name: 'User', endpoint: '/Users', schema: USER_SCHEMA, schemaExtensions: [{ schema: ENTERPRISE_USER_SCHEMA, required: false }] },
+  {
+    id: 'User',
+    name: 'User',
+    endpoint: '/Users',
+    schema: USER_SCHEMA,
+    schemaExtensions: [{ schema: ENTERPRISE_USER_SCHEMA, required: false }],
+  },
   { id: 'Group', name: 'Group', endpoint: '/Groups', schema: GROUP_SCHEMA, schemaExtensions: [] },
 ]
 
 export function resourceTypes(baseUrl: string) {
-  return RESOURCE_TYPES.map((r) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'], ...r, meta: meta(baseUrl, 'ResourceType', `ResourceTypes/${r.id}`) }))
+  return RESOURCE_TYPES.map((r) => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+    ...r,
+    meta: meta(baseUrl, 'ResourceType', `ResourceTypes/${r.id}`),
+  }))
 }
 
 const attr = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -58,10 +68,17 @@ const SCHEMAS = [
     attributes: [
       attr('userName', { required: true, uniqueness: 'server', description: 'The email address (case-insensitive)' }),
       attr('externalId', { caseExact: true }),
-      attr('name', { type: 'complex', subAttributes: [attr('givenName'), attr('familyName'), attr('formatted', { mutability: 'readOnly' })] }),
+      attr('name', {
+        type: 'complex',
+        subAttributes: [attr('givenName'), attr('familyName'), attr('formatted', { mutability: 'readOnly' })],
+      }),
       attr('displayName'),
       attr('active', { type: 'boolean' }),
-      attr('emails', { type: 'complex', multiValued: true, subAttributes: [attr('value'), attr('type'), attr('primary', { type: 'boolean' })] }),
+      attr('emails', {
+        type: 'complex',
+        multiValued: true,
+        subAttributes: [attr('value'), attr('type'), attr('primary', { type: 'boolean' })],
+      }),
     ],
   },
   {
@@ -74,12 +91,20 @@ const SCHEMAS = [
       attr('members', {
         type: 'complex',
         multiValued: true,
-        subAttributes: [attr('value', { mutability: 'immutable' }), attr('display', { mutability: 'readOnly' }), attr('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' })],
+        subAttributes: [
+          attr('value', { mutability: 'immutable' }),
+          attr('display', { mutability: 'readOnly' }),
+          attr('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+        ],
       }),
     ],
   },
 ]
 
 export function schemas(baseUrl: string) {
-  return SCHEMAS.map((s) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'], ...s, meta: meta(baseUrl, 'Schema', `Schemas/${s.id}`) }))
+  return SCHEMAS.map((s) => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+    ...s,
+    meta: meta(baseUrl, 'Schema', `Schemas/${s.id}`),
+  }))
 }

@@ -61,7 +61,11 @@ export async function recordDirectoryError(
       .limit(1)
       .executeTakeFirst()
     if (oldestKept) {
-      await trx.deleteFrom('directory_errors').where('organization_id', '=', organizationId).where('created_at', '<', oldestKept.created_at).execute()
+      await trx
+        .deleteFrom('directory_errors')
+        .where('organization_id', '=', organizationId)
+        .where('created_at', '<', oldestKept.created_at)
+        .execute()
     }
   })
 }

@@ -45,7 +45,8 @@ function tokenize(filter: string): Token[] {
       let j = i
       while (j < filter.length && !/[\s()[\]"]/.test(filter[j])) j++
       const text = filter.slice(i, j)
-      if (/^(true|false|null)$/i.test(text)) tokens.push({ kind: 'value', value: text.toLowerCase() === 'null' ? null : text.toLowerCase() === 'true' })
+      if (/^(true|false|null)$/i.test(text))
+        tokens.push({ kind: 'value', value: text.toLowerCase() === 'null' ? null : text.toLowerCase() === 'true' })
       else if (/^-?\d+(\.\d+)?$/.test(text)) tokens.push({ kind: 'value', value: Number(text) })
       else tokens.push({ kind: 'word', text })
       i = j

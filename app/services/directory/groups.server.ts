@@ -41,8 +41,15 @@ async function toScimGroup(ctx: ScimCtx, r: GroupRow, withMembers = true) {
     id: r.id,
     ...(r.directory_external_id !== null ? { externalId: r.directory_external_id } : {}),
     displayName: r.name,
-    ...(members ? { members: members.map((m) => ({ value: m.id, display: m.display_name ?? m.name, $ref: `${ctx.baseUrl}/Users/${m.id}` })) } : {}),
-    meta: { resourceType: 'Group', created: r.created_at, lastModified: r.latest_activity_at ?? r.created_at, location: `${ctx.baseUrl}/Groups/${r.id}` },
+    ...(members
+      ? { members: members.map((m) => ({ value: m.id, display: m.display_name ?? m.name, $ref: `${ctx.baseUrl}/Users/${m.id}` })) }
+      : {}),
+    meta: {
+      resourceType: 'Group',
+      created: r.created_at,
+      lastModified: r.latest_activity_at ?? r.created_at,
+      location: `${ctx.baseUrl}/Groups/${r.id}`,
+    },
   }
 }
 
@@ -50,9 +57,7 @@ const COLUMNS = ['groups.id', 'groups.name', 'groups.directory_external_id', 'gr
 
 /** `excludedAttributes=members` (Entra ID asks so): the answer leaves the members out. */
 const excludesMembers = (params: URLSearchParams) =>
-  (params.get('excludedAttributes') ?? '')
-    .split(',')
-    .some((a) => normalizePath(a.trim()) === 'members')
+  (params.get('excludedAttributes') ?? '').split(',').some((a) => normalizePath(a.trim()) === 'members')
 
 /** GET /Groups: filter eq on displayName, externalId, id and members.value (and), paged. */
 export async function listScimGroups(ctx: ScimCtx, params: URLSearchParams) {
@@ -78,7 +83,16 @@ export async function listScimGroups(ctx: ScimCtx, params: URLSearchParams) {
     else throw new ScimError(400, `Filtering on ${attr} is not supported`, 'invalidFilter')
   }
   const [{ n }] = await query.select((eb) => eb.fn.countAll().as('n')).execute()
-  const rows = count === 0 ? [] : await query.select(COLUMNS).orderBy('groups.created_at').orderBy('groups.id').limit(count).offset(startIndex - 1).execute()
+  const rows =
+    count === 0
+      ? []
+      : await query
+          .select(COLUMNS)
+          .orderBy('groups.created_at')
+          .orderBy('groups.id')
+          .limit(count)
+          .offset(startIndex - 1)
+          .execute()
   const withMembers = !excludesMembers(params)
   const resources = []
   for (const r of rows) resources.push(await toScimGroup(ctx, r, withMembers))
@@ -118,7 +132,7 @@ async function groupOwner(trx: Tx, ctx: ScimCtx) {
       .executeTakeFirst()
     if (admin) return admin.user_id
   }
-  throw invalidValue('No owner for directory groups: an admin must choose one in the organization\'s directory sync settings')
+  throw invalidValue("No owner for directory groups: an admin must choose one in the organization's directory sync settings")
 }
 
 function memberValues(value: unknown): string[] {
@@ -160,7 +174,12 @@ async function addMembers(trx: Tx, ctx: ScimCtx, groupId: string, scimIds: strin
       .execute()
     added += inserted.length
   }
-  if (added) await trx.updateTable('groups').set((eb) => ({ member_count: eb('member_count', '+', added) })).where('id', '=', groupId).execute()
+  if (added)
+    await trx
+      .updateTable('groups')
+      .set((eb) => ({ member_count: eb('member_count', '+', added) }))
+      .where('id', '=', groupId)
+      .execute()
   const notAdded = scimIds.filter((s) => !byScimId.has(s) || !members.has(byScimId.get(s)!))
   return { added, notAdded }
 }
@@ -173,20 +192,33 @@ async function removeMembers(trx: Tx, ctx: ScimCtx, groupId: string, scimIds: st
     if (userIds.length === 0) return 0
     query = query.where('user_id', 'in', userIds)
   } else {
-    query = query.where('user_id', 'in', (eb) => eb.selectFrom('directory_users').select('user_id').where('organization_id', '=', ctx.organizationId))
+    query = query.where('user_id', 'in', (eb) =>
+      eb.selectFrom('directory_users').select('user_id').where('organization_id', '=', ctx.organizationId),
+    )
   }
   const removed = (await query.returning('user_id').execute()).length
-  if (removed) await trx.updateTable('groups').set((eb) => ({ member_count: eb('member_count', '-', removed) })).where('id', '=', groupId).execute()
+  if (removed)
+    await trx
+      .updateTable('groups')
+      .set((eb) => ({ member_count: eb('member_count', '-', removed) }))
+      .where('id', '=', groupId)
+      .execute()
   return removed
 }
 
 function readGroupBody(body: unknown) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ScimError(400, 'The body must be a SCIM Group object', 'invalidSyntax')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ScimError(400, 'The body must be a SCIM Group object', 'invalidSyntax')
   const b = body as Record<string, unknown>
   const displayName = typeof b.displayName === 'string' ? b.displayName.trim() : ''
   if (!displayName || displayName.length > 200) throw invalidValue('displayName is required (at most 200 characters)')
-  if (b.externalId !== undefined && b.externalId !== null && typeof b.externalId !== 'string') throw invalidValue('externalId must be a string')
-  return { displayName, externalId: (b.externalId as string | undefined) ?? null, members: b.members === undefined ? [] : memberValues(b.members) }
+  if (b.externalId !== undefined && b.externalId !== null && typeof b.externalId !== 'string')
+    throw invalidValue('externalId must be a string')
+  return {
+    displayName,
+    externalId: (b.externalId as string | undefined) ?? null,
+    members: b.members === undefined ? [] : memberValues(b.members),
+  }
 }
 
 async function requireUniqueName(trx: Tx, organizationId: string, name: string, except?: string) {
@@ -224,7 +256,12 @@ export async function createScimGroup(ctx: ScimCtx, body: unknown) {
     const { added, notAdded } = await addMembers(trx, ctx, id, input.members, now)
     await recordAudit(
       { ...ctx, db: trx },
-      { organizationId: ctx.organizationId, action: 'directory.groups.create', items: [id], result: { SUCCESS: 1, membersAdded: added, membersNotAdded: notAdded.length } },
+      {
+        organizationId: ctx.organizationId,
+        action: 'directory.groups.create',
+        items: [id],
+        result: { SUCCESS: 1, membersAdded: added, membersNotAdded: notAdded.length },
+      },
     )
   })
   return getScimGroup(ctx, id)
@@ -256,7 +293,8 @@ export async function patchScimGroup(ctx: ScimCtx, id: string, body: unknown) {
     const attribute = (key: string, value: unknown, remove: boolean) => {
       const attr = normalizePath(key)
       if (attr === 'displayname') {
-        if (remove || typeof value !== 'string' || !value.trim() || value.length > 200) throw invalidValue('displayName must be a non-empty string')
+        if (remove || typeof value !== 'string' || !value.trim() || value.length > 200)
+          throw invalidValue('displayName must be a non-empty string')
         name = value.trim()
       } else if (attr === 'externalid') {
         if (!remove && typeof value !== 'string') throw invalidValue('externalId must be a string')
@@ -269,7 +307,8 @@ export async function patchScimGroup(ctx: ScimCtx, id: string, body: unknown) {
       const remove = kind === 'remove'
       if (!path) {
         if (remove) throw new ScimError(400, 'A remove operation needs a path', 'noTarget')
-        if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidValue('An operation without a path needs an object value')
+        if (!value || typeof value !== 'object' || Array.isArray(value))
+          throw invalidValue('An operation without a path needs an object value')
         for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
           if (normalizePath(key) === 'members') {
             if (kind === 'replace') removed += await removeMembers(trx, ctx, id, null)
@@ -303,7 +342,13 @@ export async function patchScimGroup(ctx: ScimCtx, id: string, body: unknown) {
         organizationId: ctx.organizationId,
         action: 'directory.groups.update',
         items: [id],
-        result: { SUCCESS: 1, renamed: name !== group.name, membersAdded: added, membersRemoved: removed, membersNotAdded: notAdded.length },
+        result: {
+          SUCCESS: 1,
+          renamed: name !== group.name,
+          membersAdded: added,
+          membersRemoved: removed,
+          membersNotAdded: notAdded.length,
+        },
       },
     )
   })

@@ -28,7 +28,12 @@ export class ScimError extends Error {
   }
 
   toJSON() {
-    return { schemas: [SCIM_ERROR_SCHEMA], status: String(this.status), ...(this.scimType ? { scimType: this.scimType } : {}), detail: this.detail }
+    return {
+      schemas: [SCIM_ERROR_SCHEMA],
+      status: String(this.status),
+      ...(this.scimType ? { scimType: this.scimType } : {}),
+      detail: this.detail,
+    }
   }
 }
 

@@ -24,8 +24,18 @@ export async function getDirectorySync(ctx: Ctx, organizationId: string) {
       .execute(),
     ctx.db
       .selectNoFrom((eb) => [
-        eb.selectFrom('directory_users').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', organizationId).where('active', '=', 1).as('people'),
-        eb.selectFrom('groups').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', organizationId).where('directory_managed', '=', 1).as('groups'),
+        eb
+          .selectFrom('directory_users')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', organizationId)
+          .where('active', '=', 1)
+          .as('people'),
+        eb
+          .selectFrom('groups')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', organizationId)
+          .where('directory_managed', '=', 1)
+          .as('groups'),
       ])
       .executeTakeFirstOrThrow(),
   ])
@@ -33,7 +43,12 @@ export async function getDirectorySync(ctx: Ctx, organizationId: string) {
   const errors = tokens
     .flatMap((t) => t.lastErrors.map((e) => ({ ...e, token: t.name })))
     .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-  const lastRequest = tokens.map((t) => t.lastUsed).filter((t): t is string => t !== null).sort().at(-1) ?? null
+  const lastRequest =
+    tokens
+      .map((t) => t.lastUsed)
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1) ?? null
   return {
     tokens,
     groupOwnerId: (org as { directory_group_owner_id?: string | null }).directory_group_owner_id ?? null,

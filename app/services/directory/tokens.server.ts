@@ -88,7 +88,12 @@ export async function revokeDirectoryToken(ctx: Ctx, organizationId: string, tok
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) {
-      const exists = await trx.selectFrom('directory_tokens').select('id').where('id', '=', tokenId).where('organization_id', '=', organizationId).executeTakeFirst()
+      const exists = await trx
+        .selectFrom('directory_tokens')
+        .select('id')
+        .where('id', '=', tokenId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst()
       if (!exists) throw new DomainError('NOT_FOUND')
       return // revoked already: nothing to do
     }
@@ -125,7 +130,6 @@ export async function authenticateDirectoryToken(db: Ctx['db'], secret: string, 
 }
 
 export type DirectoryTokenIdentity = NonNullable<Awaited<ReturnType<typeof authenticateDirectoryToken>>>
-
 
 /**
  * Requests per token (the app's rate-limit module): SCIM_REQUESTS_PER_MINUTE, by default 3,000 a

@@ -62,13 +62,14 @@ function text(value: unknown, attr: string): string | null {
 /** The email a userName names (lower case), or 400 invalidValue. */
 export function userNameEmail(value: unknown) {
   const name = text(value, 'userName')
-  if (!name || !EMAIL.test(name)) throw invalidValue('userName must be the person\'s email address')
+  if (!name || !EMAIL.test(name)) throw invalidValue("userName must be the person's email address")
   return name.toLowerCase()
 }
 
 /** A POST or PUT body's attributes (unknown ones are ignored, RFC 7644 §3.3). */
 export function readUserBody(body: unknown): UserAttributes {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ScimError(400, 'The body must be a SCIM User object', 'invalidSyntax')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ScimError(400, 'The body must be a SCIM User object', 'invalidSyntax')
   const b = body as Record<string, unknown>
   const name = b.name && typeof b.name === 'object' ? (b.name as Record<string, unknown>) : {}
   const active = b.active === undefined ? true : scimBoolean(b.active)
@@ -156,12 +157,14 @@ export function applyUserPatch(current: UserAttributes, body: unknown): UserAttr
 /** The operations of a PatchOp body (RFC 7644 §3.5.2), `op` in any case. */
 export function patchOperations(body: unknown): { kind: PatchKind; path: string | null; value: unknown }[] {
   const operations = body && typeof body === 'object' ? (body as Record<string, unknown>).Operations : undefined
-  if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, 'A PATCH body needs a list of Operations', 'invalidSyntax')
+  if (!Array.isArray(operations) || operations.length === 0)
+    throw new ScimError(400, 'A PATCH body needs a list of Operations', 'invalidSyntax')
   return operations.map((o) => {
     if (!o || typeof o !== 'object') throw new ScimError(400, 'Each operation must be an object', 'invalidSyntax')
     const { op, path, value } = o as Record<string, unknown>
     const kind = typeof op === 'string' ? op.toLowerCase() : ''
-    if (kind !== 'add' && kind !== 'replace' && kind !== 'remove') throw invalidValue(`Unknown operation "${String(op)}" (add, replace or remove)`)
+    if (kind !== 'add' && kind !== 'replace' && kind !== 'remove')
+      throw invalidValue(`Unknown operation "${String(op)}" (add, replace or remove)`)
     if (path !== undefined && path !== null && (typeof path !== 'string' || path.length > 500)) throw invalidPath(String(path))
     return { kind, path: typeof path === 'string' && path.trim() ? path.trim() : null, value }
   })

@@ -129,13 +129,13 @@ export async function listScimUsers(ctx: ScimCtx, params: URLSearchParams) {
   const rows =
     count === 0
       ? []
-      : ((await base
+      : await base
           .select(COLUMNS)
           .orderBy('d.created_at')
           .orderBy('d.id')
           .limit(count)
           .offset(startIndex - 1)
-          .execute()))
+          .execute()
   return listResponse(
     rows.map((r) => toScimUser(r, ctx.baseUrl)),
     Number(n),
@@ -254,7 +254,12 @@ export async function createScimUser(ctx: ScimCtx, body: unknown) {
         .execute()
       await recordAudit(
         { ...ctx, db: trx },
-        { organizationId: ctx.organizationId, action: 'directory.users.create', items: [user.id], result: { SUCCESS: 1, accountCreated, active: attributes.active } },
+        {
+          organizationId: ctx.organizationId,
+          action: 'directory.users.create',
+          items: [user.id],
+          result: { SUCCESS: 1, accountCreated, active: attributes.active },
+        },
       )
       // Last, the membership: the organization's row (its active flag, its member count) is what
       // every change of its members serializes on, so it is held for two statements and the commit,
@@ -275,7 +280,8 @@ export async function createScimUser(ctx: ScimCtx, body: unknown) {
 
 /** Why a membership could not end: the member-removal rules, said for the directory's log. */
 const BLOCKED: Record<string, string> = {
-  IS_GROUP_OWNER: 'The person owns groups in this organization: an admin must give those groups another owner before the membership can end (IS_GROUP_OWNER)',
+  IS_GROUP_OWNER:
+    'The person owns groups in this organization: an admin must give those groups another owner before the membership can end (IS_GROUP_OWNER)',
   LAST_ADMIN: 'The person is the last admin of this organization (LAST_ADMIN)',
 }
 
@@ -313,7 +319,11 @@ async function saveUser(ctx: ScimCtx, row: Row, next: UserAttributes) {
     const changed = (['externalId', 'givenName', 'familyName', 'displayName'] as const).filter((k) => next[k] !== attributesOf(row)[k])
     const action = next.active && !wasActive ? 'directory.users.activate' : changed.length ? 'directory.users.update' : null
     // A deactivation is recorded by the member removal itself ('members.remove').
-    if (action) await recordAudit({ ...ctx, db: trx }, { organizationId: ctx.organizationId, action, items: [row.user_id], result: { SUCCESS: 1, changed } })
+    if (action)
+      await recordAudit(
+        { ...ctx, db: trx },
+        { organizationId: ctx.organizationId, action, items: [row.user_id], result: { SUCCESS: 1, changed } },
+      )
   })
   return getScimUser(ctx, row.id)
 }
@@ -339,7 +349,10 @@ export async function deleteScimUser(ctx: ScimCtx, id: string) {
   await endMembership(ctx, row.user_id)
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('directory_users').where('id', '=', row.id).execute()
-    await recordAudit({ ...ctx, db: trx }, { organizationId: ctx.organizationId, action: 'directory.users.delete', items: [row.user_id], result: { SUCCESS: 1 } })
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: ctx.organizationId, action: 'directory.users.delete', items: [row.user_id], result: { SUCCESS: 1 } },
+    )
   })
 }
 

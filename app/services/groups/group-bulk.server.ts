@@ -71,7 +71,12 @@ export async function deleteOrganizationGroups(ctx: Ctx, organizationId: string,
       return Number(deleted.numDeletedRows) === 1 ? 'SUCCESS' : 'GROUP_NOT_FOUND'
     },
     batch: async (trx, ids) => {
-      const deleted = await trx.deleteFrom('groups').where('id', 'in', ids).where('organization_id', '=', organizationId).returning('id').execute()
+      const deleted = await trx
+        .deleteFrom('groups')
+        .where('id', 'in', ids)
+        .where('organization_id', '=', organizationId)
+        .returning('id')
+        .execute()
       const done = new Set(deleted.map((r) => r.id))
       return ids.map((id) => (done.has(id) ? 'SUCCESS' : 'GROUP_NOT_FOUND'))
     },

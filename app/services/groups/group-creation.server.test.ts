@@ -126,7 +126,10 @@ describe('creating a group as a group creator', () => {
       { _id: 'stranger', result: 'MEMBER_NOT_FOUND' },
     ])
     // group.member.added to everyone added but the actor (the creator), naming the group and the role given.
-    for (const [user, role] of [[member, 'owner'], [admin, 'leader']] as const) {
+    for (const [user, role] of [
+      [member, 'owner'],
+      [admin, 'leader'],
+    ] as const) {
       const [alert] = await alertsOf(user.id)
       expect(alert).toMatchObject({
         template: 'group.member.added',
@@ -199,7 +202,8 @@ describe('an organization as its group creators see it (/organizations/:id)', ()
 
   it('lists at most CREATOR_GROUPS_SHOWN groups, with the true total', async () => {
     const { creator, org } = await setup()
-    for (let i = 0; i <= CREATOR_GROUPS_SHOWN; i++) await createGroup(org.id, { ownerId: creator.id, name: `G${String(i).padStart(2, '0')}` })
+    for (let i = 0; i <= CREATOR_GROUPS_SHOWN; i++)
+      await createGroup(org.id, { ownerId: creator.id, name: `G${String(i).padStart(2, '0')}` })
     const home = await getGroupCreatorHome(ctx(creator), org.id)
     expect(home.groups.items).toHaveLength(CREATOR_GROUPS_SHOWN)
     expect(home.groups.total).toBe(CREATOR_GROUPS_SHOWN + 1)
@@ -208,12 +212,17 @@ describe('an organization as its group creators see it (/organizations/:id)', ()
   it('an inactive organization: nothing may be created', async () => {
     const { creator, org } = await setup()
     await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
-    expect((await getGroupCreatorHome(ctx(creator), org.id)).organization).toMatchObject({ active: false, mayCreate: false, mayCreateAttendance: false })
+    expect((await getGroupCreatorHome(ctx(creator), org.id)).organization).toMatchObject({
+      active: false,
+      mayCreate: false,
+      mayCreateAttendance: false,
+    })
   })
 
   it('is not found for a plain member, an outsider, an unknown id; an admin is not a group creator here', async () => {
     const { admin, member, org } = await setup()
-    for (const actor of [member, await createUser(), admin]) await expectCode(getGroupCreatorHome(ctx(actor), org.id), 'ORGANIZATION_NOT_FOUND')
+    for (const actor of [member, await createUser(), admin])
+      await expectCode(getGroupCreatorHome(ctx(actor), org.id), 'ORGANIZATION_NOT_FOUND')
     await expectCode(getOrganizationSummary(ctx(member), org.id), 'ORGANIZATION_NOT_FOUND')
   })
 })

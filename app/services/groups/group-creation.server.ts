@@ -78,7 +78,13 @@ export async function requireGroupCreatorStanding(ctx: Ctx, organizationId: stri
   const row = await membershipOf(ctx, organizationId)
   if (!row || Number(row.is_group_creator) !== 1) throw new DomainError('ORGANIZATION_NOT_FOUND')
   await requireStrongAuthFor(ctx, row, row)
-  return { _id: row.id, name: row.name, active: Number(row.active) === 1, mayCreate: mayCreate(row), mayCreateAttendance: mayCreateAttendance(row) }
+  return {
+    _id: row.id,
+    name: row.name,
+    active: Number(row.active) === 1,
+    mayCreate: mayCreate(row),
+    mayCreateAttendance: mayCreateAttendance(row),
+  }
 }
 
 /**

@@ -264,7 +264,12 @@ describe('leaving a group', () => {
   const memberRow = (groupId: string, userId: string) =>
     db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst()
   const auditOf = (organizationId: string) =>
-    db().selectFrom('audit_log').select(['action', 'actor_id', 'items']).where('organization_id', '=', organizationId).where('action', '=', 'group.member.leave').execute()
+    db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'items'])
+      .where('organization_id', '=', organizationId)
+      .where('action', '=', 'group.member.leave')
+      .execute()
 
   it('a member, leader or subscriber leaves: the row goes, the count follows, an audit entry, no alert', async () => {
     const { owner, leader, member, subscriber, group, org } = await setup()

@@ -96,11 +96,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
       })
       .execute()
     // 4 columns per row: 500 rows stay well under the bound-parameter limits.
-    for (const part of batches(rows))
-      await trx
-        .insertInto('group_members')
-        .values(part)
-        .execute()
+    for (const part of batches(rows)) await trx.insertInto('group_members').values(part).execute()
     await createAlerts(
       trx,
       rows.map((r) => ({

@@ -136,7 +136,11 @@ function matchingGroups(db: Tx, organizationId: string, query: Pick<GroupListQue
     .where(listFilters(query))
     .$if(!!query.q, (qb) =>
       qb.where((eb) =>
-        eb.or([eb(folded(db, 'g.name'), 'like', pattern), eb(folded(db, 'u.name'), 'like', pattern), eb(folded(db, 'u.email'), 'like', pattern)]),
+        eb.or([
+          eb(folded(db, 'g.name'), 'like', pattern),
+          eb(folded(db, 'u.name'), 'like', pattern),
+          eb(folded(db, 'u.email'), 'like', pattern),
+        ]),
       ),
     )
 }

@@ -38,8 +38,8 @@ export const GroupInviteFormSchema = z
     value.type === 'person'
       ? { type: 'person' as const, userId: value.userId! }
       : value.type === 'email'
-      ? { type: 'email' as const, email: value.email!.toLowerCase() }
-      : { type: 'open' as const },
+        ? { type: 'email' as const, email: value.email!.toLowerCase() }
+        : { type: 'open' as const },
   )
 
 /** Change a member's role (never to or from owner: that is the hand-over). */

@@ -107,7 +107,7 @@ const sortExpression = (db: Tx, sort: MyGroupSort) =>
     role: () => roleRank,
     members: () => sql`g.member_count`,
     created: () => sql`g.created_at`,
-  }[sort]())
+  })[sort]()
 
 /**
  * One page of the actor's groups (the /groups screen): search by group name, filter by

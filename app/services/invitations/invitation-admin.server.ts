@@ -26,7 +26,13 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, sco
     )
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
-    .select([...invitationColumns.map((c) => `i.${c}` as const), 'i.organization_id', 'i.group_id', 'o.name as organizationName', 'g.name as groupName'])
+    .select([
+      ...invitationColumns.map((c) => `i.${c}` as const),
+      'i.organization_id',
+      'i.group_id',
+      'o.name as organizationName',
+      'g.name as groupName',
+    ])
     .where('i.id', '=', invitationId)
     .where('i.revoked_at', 'is', null)
     .$if(scope.organizationId !== undefined, (qb) => qb.where('i.organization_id', '=', scope.organizationId!))
@@ -45,7 +51,11 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
   await requireActiveOrganization(ctx.db, row.organization_id)
   if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
   if (row.used_at) throw new DomainError('USED')
-  const previous = await ctx.db.selectFrom('invitations').select(['code_hash', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow()
+  const previous = await ctx.db
+    .selectFrom('invitations')
+    .select(['code_hash', 'expires_at'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow()
   const { code, codeHash } = await freshCode(ctx)
   const expiresAt = addSeconds(ctx.now, INVITATION_TTL_SECONDS).toISOString()
   // The new code and its audit entry commit together.
@@ -59,9 +69,17 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) throw new DomainError('USED')
-    return recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } })
+    return recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: row.organization_id, action: 'invitation.resend', items: [row.id], result: { SUCCESS: 1 } },
+    )
   })
-  const target = { organizationId: row.organization_id, organizationName: row.organizationName, groupId: row.group_id, groupName: row.groupName }
+  const target = {
+    organizationId: row.organization_id,
+    organizationName: row.organizationName,
+    groupId: row.group_id,
+    groupName: row.groupName,
+  }
   try {
     await mailInvitation(ctx, target, row.email, code, expiresAt)
   } catch (error) {
@@ -78,7 +96,14 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
 export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('invitations').set({ revoked_at: nowIso(ctx.now) }).where('id', '=', row.id).execute()
-    await recordAudit({ ...ctx, db: trx }, { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } })
+    await trx
+      .updateTable('invitations')
+      .set({ revoked_at: nowIso(ctx.now) })
+      .where('id', '=', row.id)
+      .execute()
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: row.organization_id, action: 'invitation.revoke', items: [row.id], result: { SUCCESS: 1 } },
+    )
   })
 }

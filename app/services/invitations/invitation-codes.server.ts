@@ -15,7 +15,10 @@ export function generateCode() {
   return code
 }
 
-const hmac = (secret: string, code: string) => createHmac('sha256', secret).update(`invitation-code:${normalizeCode(code)}`).digest('hex')
+const hmac = (secret: string, code: string) =>
+  createHmac('sha256', secret)
+    .update(`invitation-code:${normalizeCode(code)}`)
+    .digest('hex')
 
 /**
  * What is stored instead of the code: HMAC-SHA256 of the normalized code keyed with the first

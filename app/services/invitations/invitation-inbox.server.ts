@@ -94,7 +94,7 @@ async function addressed(ctx: Ctx, kind: 'groups' | 'organizations'): Promise<In
     .execute()
   return rows.map((r) => ({
     id: r.id,
-    name: kind === 'groups' ? r.group_name ?? '' : r.organization_name,
+    name: kind === 'groups' ? (r.group_name ?? '') : r.organization_name,
     organizationId: r.organization_id,
     organization: r.organization_name,
     invitedBy: r.inviter_id ? { id: r.inviter_id, name: r.inviter_name ?? '' } : null,

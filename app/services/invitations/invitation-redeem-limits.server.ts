@@ -70,6 +70,8 @@ async function watchFailedGuess(ctx: Ctx, codeHashes: string[] | null) {
     }
   }
   if (await spendsBudget(ctx.db, 'invitation-code:all', INVITATION_CODE_ALL, ctx.now)) {
-    console.warn(`[rate-limit] invitation codes: ${INVITATION_CODE_ALL.freeFailures + 1} failed redemptions within an hour in all (the latest by user ${actor.id} from ${ctx.client})`)
+    console.warn(
+      `[rate-limit] invitation codes: ${INVITATION_CODE_ALL.freeFailures + 1} failed redemptions within an hour in all (the latest by user ${actor.id} from ${ctx.client})`,
+    )
   }
 }

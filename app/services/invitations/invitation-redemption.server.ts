@@ -79,7 +79,17 @@ async function findInvitation(db: DB, actor: SessionUser, key: InvitationKey, no
     .selectFrom('invitations as i')
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
-    .select(['i.id', 'i.organization_id', 'i.group_id', 'i.type', 'i.email', 'i.group_creator', 'i.expires_at', 'i.used_at', 'i.declined_at'])
+    .select([
+      'i.id',
+      'i.organization_id',
+      'i.group_id',
+      'i.type',
+      'i.email',
+      'i.group_creator',
+      'i.expires_at',
+      'i.used_at',
+      'i.declined_at',
+    ])
     .select(['o.name as organizationName', 'g.name as groupName'])
     .where('i.revoked_at', 'is', null)
   query =
@@ -164,7 +174,13 @@ async function redeem(ctx: Ctx, key: InvitationKey | string[]): Promise<RedeemRe
     if (!membership) {
       await trx
         .insertInto('organization_members')
-        .values({ organization_id: invitation.organization_id, user_id: actor.id, role: 'member', is_group_creator: groupCreator ? 1 : 0, created_at: now })
+        .values({
+          organization_id: invitation.organization_id,
+          user_id: actor.id,
+          role: 'member',
+          is_group_creator: groupCreator ? 1 : 0,
+          created_at: now,
+        })
         .execute()
     } else if (groupCreator) {
       await trx
@@ -175,7 +191,10 @@ async function redeem(ctx: Ctx, key: InvitationKey | string[]): Promise<RedeemRe
         .execute()
     }
     if (invitation.group_id) {
-      await trx.insertInto('group_members').values({ group_id: invitation.group_id, user_id: actor.id, role: 'member', created_at: now }).execute()
+      await trx
+        .insertInto('group_members')
+        .values({ group_id: invitation.group_id, user_id: actor.id, role: 'member', created_at: now })
+        .execute()
       await trx
         .updateTable('groups')
         .set({ member_count: sql`member_count + 1` })

@@ -72,6 +72,9 @@ export async function dismissSignUpInvitation(ctx: Ctx) {
 }
 
 async function settle(ctx: Ctx, tokenId: string) {
-  await ctx.db.updateTable('tokens').set({ used_at: nowIso(ctx.now) }).where('id', '=', tokenId).execute()
+  await ctx.db
+    .updateTable('tokens')
+    .set({ used_at: nowIso(ctx.now) })
+    .where('id', '=', tokenId)
+    .execute()
 }
-

@@ -36,9 +36,12 @@ export const InviteFormSchema = z
   .superRefine((value, ctx) => {
     if (value.type !== 'email') return
     if (!value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.required' })
-    else if (!z.string().email().safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.email' })
+    else if (!z.string().email().safeParse(value.email).success)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.email' })
   })
-  .transform((value) => (value.type === 'email' ? { type: 'email' as const, email: value.email!.toLowerCase() } : { type: 'open' as const }))
+  .transform((value) =>
+    value.type === 'email' ? { type: 'email' as const, email: value.email!.toLowerCase() } : { type: 'open' as const },
+  )
 
 /** Add group creators by the members' email addresses: one or more, separated by commas, spaces or lines. */
 export const MAX_EMAILS_AT_ONCE = 1000
@@ -46,7 +49,14 @@ export const AddCreatorsByEmailSchema = z.object({
   emails: z
     .string({ required_error: 'validation.required' })
     .max(MAX_EMAILS_AT_ONCE * 256, 'validation.tooLong')
-    .transform((text) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(/[\s,;]+/)
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .superRefine((emails, ctx) => {
       if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
       else if (emails.length > MAX_EMAILS_AT_ONCE) ctx.addIssue({ code: 'custom', message: 'groupCreators.add.tooMany' })

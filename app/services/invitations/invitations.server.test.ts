@@ -21,7 +21,6 @@ const ctxOf = (user: User, options: { client?: string; now?: Date } = {}): Ctx =
   ...(options.now ? { now: options.now } : {}),
 })
 
-
 const codeIn = (text: string) => text.match(/invitation-code\?code=([A-Z0-9]{6})/)?.[1]
 
 async function orgWithAdmin(options: { name?: string; locale?: string } = {}) {
@@ -37,7 +36,11 @@ describe('creating and listing invitations', () => {
   it('emails a code and a link to the invited address, in the invitee’s language; only the hash is stored', async () => {
     const { admin, org } = await orgWithAdmin({ locale: 'sv' })
     const invitee = await createUser({ name: 'Ivy', locale: 'en' })
-    const { invitation, code } = await createInvitation(ctxOf(admin), org.id, { type: 'email', email: invitee.email.toUpperCase(), groupCreator: true })
+    const { invitation, code } = await createInvitation(ctxOf(admin), org.id, {
+      type: 'email',
+      email: invitee.email.toUpperCase(),
+      groupCreator: true,
+    })
     expect(invitation).toMatchObject({ type: 'email', email: invitee.email, groupCreator: true, status: 'pending' })
     expect(code).toMatch(new RegExp(`^[${INVITATION_CODE_ALPHABET}]{6}$`))
     expect(new Date(invitation.expires).getTime() - new Date(invitation.created).getTime()).toBe(INVITATION_TTL_SECONDS * 1000)
@@ -67,7 +70,10 @@ describe('creating and listing invitations', () => {
     const { admin, org } = await orgWithAdmin()
     const creator = await createUser()
     await addMember(org.id, creator.id, { groupCreator: true })
-    await expectCode(createInvitation(ctxOf(admin), org.id, { type: 'email', email: creator.email, groupCreator: true }), 'ALREADY_GROUP_CREATOR')
+    await expectCode(
+      createInvitation(ctxOf(admin), org.id, { type: 'email', email: creator.email, groupCreator: true }),
+      'ALREADY_GROUP_CREATOR',
+    )
   })
 
   it('lists the organization’s invitations newest first with status and expiry, and records each creation', async () => {
@@ -85,12 +91,22 @@ describe('creating and listing invitations', () => {
 
     const list = await listInvitations(ctxOf(admin, { now: new Date(t0.getTime() + 120_000) }), org.id)
     expect(list.map((i) => i._id)).toEqual([second.invitation._id, first.invitation._id])
-    expect(list[0]).toMatchObject({ type: 'email', status: 'pending', created: '2030-01-01T10:01:00.000Z', expires: '2030-01-08T10:01:00.000Z' })
+    expect(list[0]).toMatchObject({
+      type: 'email',
+      status: 'pending',
+      created: '2030-01-01T10:01:00.000Z',
+      expires: '2030-01-08T10:01:00.000Z',
+    })
 
     const later = await listInvitations(ctxOf(admin, { now: new Date(t0.getTime() + 8 * 24 * 3600 * 1000) }), org.id)
     expect(later.map((i) => i.status)).toEqual(['expired', 'expired'])
 
-    const audit = await db().selectFrom('audit_log').selectAll().where('organization_id', '=', org.id).where('action', '=', 'invitation.create').execute()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'invitation.create')
+      .execute()
     expect(audit).toHaveLength(3)
     expect(audit.every((a) => a.actor_id === admin.id)).toBe(true)
   })
@@ -120,7 +136,11 @@ describe('resending and revoking', () => {
     const { admin, org } = await orgWithAdmin()
     const invitee = await createUser()
     const t0 = new Date()
-    const { invitation, code: oldCode } = await createInvitation(ctxOf(admin, { now: t0 }), org.id, { type: 'email', email: invitee.email, groupCreator: true })
+    const { invitation, code: oldCode } = await createInvitation(ctxOf(admin, { now: t0 }), org.id, {
+      type: 'email',
+      email: invitee.email,
+      groupCreator: true,
+    })
     const later = new Date(t0.getTime() + 3 * 24 * 3600 * 1000)
     const resent = await resendInvitation(ctxOf(admin, { now: later }), invitation._id)
     expect(resent.expires).toBe(new Date(later.getTime() + INVITATION_TTL_SECONDS * 1000).toISOString())
@@ -145,14 +165,20 @@ describe('resending and revoking', () => {
     expect(await listInvitations(ctxOf(admin), org.id)).toEqual([])
     await expectCode(redeemInvitationCode(ctxOf(user), code), 'INVITATION_NOT_FOUND')
     await expectCode(revokeInvitation(ctxOf(admin), invitation._id), 'INVITATION_NOT_FOUND')
-    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'invitation.revoke').where('organization_id', '=', org.id).execute()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'invitation.revoke')
+      .where('organization_id', '=', org.id)
+      .execute()
     expect(audit).toHaveLength(1)
     expect(JSON.parse(audit[0].items)).toEqual([invitation._id])
   })
 })
 
 describe('invitations and their audit entries commit together', () => {
-  const invitationsOf = (orgId: string) => db().selectFrom('invitations').select(['id', 'revoked_at', 'code_hash']).where('organization_id', '=', orgId).execute()
+  const invitationsOf = (orgId: string) =>
+    db().selectFrom('invitations').select(['id', 'revoked_at', 'code_hash']).where('organization_id', '=', orgId).execute()
   const auditsOf = (orgId: string) => db().selectFrom('audit_log').select('action').where('organization_id', '=', orgId).execute()
 
   it('creates no invitation, and sends nothing, when its audit entry cannot be written', async () => {
@@ -244,7 +270,10 @@ describe('redeeming a code', () => {
     const [a, b, c] = [await createUser(), await createUser(), await createUser()]
     await redeemInvitationCode(ctxOf(a), code)
     await redeemInvitationCode(ctxOf(b, { now: new Date(t0.getTime() + INVITATION_TTL_SECONDS * 1000 - 1000) }), code)
-    await expectCode(redeemInvitationCode(ctxOf(c, { now: new Date(t0.getTime() + INVITATION_TTL_SECONDS * 1000) }), code), 'INVITATION_NOT_FOUND')
+    await expectCode(
+      redeemInvitationCode(ctxOf(c, { now: new Date(t0.getTime() + INVITATION_TTL_SECONDS * 1000) }), code),
+      'INVITATION_NOT_FOUND',
+    )
     expect(await membershipOf(org.id, a.id)).toMatchObject({ is_group_creator: 1 })
     expect(await membershipOf(org.id, b.id)).toMatchObject({ is_group_creator: 1 })
     expect(await membershipOf(org.id, c.id)).toBeUndefined()
@@ -366,12 +395,17 @@ describe('rate limit on redemption', () => {
     const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
     const t0 = new Date()
     const budget = INVITATION_CODE_PER_CLIENT.freeFailures + 1
-    const guessers = await Promise.all(Array.from({ length: Math.ceil(budget / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()))
+    const guessers = await Promise.all(
+      Array.from({ length: Math.ceil(budget / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()),
+    )
     for (let i = 0; i < budget; i++) {
       const guesser = guessers[Math.floor(i / INVITATION_CODE_PER_USER.freeFailures)]!
       await expectCode(redeemInvitationCode(ctxOf(guesser, { client: 'shared', now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
     }
-    const error = await expectCode(redeemInvitationCode(ctxOf(await createUser(), { client: 'shared', now: t0 }), code), 'TOO_MANY_ATTEMPTS')
+    const error = await expectCode(
+      redeemInvitationCode(ctxOf(await createUser(), { client: 'shared', now: t0 }), code),
+      'TOO_MANY_ATTEMPTS',
+    )
     expect(new Date(error.data.retryAt as string).getTime() - t0.getTime()).toBe(INVITATION_CODE_PER_CLIENT.baseSeconds * 1000)
     await redeemInvitationCode(ctxOf(await createUser(), { client: 'elsewhere', now: t0 }), code)
   })
@@ -425,7 +459,8 @@ describe('rate limit on redemption', () => {
     const t0 = new Date()
     // An outsider's misses match no code and belong to no organization of theirs.
     const outsider = await createUser()
-    for (let i = 0; i < INVITATION_CODE_PER_USER.freeFailures; i++) await expectCode(redeemInvitationCode(ctxOf(outsider, { now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
+    for (let i = 0; i < INVITATION_CODE_PER_USER.freeFailures; i++)
+      await expectCode(redeemInvitationCode(ctxOf(outsider, { now: t0 }), WRONG), 'INVITATION_NOT_FOUND')
     // Members guessing (after group-creator rights, say), each under their own limit.
     const budget = INVITATION_CODE_PER_ORGANIZATION.freeFailures + 1
     const members = await Promise.all(Array.from({ length: Math.ceil(budget / INVITATION_CODE_PER_USER.freeFailures) }, () => createUser()))
@@ -463,7 +498,12 @@ describe('redemption under a double submit', () => {
       ),
     )
     expect(outcomes.sort()).toEqual(['IS_ALREADY_GROUP_CREATOR', 'OK'])
-    const rows = await db().selectFrom('organization_members').selectAll().where('organization_id', '=', org.id).where('user_id', '=', user.id).execute()
+    const rows = await db()
+      .selectFrom('organization_members')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', user.id)
+      .execute()
     expect(rows).toHaveLength(1)
   })
 })

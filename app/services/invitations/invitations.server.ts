@@ -39,7 +39,10 @@ export interface Invitation {
   expires: string
 }
 
-type InvitationRow = Pick<Selectable<InvitationsTable>, 'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'> & {
+type InvitationRow = Pick<
+  Selectable<InvitationsTable>,
+  'id' | 'created_at' | 'type' | 'email' | 'group_creator' | 'expires_at' | 'used_at'
+> & {
   declined_at?: string | null
 }
 
@@ -222,7 +225,11 @@ export async function createInvitation(ctx: Ctx, organizationId: string, input: 
       .executeTakeFirst()
     if (member && Number(member.is_group_creator) === 1) throw new DomainError('ALREADY_GROUP_CREATOR', { email: input.email })
   }
-  return issueInvitation(ctx, { organizationId, organizationName: org.name, groupId: null, groupName: null }, { ...input, groupCreator: true })
+  return issueInvitation(
+    ctx,
+    { organizationId, organizationName: org.name, groupId: null, groupName: null },
+    { ...input, groupCreator: true },
+  )
 }
 
 /**
@@ -232,7 +239,11 @@ export async function createInvitation(ctx: Ctx, organizationId: string, input: 
  * in an inactive organization (ORGANIZATION_INACTIVE). An email to someone who already has an
  * account also gives them the alert group.invitation.new, committed with the invitation.
  */
-export async function createGroupInvitation(ctx: Ctx, groupId: string, input: { type: 'email' | 'open'; email?: string } = { type: 'open' }) {
+export async function createGroupInvitation(
+  ctx: Ctx,
+  groupId: string,
+  input: { type: 'email' | 'open'; email?: string } = { type: 'open' },
+) {
   const { group, organization, isOrgAdmin, rights } = await requireGroupAccess(ctx, groupId)
   if (!isOrgAdmin && !rights.manageMembers) throw new DomainError('FORBIDDEN')
   if (!organization.active) throw new DomainError('ORGANIZATION_INACTIVE')

@@ -74,7 +74,12 @@ export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInpu
     if (isPostgres(trx)) await trx.selectFrom('packages').select('id').where('id', '=', packageId).forUpdate().execute()
     const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
     const collaborator = user
-      ? await trx.selectFrom('package_collaborators').select('user_id').where('package_id', '=', packageId).where('user_id', '=', user.id).executeTakeFirst()
+      ? await trx
+          .selectFrom('package_collaborators')
+          .select('user_id')
+          .where('package_id', '=', packageId)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst()
       : undefined
     const pending = await trx
       .selectFrom('package_invitations')
@@ -135,7 +140,11 @@ export async function resendInvitation(ctx: Ctx, input: { packageId: string; inv
     // One email a minute per invitation, however often the button is pressed.
     const retryAt = addSeconds(new Date(invitation.sent_at), RESEND_INTERVAL_SECONDS)
     if (retryAt > ctx.now) throw new DomainError('TOO_MANY_ATTEMPTS', { retryAt: retryAt.toISOString() })
-    await trx.updateTable('package_invitations').set({ sent_at: nowIso(ctx.now) }).where('id', '=', invitation.id).execute()
+    await trx
+      .updateTable('package_invitations')
+      .set({ sent_at: nowIso(ctx.now) })
+      .where('id', '=', invitation.id)
+      .execute()
     await notifyInvitee(ctx, trx, row, invitation, { alert: false })
     return (await pendingInvitations(trx, input.packageId, invitation.id))[0]
   })
@@ -146,7 +155,11 @@ export async function revokeInvitation(ctx: Ctx, input: { packageId: string; inv
   await ctx.db.transaction().execute(async (trx) => {
     await requirePackage(ctx, trx, input.packageId, 'owner')
     const invitation = await requirePendingInvitation(trx, input.packageId, input.invitationId)
-    await trx.updateTable('package_invitations').set({ status: 'revoked', responded_at: nowIso(ctx.now) }).where('id', '=', invitation.id).execute()
+    await trx
+      .updateTable('package_invitations')
+      .set({ status: 'revoked', responded_at: nowIso(ctx.now) })
+      .where('id', '=', invitation.id)
+      .execute()
   })
 }
 

@@ -19,25 +19,39 @@ export async function grant(db: DB, pkg: PackageRow, userId: string, access: Col
     .where('user_id', '=', userId)
     .executeTakeFirst()
   if (current && atLeast(current.access, access)) return false
-  if (current) await db.updateTable('package_collaborators').set({ access }).where('package_id', '=', pkg.id).where('user_id', '=', userId).execute()
+  if (current)
+    await db.updateTable('package_collaborators').set({ access }).where('package_id', '=', pkg.id).where('user_id', '=', userId).execute()
   else await db.insertInto('package_collaborators').values({ package_id: pkg.id, user_id: userId, access, created_at: now }).execute()
   return true
 }
 
 async function requireCollaborator(db: DB, packageId: string, userId: string) {
-  const row = await db.selectFrom('package_collaborators').selectAll().where('package_id', '=', packageId).where('user_id', '=', userId).executeTakeFirst()
+  const row = await db
+    .selectFrom('package_collaborators')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   if (!row) throw new DomainError('PACKAGE_COLLABORATOR_NOT_FOUND')
   return row
 }
 
 /** Changes a collaborator's access (a `package.shared` alert when raised to edit). Owner only. */
-export async function changeCollaboratorAccess(ctx: Ctx, input: { packageId: string; userId: string; access: CollaboratorAccess }): Promise<void> {
+export async function changeCollaboratorAccess(
+  ctx: Ctx,
+  input: { packageId: string; userId: string; access: CollaboratorAccess },
+): Promise<void> {
   const { packageId, userId, access } = ChangeAccessSchema.parse(input)
   await ctx.db.transaction().execute(async (trx) => {
     const { row } = await requirePackage(ctx, trx, packageId, 'owner')
     const current = await requireCollaborator(trx, packageId, userId)
     if (current.access === access) return
-    await trx.updateTable('package_collaborators').set({ access }).where('package_id', '=', packageId).where('user_id', '=', userId).execute()
+    await trx
+      .updateTable('package_collaborators')
+      .set({ access })
+      .where('package_id', '=', packageId)
+      .where('user_id', '=', userId)
+      .execute()
     if (access === 'edit') await sharedAlert(ctx, trx, row, userId, access)
   })
 }
@@ -45,7 +59,13 @@ export async function changeCollaboratorAccess(ctx: Ctx, input: { packageId: str
 const sharedAlert = (ctx: Ctx, db: DB, pkg: PackageRow, userId: string, access: string) =>
   createAlert(
     db,
-    { userId, template: 'package.shared', actorId: actorOf(ctx).id, target: { type: 'package', id: pkg.id }, data: { packageName: pkg.name, access } },
+    {
+      userId,
+      template: 'package.shared',
+      actorId: actorOf(ctx).id,
+      target: { type: 'package', id: pkg.id },
+      data: { packageName: pkg.name, access },
+    },
     ctx.now,
   )
 
@@ -74,7 +94,10 @@ export async function handOverPackage(ctx: Ctx, input: { packageId: string; user
     const now = nowIso(ctx.now)
     await trx.deleteFrom('package_collaborators').where('package_id', '=', input.packageId).where('user_id', '=', input.userId).execute()
     await trx.updateTable('packages').set({ owner_id: input.userId, updated_at: now }).where('id', '=', input.packageId).execute()
-    await trx.insertInto('package_collaborators').values({ package_id: input.packageId, user_id: actor.id, access: 'edit', created_at: now }).execute()
+    await trx
+      .insertInto('package_collaborators')
+      .values({ package_id: input.packageId, user_id: actor.id, access: 'edit', created_at: now })
+      .execute()
     await sharedAlert(ctx, trx, row, input.userId, 'owner')
   })
 }

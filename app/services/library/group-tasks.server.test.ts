@@ -17,10 +17,21 @@ async function setup() {
   const leader = await createUser({ name: 'Lars Leader' })
   const member = await createUser({ name: 'Maja Member' })
   const outsider = await createUser({ name: 'Ola Outsider' })
-  const org = await createOrganization({ name: 'Östra skolan', adminIds: [admin.id], groupCreatorIds: [creator.id], memberIds: [leader.id, member.id] })
+  const org = await createOrganization({
+    name: 'Östra skolan',
+    adminIds: [admin.id],
+    groupCreatorIds: [creator.id],
+    memberIds: [leader.id, member.id],
+  })
   await createOrganization({ name: 'Avslutad', adminIds: [admin.id], active: false })
   const other = await createOrganization({ name: 'Annan', adminIds: [outsider.id] })
-  const pkg = await createPackage({ ownerId: outsider.id, name: 'Skolstart', roles: ['Lärare', 'Elev', 'Förälder'], tasksPerRole: 2, collaborators: [{ userId: admin.id, access: 'view' }] })
+  const pkg = await createPackage({
+    ownerId: outsider.id,
+    name: 'Skolstart',
+    roles: ['Lärare', 'Elev', 'Förälder'],
+    tasksPerRole: 2,
+    collaborators: [{ userId: admin.id, access: 'view' }],
+  })
   return { admin, creator, leader, member, outsider, org, other, pkg }
 }
 

@@ -56,7 +56,12 @@ export async function createGroupFromPackage(
     members,
   })
   const taskCount = await ctx.db.transaction().execute(async (trx) => {
-    const roles = await trx.selectFrom('package_roles').select(['id', 'name', 'position']).where('package_id', '=', packageId).orderBy('position').execute()
+    const roles = await trx
+      .selectFrom('package_roles')
+      .select(['id', 'name', 'position'])
+      .where('package_id', '=', packageId)
+      .orderBy('position')
+      .execute()
     const roleOf = new Map(roles.map((r, i) => [r.id, { name: r.name, groupRole: roleMapping[r.id] ?? defaultGroupRole(i) }]))
     const entities = await trx.selectFrom('package_entities').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
     const rows = entities

@@ -56,7 +56,13 @@ async function viewOf(db: DB, row: PackageRow, access: PackageAccess, tasksOf: T
       .orderBy('c.created_at')
       .execute(),
   ])
-  const roles = roleRows.map((r) => ({ id: r.id, name: r.name, description: r.description, position: Number(r.position), taskCount: Number(r.task_count ?? 0) }))
+  const roles = roleRows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    position: Number(r.position),
+    taskCount: Number(r.task_count ?? 0),
+  }))
   const loaded = rolesToLoad(roles, tasksOf)
   const entities = loaded.size
     ? await db

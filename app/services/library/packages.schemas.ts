@@ -44,7 +44,11 @@ export const FEED_SCOPES = ['all', 'mine', 'shared'] as const
 export type FeedScope = (typeof FEED_SCOPES)[number]
 
 const MAX_ID = 64
-export const packageIdField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(MAX_ID, 'validation.tooLong')
+export const packageIdField = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(MAX_ID, 'validation.tooLong')
 const optionalId = z
   .string()
   .trim()
@@ -86,7 +90,11 @@ export type SaveBasicsInput = z.input<typeof SaveBasicsSchema>
 /** One role of step 2; `id` is absent for a new role. */
 export const RoleInputSchema = z.object({
   id: optionalId,
-  name: z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(PACKAGE_LIMITS.roleName, 'library.errors.roleNameTooLong'),
+  name: z
+    .string({ required_error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(PACKAGE_LIMITS.roleName, 'library.errors.roleNameTooLong'),
   description: z.string().trim().max(PACKAGE_LIMITS.roleDescription, 'library.errors.roleDescriptionTooLong').default(''),
 })
 export type RoleInput = z.input<typeof RoleInputSchema>
@@ -103,7 +111,11 @@ export type SaveRolesInput = z.input<typeof SaveRolesSchema>
 export const EntityInputSchema = z.object({
   id: optionalId,
   roleId: packageIdField,
-  title: z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(PACKAGE_LIMITS.entityTitle, 'library.errors.titleTooLong'),
+  title: z
+    .string({ required_error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(PACKAGE_LIMITS.entityTitle, 'library.errors.titleTooLong'),
   instructions: z.string().trim().max(PACKAGE_LIMITS.instructions, 'library.errors.instructionsTooLong').default(''),
   kind: z.enum(ENTITY_KINDS, { errorMap: () => ({ message: 'validation.required' }) }).default('task'),
   dayOffset: z

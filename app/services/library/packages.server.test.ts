@@ -47,8 +47,18 @@ describe('access matrix', () => {
     }
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     expect((await getPackage(ctx(owner), pkg.id)).actions).toMatchObject({ edit: true, delete: true, manageSharing: true })
-    expect((await getPackage(ctx(editor), pkg.id)).actions).toMatchObject({ edit: true, seeSharing: true, manageSharing: false, delete: false })
-    expect((await getPackage(ctx(viewer), pkg.id)).actions).toMatchObject({ edit: false, duplicate: true, createGroup: true, seeSharing: false })
+    expect((await getPackage(ctx(editor), pkg.id)).actions).toMatchObject({
+      edit: true,
+      seeSharing: true,
+      manageSharing: false,
+      delete: false,
+    })
+    expect((await getPackage(ctx(viewer), pkg.id)).actions).toMatchObject({
+      edit: false,
+      duplicate: true,
+      createGroup: true,
+      seeSharing: false,
+    })
     expect((await getPackage(ctx(viewer), pkg.id)).editors.map((e) => e.id)).toEqual([editor.id])
 
     // edit steps
@@ -64,7 +74,10 @@ describe('access matrix', () => {
     await expectCode(publishPackage(ctx(viewer), { packageId: pkg.id, version: 1 }), 'PACKAGE_ACCESS_DENIED')
     expect((await getPackage(ctx(owner), pkg.id)).package.version).toBe(1)
     expect(await saveBasics(ctx(editor), { packageId: pkg.id, version: 1, ...basics })).toEqual({ packageId: pkg.id, version: 2 })
-    expect(await saveBasics(ctx(owner), { packageId: pkg.id, version: 2, ...basics, name: 'Tredje' })).toEqual({ packageId: pkg.id, version: 3 })
+    expect(await saveBasics(ctx(owner), { packageId: pkg.id, version: 2, ...basics, name: 'Tredje' })).toEqual({
+      packageId: pkg.id,
+      version: 3,
+    })
 
     // duplicate: anyone with access
     await expectCode(duplicatePackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
@@ -93,7 +106,7 @@ describe('access matrix', () => {
 })
 
 describe('which tasks a load brings', () => {
-  it('counts every role\'s tasks and loads all, none, one role\'s, or all up to a size', async () => {
+  it("counts every role's tasks and loads all, none, one role's, or all up to a size", async () => {
     const owner = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, roles: ['Lärare', 'Elev', 'Tom'], tasksPerRole: 3 })
     await db().deleteFrom('package_entities').where('package_id', '=', pkg.id).where('title', 'like', 'Tom %').execute()
@@ -176,11 +189,18 @@ describe('the wizard', () => {
     saved = await saveRoles(ctx(owner), { packageId, version: saved.version, roles: [{ id: ny.id, name: 'Nyanställd' }] })
     view = await getPackage(ctx(owner), packageId)
     expect(view.roles.map((r) => [r.id, r.name, r.entities.length])).toEqual([[ny.id, 'Nyanställd', 2]])
-    const row = await db().selectFrom('packages').select(['role_count', 'entity_count']).where('id', '=', packageId).executeTakeFirstOrThrow()
+    const row = await db()
+      .selectFrom('packages')
+      .select(['role_count', 'entity_count'])
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow()
     expect([Number(row.role_count), Number(row.entity_count)]).toEqual([1, 2])
 
     // An entity of a role not in the package
-    await expectCode(saveEntities(ctx(owner), { packageId, version: saved.version, entities: [{ roleId: mentor.id, title: 'x' }] }), 'PACKAGE_ROLE_NOT_FOUND')
+    await expectCode(
+      saveEntities(ctx(owner), { packageId, version: saved.version, entities: [{ roleId: mentor.id, title: 'x' }] }),
+      'PACKAGE_ROLE_NOT_FOUND',
+    )
 
     saved = await publishPackage(ctx(owner), { packageId, version: saved.version })
     expect((await getPackage(ctx(owner), packageId)).package).toMatchObject({ status: 'published', version: saved.version })
@@ -214,27 +234,48 @@ describe('limits', () => {
   it('refuses names, descriptions, tags, roles and entities over their limits with translated messages', async () => {
     const owner = await createUser()
     const message = async (p: Promise<unknown>) => {
-      const error = await p.then(() => null, (e: unknown) => e)
+      const error = await p.then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(ZodError)
       return (error as ZodError).issues[0].message
     }
     expect(await message(createDraft(ctx(owner), { name: 'x'.repeat(121), language: 'sv' }))).toBe('library.errors.nameTooLong')
-    expect(await message(createDraft(ctx(owner), { name: 'x', description: 'x'.repeat(5001), language: 'sv' }))).toBe('library.errors.descriptionTooLong')
+    expect(await message(createDraft(ctx(owner), { name: 'x', description: 'x'.repeat(5001), language: 'sv' }))).toBe(
+      'library.errors.descriptionTooLong',
+    )
     expect(await message(createDraft(ctx(owner), { name: 'x', language: 'sv', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }))).toBe(
       'library.errors.tooManyTags',
     )
     expect(await message(createDraft(ctx(owner), { name: 'x', language: 'sv', tags: ['x'.repeat(31)] }))).toBe('library.errors.tagTooLong')
-    const ok = await createDraft(ctx(owner), { name: 'x'.repeat(120), description: 'x'.repeat(5000), language: 'en', tags: Array.from({ length: 10 }, (_, i) => `${i}`.repeat(30)) })
-    expect(await message(saveRoles(ctx(owner), { packageId: ok.packageId, version: 1, roles: Array.from({ length: 21 }, (_, i) => ({ name: `R${i}` })) }))).toBe(
-      'library.errors.tooManyRoles',
-    )
-    const saved = await saveRoles(ctx(owner), { packageId: ok.packageId, version: 1, roles: Array.from({ length: 20 }, (_, i) => ({ name: `R${i}` })) })
+    const ok = await createDraft(ctx(owner), {
+      name: 'x'.repeat(120),
+      description: 'x'.repeat(5000),
+      language: 'en',
+      tags: Array.from({ length: 10 }, (_, i) => `${i}`.repeat(30)),
+    })
+    expect(
+      await message(
+        saveRoles(ctx(owner), { packageId: ok.packageId, version: 1, roles: Array.from({ length: 21 }, (_, i) => ({ name: `R${i}` })) }),
+      ),
+    ).toBe('library.errors.tooManyRoles')
+    const saved = await saveRoles(ctx(owner), {
+      packageId: ok.packageId,
+      version: 1,
+      roles: Array.from({ length: 20 }, (_, i) => ({ name: `R${i}` })),
+    })
     const roles = (await getPackage(ctx(owner), ok.packageId)).roles
     const many = (n: number, roleId: string) => Array.from({ length: n }, (_, i) => ({ roleId, title: `T${i}` }))
-    expect(await message(saveEntities(ctx(owner), { packageId: ok.packageId, version: saved.version, entities: many(501, roles[0].id) }))).toBe(
-      'library.errors.tooManyEntities',
-    )
-    const full = await saveEntities(ctx(owner), { packageId: ok.packageId, version: saved.version, roleId: roles[0].id, entities: many(500, roles[0].id) })
+    expect(
+      await message(saveEntities(ctx(owner), { packageId: ok.packageId, version: saved.version, entities: many(501, roles[0].id) })),
+    ).toBe('library.errors.tooManyEntities')
+    const full = await saveEntities(ctx(owner), {
+      packageId: ok.packageId,
+      version: saved.version,
+      roleId: roles[0].id,
+      entities: many(500, roles[0].id),
+    })
     // 500 in one role, then one more in another role: over the package's limit.
     const error = await expectCode(
       saveEntities(ctx(owner), { packageId: ok.packageId, version: full.version, roleId: roles[1].id, entities: many(1, roles[1].id) }),

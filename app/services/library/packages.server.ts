@@ -114,12 +114,23 @@ export async function saveRoles(ctx: Ctx, input: SaveRolesInput): Promise<Saved>
     const added = rows.filter((r) => !existing.has(r.id))
     if (keptRows.length) {
       const pick = <K extends 'name' | 'description' | 'position'>(column: K) =>
-        sql`case id ${sql.join(keptRows.map((r) => sql`when ${r.id} then ${r[column]}`), sql` `)} end`
+        sql`case id ${sql.join(
+          keptRows.map((r) => sql`when ${r.id} then ${r[column]}`),
+          sql` `,
+        )} end`
       await trx
         .updateTable('package_roles')
-        .set({ name: pick('name') as never, description: pick('description') as never, position: sql`cast(${pick('position')} as integer)` as never })
+        .set({
+          name: pick('name') as never,
+          description: pick('description') as never,
+          position: sql`cast(${pick('position')} as integer)` as never,
+        })
         .where('package_id', '=', packageId)
-        .where('id', 'in', keptRows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          keptRows.map((r) => r.id),
+        )
         .execute()
     }
     if (added.length) await trx.insertInto('package_roles').values(added).execute()
@@ -221,7 +232,11 @@ export async function duplicatePackage(ctx: Ctx, packageId: string): Promise<Sav
       .execute()
     const roles = await trx.selectFrom('package_roles').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
     const roleIds = new Map(roles.map((r) => [r.id, newId()]))
-    if (roles.length) await trx.insertInto('package_roles').values(roles.map((r) => ({ ...r, id: roleIds.get(r.id)!, package_id: id }))).execute()
+    if (roles.length)
+      await trx
+        .insertInto('package_roles')
+        .values(roles.map((r) => ({ ...r, id: roleIds.get(r.id)!, package_id: id })))
+        .execute()
     const entities = await trx.selectFrom('package_entities').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
     const copies = entities.map((e) => ({ ...e, id: newId(), package_id: id, role_id: roleIds.get(e.role_id)! }))
     for (const part of batches(copies, 100)) await trx.insertInto('package_entities').values(part).execute()

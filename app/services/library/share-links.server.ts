@@ -18,7 +18,16 @@ export async function createShareLink(ctx: Ctx, input: CreateShareLinkInput): Pr
   if (expiresAt && expiresAt <= nowIso(ctx.now)) throw new DomainError('BAD_REQUEST', { field: 'expiresAt' })
   // 256 random bits (newSecret); only the SHA-256 is kept.
   const token = newSecret()
-  const row = { id: newId(), package_id: packageId, token_hash: hashSecret(token), created_by: actor.id, created_at: nowIso(ctx.now), expires_at: expiresAt, last_used_at: null, revoked_at: null }
+  const row = {
+    id: newId(),
+    package_id: packageId,
+    token_hash: hashSecret(token),
+    created_by: actor.id,
+    created_at: nowIso(ctx.now),
+    expires_at: expiresAt,
+    last_used_at: null,
+    revoked_at: null,
+  }
   await ctx.db.insertInto('package_share_links').values(row).execute()
   return { link: toLink(ctx.now, { ...row, createdBy: { id: actor.id, name: actor.name } }), token }
 }
@@ -61,7 +70,10 @@ async function usableLink(ctx: Ctx, db: Ctx['db'], input: { token: string; packa
  * who shared it (the link's maker, else the package's owner). Changes nothing. The same refusals
  * as acceptShareLink, so a revoked or made-up link says so at once.
  */
-export async function previewShareLink(ctx: Ctx, input: { token: string }): Promise<{ packageId: string; packageName: string; sharedBy: string | null }> {
+export async function previewShareLink(
+  ctx: Ctx,
+  input: { token: string },
+): Promise<{ packageId: string; packageName: string; sharedBy: string | null }> {
   actorOf(ctx)
   const link = await usableLink(ctx, ctx.db, input)
   const row = await ctx.db
@@ -76,7 +88,10 @@ export async function previewShareLink(ctx: Ctx, input: { token: string }): Prom
 }
 
 /** Opens a link: view access for the actor (never lowers an access). SHARE_LINK_INVALID / SHARE_LINK_EXPIRED. */
-export async function acceptShareLink(ctx: Ctx, input: { token: string; packageId?: string }): Promise<{ packageId: string; packageName: string }> {
+export async function acceptShareLink(
+  ctx: Ctx,
+  input: { token: string; packageId?: string },
+): Promise<{ packageId: string; packageName: string }> {
   const actor = actorOf(ctx)
   return ctx.db.transaction().execute(async (trx) => {
     const link = await usableLink(ctx, trx, input)

@@ -54,10 +54,12 @@ describe('sharing access', () => {
     expect((await packageSharing(ctx(owner), pkg.id)).canManage).toBe(true)
     const seen = await packageSharing(ctx(editor), pkg.id)
     expect(seen.canManage).toBe(false)
-    expect(seen.collaborators.map((c) => [c.id, c.access])).toEqual(expect.arrayContaining([
-      [editor.id, 'edit'],
-      [viewer.id, 'view'],
-    ]))
+    expect(seen.collaborators.map((c) => [c.id, c.access])).toEqual(
+      expect.arrayContaining([
+        [editor.id, 'edit'],
+        [viewer.id, 'view'],
+      ]),
+    )
     expect(seen.collaborators).toHaveLength(2)
     await expectCode(packageSharing(ctx(viewer), pkg.id), 'PACKAGE_ACCESS_DENIED')
     await expectCode(packageSharing(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
@@ -66,7 +68,10 @@ describe('sharing access', () => {
     await expectCode(inviteCollaborator(ctx(stranger), invite), 'PACKAGE_NOT_FOUND')
     await expectCode(createShareLink(ctx(editor), { packageId: pkg.id }), 'PACKAGE_ACCESS_DENIED')
     await expectCode(createShareLink(ctx(stranger), { packageId: pkg.id }), 'PACKAGE_NOT_FOUND')
-    await expectCode(changeCollaboratorAccess(ctx(editor), { packageId: pkg.id, userId: viewer.id, access: 'edit' }), 'PACKAGE_ACCESS_DENIED')
+    await expectCode(
+      changeCollaboratorAccess(ctx(editor), { packageId: pkg.id, userId: viewer.id, access: 'edit' }),
+      'PACKAGE_ACCESS_DENIED',
+    )
     await expectCode(removeCollaborator(ctx(editor), { packageId: pkg.id, userId: viewer.id }), 'PACKAGE_ACCESS_DENIED')
     await expectCode(removeCollaborator(ctx(stranger), { packageId: pkg.id, userId: viewer.id }), 'PACKAGE_NOT_FOUND')
     await expectCode(handOverPackage(ctx(editor), { packageId: pkg.id, userId: editor.id }), 'PACKAGE_ACCESS_DENIED')
@@ -76,7 +81,11 @@ describe('sharing access', () => {
     const { owner, editor, viewer, pkg } = await setup()
     await changeCollaboratorAccess(ctx(owner), { packageId: pkg.id, userId: viewer.id, access: 'edit' })
     expect((await getPackage(ctx(viewer), pkg.id)).access).toBe('edit')
-    expect((await alertsOf(viewer.id, 'package.shared'))[0]).toMatchObject({ actor_id: owner.id, target_type: 'package', target_id: pkg.id })
+    expect((await alertsOf(viewer.id, 'package.shared'))[0]).toMatchObject({
+      actor_id: owner.id,
+      target_type: 'package',
+      target_id: pkg.id,
+    })
     await removeCollaborator(ctx(owner), { packageId: pkg.id, userId: viewer.id })
     await expectCode(getPackage(ctx(viewer), pkg.id), 'PACKAGE_NOT_FOUND')
     await expectCode(removeCollaborator(ctx(owner), { packageId: pkg.id, userId: viewer.id }), 'PACKAGE_COLLABORATOR_NOT_FOUND')
@@ -116,7 +125,10 @@ describe('invitations', () => {
     const { owner, stranger, pkg, other } = await setup()
     const t0 = new Date('2026-11-24T10:00:00Z')
     const invitation = await inviteCollaborator(ctx(owner, t0), { packageId: pkg.id, email: stranger.email, access: 'view' })
-    const early = await expectCode(resendInvitation(ctx(owner, new Date('2026-11-24T10:00:30Z')), { packageId: pkg.id, invitationId: invitation.id }), 'TOO_MANY_ATTEMPTS')
+    const early = await expectCode(
+      resendInvitation(ctx(owner, new Date('2026-11-24T10:00:30Z')), { packageId: pkg.id, invitationId: invitation.id }),
+      'TOO_MANY_ATTEMPTS',
+    )
     expect(early.data.retryAt).toBe('2026-11-24T10:01:00.000Z')
     const resent = await resendInvitation(ctx(owner, new Date('2026-11-24T11:00:00Z')), { packageId: pkg.id, invitationId: invitation.id })
     expect(resent.sentAt).toBe('2026-11-24T11:00:00.000Z')
@@ -155,7 +167,16 @@ describe('invitations', () => {
 
 describe('the cap on pending invitations', () => {
   const pendingOf = async (packageId: string) =>
-    Number((await db().selectFrom('package_invitations').select((eb) => eb.fn.countAll().as('n')).where('package_id', '=', packageId).where('status', '=', 'pending').executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await db()
+          .selectFrom('package_invitations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('package_id', '=', packageId)
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('refuses one more once the package has the most pending invitations, writing nothing; an answered or revoked one makes room', async () => {
     const { owner, stranger, pkg, other } = await setup()
@@ -165,7 +186,10 @@ describe('the cap on pending invitations', () => {
     await inviteCollaborator(ctx(owner), { packageId: pkg.id, email: uniqueEmail(), access: 'view' })
     expect(await pendingOf(pkg.id)).toBe(PACKAGE_LIMITS.pendingInvitations)
 
-    const refused = await expectCode(inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'edit' }), 'PACKAGE_LIMIT_EXCEEDED')
+    const refused = await expectCode(
+      inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'edit' }),
+      'PACKAGE_LIMIT_EXCEEDED',
+    )
     expect(refused.data).toEqual({ limit: 'pendingInvitations', max: 200 })
     expect(await pendingOf(pkg.id)).toBe(200)
     expect(await alertsOf(stranger.id, 'package.invitation.new')).toEqual([])
@@ -217,7 +241,11 @@ describe('share links', () => {
     const { owner, stranger, viewer, pkg } = await setup()
     const now = new Date('2026-11-24T12:00:00Z')
     const { link, token } = await createShareLink(ctx(owner, now), { packageId: pkg.id })
-    expect(await previewShareLink(ctx(stranger, now), { token })).toEqual({ packageId: pkg.id, packageName: 'Skolstart', sharedBy: 'Olga Owner' })
+    expect(await previewShareLink(ctx(stranger, now), { token })).toEqual({
+      packageId: pkg.id,
+      packageName: 'Skolstart',
+      sharedBy: 'Olga Owner',
+    })
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     const stored = await db().selectFrom('package_share_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow()
     expect(stored.last_used_at).toBeNull()
@@ -241,7 +269,10 @@ describe('share links', () => {
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
     await expectCode(acceptShareLink(ctx(stranger, new Date('2026-11-26T00:00:00Z')), { token: a.token }), 'SHARE_LINK_EXPIRED')
     await expectCode(getPackage(ctx(stranger), pkg.id), 'PACKAGE_NOT_FOUND')
-    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({ packageId: pkg.id, packageName: 'Skolstart' })
+    expect(await acceptShareLink(ctx(stranger, now), { token: a.token, packageId: pkg.id })).toEqual({
+      packageId: pkg.id,
+      packageName: 'Skolstart',
+    })
 
     const b = await createShareLink(ctx(owner, new Date('2026-11-24T12:01:00Z')), { packageId: pkg.id })
     await expectCode(revokeShareLink(ctx(viewer), { packageId: pkg.id, linkId: b.link.id }), 'PACKAGE_ACCESS_DENIED')

@@ -30,7 +30,7 @@ describe('parseMemberFile: CSV', () => {
 
   it('reads Windows-1252 (Excel’s plain "CSV semicolon separated")', async () => {
     const text = 'namn;epost\nÅke Ärlig;ake@example.se\n'
-    const bytes = Uint8Array.from([...text].map((c) => ({ Å: 0xc5, Ä: 0xc4 }[c] ?? c.charCodeAt(0))))
+    const bytes = Uint8Array.from([...text].map((c) => ({ Å: 0xc5, Ä: 0xc4 })[c] ?? c.charCodeAt(0)))
     const [row] = await parseMemberFile(bytes)
     expect(row).toMatchObject({ name: 'Åke Ärlig', email: 'ake@example.se' })
   })

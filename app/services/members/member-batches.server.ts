@@ -37,7 +37,9 @@ function decodeCursor(cursor: string): [name: string, id: string] {
 async function membersAfter(db: DB, organizationId: string, after: [string, string] | null, limit: number) {
   const key = swedishStored(db, 'm.name')
   return selectMembers(db, organizationId, { q: '', sort: 'name', dir: 'asc' })
-    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(${key}, ${sql.ref('m.user_id')}) > (${swedish(db, sql`${after![0]}`)}, ${after![1]})`))
+    .$if(after !== null, (qb) =>
+      qb.where(sql<SqlBool>`(${key}, ${sql.ref('m.user_id')}) > (${swedish(db, sql`${after![0]}`)}, ${after![1]})`),
+    )
     .limit(limit)
     .execute()
 }

@@ -32,7 +32,12 @@ async function groupOwners(ctx: Ctx, organizationId: string, ids: string[]) {
 const inOrganizationGroup =
   (organizationId: string) =>
   ({ exists, selectFrom }: ExpressionBuilder<Database, 'group_members'>) =>
-    exists(selectFrom('groups as g').select('g.id').whereRef('g.id', '=', 'group_members.group_id').where('g.organization_id', '=', organizationId))
+    exists(
+      selectFrom('groups as g')
+        .select('g.id')
+        .whereRef('g.id', '=', 'group_members.group_id')
+        .where('g.organization_id', '=', organizationId),
+    )
 
 /**
  * Removes members from the organization and from its groups (member_count kept right).
@@ -67,11 +72,7 @@ export async function removeOrganizationMembers(ctx: Ctx, organizationId: string
   )
   // Group memberships in this organization's groups (not in other organizations' groups).
   const deleteGroupMemberships = prepared((id) =>
-    ctx.db
-      .deleteFrom('group_members')
-      .where('user_id', '=', id)
-      .where(inOrganizationGroup(organizationId))
-      .returning('group_id'),
+    ctx.db.deleteFrom('group_members').where('user_id', '=', id).where(inOrganizationGroup(organizationId)).returning('group_id'),
   )
   const decrementGroup = prepared((groupId) =>
     ctx.db
@@ -128,7 +129,13 @@ async function removeBatch(trx: Tx, organizationId: string, ids: string[]) {
       .where('organization_id', '=', organizationId)
       .where('user_id', 'in', ids)
       .execute(),
-    trx.selectFrom('groups').select('owner_id').distinct().where('organization_id', '=', organizationId).where('owner_id', 'in', ids).execute(),
+    trx
+      .selectFrom('groups')
+      .select('owner_id')
+      .distinct()
+      .where('organization_id', '=', organizationId)
+      .where('owner_id', 'in', ids)
+      .execute(),
   ])
   const roles = new Map(current.map((r) => [r.user_id, r.role]))
   const owners = new Set(owning.map((r) => r.owner_id))

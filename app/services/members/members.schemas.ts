@@ -43,6 +43,11 @@ export const MEMBERS_API_MAX_LIMIT = 1000
  * `cursor` on (the X-Next-Cursor of the previous page). Without them, every member.
  */
 export const MemberListParams = z.object({
-  limit: z.coerce.number({ invalid_type_error: 'validation.limit' }).int('validation.limit').min(1, 'validation.limit').max(MEMBERS_API_MAX_LIMIT, 'validation.limit').optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: 'validation.limit' })
+    .int('validation.limit')
+    .min(1, 'validation.limit')
+    .max(MEMBERS_API_MAX_LIMIT, 'validation.limit')
+    .optional(),
   cursor: z.string().min(1, 'validation.cursor').max(1000, 'validation.cursor').optional(),
 })

@@ -72,7 +72,16 @@ function sortKey(db: DB, sort: MemberSort, dir: 'asc' | 'desc') {
 
 export function selectMembers(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly' | 'sort' | 'dir'>) {
   return filtered(db, organizationId, query)
-    .select(['m.user_id as id', 'm.name', 'm.email', 'm.created_at', 'm.last_request_at', 'm.role', 'm.is_group_creator', 'm.may_create_attendance'])
+    .select([
+      'm.user_id as id',
+      'm.name',
+      'm.email',
+      'm.created_at',
+      'm.last_request_at',
+      'm.role',
+      'm.is_group_creator',
+      'm.may_create_attendance',
+    ])
     .orderBy(sortKey(db, query.sort, query.dir), query.dir)
     .orderBy('m.user_id', query.dir)
 }

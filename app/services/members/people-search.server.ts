@@ -22,9 +22,7 @@ import type { Ctx } from '../context.server'
  */
 
 export type PeopleScope =
-  | { for: 'new-group'; organizationId: string }
-  | { for: 'group-owner'; organizationId: string }
-  | { for: 'group-invite'; groupId: string }
+  { for: 'new-group'; organizationId: string } | { for: 'group-owner'; organizationId: string } | { for: 'group-invite'; groupId: string }
 
 /** A person as the picker shows them. */
 export interface PersonChoice {

@@ -193,7 +193,9 @@ export async function listAuditLog(ctx: Ctx, organizationId: string, query: Audi
 /** Every entry of the filtered log (at most AUDIT_CSV_MAX_ROWS, the newest), for the CSV. */
 export async function allAuditEntries(ctx: Ctx, organizationId: string, query: AuditLogQuery, timeZone: string) {
   await requireOrgAdmin(ctx, organizationId)
-  const rows = await entriesOf(filtered(ctx, organizationId, query, timeZone)).limit(AUDIT_CSV_MAX_ROWS).execute()
+  const rows = await entriesOf(filtered(ctx, organizationId, query, timeZone))
+    .limit(AUDIT_CSV_MAX_ROWS)
+    .execute()
   return toEntries(ctx, organizationId, rows, TARGET_NAMES_IN_CSV)
 }
 

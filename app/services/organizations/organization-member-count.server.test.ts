@@ -20,7 +20,11 @@ async function counts(organizationId: string) {
     .selectFrom('organizations as o')
     .select((eb) => [
       'o.member_count as kept',
-      eb.selectFrom('organization_members as m').whereRef('m.organization_id', '=', 'o.id').select((s) => s.fn.countAll().as('n')).as('counted'),
+      eb
+        .selectFrom('organization_members as m')
+        .whereRef('m.organization_id', '=', 'o.id')
+        .select((s) => s.fn.countAll().as('n'))
+        .as('counted'),
     ])
     .where('o.id', '=', organizationId)
     .executeTakeFirstOrThrow()
@@ -64,7 +68,17 @@ describe("an organization's member count", () => {
     // A search still counts its own matches.
     const searched = await listMembers(ctxFor(admin), org.id, query({ q: 'Räknad 0007' }))
     expect(searched.total).toBe(searched.items.length)
-    expect(searched.items.map((m) => m.name)).toEqual(['Räknad 00071', 'Räknad 00072', 'Räknad 00073', 'Räknad 00074', 'Räknad 00075', 'Räknad 00076', 'Räknad 00077', 'Räknad 00078', 'Räknad 00079'])
+    expect(searched.items.map((m) => m.name)).toEqual([
+      'Räknad 00071',
+      'Räknad 00072',
+      'Räknad 00073',
+      'Räknad 00074',
+      'Räknad 00075',
+      'Räknad 00076',
+      'Räknad 00077',
+      'Räknad 00078',
+      'Räknad 00079',
+    ])
     const creatorsOnly = await listMembers(ctxFor(admin), org.id, query({ groupCreatorsOnly: true }))
     expect(creatorsOnly.total).toBe(0)
 

@@ -4,7 +4,13 @@ import { requireOrgAdmin } from '../access.server'
 import { POLICY_CHANGED } from '../audit-actions'
 import { recordAudit } from '../audit.server'
 import { actorOf, type Ctx } from '../context.server'
-import { currentSessionMeetsPolicy, isTwoStepPolicy, policyCovers, requireStrongAuthFor, strongAuthenticationOf } from '../two-step/strong-auth.server'
+import {
+  currentSessionMeetsPolicy,
+  isTwoStepPolicy,
+  policyCovers,
+  requireStrongAuthFor,
+  strongAuthenticationOf,
+} from '../two-step/strong-auth.server'
 
 /** The organization's two-step policy and how many of those it covers have two-step on (its admins only). */
 export async function getTwoStepPolicy(ctx: Ctx, organizationId: string) {

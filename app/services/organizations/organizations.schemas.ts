@@ -26,7 +26,7 @@ export const contactSchema = z.object({
       .max(254, 'validation.tooLong')
       .email('validation.email')
       .transform((v) => v.toLowerCase())
-      .optional()
+      .optional(),
   ),
   phone: optionalText(50),
 })

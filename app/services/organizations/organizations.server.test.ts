@@ -31,7 +31,6 @@ import { SWEDISH_ORDER, SWEDISH_SHUFFLED } from '../../../tests/support/swedish-
 
 const ctx = (actor: User, now = new Date()) => ({ ...ctxFor(actor), now })
 
-
 describe('listMyOrganizations', () => {
   it('lists the organizations the actor administers or may create groups in, with the access and spec shape', async () => {
     const me = await createUser()
@@ -157,8 +156,18 @@ describe('organization changes', () => {
 describe('an inactive organization (docs/organizations.md)', () => {
   /** Everything of the organization a refused call could have changed. */
   const stateOf = async (orgId: string) => ({
-    members: await db().selectFrom('organization_members').select(['user_id', 'role', 'is_group_creator']).where('organization_id', '=', orgId).orderBy('user_id').execute(),
-    groups: await db().selectFrom('groups').select(['id', 'owner_id', 'active', 'member_count']).where('organization_id', '=', orgId).orderBy('id').execute(),
+    members: await db()
+      .selectFrom('organization_members')
+      .select(['user_id', 'role', 'is_group_creator'])
+      .where('organization_id', '=', orgId)
+      .orderBy('user_id')
+      .execute(),
+    groups: await db()
+      .selectFrom('groups')
+      .select(['id', 'owner_id', 'active', 'member_count'])
+      .where('organization_id', '=', orgId)
+      .orderBy('id')
+      .execute(),
     groupMembers: await db()
       .selectFrom('group_members as gm')
       .innerJoin('groups as g', 'g.id', 'gm.group_id')
@@ -167,7 +176,12 @@ describe('an inactive organization (docs/organizations.md)', () => {
       .orderBy('gm.group_id')
       .orderBy('gm.user_id')
       .execute(),
-    invitations: await db().selectFrom('invitations').select(['id', 'code_hash', 'expires_at', 'used_at', 'revoked_at']).where('organization_id', '=', orgId).orderBy('id').execute(),
+    invitations: await db()
+      .selectFrom('invitations')
+      .select(['id', 'code_hash', 'expires_at', 'used_at', 'revoked_at'])
+      .where('organization_id', '=', orgId)
+      .orderBy('id')
+      .execute(),
     audit: await db().selectFrom('audit_log').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
   })
 
@@ -192,9 +206,24 @@ describe('an inactive organization (docs/organizations.md)', () => {
       ['redeem an open code', () => redeemInvitationCode(ctx(joiner), open.code)],
       ['redeem an email code', () => redeemInvitationCode(ctx(joiner), byEmail.code)],
       ['redeem a group code', () => redeemInvitationCode(ctx(joiner), toGroup.code)],
-      ['create a group', () => createGroupWithMembers(ctx(admin), org.id, { name: 'New', kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: { [member.id]: 'member' } })],
-      ['create a group by email', () => createGroupWithMemberEmails(ctx(admin), org.id, { name: 'New', kind: 'attendance', ownerEmail: admin.email, members: [] })],
-      ['change owners', () => changeGroupOwners(ctx(admin), org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' }])],
+      [
+        'create a group',
+        () =>
+          createGroupWithMembers(ctx(admin), org.id, {
+            name: 'New',
+            kind: 'standard',
+            groupOwnerId: admin.id,
+            memberIdsWithRoles: { [member.id]: 'member' },
+          }),
+      ],
+      [
+        'create a group by email',
+        () => createGroupWithMemberEmails(ctx(admin), org.id, { name: 'New', kind: 'attendance', ownerEmail: admin.email, members: [] }),
+      ],
+      [
+        'change owners',
+        () => changeGroupOwners(ctx(admin), org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' }]),
+      ],
       ['activate groups', () => setGroupsActive(ctx(admin), org.id, [sleeping.id], true)],
       ['add group creators', () => addGroupCreators(ctx(admin), org.id, [member.id])],
       ['add group creators by email', () => addGroupCreatorsByEmail(ctx(admin), org.id, [member.email])],
@@ -238,7 +267,12 @@ describe('an inactive organization (docs/organizations.md)', () => {
     const org = await createOrganization({ adminIds: [admin.id] })
     const racing = beforeFirstTransaction(db(), () => setOrganizationActive(ctx(admin), org.id, false))
     await expectCode(
-      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, { name: 'Late', kind: 'standard', groupOwnerId: admin.id, memberIdsWithRoles: {} }),
+      createGroupWithMembers({ ...ctx(admin), db: racing }, org.id, {
+        name: 'Late',
+        kind: 'standard',
+        groupOwnerId: admin.id,
+        memberIdsWithRoles: {},
+      }),
       'ORGANIZATION_INACTIVE',
     )
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toEqual([])
@@ -250,8 +284,12 @@ describe('an inactive organization (docs/organizations.md)', () => {
     const org = await createOrganization({ adminIds: [admin.id], memberIds: [member.id] })
     const group = await createGroup(org.id, { ownerId: admin.id })
     const racing = beforeFirstTransaction(db(), () => setOrganizationActive(ctx(admin), org.id, false))
-    const results = await changeGroupOwners({ ...ctx(admin), db: racing }, org.id, [{ groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' }])
+    const results = await changeGroupOwners({ ...ctx(admin), db: racing }, org.id, [
+      { groupId: group.id, newOwnerId: member.id, oldOwnerRole: 'member' },
+    ])
     expect(results).toEqual([{ _id: group.id, result: 'ORGANIZATION_INACTIVE', group: null, oldOwnerRemoved: false }])
-    expect((await db().selectFrom('groups').select('owner_id').where('id', '=', group.id).executeTakeFirstOrThrow()).owner_id).toBe(admin.id)
+    expect((await db().selectFrom('groups').select('owner_id').where('id', '=', group.id).executeTakeFirstOrThrow()).owner_id).toBe(
+      admin.id,
+    )
   })
 })

@@ -35,7 +35,7 @@ function parseContact(text: string): OrganizationContact {
     const value = JSON.parse(text) as Record<string, unknown>
     const pick = (k: string) => (typeof value?.[k] === 'string' && value[k] ? (value[k] as string) : undefined)
     return Object.fromEntries(
-      Object.entries({ name: pick('name'), email: pick('email'), phone: pick('phone') }).filter(([, v]) => v !== undefined)
+      Object.entries({ name: pick('name'), email: pick('email'), phone: pick('phone') }).filter(([, v]) => v !== undefined),
     )
   } catch {
     return {}
@@ -88,7 +88,7 @@ export async function listMyOrganizations(ctx: Ctx): Promise<(Organization & { a
     .execute()
   const creators = await groupCreatorsOf(
     ctx,
-    rows.map((r) => r.id)
+    rows.map((r) => r.id),
   )
   return rows.map(({ role, is_group_creator: _, ...row }) => ({
     ...toOrganization(row, creators.get(row.id) ?? []),
@@ -181,7 +181,7 @@ async function updateOrganization(
   ctx: Ctx,
   organizationId: string,
   set: Partial<Pick<Selectable<OrganizationsTable>, 'name' | 'active' | 'contact'>>,
-  audit: { action: AuditAction; result: Record<string, unknown> }
+  audit: { action: AuditAction; result: Record<string, unknown> },
 ) {
   await requireOrgAdmin(ctx, organizationId)
   await ctx.db.transaction().execute(async (trx) => {
@@ -189,7 +189,7 @@ async function updateOrganization(
     if (Number(updated.numUpdatedRows) === 0) throw new DomainError('ORGANIZATION_NOT_FOUND')
     await recordAudit(
       { ...ctx, db: trx },
-      { organizationId, action: audit.action, items: [organizationId], result: { SUCCESS: 1, ...audit.result } }
+      { organizationId, action: audit.action, items: [organizationId], result: { SUCCESS: 1, ...audit.result } },
     )
   })
   return getOrganization(ctx, organizationId)
@@ -207,7 +207,7 @@ export async function setOrganizationActive(ctx: Ctx, organizationId: string, ac
 /** PUT …/contact: replaces the contact info (blank fields are dropped). */
 export async function updateOrganizationContact(ctx: Ctx, organizationId: string, contact: OrganizationContact) {
   const clean = Object.fromEntries(
-    (['name', 'email', 'phone'] as const).filter((k) => contact[k]?.trim()).map((k) => [k, contact[k]!.trim()])
+    (['name', 'email', 'phone'] as const).filter((k) => contact[k]?.trim()).map((k) => [k, contact[k]!.trim()]),
   )
   return updateOrganization(ctx, organizationId, { contact: JSON.stringify(clean) }, { action: ORGANIZATION_AUDIT.contact, result: {} })
 }

@@ -40,7 +40,8 @@ export async function signInWithPasskey(ctx: Ctx, response: AuthenticationRespon
   if (typeof response.id !== 'string' || !response.id) throw new DomainError('PASSKEY_INVALID')
   const passkey = await passkeyByCredentialId(ctx.db, response.id)
   if (!passkey) throw new DomainError('PASSKEY_INVALID')
-  if (!response.response.userHandle || response.response.userHandle !== userHandleJsonOf(passkey.user_id)) throw new DomainError('PASSKEY_INVALID')
+  if (!response.response.userHandle || response.response.userHandle !== userHandleJsonOf(passkey.user_id))
+    throw new DomainError('PASSKEY_INVALID')
   const rp = relyingParty()
   const { verifyAuthenticationResponse } = await webAuthnServer()
   const verification = await verifyAuthenticationResponse({

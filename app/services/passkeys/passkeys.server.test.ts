@@ -37,11 +37,19 @@ describe('adding a passkey', () => {
     const { passkey, response } = createPasskey(options, { origin: rp().origin, backedUp: true })
     await registerPasskey(ctxOf(user), user.id, { name: 'Phone', response })
     const row = await db().selectFrom('passkeys').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ credential_id: passkey.credentialId, name: 'Phone', device_type: 'multiDevice', created_at: T0.toISOString(), last_used_at: null })
+    expect(row).toMatchObject({
+      credential_id: passkey.credentialId,
+      name: 'Phone',
+      device_type: 'multiDevice',
+      created_at: T0.toISOString(),
+      last_used_at: null,
+    })
     expect(Number(row.backed_up)).toBe(1)
     expect(Number(row.counter)).toBe(0)
     expect(JSON.parse(row.transports)).toEqual(['internal'])
-    expect(await listPasskeys(ctxOf(user), user.id)).toEqual([{ _id: row.id, name: 'Phone', created: T0.toISOString(), lastUsed: null, backedUp: true }])
+    expect(await listPasskeys(ctxOf(user), user.id)).toEqual([
+      { _id: row.id, name: 'Phone', created: T0.toISOString(), lastUsed: null, backedUp: true },
+    ])
     expect(await hasPasskey(db(), user.id)).toBe(true)
     // The next options exclude it, so the same authenticator is not registered twice.
     const again = await passkeyRegistrationOptions(ctxOf(user), user.id)
@@ -61,7 +69,10 @@ describe('adding a passkey', () => {
     const [user, other] = [await createUser(), await createUser()]
     const options = await passkeyRegistrationOptions(ctxOf(user), user.id)
     const late = createPasskey(options, { origin: rp().origin }).response
-    await expectCode(registerPasskey(ctxOf(user, at(CHALLENGE_TTL_SECONDS)), user.id, { name: 'Late', response: late }), 'PASSKEY_CHALLENGE_INVALID')
+    await expectCode(
+      registerPasskey(ctxOf(user, at(CHALLENGE_TTL_SECONDS)), user.id, { name: 'Late', response: late }),
+      'PASSKEY_CHALLENGE_INVALID',
+    )
     const fresh = await passkeyRegistrationOptions(ctxOf(user), user.id)
     const stolen = createPasskey(fresh, { origin: rp().origin }).response
     await expectCode(registerPasskey(ctxOf(other), other.id, { name: 'Stolen', response: stolen }), 'PASSKEY_CHALLENGE_INVALID')
@@ -72,9 +83,16 @@ describe('adding a passkey', () => {
 
   it('refuses a response for another origin or RP id, or without user verification', async () => {
     const user = await createUser()
-    for (const o of [{ origin: 'https://evil.example' }, { origin: rp().origin, rpId: 'evil.example' }, { origin: rp().origin, userVerified: false }]) {
+    for (const o of [
+      { origin: 'https://evil.example' },
+      { origin: rp().origin, rpId: 'evil.example' },
+      { origin: rp().origin, userVerified: false },
+    ]) {
       const options = await passkeyRegistrationOptions(ctxOf(user), user.id)
-      await expectCode(registerPasskey(ctxOf(user), user.id, { name: 'Bad', response: createPasskey(options, o).response }), 'PASSKEY_INVALID')
+      await expectCode(
+        registerPasskey(ctxOf(user), user.id, { name: 'Bad', response: createPasskey(options, o).response }),
+        'PASSKEY_INVALID',
+      )
     }
     expect(await hasPasskey(db(), user.id)).toBe(false)
   })
@@ -106,18 +124,27 @@ describe('signing in with a passkey', () => {
     await signInWithPasskey(ctxOf(null), response)
     await expectCode(signInWithPasskey(ctxOf(null), response), 'PASSKEY_CHALLENGE_INVALID')
     const later = await passkeySignInOptions(ctxOf(null))
-    await expectCode(signInWithPasskey(ctxOf(null, at(CHALLENGE_TTL_SECONDS)), assertPasskey(passkey, later, { origin: rp().origin })), 'PASSKEY_CHALLENGE_INVALID')
+    await expectCode(
+      signInWithPasskey(ctxOf(null, at(CHALLENGE_TTL_SECONDS)), assertPasskey(passkey, later, { origin: rp().origin })),
+      'PASSKEY_CHALLENGE_INVALID',
+    )
     // A registration's challenge does not sign anybody in.
     const { user } = await withPasskey()
     const registration = await passkeyRegistrationOptions(ctxOf(user), user.id)
-    await expectCode(signInWithPasskey(ctxOf(null), assertPasskey(passkey, registration, { origin: rp().origin })), 'PASSKEY_CHALLENGE_INVALID')
+    await expectCode(
+      signInWithPasskey(ctxOf(null), assertPasskey(passkey, registration, { origin: rp().origin })),
+      'PASSKEY_CHALLENGE_INVALID',
+    )
   })
 
   it("refuses another user's passkey, an unknown or removed one, another origin or RP id, no user verification, a forged signature", async () => {
     const { user, passkey, id } = await withPasskey()
     const { user: other, passkey: othersPasskey } = await withPasskey()
     // One sign-in first, so the stored counter is above 0.
-    await signInWithPasskey(ctxOf(null), assertPasskey(passkey, await passkeySignInOptions(ctxOf(null)), { origin: rp().origin, counter: 5 }))
+    await signInWithPasskey(
+      ctxOf(null),
+      assertPasskey(passkey, await passkeySignInOptions(ctxOf(null)), { origin: rp().origin, counter: 5 }),
+    )
     const tries = [
       // The other user's passkey presented as this user's (its user handle names this user).
       () => ({ passkey: othersPasskey, o: { userHandle: passkey.userHandle } }),
@@ -163,7 +190,12 @@ describe('renaming and removing passkeys', () => {
 
   it('keeps the last way in: no password, no provider account and one passkey cannot remove it', async () => {
     const user = await createUser({ password_hash: null })
-    const identity = await linkIdentity(ctxOf(user), user.id, { provider: 'google', issuer: 'https://accounts.example.com', subject: `s-${user.id}`, email: null })
+    const identity = await linkIdentity(ctxOf(user), user.id, {
+      provider: 'google',
+      issuer: 'https://accounts.example.com',
+      subject: `s-${user.id}`,
+      email: null,
+    })
     const first = await withPasskey(user, 'First')
     const second = await withPasskey(user, 'Second')
     await removePasskey(ctxOf(user), user.id, { passkey: first.id })

@@ -53,7 +53,12 @@ export async function renamePasskey(ctx: Ctx, userId: string, input: { passkey: 
 export async function removePasskey(ctx: Ctx, userId: string, input: { passkey: string }) {
   const user = requireSelf(ctx, userId)
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('passkeys').select(['id', 'name']).where('id', '=', input.passkey).where('user_id', '=', user.id).executeTakeFirst()
+    const row = await trx
+      .selectFrom('passkeys')
+      .select(['id', 'name'])
+      .where('id', '=', input.passkey)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst()
     if (!row) throw new DomainError('NOT_FOUND')
     if ((await waysIn(trx, user.id)) <= 1) throw new DomainError('PASSKEY_LAST_WAY_IN')
     await trx.deleteFrom('passkeys').where('id', '=', row.id).where('user_id', '=', user.id).execute()

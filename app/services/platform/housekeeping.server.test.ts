@@ -70,7 +70,12 @@ describe('runHousekeeping', () => {
     })
     await db()
       .insertInto('passkey_challenges')
-      .values([challenge('gone-unused', -1, false), challenge('gone-used', -1, true), challenge('kept-unused', 1, false), challenge('kept-used', 1, true)])
+      .values([
+        challenge('gone-unused', -1, false),
+        challenge('gone-used', -1, true),
+        challenge('kept-unused', 1, false),
+        challenge('kept-used', 1, true),
+      ])
       .execute()
     const stale = -RATE_LIMIT_STALE_SECONDS
     await db()
@@ -108,7 +113,16 @@ describe('runHousekeeping', () => {
       .insertInto('audit_log')
       .values([audit('old', 400 * DAY), audit('recent', 10 * DAY)])
       .execute()
-    const telemetry = (id: string, ago: number) => ({ id, kind: 'vital' as const, name: 'LCP', route: '/', value: 1, message: null, app_version: 'v', created_at: at(-ago) })
+    const telemetry = (id: string, ago: number) => ({
+      id,
+      kind: 'vital' as const,
+      name: 'LCP',
+      route: '/',
+      value: 1,
+      message: null,
+      app_version: 'v',
+      created_at: at(-ago),
+    })
     await db()
       .insertInto('telemetry_events')
       .values([telemetry('gone-31-days', 30 * DAY + 1), telemetry('kept-29-days', 30 * DAY - 1)])

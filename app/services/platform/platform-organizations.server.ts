@@ -125,7 +125,10 @@ export async function createPlatformOrganization(ctx: Ctx, input: { name: string
     const adminId = await userIdByEmail(trx, input.adminEmail)
     await trx.insertInto('organizations').values({ id, name: input.name.trim(), active: 1, contact: '{}', created_at: now }).execute()
     await makeAdmin(trx, id, adminId, now)
-    await recordAudit({ ...ctx, db: trx }, { organizationId: id, action: PLATFORM_AUDIT.create, items: [id], result: { name: input.name.trim(), admin: adminId } })
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId: id, action: PLATFORM_AUDIT.create, items: [id], result: { name: input.name.trim(), admin: adminId } },
+    )
     return { _id: id, name: input.name.trim() }
   })
 }
@@ -144,14 +147,24 @@ async function changeOrganization<T>(ctx: Ctx, organizationId: string, change: (
 export function renamePlatformOrganization(ctx: Ctx, organizationId: string, name: string) {
   return changeOrganization(ctx, organizationId, async (trx) => {
     await trx.updateTable('organizations').set({ name: name.trim() }).where('id', '=', organizationId).execute()
-    await recordAudit({ ...ctx, db: trx }, { organizationId, action: PLATFORM_AUDIT.rename, items: [organizationId], result: { name: name.trim() } })
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId, action: PLATFORM_AUDIT.rename, items: [organizationId], result: { name: name.trim() } },
+    )
   })
 }
 
 export function setPlatformOrganizationActive(ctx: Ctx, organizationId: string, active: boolean) {
   return changeOrganization(ctx, organizationId, async (trx) => {
-    await trx.updateTable('organizations').set({ active: active ? 1 : 0 }).where('id', '=', organizationId).execute()
-    await recordAudit({ ...ctx, db: trx }, { organizationId, action: PLATFORM_AUDIT.setActive, items: [organizationId], result: { active } })
+    await trx
+      .updateTable('organizations')
+      .set({ active: active ? 1 : 0 })
+      .where('id', '=', organizationId)
+      .execute()
+    await recordAudit(
+      { ...ctx, db: trx },
+      { organizationId, action: PLATFORM_AUDIT.setActive, items: [organizationId], result: { active } },
+    )
   })
 }
 

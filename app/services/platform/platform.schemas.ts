@@ -7,7 +7,12 @@ export const RetryMailSchema = z.object({ id: z.string().min(1).max(MAX_ID_LENGT
 
 // ---------- /platform/organizations (platform-organizations.server.ts) ----------
 
-const emailInput = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').email('validation.email')
+const emailInput = z
+  .string({ required_error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(254, 'validation.tooLong')
+  .email('validation.email')
 
 /** Create an organization with its first admin (an existing account, by email). */
 export const CreatePlatformOrganizationSchema = z.object({
@@ -28,4 +33,8 @@ export const SetPlatformOrganizationActiveSchema = z.object({
 export const AddPlatformAdminSchema = z.object({ intent: z.literal('addAdmin'), email: emailInput })
 
 /** Removing an admin asks to confirm first. */
-export const RemovePlatformAdminSchema = z.object({ intent: z.literal('removeAdmin'), email: emailInput, confirmed: z.literal('1').optional() })
+export const RemovePlatformAdminSchema = z.object({
+  intent: z.literal('removeAdmin'),
+  email: emailInput,
+  confirmed: z.literal('1').optional(),
+})

@@ -5,7 +5,8 @@ import { createUser } from '../../../tests/support/factories'
 import { ctxFor } from '../context.server'
 import { listUndeliveredMail, retryMail, setPlatformAdmin } from './platform.server'
 
-const flagOf = async (id: string) => (await db().selectFrom('users').select('is_platform_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_platform_admin
+const flagOf = async (id: string) =>
+  (await db().selectFrom('users').select('is_platform_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_platform_admin
 
 describe('platform administration', () => {
   it('grant and revoke (npm run admin) set the flag of the account with the address, in any case', async () => {

@@ -14,7 +14,10 @@ describe('email change', () => {
   it('mails a link to the new address; the address changes only when it is followed, and the old one is told', async () => {
     const me = await createUser({ locale: 'en' })
     const newEmail = uniqueEmail('new')
-    expect(await requestEmailChange(ctx(me), me.id, { email: newEmail.toUpperCase(), password: TEST_PASSWORD })).toEqual({ email: newEmail, pending: true })
+    expect(await requestEmailChange(ctx(me), me.id, { email: newEmail.toUpperCase(), password: TEST_PASSWORD })).toEqual({
+      email: newEmail,
+      pending: true,
+    })
     expect(await emailOf(me.id)).toBe(me.email)
     expect(await pendingEmailChange(ctx(me), me.id)).toBe(newEmail)
     const mail = await lastMailTo(newEmail)
@@ -32,7 +35,7 @@ describe('email change', () => {
     await expectCode(confirmEmailChange(ctx(null), token), 'TOKEN_USED')
   })
 
-  it('confirming the new address ends every other session of the user (the one following the link stays; nobody else\'s)', async () => {
+  it("confirming the new address ends every other session of the user (the one following the link stays; nobody else's)", async () => {
     const me = await createUser()
     const someone = await createUser()
     const hashes = async (userId: string) =>
@@ -66,7 +69,10 @@ describe('email change', () => {
     await expectCode(requestEmailChange(ctx(me), me.id, { email: uniqueEmail(), password: 'not-the-password' }), 'WRONG_PASSWORD')
     await expectCode(requestEmailChange(ctx(me), me.id, { email: other.email, password: TEST_PASSWORD }), 'EMAIL_TAKEN')
     await expectCode(requestEmailChange(ctx(me), other.id, { email: uniqueEmail(), password: TEST_PASSWORD }), 'USER_NOT_FOUND')
-    expect(await requestEmailChange(ctx(me), me.id, { email: me.email, password: TEST_PASSWORD })).toEqual({ email: me.email, pending: false })
+    expect(await requestEmailChange(ctx(me), me.id, { email: me.email, password: TEST_PASSWORD })).toEqual({
+      email: me.email,
+      pending: false,
+    })
   })
 
   it('refuses the link when the address was taken meanwhile, leaving it unused; a bad token is invalid', async () => {

@@ -43,7 +43,11 @@ export async function confirmEmailChange(ctx: Ctx, token: string, currentSession
   const pending = await checkToken(ctx.db, token, 'change-email', ctx.now)
   const email = String(pending.data?.email ?? '')
   if (!email) throw new DomainError('TOKEN_INVALID')
-  const before = await ctx.db.selectFrom('users').select(['id', 'name', 'email', 'locale']).where('id', '=', pending.user_id).executeTakeFirst()
+  const before = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'locale'])
+    .where('id', '=', pending.user_id)
+    .executeTakeFirst()
   if (!before) throw new DomainError('TOKEN_INVALID')
   if ((await findUserByEmail(ctx, email)) && before.email !== email) throw new DomainError('EMAIL_TAKEN')
   await consumeToken(ctx.db, token, 'change-email', ctx.now)

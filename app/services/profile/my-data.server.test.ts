@@ -21,7 +21,12 @@ describe('my data', () => {
     await createGroup(org.id, { ownerId: me.id, name: 'Exportgruppen' })
     await createSession(db(), me.id, 'password', { userAgent: 'Mozilla/5.0 Firefox/133.0' })
     const data = await exportMyData(ctx(me), me.id)
-    expect(data.user).toMatchObject({ _id: me.id, name: 'Export Ed', email: me.email, preferences: { locale: 'sv', timezone: 'Europe/Stockholm' } })
+    expect(data.user).toMatchObject({
+      _id: me.id,
+      name: 'Export Ed',
+      email: me.email,
+      preferences: { locale: 'sv', timezone: 'Europe/Stockholm' },
+    })
     expect(data.organizations.map((o) => o.name)).toEqual(['Exportskolan'])
     expect(data.groups.map((g) => g.name)).toEqual(['Exportgruppen'])
     expect(data.ownedGroups.map((g) => g.name)).toEqual(['Exportgruppen'])
@@ -41,7 +46,9 @@ describe('my data', () => {
     const other = await createPackage({ ownerId: friend.id, name: 'Inbjudan' })
     await inviteCollaborator(ctxFor(friend), { packageId: other.id, email: me.email, access: 'view' })
     const { library } = await exportMyData(ctx(me), me.id)
-    expect(library.ownedPackages.map((p) => [p.name, p.roles.map((r) => [r.name, r.tasks.length])])).toEqual([['Mitt paket', [['Lärare', 2]]]])
+    expect(library.ownedPackages.map((p) => [p.name, p.roles.map((r) => [r.name, r.tasks.length])])).toEqual([
+      ['Mitt paket', [['Lärare', 2]]],
+    ])
     expect(library.sharedWithMe).toMatchObject([{ id: theirs.id, name: 'Vännens paket', access: 'edit' }])
     expect(library.invitations).toMatchObject([{ packageId: other.id, access: 'view', status: 'pending' }])
   })

@@ -12,7 +12,20 @@ import { toCurrentUser } from '../accounts/users.server'
 export async function exportMyData(ctx: Ctx, userId: string) {
   const actor = requireSelf(ctx, userId)
   const db = ctx.db
-  const [user, organizations, groups, ownedGroups, sessions, alerts, invitationsSent, auditEntries, picture, library, identities, browsers] = await Promise.all([
+  const [
+    user,
+    organizations,
+    groups,
+    ownedGroups,
+    sessions,
+    alerts,
+    invitationsSent,
+    auditEntries,
+    picture,
+    library,
+    identities,
+    browsers,
+  ] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirstOrThrow(),
     db
       .selectFrom('organization_members as m')
@@ -47,9 +60,18 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     db.selectFrom('profile_pictures').select(['image', 'content_type', 'updated_at']).where('user_id', '=', actor.id).executeTakeFirst(),
     libraryOf(ctx, actor.id, actor.email),
     // Which provider accounts sign in to this one; the provider's subject is its id for the user.
-    db.selectFrom('user_identities').select(['provider', 'issuer', 'subject', 'email', 'created_at', 'last_used_at']).where('user_id', '=', actor.id).execute(),
+    db
+      .selectFrom('user_identities')
+      .select(['provider', 'issuer', 'subject', 'email', 'created_at', 'last_used_at'])
+      .where('user_id', '=', actor.id)
+      .execute(),
     // The browser families signed in from, for the "new browser" notice (security-notices.server.ts).
-    db.selectFrom('known_browsers').select(['family', 'first_seen_at', 'last_seen_at']).where('user_id', '=', actor.id).orderBy('family').execute(),
+    db
+      .selectFrom('known_browsers')
+      .select(['family', 'first_seen_at', 'last_seen_at'])
+      .where('user_id', '=', actor.id)
+      .orderBy('family')
+      .execute(),
   ])
   return {
     exportedAt: ctx.now.toISOString(),
@@ -103,7 +125,12 @@ async function libraryOf(ctx: Ctx, userId: string, email: string) {
   const ids = owned.map((p) => p.id)
   const [roles, entities] = ids.length
     ? await Promise.all([
-        db.selectFrom('package_roles').select(['id', 'package_id', 'name', 'description', 'position']).where('package_id', 'in', ids).orderBy('position').execute(),
+        db
+          .selectFrom('package_roles')
+          .select(['id', 'package_id', 'name', 'description', 'position'])
+          .where('package_id', 'in', ids)
+          .orderBy('position')
+          .execute(),
         db
           .selectFrom('package_entities')
           .select(['role_id', 'title', 'instructions', 'kind', 'day_offset', 'position'])
@@ -118,7 +145,10 @@ async function libraryOf(ctx: Ctx, userId: string, email: string) {
       tags: JSON.parse(p.tags) as string[],
       roles: roles
         .filter((r) => r.package_id === p.id)
-        .map(({ id, package_id: _, ...role }) => ({ ...role, tasks: entities.filter((e) => e.role_id === id).map(({ role_id: __, ...task }) => task) })),
+        .map(({ id, package_id: _, ...role }) => ({
+          ...role,
+          tasks: entities.filter((e) => e.role_id === id).map(({ role_id: __, ...task }) => task),
+        })),
     })),
     sharedWithMe,
     invitations,

@@ -7,7 +7,14 @@ import { createUser } from '../../../tests/support/factories'
 import { expectCode } from '../../../tests/support/expect-code'
 import { createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
-import { PICTURE_SIZE, PROFILE_PICTURE_MAX_BYTES, readProfilePicture, reencodePicture, removeProfilePicture, setProfilePicture } from './profile-pictures.server'
+import {
+  PICTURE_SIZE,
+  PROFILE_PICTURE_MAX_BYTES,
+  readProfilePicture,
+  reencodePicture,
+  removeProfilePicture,
+  setProfilePicture,
+} from './profile-pictures.server'
 
 const ctx = (user: User) => ({ ...ctxFor(user), client: `client-${randomBytes(4).toString('hex')}` })
 
@@ -32,18 +39,26 @@ describe('reencodePicture', () => {
   })
 
   it('takes PNG (transparent too) and WebP', async () => {
-    const png = await sharp({ create: { width: 300, height: 900, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()
-    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } }).webp().toBuffer()
+    const png = await sharp({ create: { width: 300, height: 900, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer()
+    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } })
+      .webp()
+      .toBuffer()
     for (const input of [png, webp]) expect((await sharp(await reencodePicture(input)).metadata()).width).toBe(PICTURE_SIZE)
   })
 
   it('refuses a disguised, corrupt or unsupported file with PICTURE_INVALID', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).gif().toBuffer()
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } })
+      .gif()
+      .toBuffer()
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')
     const html = Buffer.from('<!doctype html><script>alert(1)</script>')
     const jpeg = await photoWithExif()
     const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2))
-    const tiff = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).tiff().toBuffer()
+    const tiff = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } })
+      .tiff()
+      .toBuffer()
     for (const input of [gif, svg, html, truncated, tiff, Buffer.alloc(0)]) await expectCode(reencodePicture(input), 'PICTURE_INVALID')
   })
 

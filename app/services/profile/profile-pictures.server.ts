@@ -34,11 +34,7 @@ export async function reencodePicture(input: Uint8Array): Promise<Buffer> {
     const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
     const { format } = await image.metadata()
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new DomainError('PICTURE_INVALID')
-    return await image
-      .rotate()
-      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer()
+    return await image.rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer()
   } catch (error) {
     if (error instanceof DomainError) throw error
     throw new DomainError('PICTURE_INVALID')

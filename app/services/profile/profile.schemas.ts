@@ -9,7 +9,6 @@ import { AUTO_SIGNOUT_MAX_SECONDS, AUTO_SIGNOUT_MIN_SECONDS } from './profile.co
  * browser gets only their native constraints (routes/users/preferences/constraints.server.ts).
  */
 
-
 const timeoutSecondsField = z.coerce
   .number({ invalid_type_error: 'validation.required' })
   .int('validation.autoSignoutRange')
@@ -42,7 +41,11 @@ export const NotificationsPayload = z.object({ unsubscribedTemplates: z.array(te
 
 /** Password change (form and service). */
 export const PasswordChangeSchema = z
-  .object({ currentPassword: currentPasswordField, newPassword: passwordField, confirmPassword: z.string({ required_error: 'validation.required' }) })
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: passwordField,
+    confirmPassword: z.string({ required_error: 'validation.required' }),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsDiffer' })
 
 // ---- Forms of the preferences screens (each posts its `intent`) ----

@@ -58,7 +58,12 @@ describe('getProfile', () => {
     const colleague = await createUser({ name: 'Kollega', profile_pic: '/users/x/picture?v=1' })
     const stranger = await createUser({ name: 'Främling' })
     await createOrganization({ adminIds: [me.id], memberIds: [colleague.id] })
-    expect(await getProfile(ctx(me), colleague.id)).toEqual({ own: false, _id: colleague.id, name: 'Kollega', profile_pic: '/users/x/picture?v=1' })
+    expect(await getProfile(ctx(me), colleague.id)).toEqual({
+      own: false,
+      _id: colleague.id,
+      name: 'Kollega',
+      profile_pic: '/users/x/picture?v=1',
+    })
     expect(JSON.stringify(await getProfile(ctx(me), colleague.id))).not.toContain(colleague.email)
     await expectCode(getProfile(ctx(me), stranger.id), 'USER_NOT_FOUND')
     await expectCode(getProfile(ctx(me), 'no-such-user'), 'USER_NOT_FOUND')
@@ -114,16 +119,36 @@ describe('changes to the own profile only', () => {
 describe('password change and sessions', () => {
   it('needs the current password, refuses a common one, and signs out the other sessions only', async () => {
     const me = await createUser({ name: 'Pia Persson' })
-    const current = await sessionOf(me, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36')
-    await sessionOf(me, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')
-    await expectCode(changePassword(ctx(me), me.id, { currentPassword: 'wrong-password', newPassword: 'lamp otter violin grape', currentSession: current }), 'WRONG_PASSWORD')
-    await expectCode(changePassword(ctx(me), me.id, { currentPassword: TEST_PASSWORD, newPassword: 'password123', currentSession: current }), 'BAD_REQUEST')
+    const current = await sessionOf(
+      me,
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    )
+    await sessionOf(
+      me,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    )
+    await expectCode(
+      changePassword(ctx(me), me.id, {
+        currentPassword: 'wrong-password',
+        newPassword: 'lamp otter violin grape',
+        currentSession: current,
+      }),
+      'WRONG_PASSWORD',
+    )
+    await expectCode(
+      changePassword(ctx(me), me.id, { currentPassword: TEST_PASSWORD, newPassword: 'password123', currentSession: current }),
+      'BAD_REQUEST',
+    )
     const sessions = await listSessions(ctx(me), me.id, current)
     expect(sessions.map((s) => [s.current, s.browser, s.os])).toEqual([
       [true, 'Chrome 131', 'Windows'],
       [false, 'Safari 17', 'iOS'],
     ])
-    const { signedOut } = await changePassword(ctx(me), me.id, { currentPassword: TEST_PASSWORD, newPassword: 'lamp otter violin grape', currentSession: current })
+    const { signedOut } = await changePassword(ctx(me), me.id, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'lamp otter violin grape',
+      currentSession: current,
+    })
     expect(signedOut).toBe(1)
     expect(await verifyPassword((await reread(me.id)).password_hash, 'lamp otter violin grape')).toBe(true)
     const left = await db().selectFrom('sessions').select('id_hash').where('user_id', '=', me.id).execute()
@@ -151,7 +176,11 @@ describe('password change and sessions', () => {
     const c = ctx(me)
     const codes: string[] = []
     for (let i = 0; i < 7; i++) {
-      const error = await changePassword(c, me.id, { currentPassword: `wrong-${i}-password`, newPassword: 'lamp otter violin grape', currentSession: null }).catch((e: { code: string }) => e)
+      const error = await changePassword(c, me.id, {
+        currentPassword: `wrong-${i}-password`,
+        newPassword: 'lamp otter violin grape',
+        currentSession: null,
+      }).catch((e: { code: string }) => e)
       codes.push((error as { code: string }).code)
     }
     expect(codes.slice(0, 5)).toEqual(Array(5).fill('WRONG_PASSWORD'))
@@ -161,9 +190,19 @@ describe('password change and sessions', () => {
 
 describe('deviceOf', () => {
   it('names common browsers and systems, and nothing for nothing', () => {
-    expect(deviceOf('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0')).toEqual({ browser: 'Edge 130', os: 'macOS' })
-    expect(deviceOf('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toEqual({ browser: 'Firefox 133', os: 'Linux' })
-    expect(deviceOf('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toEqual({ browser: 'Chrome 131', os: 'Android' })
+    expect(
+      deviceOf(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0',
+      ),
+    ).toEqual({ browser: 'Edge 130', os: 'macOS' })
+    expect(deviceOf('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toEqual({
+      browser: 'Firefox 133',
+      os: 'Linux',
+    })
+    expect(deviceOf('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toEqual({
+      browser: 'Chrome 131',
+      os: 'Android',
+    })
     expect(deviceOf(null)).toEqual({ browser: null, os: null })
   })
 })

@@ -68,7 +68,15 @@ export interface ProfileGroup {
   organizationName: string
 }
 export type Profile =
-  | { own: true; _id: string; name: string; email: string; profile_pic: string | null; organizations: ProfileOrganization[]; groups: ProfileGroup[] }
+  | {
+      own: true
+      _id: string
+      name: string
+      email: string
+      profile_pic: string | null
+      organizations: ProfileOrganization[]
+      groups: ProfileGroup[]
+    }
   | { own: false; _id: string; name: string; profile_pic: string | null }
 
 /** Another user's name and picture, when the actor shares an organization or a group with them; else null. */
@@ -155,7 +163,11 @@ export async function updateNotifications(ctx: Ctx, userId: string, unsubscribed
   const actor = requireSelf(ctx, userId)
   // Kept in the catalogue's order, once each, so the stored list is the same however it was sent.
   const unsubscribed = ALERT_TEMPLATES.filter((t) => unsubscribedTemplates.includes(t))
-  await ctx.db.updateTable('users').set({ unsubscribed_templates: JSON.stringify(unsubscribed) }).where('id', '=', actor.id).execute()
+  await ctx.db
+    .updateTable('users')
+    .set({ unsubscribed_templates: JSON.stringify(unsubscribed) })
+    .where('id', '=', actor.id)
+    .execute()
   return { unsubscribedTemplates: unsubscribed }
 }
 

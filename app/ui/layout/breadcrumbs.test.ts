@@ -60,11 +60,14 @@ describe('organization screens', () => {
 describe('profile screens', () => {
   it('every screen under /users/:id and its preferences names itself; the layout gives the user name', async () => {
     const layout = (await import('../../routes/users/layout')) as { handle: { breadcrumb: Breadcrumb } }
-    expect(breadcrumbTrail([{ id: 'u', pathname: '/users/u1', handle: layout.handle, data: { user: { id: 'u1', name: 'Åsa Ek' } } }], t)).toEqual([
-      { id: 'u', to: '/users/u1', label: 'Åsa Ek' },
-    ])
+    expect(
+      breadcrumbTrail([{ id: 'u', pathname: '/users/u1', handle: layout.handle, data: { user: { id: 'u1', name: 'Åsa Ek' } } }], t),
+    ).toEqual([{ id: 'u', to: '/users/u1', label: 'Åsa Ek' }])
     expect(breadcrumbTrail([{ id: 'u', pathname: '/users/u1', handle: layout.handle, data: { user: null } }], t)).toBeNull()
-    const screens = [...childrenOf(routes, /routes\/users\/layout\.tsx$/), ...childrenOf(routes, /routes\/users\/preferences\/layout\.tsx$/)]
+    const screens = [
+      ...childrenOf(routes, /routes\/users\/layout\.tsx$/),
+      ...childrenOf(routes, /routes\/users\/preferences\/layout\.tsx$/),
+    ]
     let checked = 0
     for (const entry of screens) {
       const module = (await import(/* @vite-ignore */ `../../${entry.file}`)) as { default?: unknown; handle?: { breadcrumb?: Breadcrumb } }

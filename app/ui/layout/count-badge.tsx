@@ -9,7 +9,11 @@ export function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null
   return (
     <>
-      <span aria-hidden data-count-badge className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white">
+      <span
+        aria-hidden
+        data-count-badge
+        className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white"
+      >
         {badgeText(count)}
       </span>
       <span className="sr-only">({label})</span>

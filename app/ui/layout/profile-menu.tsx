@@ -34,7 +34,9 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
     // on the library's own invitations page (spec: the header's /library/invitations/{id}, the
     // same list as the inbox's packages); a code from an email is typed in on its own page.
     { to: '/invitations', label: t('profileMenu.invitations'), count: pending },
-    ...(BUILT_SCREENS.library ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }] : []),
+    ...(BUILT_SCREENS.library
+      ? [{ to: `/library/invitations/${user.id}`, label: t('profileMenu.libraryInvitations'), count: library }]
+      : []),
     { to: '/invitation-code', label: t('profileMenu.invitationCode'), count: 0 },
     ...(user.isPlatformAdmin ? [{ to: '/platform/organizations', label: t('profileMenu.platform'), count: 0 }] : []),
   ]

@@ -31,7 +31,9 @@ export function GroupTasksSection({ memberTasks }: { memberTasks: MemberTasks | 
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <span className="font-medium">{task.title}</span>
                   <span className="text-sm text-slate-600">{t(`groupTasks.kinds.${task.kind}`)}</span>
-                  {task.dayOffset !== null ? <span className="text-sm text-slate-600">{t('groupTasks.day', { day: task.dayOffset })}</span> : null}
+                  {task.dayOffset !== null ? (
+                    <span className="text-sm text-slate-600">{t('groupTasks.day', { day: task.dayOffset })}</span>
+                  ) : null}
                 </div>
                 {task.instructions ? <LinkedText text={task.instructions} className="mt-1 text-sm" /> : null}
               </li>

@@ -9,7 +9,19 @@ import { expect, type Page } from '@playwright/test'
 export async function confirmBulkAction(
   page: Page,
   javaScriptEnabled: boolean,
-  { button, title, confirm, check, beforeConfirm }: { button: string; title: string; confirm: string; check?: (confirmation: ReturnType<Page['getByRole']>) => Promise<void>; beforeConfirm?: () => Promise<void> | void },
+  {
+    button,
+    title,
+    confirm,
+    check,
+    beforeConfirm,
+  }: {
+    button: string
+    title: string
+    confirm: string
+    check?: (confirmation: ReturnType<Page['getByRole']>) => Promise<void>
+    beforeConfirm?: () => Promise<void> | void
+  },
 ) {
   await page.getByRole('button', { name: button, exact: true }).click()
   const confirmation = page.getByRole(javaScriptEnabled ? 'dialog' : 'alertdialog', { name: title })
@@ -22,4 +34,5 @@ export async function confirmBulkAction(
 }
 
 /** The toast of the last bulk action: role alert when an item failed, status when all succeeded. */
-export const toast = (page: Page, text: string | RegExp, role: 'alert' | 'status' = 'status') => page.getByRole(role).filter({ hasText: text })
+export const toast = (page: Page, text: string | RegExp, role: 'alert' | 'status' = 'status') =>
+  page.getByRole(role).filter({ hasText: text })

@@ -37,7 +37,10 @@ export const test = base.extend<E2EFixtures>({
       const goto = page.goto.bind(page)
       page.goto = async (url, options) => {
         const response = await goto(url, options)
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' }).catch(() => undefined)
+        await page
+          .locator('html[data-hydrated]')
+          .waitFor({ state: 'attached' })
+          .catch(() => undefined)
         return response
       }
     }

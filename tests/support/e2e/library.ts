@@ -40,10 +40,29 @@ export function insertPackage({
   db.prepare(
     `insert into packages (id, owner_id, name, description, language, tags, search_text, tags_key, status, version, role_count, entity_count, created_at, updated_at, published_at)
      values (?, ?, ?, ?, 'sv', ?, ?, ?, 'published', 1, ?, ?, ?, ?, ?)`,
-  ).run(id, ownerId, name, description, JSON.stringify(tags), search.search_text, search.tags_key, roleRows.length, roleRows.length * tasksPerRole, now, now, now)
+  ).run(
+    id,
+    ownerId,
+    name,
+    description,
+    JSON.stringify(tags),
+    search.search_text,
+    search.tags_key,
+    roleRows.length,
+    roleRows.length * tasksPerRole,
+    now,
+    now,
+    now,
+  )
   let position = 0
   for (const role of roleRows) {
-    db.prepare('insert into package_roles (id, package_id, name, description, position) values (?, ?, ?, ?, ?)').run(role.id, id, role.name, '', role.position)
+    db.prepare('insert into package_roles (id, package_id, name, description, position) values (?, ?, ?, ?, ?)').run(
+      role.id,
+      id,
+      role.name,
+      '',
+      role.position,
+    )
     for (let i = 0; i < tasksPerRole; i++) {
       db.prepare(
         `insert into package_entities (id, package_id, role_id, title, instructions, kind, day_offset, position) values (?, ?, ?, ?, ?, 'task', ?, ?)`,
@@ -51,13 +70,28 @@ export function insertPackage({
     }
   }
   for (const c of collaborators) {
-    db.prepare('insert into package_collaborators (package_id, user_id, access, created_at) values (?, ?, ?, ?)').run(id, c.userId, c.access, now)
+    db.prepare('insert into package_collaborators (package_id, user_id, access, created_at) values (?, ?, ?, ?)').run(
+      id,
+      c.userId,
+      c.access,
+      now,
+    )
   }
   return { id, name, roles: roleRows }
 }
 
 /** A pending invitation of `email` to a package. */
-export function insertPackageInvitation({ packageId, email, invitedBy, userId }: { packageId: string; email: string; invitedBy: string; userId?: string }) {
+export function insertPackageInvitation({
+  packageId,
+  email,
+  invitedBy,
+  userId,
+}: {
+  packageId: string
+  email: string
+  invitedBy: string
+  userId?: string
+}) {
   const now = new Date().toISOString()
   appDb()
     .prepare(

@@ -79,7 +79,11 @@ export function insertOrganization(name: string) {
 }
 
 /** Makes the user a member (or admin) of the organization; updates the role if already one. */
-export function addMember(organizationId: string, userId: string, { role = 'member', groupCreator = false }: { role?: 'admin' | 'member'; groupCreator?: boolean } = {}) {
+export function addMember(
+  organizationId: string,
+  userId: string,
+  { role = 'member', groupCreator = false }: { role?: 'admin' | 'member'; groupCreator?: boolean } = {},
+) {
   appDb()
     .prepare(
       `insert into organization_members (organization_id, user_id, role, is_group_creator, created_at) values (?, ?, ?, ?, ?)
@@ -96,7 +100,13 @@ export type GroupRole = 'leader' | 'member' | 'subscriber'
  */
 export function insertGroup(
   organizationId: string,
-  { name, owner, members = [], kind = 'standard', active = true }: { name: string; owner: DbUser; members?: (DbUser | [DbUser, GroupRole])[]; kind?: 'standard' | 'attendance'; active?: boolean },
+  {
+    name,
+    owner,
+    members = [],
+    kind = 'standard',
+    active = true,
+  }: { name: string; owner: DbUser; members?: (DbUser | [DbUser, GroupRole])[]; kind?: 'standard' | 'attendance'; active?: boolean },
 ) {
   const id = newId()
   const now = nowIso()
@@ -107,7 +117,9 @@ export function insertGroup(
   }
   const db = appDb()
   db.transaction(() => {
-    const member = db.prepare(`insert into organization_members (organization_id, user_id, created_at) values (?, ?, ?) on conflict do nothing`)
+    const member = db.prepare(
+      `insert into organization_members (organization_id, user_id, created_at) values (?, ?, ?) on conflict do nothing`,
+    )
     for (const userId of rows.keys()) member.run(organizationId, userId, now)
     db.prepare(
       `insert into groups (id, organization_id, name, kind, owner_id, active, member_count, latest_activity_at, created_at)
@@ -127,7 +139,10 @@ export function randomCode() {
 }
 
 /** What the server stores for a code (app/services/invitations/invitation-codes.server.ts, hashCode). */
-const hashCode = (code: string) => createHmac('sha256', E2E_SESSION_SECRET).update(`invitation-code:${normalizeCode(code)}`).digest('hex')
+const hashCode = (code: string) =>
+  createHmac('sha256', E2E_SESSION_SECRET)
+    .update(`invitation-code:${normalizeCode(code)}`)
+    .digest('hex')
 
 /**
  * An invitation with a known code: to become a group creator of the organization (default), to

@@ -34,7 +34,12 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function createVerifiedUser(request: APIRequestContext, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = newUser(overrides)
   const signUp = await request.post('/api/v2/users', {
-    data: { name: user.name, email: user.email, password: user.password, preferences: { locale: user.locale, timezone: 'Europe/Stockholm' } },
+    data: {
+      name: user.name,
+      email: user.email,
+      password: user.password,
+      preferences: { locale: user.locale, timezone: 'Europe/Stockholm' },
+    },
   })
   expect(signUp.status(), await signUp.text()).toBe(201)
   const link = appLinkIn(await latestEmail(user.email, { subject: VERIFY_SUBJECT }))

@@ -18,7 +18,11 @@ export async function followToCallback(authorizationUrl: string, options: { logi
   let init: RequestInit = {}
   for (let hop = 0; hop < 20; hop++) {
     if (url.startsWith(options.redirectUri)) return url
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), Cookie: cookieHeader() } }).catch((error) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), Cookie: cookieHeader() },
+    }).catch((error) => {
       throw new Error(`${init.method ?? 'GET'} ${url} failed`, { cause: error })
     })
     keep(response)
@@ -32,13 +36,24 @@ export async function followToCallback(authorizationUrl: string, options: { logi
     if (response.status !== 200 || !uid) throw new Error(`Unexpected provider page (${response.status}): ${html.slice(0, 300)}`)
     const origin = new URL(url).origin
     url = options.cancel ? `${origin}/interaction/${uid}/abort` : `${origin}/interaction/${uid}/login`
-    init = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login: options.login }).toString() }
+    init = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ login: options.login }).toString(),
+    }
   }
   throw new Error('Too many redirects at the provider')
 }
 
 /** A full code flow (PKCE, nonce) straight against a provider, as another client would: its tokens. */
-export async function codeFlowTokens(issuer: string, clientId: string, clientSecret: string, redirectUri: string, login: string, scope: string) {
+export async function codeFlowTokens(
+  issuer: string,
+  clientId: string,
+  clientSecret: string,
+  redirectUri: string,
+  login: string,
+  scope: string,
+) {
   const config = await client.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute: [client.allowInsecureRequests] })
   const verifier = client.randomPKCECodeVerifier()
   const nonce = client.randomNonce()
@@ -53,5 +68,9 @@ export async function codeFlowTokens(issuer: string, clientId: string, clientSec
     prompt: 'consent',
   })
   const callback = await followToCallback(url.href, { login, redirectUri })
-  return client.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: state })
+  return client.authorizationCodeGrant(config, new URL(callback), {
+    pkceCodeVerifier: verifier,
+    expectedNonce: nonce,
+    expectedState: state,
+  })
 }

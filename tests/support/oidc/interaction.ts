@@ -36,7 +36,11 @@ const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export function demoAccountClaims(kind: ProviderKind, login: string) {
   const clean = misbehaviourOf(login).identity
   const email = clean.includes('@') ? clean : `${clean.replace(/[^a-z0-9.]/g, '')}@demo.example.se`
-  const words = email.split('@')[0]!.split(/[._-]+/).filter(Boolean).map(titleCase)
+  const words = email
+    .split('@')[0]!
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map(titleCase)
   const given = words[0] ?? 'Demo'
   const family = words.slice(1).join(' ') || 'User'
   const digest = createHash('sha256').update(`${kind}:${clean}`).digest()
@@ -65,8 +69,14 @@ async function readBody(req: IncomingMessage) {
 }
 
 function page(kind: ProviderKind, uid: string) {
-  const title = { google: 'Google-type demo provider', microsoft: 'Microsoft-type demo provider', seiLinkopingKommun: 'Linköping e-ID demo provider' }[kind]
-  const buttons = DEMO_LOGINS[kind].map((l) => `<li><button type="submit" name="login" value="${escape(l)}">${escape(l)}</button></li>`).join('')
+  const title = {
+    google: 'Google-type demo provider',
+    microsoft: 'Microsoft-type demo provider',
+    seiLinkopingKommun: 'Linköping e-ID demo provider',
+  }[kind]
+  const buttons = DEMO_LOGINS[kind]
+    .map((l) => `<li><button type="submit" name="login" value="${escape(l)}">${escape(l)}</button></li>`)
+    .join('')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>
 <h1>${title}</h1>
 <form method="post" action="/interaction/${uid}/login">
@@ -84,7 +94,12 @@ export async function interactionPage(provider: Provider, kind: ProviderKind, re
   const details = await provider.interactionDetails(req, res)
   if (details.uid !== uid) throw new Error('interaction mismatch')
   if (req.method === 'POST' && step === 'abort') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false })
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'End-User aborted interaction' },
+      { mergeWithLastSubmission: false },
+    )
     return
   }
   if (req.method === 'POST' && step === 'login') {
@@ -94,7 +109,12 @@ export async function interactionPage(provider: Provider, kind: ProviderKind, re
       res.writeHead(303, { Location: `/interaction/${uid}` }).end()
       return
     }
-    await provider.interactionFinished(req, res, { select_account: {}, login: { accountId: Buffer.from(login.toLowerCase()).toString('hex') } }, { mergeWithLastSubmission: false })
+    await provider.interactionFinished(
+      req,
+      res,
+      { select_account: {}, login: { accountId: Buffer.from(login.toLowerCase()).toString('hex') } },
+      { mergeWithLastSubmission: false },
+    )
     return
   }
   if (details.prompt.name === 'consent') {
@@ -102,10 +122,15 @@ export async function interactionPage(provider: Provider, kind: ProviderKind, re
     const grant = details.grantId
       ? (await provider.Grant.find(details.grantId))!
       : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) })
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> }
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[]
+      missingOIDCClaims?: string[]
+      missingResourceScopes?: Record<string, string[]>
+    }
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '))
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '))
     await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true })
     return
   }

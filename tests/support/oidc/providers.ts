@@ -93,14 +93,26 @@ function configuration(options: Required<ProviderOptions>, signingKey: object): 
       },
     ],
     // The subject ignores a misbehaviour prefix (interaction.ts): `foreign-key:anna@x.se` is Anna.
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ ...demoAccountClaims(kind, loginOf(id)), sub: accountIdOf(misbehaviourOf(loginOf(id)).identity) }) }),
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ ...demoAccountClaims(kind, loginOf(id)), sub: accountIdOf(misbehaviourOf(loginOf(id)).identity) }),
+    }),
     claims: CLAIMS[kind],
     scopes: [...SCOPES[kind], ...(apiAccess ? ['api.access'] : [])],
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    ttl: { IdToken: tokenTtl, AccessToken: tokenTtl, AuthorizationCode: 60, RefreshToken: 14 * 24 * 3600, Session: 3600, Interaction: 600, Grant: 14 * 24 * 3600 },
+    ttl: {
+      IdToken: tokenTtl,
+      AccessToken: tokenTtl,
+      AuthorizationCode: 60,
+      RefreshToken: 14 * 24 * 3600,
+      Session: 3600,
+      Interaction: 600,
+      Grant: 14 * 24 * 3600,
+    },
     // The e-ID provider issues refresh tokens without offline_access (its scopes are openid bankid ad).
-    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && (kind === 'seiLinkopingKommun' || code.scopes.has('offline_access')),
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (kind === 'seiLinkopingKommun' || code.scopes.has('offline_access')),
     interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },

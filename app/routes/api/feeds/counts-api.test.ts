@@ -38,7 +38,9 @@ describe('GET /api/v1/feeds/notifications/counts', () => {
     expect(await stored.json()).toEqual({ new: 1, old: 1 })
     const passed = await call(counts.loader, '/api/v1/feeds/notifications/counts?timestamp=2025-12-31T00:00:00.000Z', { cookie })
     expect(await passed.json()).toEqual({ new: 2, old: 0 })
-    const millis = await call(counts.loader, `/api/v1/feeds/notifications/counts?timestamp=${Date.parse('2026-01-03T00:00:00Z')}`, { cookie })
+    const millis = await call(counts.loader, `/api/v1/feeds/notifications/counts?timestamp=${Date.parse('2026-01-03T00:00:00Z')}`, {
+      cookie,
+    })
     expect(await millis.json()).toEqual({ new: 0, old: 2 })
 
     const bad = await call(counts.loader, '/api/v1/feeds/notifications/counts?timestamp=yesterday', { cookie })
@@ -69,7 +71,10 @@ describe('GET /api/v1/feeds/notifications/counts', () => {
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString()
     await db().updateTable('sessions').set({ last_seen_at: longAgo }).where('user_id', '=', user.id).execute()
     expect((await call(counts.loader, '/api/v1/feeds/notifications/counts', { cookie })).status).toBe(200)
-    const studies = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', { cookie, headers: { 'X-Requested-With': 'fetch' } })
+    const studies = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', {
+      cookie,
+      headers: { 'X-Requested-With': 'fetch' },
+    })
     expect(studies.status).toBe(200)
     expect((await lastSeenOf(user.id)).last_seen_at).toBe(longAgo)
     const refreshed = await db().selectFrom('users').select('last_request_at').where('id', '=', user.id).executeTakeFirstOrThrow()
@@ -109,7 +114,10 @@ describe('GET /api/v1/studies/invitations/count', () => {
     expect(without.status).toBe(400)
     expect(await without.json()).toMatchObject({ message: 'BAD_REQUEST' })
 
-    const res = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', { cookie, headers: { 'X-Requested-With': 'fetch' } })
+    const res = await call(invitationsCount.loader, '/api/v1/studies/invitations/count', {
+      cookie,
+      headers: { 'X-Requested-With': 'fetch' },
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ count: 1, groupCreator: 1 })
 

@@ -8,7 +8,11 @@ const pathOf = (groupId: string) => `/api/v3/groups/${groupId}/leave`
 
 const post = async (groupId: string, user?: { id: string }) =>
   (await Promise.resolve(
-    action(args(makeRequest(pathOf(groupId), { method: 'POST', json: {}, cookie: user ? await sessionCookieFor(user as never) : undefined }), { groupId })),
+    action(
+      args(makeRequest(pathOf(groupId), { method: 'POST', json: {}, cookie: user ? await sessionCookieFor(user as never) : undefined }), {
+        groupId,
+      }),
+    ),
   ).catch((thrown: unknown) => thrown)) as Response
 
 const isMember = async (groupId: string, userId: string) =>
@@ -38,7 +42,9 @@ describe('POST /api/v3/groups/:groupId/leave', () => {
   })
 
   it('is 405 for GET', async () => {
-    const res = (await loader(args(makeRequest(pathOf('x'), { cookie: await sessionCookieFor(await createUser()) }), { groupId: 'x' }))) as Response
+    const res = (await loader(
+      args(makeRequest(pathOf('x'), { cookie: await sessionCookieFor(await createUser()) }), { groupId: 'x' }),
+    )) as Response
     expect(res.status).toBe(405)
     expect(res.headers.get('Allow')).toBe('POST')
   })

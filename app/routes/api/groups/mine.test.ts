@@ -40,7 +40,12 @@ describe('GET /api/v3/groups', () => {
     const org = await createOrganization({ adminIds: [admin.id] })
     await createGroup(org.id, {
       ownerId: owner.id,
-      memberIds: [[leader.id, 'leader'], [member.id, 'member'], [subscriber.id, 'subscriber'], [admin.id, 'member']],
+      memberIds: [
+        [leader.id, 'leader'],
+        [member.id, 'member'],
+        [subscriber.id, 'subscriber'],
+        [admin.id, 'member'],
+      ],
     })
     for (const [actor, sees] of [
       [owner, true],

@@ -12,7 +12,11 @@ import * as useCode from './use-code'
 
 type Handler = (a: ReturnType<typeof args>) => unknown
 
-async function call(fn: Handler, path: string, init: { method?: string; json?: unknown; cookie?: string; params?: Record<string, string>; client?: string } = {}) {
+async function call(
+  fn: Handler,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string; params?: Record<string, string>; client?: string } = {},
+) {
   const request = makeRequest(path, { method: init.method, json: init.json, cookie: init.cookie })
   const a = args(request, init.params)
   if (init.client) a.context.clientIp = init.client
@@ -27,7 +31,13 @@ async function call(fn: Handler, path: string, init: { method?: string; json?: u
 async function setup() {
   const admin = await createUser({ name: 'Ada Admin' })
   const org = await createOrganization({ name: 'Hillside', adminIds: [admin.id] })
-  return { admin, org, cookie: await sessionCookieFor(admin), path: `/api/v2/organizations/${org.id}/invitations`, params: { organizationId: org.id } }
+  return {
+    admin,
+    org,
+    cookie: await sessionCookieFor(admin),
+    path: `/api/v2/organizations/${org.id}/invitations`,
+    params: { organizationId: org.id },
+  }
 }
 
 describe('GET and POST /api/v2/organizations/{id}/invitations', () => {
@@ -36,7 +46,13 @@ describe('GET and POST /api/v2/organizations/{id}/invitations', () => {
     const open = await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
     expect(open.status).toBe(201)
     const openBody = await open.json()
-    expect(openBody).toMatchObject({ _id: expect.any(String), created: expect.any(String), type: 'open', status: 'pending', code: expect.stringMatching(/^[A-Z0-9]{6}$/) })
+    expect(openBody).toMatchObject({
+      _id: expect.any(String),
+      created: expect.any(String),
+      type: 'open',
+      status: 'pending',
+      code: expect.stringMatching(/^[A-Z0-9]{6}$/),
+    })
     expect(openBody).not.toHaveProperty('email')
 
     const email = uniqueEmail('invitee')
@@ -55,7 +71,12 @@ describe('GET and POST /api/v2/organizations/{id}/invitations', () => {
 
   it('rejects a bad payload with 400 and other methods with 405', async () => {
     const { cookie, path, params } = await setup()
-    for (const json of [{ type: 'email', groupCreator: true }, { type: 'open' }, { type: 'open', groupCreator: false }, { type: 'other', groupCreator: true }]) {
+    for (const json of [
+      { type: 'email', groupCreator: true },
+      { type: 'open' },
+      { type: 'open', groupCreator: false },
+      { type: 'other', groupCreator: true },
+    ]) {
       const res = await call(organizationInvitations.action, path, { json, cookie, params })
       expect(res.status).toBe(400)
       expect((await res.json()).message).toBe('BAD_REQUEST')
@@ -86,15 +107,23 @@ describe('GET and POST /api/v2/organizations/{id}/invitations', () => {
 describe('DELETE /api/v1/invitations/{id}', () => {
   it('revokes for the organization’s admin only; others get 404', async () => {
     const { cookie, path, params } = await setup()
-    const created = await (await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })).json()
+    const created = await (
+      await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
+    ).json()
     const at = `/api/v1/invitations/${created._id}`
     const other = await createUser()
     await createOrganization({ adminIds: [other.id] })
-    const denied = await call(invitation.action, at, { method: 'DELETE', cookie: await sessionCookieFor(other), params: { invitationId: created._id } })
+    const denied = await call(invitation.action, at, {
+      method: 'DELETE',
+      cookie: await sessionCookieFor(other),
+      params: { invitationId: created._id },
+    })
     expect(denied.status).toBe(404)
     expect(await denied.json()).toEqual({ message: 'INVITATION_NOT_FOUND' })
 
-    expect((await call(invitation.action, at, { method: 'POST', json: {}, cookie, params: { invitationId: created._id } })).status).toBe(405)
+    expect((await call(invitation.action, at, { method: 'POST', json: {}, cookie, params: { invitationId: created._id } })).status).toBe(
+      405,
+    )
     expect((await call(invitation.loader as Handler, at, { cookie })).status).toBe(405)
     const ok = await call(invitation.action, at, { method: 'DELETE', cookie, params: { invitationId: created._id } })
     expect(ok.status).toBe(200)
@@ -106,37 +135,64 @@ describe('DELETE /api/v1/invitations/{id}', () => {
 describe('PUT /api/v1/invitations/use-code', () => {
   it('redeems a code: { redirectTo, name }; again is 409 with redirectTo and name', async () => {
     const { admin, org, cookie, path, params } = await setup()
-    const { code } = await (await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })).json()
+    const { code } = await (
+      await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
+    ).json()
     const user = await createUser()
     const userCookie = await sessionCookieFor(user)
-    const ok = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code.toLowerCase() }, cookie: userCookie })
+    const ok = await call(useCode.action, '/api/v1/invitations/use-code', {
+      method: 'PUT',
+      json: { invitationCode: code.toLowerCase() },
+      cookie: userCookie,
+    })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toEqual({ redirectTo: '/organizations', name: 'Hillside' })
 
-    const again = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie })
+    const again = await call(useCode.action, '/api/v1/invitations/use-code', {
+      method: 'PUT',
+      json: { invitationCode: code },
+      cookie: userCookie,
+    })
     expect(again.status).toBe(409)
     expect(await again.json()).toEqual({ message: 'IS_ALREADY_GROUP_CREATOR', redirectTo: '/organizations', name: 'Hillside' })
 
     const group = await createGroup(org.id, { ownerId: admin.id, name: 'Band' })
     const groupCode = await createGroupInvitation(ctxFor(admin), group.id)
-    await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: groupCode.code }, cookie: userCookie })
-    const inGroup = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: groupCode.code }, cookie: userCookie })
+    await call(useCode.action, '/api/v1/invitations/use-code', {
+      method: 'PUT',
+      json: { invitationCode: groupCode.code },
+      cookie: userCookie,
+    })
+    const inGroup = await call(useCode.action, '/api/v1/invitations/use-code', {
+      method: 'PUT',
+      json: { invitationCode: groupCode.code },
+      cookie: userCookie,
+    })
     expect(inGroup.status).toBe(409)
     expect(await inGroup.json()).toEqual({ message: 'ALREADY_ADDED_TO_GROUP', redirectTo: `/groups/${group.id}/home`, name: 'Band' })
   })
 
   it('answers 403 ORGANIZATION_INACTIVE for a code of an inactive organization, and to inviting there; the code works once it is active again', async () => {
     const { org, cookie, path, params } = await setup()
-    const { code } = await (await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })).json()
+    const { code } = await (
+      await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
+    ).json()
     await db().updateTable('organizations').set({ active: 0 }).where('id', '=', org.id).execute()
     const userCookie = await sessionCookieFor(await createUser())
-    const refused = await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie })
+    const refused = await call(useCode.action, '/api/v1/invitations/use-code', {
+      method: 'PUT',
+      json: { invitationCode: code },
+      cookie: userCookie,
+    })
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({ message: 'ORGANIZATION_INACTIVE' })
     const invite = await call(organizationInvitations.action, path, { json: { type: 'open', groupCreator: true }, cookie, params })
     expect(invite.status).toBe(403)
     await db().updateTable('organizations').set({ active: 1 }).where('id', '=', org.id).execute()
-    expect((await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie })).status).toBe(200)
+    expect(
+      (await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: code }, cookie: userCookie }))
+        .status,
+    ).toBe(200)
   })
 
   it('answers 404, 400, 401, 405 and, after 10 failures by one user, 429 with retryAt; a neighbour on the same address is not held up', async () => {
@@ -148,8 +204,12 @@ describe('PUT /api/v1/invitations/use-code', () => {
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toEqual({ message: 'INVITATION_NOT_FOUND' })
     expect((await put('ACD')).status).toBe(400)
-    expect((await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: 'ACD234' } })).status).toBe(401)
-    expect((await call(useCode.action, '/api/v1/invitations/use-code', { method: 'POST', json: { invitationCode: 'ACD234' }, cookie })).status).toBe(405)
+    expect((await call(useCode.action, '/api/v1/invitations/use-code', { method: 'PUT', json: { invitationCode: 'ACD234' } })).status).toBe(
+      401,
+    )
+    expect(
+      (await call(useCode.action, '/api/v1/invitations/use-code', { method: 'POST', json: { invitationCode: 'ACD234' }, cookie })).status,
+    ).toBe(405)
     expect((await call(useCode.loader as Handler, '/api/v1/invitations/use-code', { cookie })).status).toBe(405)
 
     for (let i = 0; i < 9; i++) expect((await put('ACD234')).status).toBe(404)
@@ -180,13 +240,20 @@ describe('the invitations inbox API: GET /api/v1/invitations/mine, POST …/mine
     const list = await call(mine.loader, '/api/v1/invitations/mine', { cookie })
     expect(list.status).toBe(200)
     const body = await list.json()
-    expect(body.groups).toEqual([expect.objectContaining({ id: sent.invitation._id, name: 'Year 9', invitedBy: { id: admin.id, name: 'Ada Admin' } })])
+    expect(body.groups).toEqual([
+      expect.objectContaining({ id: sent.invitation._id, name: 'Year 9', invitedBy: { id: admin.id, name: 'Ada Admin' } }),
+    ])
     expect(body.packages).toEqual([])
     expect(body.organizations).toEqual([])
 
     const answerPath = (answer: string) => `/api/v1/invitations/mine/groups/${sent.invitation._id}/${answer}`
     const params = (answer: string) => ({ kind: 'groups', id: sent.invitation._id, answer })
-    const other = await call(mineAnswer.action, answerPath('accept'), { method: 'POST', json: {}, cookie: await sessionCookieFor(await createUser()), params: params('accept') })
+    const other = await call(mineAnswer.action, answerPath('accept'), {
+      method: 'POST',
+      json: {},
+      cookie: await sessionCookieFor(await createUser()),
+      params: params('accept'),
+    })
     expect(other.status).toBe(404)
     expect(await other.json()).toEqual({ message: 'INVITATION_NOT_FOUND' })
     const declined = await call(mineAnswer.action, answerPath('decline'), { method: 'POST', json: {}, cookie, params: params('decline') })

@@ -37,8 +37,11 @@ const ErrorData = {
     .optional()
     .openapi({ description: 'BAD_REQUEST: the message keys of the problems, by field ("" for the body as a whole).' }),
   retryAt: z.string().optional().openapi({ description: 'TOO_MANY_ATTEMPTS: when a new attempt is allowed (ISO 8601).' }),
-  organizationId: z.string().optional().openapi({ description: "STRONG_AUTH_REQUIRED: the organization whose two-step policy applies." }),
-  setupUrl: z.string().optional().openapi({ description: 'STRONG_AUTH_REQUIRED: the page where the user sets up two-step verification or a passkey.' }),
+  organizationId: z.string().optional().openapi({ description: 'STRONG_AUTH_REQUIRED: the organization whose two-step policy applies.' }),
+  setupUrl: z
+    .string()
+    .optional()
+    .openapi({ description: 'STRONG_AUTH_REQUIRED: the page where the user sets up two-step verification or a passkey.' }),
 }
 
 /**
@@ -113,10 +116,10 @@ export function operation(input: OperationInput): RouteConfig {
     input.access === 'session'
       ? [{ session: [] }]
       : input.access === 'optional-session'
-      ? [{}, { session: [] }]
-      : input.bearer
-      ? [{}, { sso: [] }]
-      : []
+        ? [{}, { session: [] }]
+        : input.bearer
+          ? [{}, { sso: [] }]
+          : []
   return {
     method: input.method,
     path: input.path,

@@ -11,7 +11,11 @@ import * as groups from './groups'
 
 type Handler = (a: ReturnType<typeof args>) => unknown
 
-async function call(fn: Handler, path: string, init: { method?: string; json?: unknown; cookie?: string; params?: Record<string, string> } = {}) {
+async function call(
+  fn: Handler,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string; params?: Record<string, string> } = {},
+) {
   const request = makeRequest(path, { method: init.method, json: init.json, cookie: init.cookie })
   try {
     return (await fn(args(request, init.params))) as Response
@@ -53,7 +57,12 @@ describe('the groups API', () => {
       const res = await call(statistics.action, `${base}/groups/statistics`, { method: 'POST', json, cookie, params })
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({
-        [g.id]: { latestActivity: '2024-02-02T00:00:00.000Z', members: 1, roles: { owner: 1, leader: 0, member: 0, subscriber: 0 }, active: true },
+        [g.id]: {
+          latestActivity: '2024-02-02T00:00:00.000Z',
+          members: 1,
+          roles: { owner: 1, leader: 0, member: 0, subscriber: 0 },
+          active: true,
+        },
       })
     }
     const bad = await call(statistics.action, `${base}/groups/statistics`, { method: 'POST', json: { ids: 'x' }, cookie, params })
@@ -66,7 +75,12 @@ describe('the groups API', () => {
     const [next] = await createMembers(org.id, 1)
     const g = await createGroup(org.id, { ownerId: admin.id })
 
-    const active = await call(setActive.action, `${base}/groups/set-active`, { method: 'PUT', json: { groupIds: [g.id, foreignGroup.id], active: false }, cookie, params })
+    const active = await call(setActive.action, `${base}/groups/set-active`, {
+      method: 'PUT',
+      json: { groupIds: [g.id, foreignGroup.id], active: false },
+      cookie,
+      params,
+    })
     expect(await active.json()).toEqual([
       { _id: g.id, result: 'SUCCESS' },
       { _id: foreignGroup.id, result: 'GROUP_NOT_FOUND' },
@@ -87,7 +101,12 @@ describe('the groups API', () => {
       },
     ])
 
-    const deleted = await call(deleteGroupsApi.action, `${base}/delete-groups`, { method: 'POST', json: [g.id, foreignGroup.id], cookie, params })
+    const deleted = await call(deleteGroupsApi.action, `${base}/delete-groups`, {
+      method: 'POST',
+      json: [g.id, foreignGroup.id],
+      cookie,
+      params,
+    })
     expect(await deleted.json()).toEqual([
       { _id: g.id, result: 'SUCCESS' },
       { _id: foreignGroup.id, result: 'GROUP_NOT_FOUND' },
@@ -97,8 +116,18 @@ describe('the groups API', () => {
   it('creates groups of the kind of the URL; organizationId must match the path', async () => {
     const { admin, org, base, params, cookie } = await setup()
     const [m] = await createMembers(org.id, 1)
-    const body = { name: 'Roll call', organizationId: org.id, groupOwnerId: admin.id, memberIdsWithRoles: { [m]: 'leader', nobody: 'member' } }
-    const res = await call(createGroupApi.action, `${base}/create-attendance-group-with-members`, { method: 'POST', json: body, cookie, params })
+    const body = {
+      name: 'Roll call',
+      organizationId: org.id,
+      groupOwnerId: admin.id,
+      memberIdsWithRoles: { [m]: 'leader', nobody: 'member' },
+    }
+    const res = await call(createGroupApi.action, `${base}/create-attendance-group-with-members`, {
+      method: 'POST',
+      json: body,
+      cookie,
+      params,
+    })
     expect(res.status).toBe(201)
     const created = await res.json()
     expect(created.group).toMatchObject({ name: 'Roll call', kind: 'attendance', memberCount: 2 })
@@ -106,13 +135,28 @@ describe('the groups API', () => {
       { _id: m, result: 'SUCCESS' },
       { _id: 'nobody', result: 'MEMBER_NOT_FOUND' },
     ])
-    const standard = await call(createGroupApi.action, `${base}/create-group-with-members`, { method: 'POST', json: { ...body, memberIdsWithRoles: {} }, cookie, params })
+    const standard = await call(createGroupApi.action, `${base}/create-group-with-members`, {
+      method: 'POST',
+      json: { ...body, memberIdsWithRoles: {} },
+      cookie,
+      params,
+    })
     expect((await standard.json()).group.kind).toBe('standard')
 
-    const mismatch = await call(createGroupApi.action, `${base}/create-group-with-members`, { method: 'POST', json: { ...body, organizationId: 'other' }, cookie, params })
+    const mismatch = await call(createGroupApi.action, `${base}/create-group-with-members`, {
+      method: 'POST',
+      json: { ...body, organizationId: 'other' },
+      cookie,
+      params,
+    })
     expect(mismatch.status).toBe(400)
     expect(await mismatch.json()).toMatchObject({ message: 'BAD_REQUEST' })
-    const notMember = await call(createGroupApi.action, `${base}/create-group-with-members`, { method: 'POST', json: { ...body, groupOwnerId: 'nobody' }, cookie, params })
+    const notMember = await call(createGroupApi.action, `${base}/create-group-with-members`, {
+      method: 'POST',
+      json: { ...body, groupOwnerId: 'nobody' },
+      cookie,
+      params,
+    })
     expect(notMember.status).toBe(400)
     expect(await notMember.json()).toEqual({ message: 'OWNER_NOT_MEMBER' })
     expect(await db().selectFrom('groups').select('id').where('organization_id', '=', org.id).execute()).toHaveLength(2)
@@ -131,7 +175,12 @@ describe('the groups API', () => {
     })
     expect(create.status).toBe(403)
     expect(await create.json()).toEqual({ message: 'ORGANIZATION_INACTIVE' })
-    const activate = await call(setActive.action, `${base}/groups/set-active`, { method: 'PUT', json: { groupIds: [group.id], active: true }, cookie, params })
+    const activate = await call(setActive.action, `${base}/groups/set-active`, {
+      method: 'PUT',
+      json: { groupIds: [group.id], active: true },
+      cookie,
+      params,
+    })
     expect(activate.status).toBe(403)
     const owners = await call(changeOwners.action, `${base}/groups/change-owners`, {
       method: 'PUT',
@@ -140,14 +189,21 @@ describe('the groups API', () => {
       params,
     })
     expect(owners.status).toBe(403)
-    expect(await db().selectFrom('groups').select(['id', 'owner_id']).where('organization_id', '=', org.id).execute()).toEqual([{ id: group.id, owner_id: admin.id }])
+    expect(await db().selectFrom('groups').select(['id', 'owner_id']).where('organization_id', '=', org.id).execute()).toEqual([
+      { id: group.id, owner_id: admin.id },
+    ])
   })
 
   it('answers 401 without a session, 404 to another organization’s admin and 405 to other methods', async () => {
     const { base, params } = await setup()
     expect((await call(groups.loader, `${base}/groups`, { params })).status).toBe(401)
     const stranger = await sessionCookieFor(await createUser())
-    const notFound = await call(setActive.action, `${base}/groups/set-active`, { method: 'PUT', json: { groupIds: [], active: true }, cookie: stranger, params })
+    const notFound = await call(setActive.action, `${base}/groups/set-active`, {
+      method: 'PUT',
+      json: { groupIds: [], active: true },
+      cookie: stranger,
+      params,
+    })
     expect(notFound.status).toBe(404)
     expect(await notFound.json()).toEqual({ message: 'ORGANIZATION_NOT_FOUND' })
 

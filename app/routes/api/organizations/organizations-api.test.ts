@@ -136,7 +136,7 @@ describe('organization JSON API', () => {
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ message: 'BAD_REQUEST' })
     expect((await call(removeMembers.action, `${base}/remove-members`, { method: 'PUT', json: [], cookie: cookies.admin })).status).toBe(
-      405
+      405,
     )
     expect((await call(removeMembers.loader as Handler, `${base}/remove-members`, { cookie: cookies.admin })).status).toBe(405)
   })
@@ -178,7 +178,12 @@ describe('organization JSON API', () => {
     const memberRow = await failWrites('organization_members', 'DELETE', 'user_id', member.id)
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const renamed = await call(name.action, `${base}/name`, { method: 'PUT', json: { name: 'Nya skolan' }, cookie: cookies.admin, organizationId: org.id })
+      const renamed = await call(name.action, `${base}/name`, {
+        method: 'PUT',
+        json: { name: 'Nya skolan' },
+        cookie: cookies.admin,
+        organizationId: org.id,
+      })
       expect(renamed.status).toBe(500)
       expect(await renamed.json()).toEqual({ message: 'SERVER_ERROR' })
 

@@ -15,7 +15,9 @@ describe('directory tokens API', () => {
     const other = await createOrganization({ adminIds: [admin.id] })
     const cookie = await sessionCookieFor(admin)
     const path = `/api/v1/organizations/${org.id}/scim-tokens`
-    const created = await tokens.action(args(makeRequest(path, { method: 'POST', json: { name: 'Entra ID' }, cookie }), { organizationId: org.id }))
+    const created = await tokens.action(
+      args(makeRequest(path, { method: 'POST', json: { name: 'Entra ID' }, cookie }), { organizationId: org.id }),
+    )
     expect(created.status).toBe(201)
     const body = await created.json()
     expect(body).toMatchObject({ id: expect.any(String), name: 'Entra ID', token: expect.stringMatching(/^scim_/) })
@@ -34,14 +36,25 @@ describe('directory tokens API', () => {
     // A plain member, and the admin through another organization, cannot touch it.
     const memberCookie = await sessionCookieFor(member)
     expect((await tokens.loader(args(makeRequest(path, { cookie: memberCookie }), { organizationId: org.id }))).status).toBe(404)
-    expect((await tokens.action(args(makeRequest(path, { method: 'POST', json: { name: 'x' }, cookie: memberCookie }), { organizationId: org.id }))).status).toBe(404)
+    expect(
+      (
+        await tokens.action(
+          args(makeRequest(path, { method: 'POST', json: { name: 'x' }, cookie: memberCookie }), { organizationId: org.id }),
+        )
+      ).status,
+    ).toBe(404)
     const viaOther = await token.action(
-      args(makeRequest(`/api/v1/organizations/${other.id}/scim-tokens/${body.id}`, { method: 'DELETE', cookie }), { organizationId: other.id, tokenId: body.id }),
+      args(makeRequest(`/api/v1/organizations/${other.id}/scim-tokens/${body.id}`, { method: 'DELETE', cookie }), {
+        organizationId: other.id,
+        tokenId: body.id,
+      }),
     )
     expect(viaOther.status).toBe(404)
     expect((await scim()).status).toBe(200)
 
-    const revoked = await token.action(args(makeRequest(`${path}/${body.id}`, { method: 'DELETE', cookie }), { organizationId: org.id, tokenId: body.id }))
+    const revoked = await token.action(
+      args(makeRequest(`${path}/${body.id}`, { method: 'DELETE', cookie }), { organizationId: org.id, tokenId: body.id }),
+    )
     expect(revoked.status).toBe(204)
     expect((await scim()).status).toBe(401)
     const after = await (await tokens.loader(args(makeRequest(path, { cookie }), { organizationId: org.id }))).json()
@@ -53,7 +66,11 @@ describe('directory tokens API', () => {
     const admin = await createUser()
     const org = await createOrganization({ adminIds: [admin.id] })
     const cookie = await sessionCookieFor(admin)
-    const res = await tokens.action(args(makeRequest(`/api/v1/organizations/${org.id}/scim-tokens`, { method: 'POST', json: { name: ' ' }, cookie }), { organizationId: org.id }))
+    const res = await tokens.action(
+      args(makeRequest(`/api/v1/organizations/${org.id}/scim-tokens`, { method: 'POST', json: { name: ' ' }, cookie }), {
+        organizationId: org.id,
+      }),
+    )
     expect(res.status).toBe(400)
   })
 })

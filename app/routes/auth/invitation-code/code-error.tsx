@@ -33,4 +33,3 @@ export function CodeError({ error }: { error: InvitationCodeError }) {
     </Alert>
   )
 }
-

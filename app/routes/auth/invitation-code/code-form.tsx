@@ -13,12 +13,20 @@ const redeemCodeConstraint = getZodConstraint(RedeemCodeSchema)
 
 const CheckIcon = () => (
   <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-    <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.29 7.3-7.29a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+    <path
+      fillRule="evenodd"
+      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.29 7.3-7.29a1 1 0 0 1 1.4 0Z"
+      clipRule="evenodd"
+    />
   </svg>
 )
 const ErrorIcon = () => (
   <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-    <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.7 7.3a1 1 0 0 0-1.4 1.4L8.6 10l-1.3 1.3a1 1 0 1 0 1.4 1.4l1.3-1.3 1.3 1.3a1 1 0 0 0 1.4-1.4L11.4 10l1.3-1.3a1 1 0 0 0-1.4-1.4L10 8.6 8.7 7.3Z" clipRule="evenodd" />
+    <path
+      fillRule="evenodd"
+      d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.7 7.3a1 1 0 0 0-1.4 1.4L8.6 10l-1.3 1.3a1 1 0 1 0 1.4 1.4l1.3-1.3 1.3 1.3a1 1 0 0 0 1.4-1.4L11.4 10l1.3-1.3a1 1 0 0 0-1.4-1.4L10 8.6 8.7 7.3Z"
+      clipRule="evenodd"
+    />
   </svg>
 )
 
@@ -26,7 +34,15 @@ const ErrorIcon = () => (
  * The code field (spec section 5: 6 characters; green while well formed, red once a submitted code
  * failed). Sending it joins nothing: the page answers with what the code would do, to confirm.
  */
-export function CodeForm({ code, lastResult, failedOnServer }: { code: string; lastResult: SubmissionResult<string[]> | undefined; failedOnServer: boolean }) {
+export function CodeForm({
+  code,
+  lastResult,
+  failedOnServer,
+}: {
+  code: string
+  lastResult: SubmissionResult<string[]> | undefined
+  failedOnServer: boolean
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -78,7 +94,9 @@ export function CodeForm({ code, lastResult, failedOnServer }: { code: string; l
             className={`${inputClass} pr-10 font-mono text-lg uppercase tracking-[0.3em]`}
           />
           {state ? (
-            <span className={`pointer-events-none absolute inset-y-0 right-3 flex items-center ${state === 'valid' ? 'text-green-700' : 'text-red-700'}`}>
+            <span
+              className={`pointer-events-none absolute inset-y-0 right-3 flex items-center ${state === 'valid' ? 'text-green-700' : 'text-red-700'}`}
+            >
               {state === 'valid' ? <CheckIcon /> : <ErrorIcon />}
             </span>
           ) : null}

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { createGroupInvitation, createInvitation } from '~/services/invitations/invitations.server'
-import { args, createUser, lastMailTo, makeRequest, run, sessionCookieFor, tokenFromMail, uniqueEmail } from '../../../../tests/support/factories'
+import {
+  args,
+  createUser,
+  lastMailTo,
+  makeRequest,
+  run,
+  sessionCookieFor,
+  tokenFromMail,
+  uniqueEmail,
+} from '../../../../tests/support/factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import * as verifyEmailApi from '../../api/verify-email'
 import * as forgot from '../forgot-password'
@@ -76,7 +85,12 @@ describe('/invitation-code screen', () => {
     const asCreator = await open(creator.code.toLowerCase())
     expect(asCreator.status).toBe(200)
     expect(asCreator.data.confirm).toEqual({ kind: 'groupCreator', organization: 'Lakeside', code: creator.code })
-    expect((await open(groupCode.code)).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Year 9', code: groupCode.code })
+    expect((await open(groupCode.code)).data.confirm).toEqual({
+      kind: 'group',
+      organization: 'Lakeside',
+      group: 'Year 9',
+      code: groupCode.code,
+    })
     // A code that does not work says why at once (and counts, as a guess would).
     const unknown = await open('ACD234')
     expect(unknown.status).toBe(404)
@@ -161,7 +175,8 @@ describe('/invitation-code screen', () => {
 
   it('answers 429 with retryAt after 10 failures from one client', async () => {
     const cookie = await sessionCookieFor(await createUser())
-    for (let i = 0; i < 10; i++) expect((await run(() => invitationCode.action(post('/invitation-code', { code: 'ACD234' }, cookie, 'cafe')))).status).toBe(404)
+    for (let i = 0; i < 10; i++)
+      expect((await run(() => invitationCode.action(post('/invitation-code', { code: 'ACD234' }, cookie, 'cafe')))).status).toBe(404)
     const limited = await run(() => invitationCode.action(post('/invitation-code', { code: 'ACD234' }, cookie, 'cafe')))
     expect(limited.status).toBe(429)
     expect(limited.data.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', retryAt: expect.any(String) })
@@ -171,7 +186,9 @@ describe('/invitation-code screen', () => {
 describe('sign-up with an invitation code', () => {
   async function signUpWith(invitationCode: string, email = uniqueEmail('joiner')) {
     const res = await run(() =>
-      signup.action(post('/signup', { name: 'Jo Iner', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode })),
+      signup.action(
+        post('/signup', { name: 'Jo Iner', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode }),
+      ),
     )
     expect(res.status).toBe(302)
     return { email, token: tokenFromMail((await lastMailTo(email))!.text_body) }
@@ -290,7 +307,9 @@ describe('sign-up with an invitation code', () => {
 
     const email = uniqueEmail('linked')
     const form = { name: 'Li Nked', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm' }
-    const created = await run(() => signup.action(post('/signup', { ...form, invitationCode: page.data.invitationCode, redirectTo: page.data.redirectTo })))
+    const created = await run(() =>
+      signup.action(post('/signup', { ...form, invitationCode: page.data.invitationCode, redirectTo: page.data.redirectTo })),
+    )
     expect(created.status).toBe(302)
     expect(await pendingData(email)).not.toContain(code)
     const token = tokenFromMail((await lastMailTo(email))!.text_body)
@@ -322,7 +341,16 @@ describe('sign-up with an invitation code', () => {
     expect(page.data.invitationCode).toBe('')
     const email = uniqueEmail('malformed')
     const res = await run(() =>
-      signup.action(post('/signup', { name: 'Mal Formed', email, password: 'long-enough-pw', locale: 'en', timezone: 'Europe/Stockholm', invitationCode: 'x' })),
+      signup.action(
+        post('/signup', {
+          name: 'Mal Formed',
+          email,
+          password: 'long-enough-pw',
+          locale: 'en',
+          timezone: 'Europe/Stockholm',
+          invitationCode: 'x',
+        }),
+      ),
     )
     expect(res.status).toBe(302)
     expect(await pendingData(email)).toBeNull()
@@ -345,7 +373,14 @@ describe('sign-up with an invitation code', () => {
     const { user, page, send } = await signedIn(email)
     expect((await page()).data.confirm).toEqual({ kind: 'group', organization: 'Lakeside', group: 'Drama', pending: true })
     expect((await send({ intent: 'join-pending' })).headers.get('Location')).toBe(`/groups/${group.id}/home`)
-    expect(await db().selectFrom('group_members').select('role').where('group_id', '=', group.id).where('user_id', '=', user.id).executeTakeFirst()).toEqual({
+    expect(
+      await db()
+        .selectFrom('group_members')
+        .select('role')
+        .where('group_id', '=', group.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst(),
+    ).toEqual({
       role: 'member',
     })
   })

@@ -11,7 +11,17 @@ export function ProveAccount({ email, emailFromProvider, busy }: { email: string
       <p className="text-slate-700">{t('sso.confirm.existing', { email })}</p>
       <Form method="post" className="flex flex-col gap-3">
         {emailFromProvider ? null : <input type="hidden" name="email" value={email} />}
-        <Field label={t('fields.password')} inputProps={{ id: 'password', name: 'password', type: 'password', required: true, autoComplete: 'current-password', maxLength: 128 }} />
+        <Field
+          label={t('fields.password')}
+          inputProps={{
+            id: 'password',
+            name: 'password',
+            type: 'password',
+            required: true,
+            autoComplete: 'current-password',
+            maxLength: 128,
+          }}
+        />
         <Button type="submit" name="intent" value="password" pending={busy}>
           {t('sso.confirm.linkWithPassword')}
         </Button>

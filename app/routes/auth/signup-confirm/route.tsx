@@ -54,7 +54,9 @@ export default function SignUpConfirm() {
   if (loaded.sent) {
     return (
       <section aria-labelledby="confirm-title">
-        <h1 id="confirm-title" className="mb-4 text-xl font-bold">{t('sso.confirm.sentTitle')}</h1>
+        <h1 id="confirm-title" className="mb-4 text-xl font-bold">
+          {t('sso.confirm.sentTitle')}
+        </h1>
         <p className="text-slate-700">{t('sso.confirm.sent', { email: loaded.sent })}</p>
       </section>
     )
@@ -63,7 +65,9 @@ export default function SignUpConfirm() {
   const existing = actionData?.existing ?? loaded.existing
   return (
     <section aria-labelledby="confirm-title" className="flex flex-col gap-4">
-      <h1 id="confirm-title" className="text-xl font-bold">{t('sso.confirm.title')}</h1>
+      <h1 id="confirm-title" className="text-xl font-bold">
+        {t('sso.confirm.title')}
+      </h1>
       <p className="text-slate-700">{t('sso.confirm.intro', { provider: pending.provider })}</p>
       {actionData?.error ? (
         <Alert tone="error">
@@ -75,9 +79,15 @@ export default function SignUpConfirm() {
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="locale" value={loaded.locale} />
-          <Field label={t('fields.name')} errors={actionData?.fields?.name} inputProps={{ id: 'name', name: 'name', defaultValue: pending.name, required: true, maxLength: 100, autoComplete: 'name' }} />
+          <Field
+            label={t('fields.name')}
+            errors={actionData?.fields?.name}
+            inputProps={{ id: 'name', name: 'name', defaultValue: pending.name, required: true, maxLength: 100, autoComplete: 'name' }}
+          />
           {pending.email ? (
-            <p className="text-sm text-slate-700">{t('sso.confirm.emailFromProvider', { email: pending.email, provider: pending.provider })}</p>
+            <p className="text-sm text-slate-700">
+              {t('sso.confirm.emailFromProvider', { email: pending.email, provider: pending.provider })}
+            </p>
           ) : (
             <Field
               label={t('fields.email')}

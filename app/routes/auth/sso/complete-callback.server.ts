@@ -14,7 +14,9 @@ import type { SsoResult } from '~/auth/sso/strategy.server'
 export function identityOf(result: SsoResult): IdentityKey & { name: string; emailVerified: boolean } {
   const { claims, flow } = result
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null
-  const name = [claims.name, [claims.given_name, claims.family_name].filter(Boolean).join(' ')].find((n) => typeof n === 'string' && n.trim()) as string | undefined
+  const name = [claims.name, [claims.given_name, claims.family_name].filter(Boolean).join(' ')].find(
+    (n) => typeof n === 'string' && n.trim(),
+  ) as string | undefined
   return {
     provider: flow.provider,
     issuer: claims.iss,
@@ -42,12 +44,16 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
   // A linked account, or the account an organization's directory provisioned for this verified email.
-  const user = (await userOfIdentity(ctx, identity.issuer, identity.subject)) ?? (await linkProvisionedAccount(ctx, key, identity.emailVerified))
+  const user =
+    (await userOfIdentity(ctx, identity.issuer, identity.subject)) ?? (await linkProvisionedAccount(ctx, key, identity.emailVerified))
   if (user) {
     if (!user.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { post: result.flow.post })
     const cookies = await startSsoSession(ctx, request, user, identity.provider, result.tokens)
     await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
-    return redirectWithToast(destinationAfterSso(result.flow.post), { key: 'signin.welcome', values: { name: user.name } }, [...headers, ...cookies])
+    return redirectWithToast(destinationAfterSso(result.flow.post), { key: 'signin.welcome', values: { name: user.name } }, [
+      ...headers,
+      ...cookies,
+    ])
   }
   const pending = await writePending({
     provider: identity.provider,

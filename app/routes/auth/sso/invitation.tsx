@@ -30,7 +30,9 @@ export default function SsoInvitation() {
   if (invitation && !invitation.startsWith('/')) own.set('invitationCode', invitation)
   return (
     <section aria-labelledby="sso-invitation-title" className="flex flex-col gap-4">
-      <h1 id="sso-invitation-title" className="text-xl font-bold">{t('sso.invitation.title')}</h1>
+      <h1 id="sso-invitation-title" className="text-xl font-bold">
+        {t('sso.invitation.title')}
+      </h1>
       <p className="text-slate-700">{t('sso.invitation.intro')}</p>
       <ProviderButtons providers={providers} redirectTo={redirectTo} invitation={invitation} />
       <Link to={`/signup${own.size ? `?${own}` : ''}`} className="text-sm font-medium text-brand-700 underline">

@@ -7,7 +7,15 @@ export interface ProviderLink {
 }
 
 /** Links to each configured provider's sign-in (plain links: they work without JavaScript). */
-export function ProviderButtons({ providers, redirectTo, invitation }: { providers: ProviderLink[]; redirectTo?: string; invitation?: string }) {
+export function ProviderButtons({
+  providers,
+  redirectTo,
+  invitation,
+}: {
+  providers: ProviderLink[]
+  redirectTo?: string
+  invitation?: string
+}) {
   const { t } = useTranslation()
   if (!providers.length) return null
   const query = new URLSearchParams()

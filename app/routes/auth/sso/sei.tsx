@@ -28,7 +28,9 @@ export default function SignInSei() {
   if (redirectTo) other.set('redirectTo', redirectTo)
   return (
     <section aria-labelledby="sei-title" className="flex flex-col gap-4">
-      <h1 id="sei-title" className="text-xl font-bold">{t('sso.sei.title')}</h1>
+      <h1 id="sei-title" className="text-xl font-bold">
+        {t('sso.sei.title')}
+      </h1>
       {ssoError ? (
         <Alert tone="error">
           <p>{t(messageKey(ssoError))}</p>

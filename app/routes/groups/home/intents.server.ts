@@ -2,7 +2,14 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import type { Ctx } from '~/services/context.server'
-import { changeMemberRole, handOverGroup, leaveGroup, removeGroupMember, renameGroup, setGroupActive } from '~/services/groups/group-home.server'
+import {
+  changeMemberRole,
+  handOverGroup,
+  leaveGroup,
+  removeGroupMember,
+  renameGroup,
+  setGroupActive,
+} from '~/services/groups/group-home.server'
 import { createGroupInvitation } from '~/services/invitations/invitations.server'
 import {
   ChangeRoleFormSchema,

@@ -258,7 +258,8 @@ describe('who sees whose email on the group home (docs/group-roles.md)', () => {
       const res = await load(actor, path, group.id)
       expect(res.data.home.seesEmails, actor.name).toBe(sees)
       const text = JSON.stringify(res.data)
-      for (const person of [owner, leader, member, subscriber]) expect(text.includes(person.email), `${actor.name} sees ${person.name}`).toBe(sees)
+      for (const person of [owner, leader, member, subscriber])
+        expect(text.includes(person.email), `${actor.name} sees ${person.name}`).toBe(sees)
     }
   })
 })

@@ -47,17 +47,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const groupId = params.groupId!
   const { q, sort, dir, page } = parseListQuery(new URL(request.url), { sorts: GROUP_MEMBER_SORTS, defaultSort: 'role' })
   const ctx = ctxFor(user, context)
-  const home = await routeCall(
-    () => getGroupHome(ctx, groupId, { q, sort, dir, page }),
-    { ...GROUP_SCREEN, failure: 'groupHome.loadError' },
-  )
+  const home = await routeCall(() => getGroupHome(ctx, groupId, { q, sort, dir, page }), {
+    ...GROUP_SCREEN,
+    failure: 'groupHome.loadError',
+  })
   // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
   const memberTasks = await routeCall(() => groupTasksForHome(ctx, groupId), { failure: 'groupHome.loadError' })
   // Those who invite see what became of their invitations (declined ones too: docs/invitations.md).
-  const sentInvitations = home.rights.manageMembers ? await routeCall(() => listGroupInvitations(ctx, groupId), { failure: 'groupHome.loadError' }) : null
+  const sentInvitations = home.rights.manageMembers
+    ? await routeCall(() => listGroupInvitations(ctx, groupId), { failure: 'groupHome.loadError' })
+    : null
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
-  return data({ home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+  return data(
+    { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -70,10 +75,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<HomeActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return routeCall(
-    () => handler({ ctx, groupId, form, here }),
-    { ...GROUP_SCREEN, toast: groupRefusalToast(here), failure: 'groupHome.updateError' },
-  )
+  return routeCall(() => handler({ ctx, groupId, form, here }), {
+    ...GROUP_SCREEN,
+    toast: groupRefusalToast(here),
+    failure: 'groupHome.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -71,7 +71,12 @@ describe('/groups action: leave a group from the list', () => {
     return toast && { ...toast, text: tFor('sv')(toast.key, toast.values) as string }
   }
   const isMember = async (groupId: string, userId: string) =>
-    !!(await db().selectFrom('group_members').select('role').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst())
+    !!(await db()
+      .selectFrom('group_members')
+      .select('role')
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst())
 
   it('asks first (without JavaScript), then leaves and lands on the same list with a toast naming the group', async () => {
     const me = await createUser()

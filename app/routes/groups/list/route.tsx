@@ -56,15 +56,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   url.searchParams.delete('index')
   const here = `${url.pathname}${url.search}`
-  return routeCall(async () => {
-    try {
-      const { groupName } = await leaveGroup(ctx, groupId)
-      return redirectWithToast(here, { key: 'groupHome.toast.left', values: { name: groupName } })
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500) throw error
-      return redirectWithToast(here, { key: messageKey(error.code), type: 'error' })
-    }
-  }, { failure: 'groupHome.updateError' })
+  return routeCall(
+    async () => {
+      try {
+        const { groupName } = await leaveGroup(ctx, groupId)
+        return redirectWithToast(here, { key: 'groupHome.toast.left', values: { name: groupName } })
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status >= 500) throw error
+        return redirectWithToast(here, { key: messageKey(error.code), type: 'error' })
+      }
+    },
+    { failure: 'groupHome.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -35,13 +35,26 @@ function mappingOf(form: FormData) {
  * email, then optionally a comma and a role word); the group's page opens next.
  */
 export async function createGroupIntent(ctx: Ctx, packageId: string, form: FormData) {
-  const typed: CreateGroupTyped = { organizationId: str(form.get('organizationId')), name: str(form.get('name')), members: str(form.get('members')), mapping: mappingOf(form) }
+  const typed: CreateGroupTyped = {
+    organizationId: str(form.get('organizationId')),
+    name: str(form.get('name')),
+    members: str(form.get('members')),
+    mapping: mappingOf(form),
+  }
   const { members, badLines } = parseMemberLines(typed.members.slice(0, 200_000))
   const errors: Record<string, string[]> = {}
   if (badLines.length) errors.members = ['library.createGroup.badLines']
   if (members.length > MAX_MEMBER_LINES) errors.members = ['library.createGroup.tooManyMembers']
-  const roleMapping = Object.fromEntries(Object.entries(typed.mapping).filter(([, role]) => (TASK_GROUP_ROLES as readonly string[]).includes(role)))
-  const parsed = CreateGroupFromPackageSchema.safeParse({ packageId, organizationId: typed.organizationId, name: typed.name, members, roleMapping })
+  const roleMapping = Object.fromEntries(
+    Object.entries(typed.mapping).filter(([, role]) => (TASK_GROUP_ROLES as readonly string[]).includes(role)),
+  )
+  const parsed = CreateGroupFromPackageSchema.safeParse({
+    packageId,
+    organizationId: typed.organizationId,
+    name: typed.name,
+    members,
+    roleMapping,
+  })
   if (!parsed.success || Object.keys(errors).length) {
     const all = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error as z.ZodError)), ...errors }
     return data<CreateGroupActionData>({ typed, errors: all }, { status: 400 })
@@ -56,7 +69,8 @@ export async function createGroupIntent(ctx: Ctx, packageId: string, form: FormD
     const keys = { done: 'library.createGroup.created', partial: 'library.createGroup.partial' }
     return redirectWithToast(to, bulkToast(membersResults, keys, addresses, { name: parsed.data.name }))
   } catch (error) {
-    if (!(error instanceof DomainError) || !['ORGANIZATION_NOT_FOUND', 'ORGANIZATION_INACTIVE', 'OWNER_NOT_MEMBER'].includes(error.code)) throw error
+    if (!(error instanceof DomainError) || !['ORGANIZATION_NOT_FOUND', 'ORGANIZATION_INACTIVE', 'OWNER_NOT_MEMBER'].includes(error.code))
+      throw error
     return data<CreateGroupActionData>({ typed, errors: { organizationId: [`errors.${error.code}`] } }, { status: error.status })
   }
 }

@@ -29,26 +29,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const ctx = ctxFor(user, context)
   const packageId = new URL(request.url).searchParams.get('packageId') || null
-  return routeCall(async () => {
-    const [organizations, chosen] = await Promise.all([
-      organizationsForPackageGroups(ctx),
-      packageId ? routeCall(() => getPackage(ctx, packageId, 'none'), LIBRARY_SCREEN) : null,
-    ])
-    const choices = chosen
-      ? []
-      : (await packageFeed(ctx, { q: '', scope: 'all', sort: 'name', dir: 'asc', page: 1, pageSize: 200 })).items.filter(
-          (p) => p.status === 'published',
-        )
-    return {
-      organizations,
-      choices: choices.map((p) => ({ id: p.id, name: p.name })),
-      chosen: chosen && {
-        id: chosen.package.id,
-        name: chosen.package.name,
-        roles: chosen.roles.map((r, i) => ({ id: r.id, name: r.name, groupRole: defaultGroupRole(i) })),
-      },
-    }
-  }, { failure: 'library.loadError' })
+  return routeCall(
+    async () => {
+      const [organizations, chosen] = await Promise.all([
+        organizationsForPackageGroups(ctx),
+        packageId ? routeCall(() => getPackage(ctx, packageId, 'none'), LIBRARY_SCREEN) : null,
+      ])
+      const choices = chosen
+        ? []
+        : (await packageFeed(ctx, { q: '', scope: 'all', sort: 'name', dir: 'asc', page: 1, pageSize: 200 })).items.filter(
+            (p) => p.status === 'published',
+          )
+      return {
+        organizations,
+        choices: choices.map((p) => ({ id: p.id, name: p.name })),
+        chosen: chosen && {
+          id: chosen.package.id,
+          name: chosen.package.name,
+          roles: chosen.roles.map((r, i) => ({ id: r.id, name: r.name, groupRole: defaultGroupRole(i) })),
+        },
+      }
+    },
+    { failure: 'library.loadError' },
+  )
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

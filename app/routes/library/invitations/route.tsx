@@ -22,10 +22,10 @@ export const handle = { breadcrumb: 'library.invitations.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  const invitations = await routeCall(
-    () => receivedInvitations(ctxFor(user, context), params.id!),
-    { ...LIBRARY_SCREEN, failure: 'library.loadError' },
-  )
+  const invitations = await routeCall(() => receivedInvitations(ctxFor(user, context), params.id!), {
+    ...LIBRARY_SCREEN,
+    failure: 'library.loadError',
+  })
   return { invitations }
 }
 
@@ -55,10 +55,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = new URL(request.url).pathname
   const invitationId = String(form.get('invitationId') ?? '')
-  return routeCall(
-    () => handler({ ctx: ctxFor(user, context), invitationId, here }),
-    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
-  )
+  return routeCall(() => handler({ ctx: ctxFor(user, context), invitationId, here }), {
+    ...LIBRARY_SCREEN,
+    toast: { to: here },
+    failure: 'library.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -82,7 +83,8 @@ export default function PackageInvitations() {
               <div>
                 <p className="font-semibold">{inv.packageName}</p>
                 <p className="text-sm text-slate-600">
-                  {t(`library.access.${inv.access}`)} · {t('library.invitations.from', { name: inv.invitedBy?.name ?? '—', date: date(inv.createdAt) })}
+                  {t(`library.access.${inv.access}`)} ·{' '}
+                  {t('library.invitations.from', { name: inv.invitedBy?.name ?? '—', date: date(inv.createdAt) })}
                 </p>
               </div>
               <div className="flex gap-2">

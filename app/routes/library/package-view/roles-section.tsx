@@ -30,7 +30,12 @@ export function RolesSection({ roles }: { roles: PackageRole[] }) {
       {roles.length === 0 ? <p className="text-slate-700">{t('library.view.noRoles')}</p> : null}
       {oneAtATime ? <p className="text-sm text-slate-700">{t('library.view.oneRoleAtATime')}</p> : null}
       {roles.map((role) => (
-        <article key={role.id} id={`role-${role.id}`} aria-labelledby={`role-${role.id}-name`} className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <article
+          key={role.id}
+          id={`role-${role.id}`}
+          aria-labelledby={`role-${role.id}-name`}
+          className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <h3 id={`role-${role.id}-name`} className="font-semibold">
               {role.name}
@@ -57,7 +62,13 @@ export function RolesSection({ roles }: { roles: PackageRole[] }) {
   )
 }
 
-function TaskItem({ task, labels }: { task: PackageEntity; labels: { kinds: Record<string, string>; day: (values: { day: number }) => string } }) {
+function TaskItem({
+  task,
+  labels,
+}: {
+  task: PackageEntity
+  labels: { kinds: Record<string, string>; day: (values: { day: number }) => string }
+}) {
   return (
     <li className="border-l-2 border-brand-200 pl-3">
       <p className="font-medium">

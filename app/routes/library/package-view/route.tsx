@@ -35,10 +35,10 @@ export const ALL_TASKS_UP_TO = 50
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const tasksOf = { role: new URL(request.url).searchParams.get('role'), allUpTo: ALL_TASKS_UP_TO }
-  const view = await routeCall(
-    () => getPackage(ctxFor(user, context), params.pid!, tasksOf),
-    { ...LIBRARY_SCREEN, failure: 'library.loadError' },
-  )
+  const view = await routeCall(() => getPackage(ctxFor(user, context), params.pid!, tasksOf), {
+    ...LIBRARY_SCREEN,
+    failure: 'library.loadError',
+  })
   return { view }
 }
 
@@ -48,10 +48,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(VIEW_INTENTS, form)
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = new URL(request.url).pathname
-  return routeCall(
-    () => handler({ ctx, packageId: params.pid!, form }),
-    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
-  )
+  return routeCall(() => handler({ ctx, packageId: params.pid!, form }), {
+    ...LIBRARY_SCREEN,
+    toast: { to: here },
+    failure: 'library.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -14,14 +14,12 @@ interface Person {
 
 /** Step 4, people: invite by email with view or edit; the collaborators; the pending invitations. */
 export function CollaboratorsPanel({
-
   collaborators,
   invitations,
   canManage,
   errors,
   typed,
 }: {
-
   collaborators: (Person & { access: 'view' | 'edit' })[]
   invitations: { id: string; email: string; access: 'view' | 'edit'; sentAt: string }[]
   canManage: boolean
@@ -45,7 +43,14 @@ export function CollaboratorsPanel({
             <Field
               label={t('library.wizard.sharing.email')}
               errors={errors.email}
-              inputProps={{ id: 'invite-email', name: 'email', type: 'email', required: true, autoComplete: 'off', defaultValue: typed?.email }}
+              inputProps={{
+                id: 'invite-email',
+                name: 'email',
+                type: 'email',
+                required: true,
+                autoComplete: 'off',
+                defaultValue: typed?.email,
+              }}
             />
           </div>
           <div>
@@ -66,7 +71,10 @@ export function CollaboratorsPanel({
       {collaborators.length === 0 ? (
         <p className="text-slate-700">{t('library.wizard.sharing.noCollaborators')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200" aria-label={t('library.wizard.sharing.collaborators')}>
+        <ul
+          className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200"
+          aria-label={t('library.wizard.sharing.collaborators')}
+        >
           {collaborators.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <div>
@@ -81,7 +89,12 @@ export function CollaboratorsPanel({
                     <label htmlFor={`access-${c.id}`} className="sr-only">
                       {t('library.wizard.sharing.access')}: {c.name}
                     </label>
-                    <select id={`access-${c.id}`} name="access" defaultValue={c.access} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+                    <select
+                      id={`access-${c.id}`}
+                      name="access"
+                      defaultValue={c.access}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                    >
                       <option value="view">{t('library.access.view')}</option>
                       <option value="edit">{t('library.access.edit')}</option>
                     </select>
@@ -113,7 +126,10 @@ export function CollaboratorsPanel({
       {invitations.length === 0 ? (
         <p className="text-slate-700">{t('library.wizard.sharing.noInvitations')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200" aria-label={t('library.wizard.sharing.invitations')}>
+        <ul
+          className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200"
+          aria-label={t('library.wizard.sharing.invitations')}
+        >
           {invitations.map((inv) => (
             <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <div>

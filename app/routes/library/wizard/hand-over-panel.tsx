@@ -27,7 +27,10 @@ export function HandOverPanel({ editors }: { editors: { id: string; name: string
       ) : (
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <div className="min-w-[14rem]">
-            <SelectField label={t('library.wizard.sharing.handOver.to')} selectProps={{ id: 'hand-over-to', name: 'userId', value: selected, onChange: (e) => setSelected(e.target.value) }}>
+            <SelectField
+              label={t('library.wizard.sharing.handOver.to')}
+              selectProps={{ id: 'hand-over-to', name: 'userId', value: selected, onChange: (e) => setSelected(e.target.value) }}
+            >
               {editors.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.name} ({e.email})

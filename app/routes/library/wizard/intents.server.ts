@@ -119,7 +119,9 @@ async function entities(args: WizardArgs) {
   const roleId = str(form.get('roleId'))
   const posted = rowsOf(payloadOf(form).tasks).map((row) => taskDraftOf(row, newKey))
   // Leaving the role (a tab, a step, back, next) saves what was typed; a new row left empty is dropped, not refused.
-  const typed = isLeaving(op) ? posted.filter((task) => !(isNewKey(task.key) && !task.title.trim() && !task.instructions.trim() && !task.dayOffset.trim())) : posted
+  const typed = isLeaving(op)
+    ? posted.filter((task) => !(isNewKey(task.key) && !task.title.trim() && !task.instructions.trim() && !task.dayOffset.trim()))
+    : posted
   const blank = (): TaskDraft => ({ key: newKey(), title: '', instructions: '', kind: 'task', dayOffset: '' })
   if (isListEdit(op)) return reply({ intent: 'entities', roleId, tasks: applyListOp(typed, 'tasks', op, blank), errors: {} })
   const input = {
@@ -151,7 +153,8 @@ async function go(args: WizardArgs, op: ListOp, after: { saved?: Saved; name?: s
   const { mode, step, pid, here } = args
   const packageId = pid!
   if (op.kind === 'role') return redirectWithToast(stepHref(mode, 3, packageId, `role=${op.roleId}`), { key: 'library.wizard.toast.saved' })
-  if (op.kind === 'step') return redirectWithToast(stepHref(mode, Math.min(op.step, STEP_COUNT[mode]), packageId), { key: 'library.wizard.toast.saved' })
+  if (op.kind === 'step')
+    return redirectWithToast(stepHref(mode, Math.min(op.step, STEP_COUNT[mode]), packageId), { key: 'library.wizard.toast.saved' })
   if (op.kind === 'back' || op.kind === 'next') {
     if (step === 3 && after.roleId) {
       const view = await getPackageForEdit(args.ctx, packageId, 'none')
@@ -194,7 +197,8 @@ async function finishEmpty(args: WizardArgs) {
   if (!pid) throw new DomainError('PACKAGE_NOT_FOUND')
   if (form.get('confirmed') !== '1') return reply({ intent: 'finish-empty' })
   const pkg = await finish(args, { packageId: pid, version: Number(str(form.get('version'))) })
-  if (mode === 'new') return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
+  if (mode === 'new')
+    return redirectWithToast(libraryPaths.view(pkg.id), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
   return redirectWithToast(stepHref(mode, 4, pid), { key: 'library.wizard.toast.finished', values: { name: pkg.name } })
 }
 

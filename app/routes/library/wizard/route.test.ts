@@ -52,7 +52,14 @@ describe('new package wizard', () => {
     expect(invalid.status).toBe(400)
     expect(invalid.data.errors.name).toEqual(['validation.required'])
 
-    const created = await post(cookie, newStep('1'), { intent: 'basics', op: 'next', name: 'Matte 1', description: 'Bra', language: 'en', tags: 'matte, algebra' })
+    const created = await post(cookie, newStep('1'), {
+      intent: 'basics',
+      op: 'next',
+      name: 'Matte 1',
+      description: 'Bra',
+      language: 'en',
+      tags: 'matte, algebra',
+    })
     expect(location(created)).toMatch(/^\/library\/packages\/new\/2\?pid=\w+$/)
     const pid = new URL(location(created)!, 'http://x').searchParams.get('pid')!
     const draft = await packageRow(pid)
@@ -65,7 +72,13 @@ describe('new package wizard', () => {
     const version = String(page.data.view.package.version)
 
     // Add a role: the list comes back with a new empty row, nothing saved.
-    const added = await post(cookie, step2, { intent: 'roles', op: 'add:roles', version, 'roles[0].key': 'new-a', 'roles[0].name': 'Lärare' })
+    const added = await post(cookie, step2, {
+      intent: 'roles',
+      op: 'add:roles',
+      version,
+      'roles[0].key': 'new-a',
+      'roles[0].name': 'Lärare',
+    })
     expect(added.data.roles).toHaveLength(2)
     expect(added.data.roles[0]).toMatchObject({ key: 'new-a', name: 'Lärare' })
     expect(await roleNames(pid)).toEqual([])
@@ -105,7 +118,11 @@ describe('new package wizard', () => {
     const unconfirmed = await post(cookie, step2, { intent: 'finish-empty', version: String((await packageRow(pid)).version) })
     expect(unconfirmed.data).toEqual({ intent: 'finish-empty' })
     expect((await packageRow(pid)).status).toBe('draft')
-    const confirmed = await post(cookie, step2, { intent: 'finish-empty', confirmed: '1', version: String((await packageRow(pid)).version) })
+    const confirmed = await post(cookie, step2, {
+      intent: 'finish-empty',
+      confirmed: '1',
+      version: String((await packageRow(pid)).version),
+    })
     expect(location(confirmed)).toBe(`/library/packages/view/${pid}`)
     expect((await toastOf(confirmed.headers, 'en'))?.text).toBe('“Matte 1” is saved.')
     expect((await packageRow(pid)).status).toBe('published')
@@ -118,10 +135,26 @@ describe('edit package wizard', () => {
     const editor = await createUser()
     const viewer = await createUser()
     const stranger = await createUser()
-    const pkg = await createPackage({ ownerId: owner.id, collaborators: [{ userId: editor.id, access: 'edit' }, { userId: viewer.id, access: 'view' }] })
+    const pkg = await createPackage({
+      ownerId: owner.id,
+      collaborators: [
+        { userId: editor.id, access: 'edit' },
+        { userId: viewer.id, access: 'view' },
+      ],
+    })
     expect((await load(await sessionCookieFor(stranger), editStep('1', pkg.id))).status).toBe(404)
     expect((await load(await sessionCookieFor(viewer), editStep('1', pkg.id))).status).toBe(403)
-    expect((await post(await sessionCookieFor(stranger), editStep('1', pkg.id), { intent: 'basics', op: 'save', name: 'X', language: 'sv', version: '1' })).status).toBe(404)
+    expect(
+      (
+        await post(await sessionCookieFor(stranger), editStep('1', pkg.id), {
+          intent: 'basics',
+          op: 'save',
+          name: 'X',
+          language: 'sv',
+          version: '1',
+        })
+      ).status,
+    ).toBe(404)
     const sharing = await load(await sessionCookieFor(editor), editStep('4', pkg.id))
     expect(sharing.data.sharing.canManage).toBe(false)
     expect((await load(await sessionCookieFor(owner), editStep('4', pkg.id))).data.sharing.canManage).toBe(true)
@@ -133,9 +166,21 @@ describe('edit package wizard', () => {
     const editor = await createUser()
     const pkg = await createPackage({ ownerId: owner.id, name: 'Gemensamt', collaborators: [{ userId: editor.id, access: 'edit' }] })
     const step1 = editStep('1', pkg.id)
-    const first = await post(await sessionCookieFor(owner), step1, { intent: 'basics', op: 'save', version: '1', name: 'Ägarens namn', language: 'sv' })
+    const first = await post(await sessionCookieFor(owner), step1, {
+      intent: 'basics',
+      op: 'save',
+      version: '1',
+      name: 'Ägarens namn',
+      language: 'sv',
+    })
     expect(location(first)).toBe(step1.path)
-    const second = await post(await sessionCookieFor(editor), step1, { intent: 'basics', op: 'save', version: '1', name: 'Redaktörens namn', language: 'sv' })
+    const second = await post(await sessionCookieFor(editor), step1, {
+      intent: 'basics',
+      op: 'save',
+      version: '1',
+      name: 'Redaktörens namn',
+      language: 'sv',
+    })
     expect(second.status).toBe(409)
     expect(second.data).toMatchObject({ intent: 'basics', conflict: true, values: { name: 'Redaktörens namn' } })
     expect((await packageRow(pkg.id)).name).toBe('Ägarens namn')
@@ -208,10 +253,19 @@ describe('edit package wizard', () => {
     const pkg = await createPackage({ ownerId: owner.id, roles: ['Elev'], tasksPerRole: 0, status: 'draft' })
     const cookie = await sessionCookieFor(owner)
     const page = await load(cookie, editStep('3', pkg.id))
-    const next = await post(cookie, editStep('3', pkg.id), { intent: 'entities', op: 'next', version: String(page.data.view.package.version), roleId: page.data.roleId })
+    const next = await post(cookie, editStep('3', pkg.id), {
+      intent: 'entities',
+      op: 'next',
+      version: String(page.data.view.package.version),
+      roleId: page.data.roleId,
+    })
     expect(next.data).toEqual({ intent: 'finish-empty', version: (await packageRow(pkg.id)).version })
     expect((await packageRow(pkg.id)).status).toBe('draft')
-    const confirmed = await post(cookie, editStep('3', pkg.id), { intent: 'finish-empty', confirmed: '1', version: String((await packageRow(pkg.id)).version) })
+    const confirmed = await post(cookie, editStep('3', pkg.id), {
+      intent: 'finish-empty',
+      confirmed: '1',
+      version: String((await packageRow(pkg.id)).version),
+    })
     expect(location(confirmed)).toBe(`/library/packages/edit/4/${pkg.id}`)
     expect((await packageRow(pkg.id)).status).toBe('published')
   })
@@ -221,11 +275,33 @@ describe('edit package wizard', () => {
     const pkg = await createPackage({ ownerId: owner.id, roles: ['Elev'], tasksPerRole: 0 })
     const cookie = await sessionCookieFor(owner)
     const page = await load(cookie, editStep('3', pkg.id))
-    const form: Record<string, string> = { intent: 'entities', op: 'save', version: String(page.data.view.package.version), roleId: page.data.roleId }
-    for (let i = 0; i < 300; i++) Object.assign(form, { [`tasks[${i}].key`]: `new-${i}`, [`tasks[${i}].title`]: `Uppgift ${i}`, [`tasks[${i}].instructions`]: '', [`tasks[${i}].kind`]: 'task', [`tasks[${i}].dayOffset`]: String(i) })
+    const form: Record<string, string> = {
+      intent: 'entities',
+      op: 'save',
+      version: String(page.data.view.package.version),
+      roleId: page.data.roleId,
+    }
+    for (let i = 0; i < 300; i++)
+      Object.assign(form, {
+        [`tasks[${i}].key`]: `new-${i}`,
+        [`tasks[${i}].title`]: `Uppgift ${i}`,
+        [`tasks[${i}].instructions`]: '',
+        [`tasks[${i}].kind`]: 'task',
+        [`tasks[${i}].dayOffset`]: String(i),
+      })
     const saved = await post(cookie, editStep('3', pkg.id), form)
     expect(saved.status).toBe(302)
-    expect(Number((await db().selectFrom('package_entities').select((eb) => eb.fn.countAll().as('n')).where('package_id', '=', pkg.id).executeTakeFirstOrThrow()).n)).toBe(300)
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('package_entities')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('package_id', '=', pkg.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(300)
   })
 
   it('step 4: the owner invites, creates a link shown once, and hands over after confirming', async () => {
@@ -244,12 +320,19 @@ describe('edit package wizard', () => {
     await createPendingInvitations(pkg.id, owner.id, 199)
     const full = await post(cookie, step4, { intent: 'invite', email: 'en-till@example.se', access: 'edit' })
     expect(full.status).toBe(400)
-    expect(full.data).toEqual({ intent: 'invite', errors: { email: ['library.errors.tooManyInvitations'] }, typed: { email: 'en-till@example.se', access: 'edit' } })
+    expect(full.data).toEqual({
+      intent: 'invite',
+      errors: { email: ['library.errors.tooManyInvitations'] },
+      typed: { email: 'en-till@example.se', access: 'edit' },
+    })
     expect(await db().selectFrom('package_invitations').select('id').where('email', '=', 'en-till@example.se').execute()).toEqual([])
     for (const locale of [en, sv]) expect(locale.library.errors.tooManyInvitations).toContain(String(PACKAGE_LIMITS.pendingInvitations))
 
     const link = await post(cookie, step4, { intent: 'create-link', expiresAt: '' })
-    const cookies = link.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookies = link.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const shown = await load(`${cookie}; ${cookies}`, step4)
     expect(shown.data.newLink).toMatch(/\/library\/packages\/accept-share-link\?token=[\w-]{22,}$/)
     expect(shown.headers.getSetCookie().join()).toMatch(/new-share-link=;/)

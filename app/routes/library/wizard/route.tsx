@@ -52,13 +52,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { mode, step, pid, url } = wizardTarget(request, params)
   const ctx = ctxFor(user, context)
   const form = await readForm(request, WIZARD_FORM)
-  const handler = handlerFor<(args: Parameters<(typeof STEP_INTENTS)['basics']>[0]) => Promise<unknown>>({ ...STEP_INTENTS, ...SHARING_INTENTS }, form)
+  const handler = handlerFor<(args: Parameters<(typeof STEP_INTENTS)['basics']>[0]) => Promise<unknown>>(
+    { ...STEP_INTENTS, ...SHARING_INTENTS },
+    form,
+  )
   if (!handler) return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const here = `${url.pathname}${url.search}`
-  return routeCall(
-    () => handler({ ctx, mode, step, pid, form, here, request }),
-    { ...LIBRARY_SCREEN, toast: { to: here }, failure: 'library.updateError' },
-  )
+  return routeCall(() => handler({ ctx, mode, step, pid, form, here, request }), {
+    ...LIBRARY_SCREEN,
+    toast: { to: here },
+    failure: 'library.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -79,7 +83,9 @@ export default function PackageWizard() {
   }))
   return (
     <div className="flex flex-col gap-2">
-      <h1 className="text-2xl font-bold">{view ? t('library.wizard.editTitle', { name: view.package.name }) : t('library.wizard.newTitle')}</h1>
+      <h1 className="text-2xl font-bold">
+        {view ? t('library.wizard.editTitle', { name: view.package.name }) : t('library.wizard.newTitle')}
+      </h1>
       {mode === 'new' ? <p className="mb-2 text-sm text-slate-600">{t('library.wizard.notDraftHint')}</p> : null}
       <StepIndicator steps={steps} current={step} formId={step < 4 && (step !== 3 || loaded.roleId) ? WIZARD_FORM_ID : undefined} />
       <h2 id="wizard-step-title" className="mb-2 text-xl font-semibold">

@@ -18,7 +18,17 @@ interface Link {
 }
 
 /** Step 4, share links: several at once, each with an optional expiry and its last use; revocable. */
-export function ShareLinksPanel({ links, canManage, newLink, errors }: { links: Link[]; canManage: boolean; newLink: string | null; errors: Record<string, string[]> }) {
+export function ShareLinksPanel({
+  links,
+  canManage,
+  newLink,
+  errors,
+}: {
+  links: Link[]
+  canManage: boolean
+  newLink: string | null
+  errors: Record<string, string[]>
+}) {
   const { t } = useTranslation()
   const { date, dateTime } = useFormatters()
   const creating = useIntentPending('create-link')
@@ -34,7 +44,11 @@ export function ShareLinksPanel({ links, canManage, newLink, errors }: { links: 
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="create-link" />
           <div className="w-56">
-            <Field label={t('library.wizard.sharing.expiresAt')} errors={errors.expiresAt} inputProps={{ id: 'link-expires', name: 'expiresAt', type: 'date' }} />
+            <Field
+              label={t('library.wizard.sharing.expiresAt')}
+              errors={errors.expiresAt}
+              inputProps={{ id: 'link-expires', name: 'expiresAt', type: 'date' }}
+            />
           </div>
           <Button type="submit" variant="secondary" pending={creating}>
             {t('library.wizard.sharing.createLink')}
@@ -56,7 +70,9 @@ export function ShareLinksPanel({ links, canManage, newLink, errors }: { links: 
                       : t('library.wizard.sharing.noExpiry')
                     : t('library.wizard.sharing.expired')}
                   {' · '}
-                  {link.lastUsedAt ? t('library.wizard.sharing.lastUsed', { date: dateTime(link.lastUsedAt) }) : t('library.wizard.sharing.neverUsed')}
+                  {link.lastUsedAt
+                    ? t('library.wizard.sharing.lastUsed', { date: dateTime(link.lastUsedAt) })
+                    : t('library.wizard.sharing.neverUsed')}
                 </p>
               </div>
               {canManage ? (

@@ -123,7 +123,14 @@ function confirmStep(intent: string, fields: Record<string, string>, name: strin
   const key = `library.wizard.sharing.${name}`
   return reply({
     intent: 'confirm',
-    confirm: { intent, fields, title: `${key}Title`, body: `${key}Body`, action: name === 'remove' ? `${key}Collaborator` : 'library.wizard.sharing.revoke', values },
+    confirm: {
+      intent,
+      fields,
+      title: `${key}Title`,
+      body: `${key}Body`,
+      action: name === 'remove' ? `${key}Collaborator` : 'library.wizard.sharing.revoke',
+      values,
+    },
   })
 }
 

@@ -4,7 +4,12 @@ import type { Ctx } from '~/services/context.server'
 export type WizardMode = 'new' | 'edit'
 
 export const STEP_COUNT: Record<WizardMode, number> = { new: 2, edit: 4 }
-export const STEP_LABELS = ['library.wizard.step.basic', 'library.wizard.step.roles', 'library.wizard.step.entities', 'library.wizard.step.sharing']
+export const STEP_LABELS = [
+  'library.wizard.step.basic',
+  'library.wizard.step.roles',
+  'library.wizard.step.entities',
+  'library.wizard.step.sharing',
+]
 
 /** The address of a step of the same wizard. */
 export function stepHref(mode: WizardMode, step: number, pid: string | null, extra?: string) {

@@ -76,7 +76,8 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
     )
   }
   if (!view || !pid) return null
-  const finishEmpty = mine?.intent === 'finish-empty' ? <FinishEmptyPanel mode={mode} pid={pid} version={mine.version ?? view.package.version} /> : null
+  const finishEmpty =
+    mine?.intent === 'finish-empty' ? <FinishEmptyPanel mode={mode} pid={pid} version={mine.version ?? view.package.version} /> : null
   if (step === 2) {
     const roles = mine?.intent === 'roles' ? mine.roles : rolesOf(view)
     return (

@@ -19,8 +19,14 @@ const post = (path: string, form: Record<string, string | string[]>, cookie: str
   run(() => page.action(args(makeRequest(path, { form, cookie }), params)))
 const flag = async (orgId: string, userId: string) =>
   Number(
-    (await db().selectFrom('organization_members').select('may_create_attendance').where('organization_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst())
-      ?.may_create_attendance,
+    (
+      await db()
+        .selectFrom('organization_members')
+        .select('may_create_attendance')
+        .where('organization_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.may_create_attendance,
   )
 
 describe('group creators page: the attendance permission', () => {
@@ -37,7 +43,10 @@ describe('group creators page: the attendance permission', () => {
 
     const again = await post(path, { intent: 'grantAttendance', ids: creator.id }, cookie, params)
     const partial = (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(again.headers) } }))).toast
-    expect(partial).toMatchObject({ key: 'groupCreators.toast.partial', items: { failed: { ALREADY_ATTENDANCE_CREATOR: [expect.any(String)] } } })
+    expect(partial).toMatchObject({
+      key: 'groupCreators.toast.partial',
+      items: { failed: { ALREADY_ATTENDANCE_CREATOR: [expect.any(String)] } },
+    })
 
     expect((await post(path, { intent: 'revokeAttendance', scope: 'matching' }, cookie, params)).status).toBe(302)
     expect(await flag(org.id, creator.id)).toBe(0)

@@ -86,7 +86,11 @@ export async function addCreators({ ctx, organizationId, form, here }: IntentArg
   if (submission.status !== 'success') return reply({ intent: 'addCreators', result: submission.reply() }, 400)
   const results = await addGroupCreatorsByEmail(ctx, organizationId, submission.value.emails)
   // Named by member name; an address that is no member's by itself.
-  const names = await memberNames(ctx, organizationId, results.map((r) => r._id))
+  const names = await memberNames(
+    ctx,
+    organizationId,
+    results.map((r) => r._id),
+  )
   return redirectWithToast(here, creatorsToast(results, 'groupCreators.toast.added', names))
 }
 

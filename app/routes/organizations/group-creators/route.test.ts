@@ -113,7 +113,12 @@ describe('group creators page: add and remove', () => {
     const ask = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching' }, cookie, params)
     expect(ask.data).toMatchObject({ intent: 'removeCreators', confirm: { ids: [], scope: 'matching', count: 52 } })
     expect((ask.data as { confirm: { named: unknown[] } }).confirm.named).toHaveLength(10)
-    const done = await post(`${path}?q=l%C3%A4rare`, { intent: 'removeCreators', scope: 'matching', expected: '52', confirmed: '1' }, cookie, params)
+    const done = await post(
+      `${path}?q=l%C3%A4rare`,
+      { intent: 'removeCreators', scope: 'matching', expected: '52', confirmed: '1' },
+      cookie,
+      params,
+    )
     expect(await toastOf(done.headers)).toMatchObject({ values: { succeeded: '52', total: '52' } })
     for (const id of matching) expect(await isCreator(org.id, id)).toBe(false)
     expect(await isCreator(org.id, creator.id)).toBe(true)
@@ -143,7 +148,11 @@ describe('group creators page: add and remove', () => {
     const other = await createUser()
     await addMember(org.id, other.id)
     const ok = await post(path, { intent: 'addCreators', emails: other.email }, cookie, params)
-    expect(await toastOf(ok.headers)).toMatchObject({ key: 'groupCreators.toast.added', values: { succeeded: '1', total: '1' }, type: 'success' })
+    expect(await toastOf(ok.headers)).toMatchObject({
+      key: 'groupCreators.toast.added',
+      values: { succeeded: '1', total: '1' },
+      type: 'success',
+    })
 
     const bad = await post(path, { intent: 'addCreators', emails: 'not-an-address' }, cookie, params)
     expect(bad.status).toBe(400)

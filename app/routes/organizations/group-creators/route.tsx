@@ -55,16 +55,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data({ intent: null }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return routeCall(async () => {
-    try {
-      return await routeCall(() => handler({ ctx, organizationId, form, url, here }), ORGANIZATION_SCREEN)
-    } catch (error) {
-      // A stale row (already used, revoked, another tab): say so and show the fresh list.
-      if (error instanceof DomainError)
-        return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
-      throw error
-    }
-  }, { failure: 'groupCreators.updateError' })
+  return routeCall(
+    async () => {
+      try {
+        return await routeCall(() => handler({ ctx, organizationId, form, url, here }), ORGANIZATION_SCREEN)
+      } catch (error) {
+        // A stale row (already used, revoked, another tab): say so and show the fresh list.
+        if (error instanceof DomainError)
+          return redirectWithToast(here, { key: 'invitations.toast.failed', values: { code: error.code }, type: 'error' })
+        throw error
+      }
+    },
+    { failure: 'groupCreators.updateError' },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

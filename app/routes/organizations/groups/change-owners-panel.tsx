@@ -54,7 +54,7 @@ export function ChangeOwnersPanel({
   const form = serverForm(lastResult)
   const byId = new Map(groups.map((g) => [g._id, g]))
   const sent = lastResult?.initialValue as { changes?: ChangeRow[] } | undefined
-  const rows: ChangeRow[] = lastResult ? sent?.changes ?? [] : groups.map((g) => ({ groupId: g._id }))
+  const rows: ChangeRow[] = lastResult ? (sent?.changes ?? []) : groups.map((g) => ({ groupId: g._id }))
   const busy = useIntentPending('change-owners')
   const formErrors = form.errors('')
   const formErrorId = `${FORM_ID}-form-error`

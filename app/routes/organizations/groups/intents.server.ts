@@ -162,7 +162,10 @@ export async function changeOwners({ ctx, organizationId, form, here }: IntentAr
   // (A group not of this organization, or gone, is not asked about: it fails as not found.)
   const removals = submission.value.filter((c) => c.oldOwnerRole === 'REMOVE')
   if (removals.length > 0 && form.get('confirmed') !== '1') {
-    const [groups, people] = await Promise.all([getGroups(ctx, organizationId, changeRowIds(form)), ownerPickers({ ctx, organizationId, form })])
+    const [groups, people] = await Promise.all([
+      getGroups(ctx, organizationId, changeRowIds(form)),
+      ownerPickers({ ctx, organizationId, form }),
+    ])
     const byId = new Map(groups.map((g) => [g._id, g]))
     const named = removals.flatMap((c) => {
       const group = byId.get(c.groupId)

@@ -59,10 +59,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!handler) return data<GroupsActionData>({ intent: 'bulk', error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
   const here = `${url.pathname}${url.search}`
-  return routeCall(
-    () => handler({ ctx, organizationId, form, url, here }),
-    { ...ORGANIZATION_SCREEN, toast: inactiveToast(here), failure: 'groups.updateError' },
-  )
+  return routeCall(() => handler({ ctx, organizationId, form, url, here }), {
+    ...ORGANIZATION_SCREEN,
+    toast: inactiveToast(here),
+    failure: 'groups.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'

@@ -21,11 +21,28 @@ describe('the Directory sync section', () => {
     expect(none).toContain('Senaste felen Inga fel.')
 
     const at = (iso: string) => new Date(iso)
-    await recordDirectoryError(db(), { organizationId: org.id, tokenId, method: 'POST', path: '/Users', error: new ScimError(409, 'userName a@example.se is taken', 'uniqueness'), now: at('2026-03-02T08:00:00Z') })
-    await recordDirectoryError(db(), { organizationId: org.id, tokenId, method: 'PATCH', path: '/Groups/g1', error: new ScimError(409, 'IS_GROUP_OWNER'), now: at('2026-03-02T09:30:00Z') })
+    await recordDirectoryError(db(), {
+      organizationId: org.id,
+      tokenId,
+      method: 'POST',
+      path: '/Users',
+      error: new ScimError(409, 'userName a@example.se is taken', 'uniqueness'),
+      now: at('2026-03-02T08:00:00Z'),
+    })
+    await recordDirectoryError(db(), {
+      organizationId: org.id,
+      tokenId,
+      method: 'PATCH',
+      path: '/Groups/g1',
+      error: new ScimError(409, 'IS_GROUP_OWNER'),
+      now: at('2026-03-02T09:30:00Z'),
+    })
     const sync = await getDirectorySync(ctxFor(admin), org.id)
     const render = (locale: 'sv' | 'en', timezone: string) =>
-      renderHtml(<DirectorySection sync={sync} scimUrl="https://groups.example.se/scim/v2" />, locale, 'http://localhost/', { timezone, user: { id: admin.id } as never })
+      renderHtml(<DirectorySection sync={sync} scimUrl="https://groups.example.se/scim/v2" />, locale, 'http://localhost/', {
+        timezone,
+        user: { id: admin.id } as never,
+      })
     const en = await render('en', 'America/New_York')
     const list = textOf(/<ol[^>]*data-testid="directory-errors"[^>]*>(.*?)<\/ol>/s.exec(en)![1])
     // Newest first; 09:30 UTC is 04:30 in New York in March (before daylight saving time).

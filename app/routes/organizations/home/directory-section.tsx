@@ -130,9 +130,12 @@ function TokenRow({ token, dateTime }: { token: Sync['tokens'][number]; dateTime
         <p className="text-sm text-slate-600">
           {t('orgHome.directory.created')}: <time dateTime={token.created}>{dateTime(token.created)}</time>
           {' · '}
-          {t('orgHome.directory.lastUsed')}: {token.lastUsed ? <time dateTime={token.lastUsed}>{dateTime(token.lastUsed)}</time> : t('orgHome.directory.never')}
+          {t('orgHome.directory.lastUsed')}:{' '}
+          {token.lastUsed ? <time dateTime={token.lastUsed}>{dateTime(token.lastUsed)}</time> : t('orgHome.directory.never')}
         </p>
-        {token.revoked ? <p className="text-sm text-red-800">{t('orgHome.directory.revokedAt', { date: dateTime(token.revoked) })}</p> : null}
+        {token.revoked ? (
+          <p className="text-sm text-red-800">{t('orgHome.directory.revokedAt', { date: dateTime(token.revoked) })}</p>
+        ) : null}
       </div>
       {token.revoked ? null : (
         <Form method="post" ref={formRef}>
@@ -146,7 +149,11 @@ function TokenRow({ token, dateTime }: { token: Sync['tokens'][number]; dateTime
             dialogId={`directory-revoke-${token.id}`}
             confirm={
               hydrated
-                ? { title: t('orgHome.directory.confirmRevokeTitle', { name: token.name }), body: t('orgHome.directory.confirmRevokeBody'), action: t('orgHome.directory.revoke') }
+                ? {
+                    title: t('orgHome.directory.confirmRevokeTitle', { name: token.name }),
+                    body: t('orgHome.directory.confirmRevokeBody'),
+                    action: t('orgHome.directory.revoke'),
+                  }
                 : undefined
             }
             onConfirm={() => formRef.current?.requestSubmit()}

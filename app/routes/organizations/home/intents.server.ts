@@ -6,7 +6,12 @@ import { routeCall } from '~/http/route-call.server'
 import { CreateDirectoryTokenSchema, DirectoryOwnerSchema, RevokeDirectoryTokenSchema } from '~/services/directory/directory.schemas'
 import { setDirectoryGroupOwner } from '~/services/directory/settings.server'
 import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
-import { OrganizationContactSchema, RenameOrganizationSchema, SetOrganizationActiveSchema, TwoStepPolicySchema } from '~/services/organizations/organizations.schemas'
+import {
+  OrganizationContactSchema,
+  RenameOrganizationSchema,
+  SetOrganizationActiveSchema,
+  TwoStepPolicySchema,
+} from '~/services/organizations/organizations.schemas'
 import { setTwoStepPolicy } from '~/services/organizations/organization-policy.server'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations/organizations.server'
 import { redirectWithToast } from '~/http/toast.server'

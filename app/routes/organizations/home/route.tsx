@@ -30,10 +30,10 @@ export const handle = { breadcrumb: 'orgHome.title' }
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return routeCall(
-    () => homeFor(ctxFor(actor, context), params.organizationId!),
-    { ...ORGANIZATION_SCREEN, failure: 'organizations.loadError' },
-  )
+  return routeCall(() => homeFor(ctxFor(actor, context), params.organizationId!), {
+    ...ORGANIZATION_SCREEN,
+    failure: 'organizations.loadError',
+  })
 }
 
 /** The admin's home, else the group creator's view, else ORGANIZATION_NOT_FOUND. */
@@ -71,7 +71,14 @@ export default function OrganizationHome() {
   return home.view === 'admin' ? <AdminHome {...home} /> : <GroupCreatorHome {...home} />
 }
 
-function AdminHome({ organization, counts, activity, directory, scimUrl, twoStep }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
+function AdminHome({
+  organization,
+  counts,
+  activity,
+  directory,
+  scimUrl,
+  twoStep,
+}: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const confirm = actionData?.intent === 'active' && 'confirm' in actionData ? actionData.confirm : null

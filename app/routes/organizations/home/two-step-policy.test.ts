@@ -125,7 +125,12 @@ describe('the security screen a policy sends someone to', () => {
     await db().updateTable('organizations').set({ two_step_policy: 'admins' }).where('id', '=', org.id).execute()
     const cookie = await sessionCookieFor(admin)
     const page = await load(admin.id, cookie, `?requiredBy=${org.id}&redirectTo=${encodeURIComponent(`/organizations/${org.id}/members`)}`)
-    expect(page.data.policy).toEqual({ organizationId: org.id, name: 'Tvåstegsskolan', met: false, continueTo: `/organizations/${org.id}/members` })
+    expect(page.data.policy).toEqual({
+      organizationId: org.id,
+      name: 'Tvåstegsskolan',
+      met: false,
+      continueTo: `/organizations/${org.id}/members`,
+    })
     // Another site is never where "continue" goes.
     const foreign = await load(admin.id, cookie, `?requiredBy=${org.id}&redirectTo=${encodeURIComponent('https://evil.example/')}`)
     expect(foreign.data.policy.continueTo).toBe('/')

@@ -63,47 +63,52 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const organizationId = params.organizationId!
   const ctx = await requireOrgAdminCtx(request, context, organizationId)
   const here = new URL(request.url).pathname
-  return routeCall(async () => {
-    if (mediaTypeOf(request) === 'multipart/form-data') {
-      const upload = await readMultipart(request, { fileField: 'file', maxFileBytes: MEMBER_IMPORT_MAX_BYTES })
-      if (!upload.file) return redirect(withImportError(here, 'IMPORT_EMPTY'))
-      if (upload.file.truncated) return redirect(withImportError(here, 'IMPORT_FILE_TOO_LARGE'))
+  return routeCall(
+    async () => {
+      if (mediaTypeOf(request) === 'multipart/form-data') {
+        const upload = await readMultipart(request, { fileField: 'file', maxFileBytes: MEMBER_IMPORT_MAX_BYTES })
+        if (!upload.file) return redirect(withImportError(here, 'IMPORT_EMPTY'))
+        if (upload.file.truncated) return redirect(withImportError(here, 'IMPORT_FILE_TOO_LARGE'))
+        try {
+          const id = await storeMemberImport(ctx, organizationId, {
+            fileName: upload.file.name || 'file',
+            bytes: upload.file.bytes,
+            createMissingGroups: upload.fields.createMissingGroups === 'on',
+          })
+          return redirect(`${here}?upload=${encodeURIComponent(id)}`)
+        } catch (error) {
+          if (error instanceof DomainError && error.code.startsWith('IMPORT_')) return redirect(withImportError(here, error.code))
+          throw error
+        }
+      }
+      const form = await readForm(request)
+      const uploadId = String(form.get('upload') ?? '')
       try {
-        const id = await storeMemberImport(ctx, organizationId, {
-          fileName: upload.file.name || 'file',
-          bytes: upload.file.bytes,
-          createMissingGroups: upload.fields.createMissingGroups === 'on',
+        if (form.get('intent') === 'discard') {
+          await discardMemberImport(ctx, organizationId, uploadId)
+          return redirect(here)
+        }
+        if (form.get('intent') !== 'apply') throw new DomainError('BAD_REQUEST')
+        const results = await applyMemberImport(ctx, organizationId, uploadId)
+        const count = (...codes: string[]) => String(results.filter((r) => codes.includes(r.result)).length)
+        return redirectWithToast(`${here}?upload=${encodeURIComponent(uploadId)}`, {
+          key: 'orgImport.results.summary',
+          values: {
+            added: count('ADDED'),
+            invited: count('INVITED'),
+            updated: count('UPDATED'),
+            errors: String(
+              results.filter((r) => !['ADDED', 'INVITED', 'UPDATED', 'UNCHANGED', 'ALREADY_INVITED'].includes(r.result)).length,
+            ),
+          },
         })
-        return redirect(`${here}?upload=${encodeURIComponent(id)}`)
       } catch (error) {
-        if (error instanceof DomainError && error.code.startsWith('IMPORT_')) return redirect(withImportError(here, error.code))
+        if (error instanceof DomainError && error.code === 'IMPORT_NOT_FOUND') return redirect(withImportError(here, error.code))
         throw error
       }
-    }
-    const form = await readForm(request)
-    const uploadId = String(form.get('upload') ?? '')
-    try {
-      if (form.get('intent') === 'discard') {
-        await discardMemberImport(ctx, organizationId, uploadId)
-        return redirect(here)
-      }
-      if (form.get('intent') !== 'apply') throw new DomainError('BAD_REQUEST')
-      const results = await applyMemberImport(ctx, organizationId, uploadId)
-      const count = (...codes: string[]) => String(results.filter((r) => codes.includes(r.result)).length)
-      return redirectWithToast(`${here}?upload=${encodeURIComponent(uploadId)}`, {
-        key: 'orgImport.results.summary',
-        values: {
-          added: count('ADDED'),
-          invited: count('INVITED'),
-          updated: count('UPDATED'),
-          errors: String(results.filter((r) => !['ADDED', 'INVITED', 'UPDATED', 'UNCHANGED', 'ALREADY_INVITED'].includes(r.result)).length),
-        },
-      })
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'IMPORT_NOT_FOUND') return redirect(withImportError(here, error.code))
-      throw error
-    }
-  }, { toast: inactiveToast(here) })
+    },
+    { toast: inactiveToast(here) },
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -120,8 +125,8 @@ export default function MembersImport() {
         {results && upload
           ? t('orgImport.results.title', { file: upload.fileName })
           : preview && upload
-          ? t('orgImport.preview.title', { file: upload.fileName })
-          : t('orgImport.title')}
+            ? t('orgImport.preview.title', { file: upload.fileName })
+            : t('orgImport.title')}
       </h1>
       {fileError ? (
         <div className="mb-4">

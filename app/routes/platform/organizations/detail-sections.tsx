@@ -112,7 +112,9 @@ export function StatusSection({ name, active }: { name: string; active: boolean 
         id="platform-status-confirm"
         fields={{ intent: 'active', active: String(!active) }}
         label={t(active ? 'platformOrgs.status.deactivate' : 'platformOrgs.status.activate')}
-        confirm={active ? { title: t('platformOrgs.status.confirmTitle'), body: t('platformOrgs.status.confirmBody', { name }) } : undefined}
+        confirm={
+          active ? { title: t('platformOrgs.status.confirmTitle'), body: t('platformOrgs.status.confirmBody', { name }) } : undefined
+        }
         variant={active ? 'danger' : 'primary'}
         pending={pending}
       />
@@ -143,7 +145,12 @@ export function AdminsSection({
   const removing = usePendingValue('removeAdmin', 'email')
   const adding = useIntentPending('addAdmin')
   return (
-    <Section titleId="platform-admins-title" title={t('platformOrgs.admins.title')} intro={t('platformOrgs.admins.intro')} className={sectionClass}>
+    <Section
+      titleId="platform-admins-title"
+      title={t('platformOrgs.admins.title')}
+      intro={t('platformOrgs.admins.intro')}
+      className={sectionClass}
+    >
       <ul className="mb-4 divide-y divide-slate-200">
         {admins.map((a, i) => (
           <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-2">

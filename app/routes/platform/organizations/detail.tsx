@@ -28,10 +28,10 @@ export const clientLoader = withArea('platform')
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await platformCtx(request, context)
-  const organization = await routeCall(
-    () => getPlatformOrganization(ctx, params.organizationId!),
-    { ...PLATFORM_SCREEN, failure: 'platformOrgs.loadError' },
-  )
+  const organization = await routeCall(() => getPlatformOrganization(ctx, params.organizationId!), {
+    ...PLATFORM_SCREEN,
+    failure: 'platformOrgs.loadError',
+  })
   return { organization }
 }
 
@@ -41,10 +41,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(DETAIL_INTENTS, form)
   if (!handler) return data({ intent: null }, { status: 400 })
   const here = new URL(request.url).pathname
-  return routeCall(
-    () => handler({ ctx, organizationId: params.organizationId!, form, here }),
-    { ...PLATFORM_SCREEN, failure: 'platformOrgs.updateError' },
-  )
+  return routeCall(() => handler({ ctx, organizationId: params.organizationId!, form, here }), {
+    ...PLATFORM_SCREEN,
+    failure: 'platformOrgs.updateError',
+  })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -78,7 +78,10 @@ export default function PlatformOrganization() {
         />
       ) : null}
       {actionData?.intent === 'removeAdmin' && 'error' in actionData ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
-      <NameSection name={organization.name} lastResult={actionData?.intent === 'rename' && 'result' in actionData ? actionData.result : undefined} />
+      <NameSection
+        name={organization.name}
+        lastResult={actionData?.intent === 'rename' && 'result' in actionData ? actionData.result : undefined}
+      />
       <StatusSection name={organization.name} active={organization.active} />
       <AdminsSection
         organizationName={organization.name}

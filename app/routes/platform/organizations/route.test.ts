@@ -17,14 +17,32 @@ async function setup() {
 
 const get = (handler: (a: any) => unknown, path: string, cookie?: string, params: Record<string, string> = {}) =>
   run(() => handler(args(makeRequest(path, { cookie }), params)))
-const post = (handler: (a: any) => unknown, path: string, form: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
-  run(() => handler(args(makeRequest(path, { form, cookie }), params)))
+const post = (
+  handler: (a: any) => unknown,
+  path: string,
+  form: Record<string, string>,
+  cookie: string,
+  params: Record<string, string> = {},
+) => run(() => handler(args(makeRequest(path, { form, cookie }), params)))
 const toastOf = async (headers: Headers) =>
   (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(headers) } }))).toast
 const auditOf = (organizationId: string) =>
-  db().selectFrom('audit_log').select(['action', 'actor_id', 'items', 'result']).where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute()
+  db()
+    .selectFrom('audit_log')
+    .select(['action', 'actor_id', 'items', 'result'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
 const roleOf = async (organizationId: string, userId: string) =>
-  (await db().selectFrom('organization_members').select('role').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst())?.role
+  (
+    await db()
+      .selectFrom('organization_members')
+      .select('role')
+      .where('organization_id', '=', organizationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+  )?.role
 
 describe('platform organizations: access', () => {
   it('does not exist for anyone but platform admins, organization admins included', async () => {
@@ -36,7 +54,9 @@ describe('platform organizations: access', () => {
       expect((await get(layout.loader, '/platform/organizations', cookie)).status).toBe(404)
       expect((await get(list.loader, '/platform/organizations', cookie)).status).toBe(404)
       expect((await get(detail.loader, detailPath, cookie, params)).status).toBe(404)
-      expect((await post(list.action, '/platform/organizations', { intent: 'create', name: 'Sneaky', adminEmail: user.email }, cookie)).status).toBe(404)
+      expect(
+        (await post(list.action, '/platform/organizations', { intent: 'create', name: 'Sneaky', adminEmail: user.email }, cookie)).status,
+      ).toBe(404)
       expect((await post(detail.action, detailPath, { intent: 'rename', name: 'Sneaky' }, cookie, params)).status).toBe(404)
       expect((await post(detail.action, detailPath, { intent: 'addAdmin', email: user.email }, cookie, params)).status).toBe(404)
     }
@@ -51,7 +71,10 @@ describe('platform organizations: access', () => {
   it('answers an unknown organization with not found', async () => {
     const { cookie } = await setup()
     expect((await get(detail.loader, '/platform/organizations/nope', cookie, { organizationId: 'nope' })).status).toBe(404)
-    expect((await post(detail.action, '/platform/organizations/nope', { intent: 'rename', name: 'X' }, cookie, { organizationId: 'nope' })).status).toBe(404)
+    expect(
+      (await post(detail.action, '/platform/organizations/nope', { intent: 'rename', name: 'X' }, cookie, { organizationId: 'nope' }))
+        .status,
+    ).toBe(404)
   })
 })
 
@@ -60,16 +83,28 @@ describe('platform organizations: changes', () => {
     const { cookie, admin } = await setup()
     const org = await createOrganization({ name: 'Åsa Ödmarks skola', adminIds: [admin.id], memberIds: [(await createUser()).id] })
     const res = await get(list.loader, `/platform/organizations?q=${encodeURIComponent('ÅSA ödmark')}`, cookie)
-    expect(res.data.list.items).toEqual([expect.objectContaining({ _id: org.id, name: 'Åsa Ödmarks skola', active: true, members: 2, admins: 1 })])
+    expect(res.data.list.items).toEqual([
+      expect.objectContaining({ _id: org.id, name: 'Åsa Ödmarks skola', active: true, members: 2, admins: 1 }),
+    ])
     expect(res.data.list.total).toBe(1)
   })
 
   it('creates an organization with an existing account as its first admin, audited', async () => {
     const { platform, other, cookie } = await setup()
-    const unknown = await post(list.action, '/platform/organizations', { intent: 'create', name: 'Nowhere', adminEmail: 'nobody@example.se' }, cookie)
+    const unknown = await post(
+      list.action,
+      '/platform/organizations',
+      { intent: 'create', name: 'Nowhere', adminEmail: 'nobody@example.se' },
+      cookie,
+    )
     expect(unknown.status).toBe(404)
     expect(unknown.data.result.error.adminEmail).toEqual(['errors.NO_ACCOUNT_WITH_EMAIL'])
-    const res = await post(list.action, '/platform/organizations', { intent: 'create', name: ' Lakeside ', adminEmail: other.email.toUpperCase() }, cookie)
+    const res = await post(
+      list.action,
+      '/platform/organizations',
+      { intent: 'create', name: ' Lakeside ', adminEmail: other.email.toUpperCase() },
+      cookie,
+    )
     expect(res.status).toBe(302)
     const made = await db().selectFrom('organizations').selectAll().where('name', '=', 'Lakeside').executeTakeFirstOrThrow()
     expect(res.headers.get('Location')).toBe(`/platform/organizations/${made.id}`)
@@ -88,7 +123,7 @@ describe('platform organizations: changes', () => {
     expect(ask.data).toEqual({ intent: 'active', confirm: { active: false } })
     expect((await db().selectFrom('organizations').select('active').where('id', '=', org.id).executeTakeFirstOrThrow()).active).toBe(1)
     expect((await post(detail.action, path, { intent: 'active', active: 'false', confirmed: '1' }, cookie, params)).status).toBe(302)
-    expect((await db().selectFrom('organizations').select(['active', 'name']).where('id', '=', org.id).executeTakeFirstOrThrow())).toEqual({
+    expect(await db().selectFrom('organizations').select(['active', 'name']).where('id', '=', org.id).executeTakeFirstOrThrow()).toEqual({
       active: 0,
       name: 'Riverside School',
     })
@@ -120,7 +155,9 @@ describe('platform organizations: changes', () => {
     const ask = await post(detail.action, path, { intent: 'removeAdmin', email: admin.email }, cookie, params)
     expect(ask.data).toEqual({ intent: 'removeAdmin', confirm: { email: admin.email } })
     expect(await roleOf(org.id, admin.id)).toBe('admin')
-    expect((await post(detail.action, path, { intent: 'removeAdmin', email: admin.email, confirmed: '1' }, cookie, params)).status).toBe(302)
+    expect((await post(detail.action, path, { intent: 'removeAdmin', email: admin.email, confirmed: '1' }, cookie, params)).status).toBe(
+      302,
+    )
     expect(await roleOf(org.id, admin.id)).toBe('member')
     expect((await auditOf(org.id)).map((a) => a.action)).toEqual(['platform.admins.add', 'platform.admins.remove'])
   })

@@ -26,7 +26,7 @@ export function usePrefsForm(
   const base = (name: string) => ({
     id: `${id}-${name}`,
     name,
-    defaultValue: lastResult ? form.value(name) : defaultValue[name] ?? '',
+    defaultValue: lastResult ? form.value(name) : (defaultValue[name] ?? ''),
     autoFocus: name === firstInvalid || undefined,
   })
   return {

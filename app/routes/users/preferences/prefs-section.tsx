@@ -35,7 +35,15 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   )
 }
 
-export function SaveButton({ intent, children, variant }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'danger' }) {
+export function SaveButton({
+  intent,
+  children,
+  variant,
+}: {
+  intent: string
+  children: ReactNode
+  variant?: 'primary' | 'secondary' | 'danger'
+}) {
   const pending = useIntentPending(intent)
   return (
     <div>

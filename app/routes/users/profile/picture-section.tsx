@@ -73,7 +73,11 @@ export function PictureSection({ userId, hasPicture, error }: { userId: string; 
           <ConfirmButton
             variant="secondary"
             dialogId="remove-picture-confirm"
-            confirm={hydrated ? { title: t('profile.picture.confirmTitle'), body: t('profile.picture.confirmBody'), action: t('profile.picture.remove') } : undefined}
+            confirm={
+              hydrated
+                ? { title: t('profile.picture.confirmTitle'), body: t('profile.picture.confirmBody'), action: t('profile.picture.remove') }
+                : undefined
+            }
             onConfirm={() => removeForm.current?.requestSubmit()}
           >
             {t('profile.picture.remove')}

@@ -29,10 +29,10 @@ export const handle = { breadcrumb: 'profile.page.title' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  const profile = await routeCall(
-    () => getProfile(ctxFor(actor, context), userIdOf(params)),
-    { ...PROFILE_SCREEN, failure: 'profile.loadError' },
-  )
+  const profile = await routeCall(() => getProfile(ctxFor(actor, context), userIdOf(params)), {
+    ...PROFILE_SCREEN,
+    failure: 'profile.loadError',
+  })
   // An upload that failed comes back with its code (picture.ts, or the server's body limit).
   const code = new URL(request.url).searchParams.get(PICTURE_ERROR_PARAM)
   return { profile, pictureError: profile.own && isErrorCode(code) ? messageKey(code) : null }
@@ -44,10 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   if (form.get('intent') !== 'remove-picture') return data({ confirmRemove: false }, { status: 400 })
   if (form.get('confirmed') !== '1') return data({ confirmRemove: true })
-  await routeCall(
-    () => removeProfilePicture(ctxFor(actor, context), userIdOf(params)),
-    { ...PROFILE_SCREEN, failure: 'profile.updateError' },
-  )
+  await routeCall(() => removeProfilePicture(ctxFor(actor, context), userIdOf(params)), {
+    ...PROFILE_SCREEN,
+    failure: 'profile.updateError',
+  })
   return redirectWithToast(url.pathname, { key: 'profile.picture.removed' })
 }
 

@@ -19,15 +19,22 @@ export function AutoSignoutForm({
 }) {
   const { t } = useTranslation()
   const minutes = Math.round(autoSignout.timeoutSeconds / 60)
-  const choices = AUTO_SIGNOUT_CHOICES_MINUTES.includes(minutes as never) ? [...AUTO_SIGNOUT_CHOICES_MINUTES] : [...AUTO_SIGNOUT_CHOICES_MINUTES, minutes].sort((a, b) => a - b)
+  const choices = AUTO_SIGNOUT_CHOICES_MINUTES.includes(minutes as never)
+    ? [...AUTO_SIGNOUT_CHOICES_MINUTES]
+    : [...AUTO_SIGNOUT_CHOICES_MINUTES, minutes].sort((a, b) => a - b)
   const form = usePrefsForm('prefs-auto-signout', lastResult, constraint, {
     isActive: autoSignout.isActive ? 'on' : undefined,
     timeoutMinutes: String(minutes),
   })
   const isActive = form.checkbox('isActive')
-  const label = (m: number) => (m % 60 === 0 ? t('profile.account.autoSignout.hours', { count: m / 60 }) : t('profile.account.autoSignout.minutes', { count: m }))
+  const label = (m: number) =>
+    m % 60 === 0 ? t('profile.account.autoSignout.hours', { count: m / 60 }) : t('profile.account.autoSignout.minutes', { count: m })
   return (
-    <PrefsSection id="prefs-auto-signout" title={t('profile.account.autoSignout.title')} intro={<p>{t('profile.account.autoSignout.intro')}</p>}>
+    <PrefsSection
+      id="prefs-auto-signout"
+      title={t('profile.account.autoSignout.title')}
+      intro={<p>{t('profile.account.autoSignout.intro')}</p>}
+    >
       <Form key={form.key} method="post" {...form.formProps} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="auto-signout" />
         <FormErrors id={form.errorId} errors={form.formErrors} />
@@ -35,7 +42,11 @@ export function AutoSignoutForm({
           <input {...isActive} className="size-4" />
           <label htmlFor={isActive.id}>{t('profile.account.autoSignout.active')}</label>
         </div>
-        <SelectField label={t('profile.account.autoSignout.after')} errors={form.errors('timeoutMinutes')} selectProps={form.select('timeoutMinutes')}>
+        <SelectField
+          label={t('profile.account.autoSignout.after')}
+          errors={form.errors('timeoutMinutes')}
+          selectProps={form.select('timeoutMinutes')}
+        >
           {choices.map((m) => (
             <option key={m} value={m}>
               {label(m)}

@@ -28,14 +28,20 @@ export function EmailForm({
         <>
           <p>{t('profile.account.email.current', { email })}</p>
           <p>{t('profile.account.email.intro')}</p>
-          {pendingEmail ? <p className="mt-1 font-medium text-slate-800">{t('profile.account.email.pending', { email: pendingEmail })}</p> : null}
+          {pendingEmail ? (
+            <p className="mt-1 font-medium text-slate-800">{t('profile.account.email.pending', { email: pendingEmail })}</p>
+          ) : null}
         </>
       }
     >
       <Form key={form.key} method="post" {...form.formProps} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="email" />
         <FormErrors id={form.errorId} errors={form.formErrors} />
-        <Field label={t('profile.account.email.label')} errors={form.errors('email')} inputProps={{ ...form.field('email'), type: 'email', autoComplete: 'email' }} />
+        <Field
+          label={t('profile.account.email.label')}
+          errors={form.errors('email')}
+          inputProps={{ ...form.field('email'), type: 'email', autoComplete: 'email' }}
+        />
         <Field
           label={t('profile.account.email.password')}
           errors={form.errors('password')}

@@ -55,7 +55,10 @@ export const ACCOUNT_INTENTS = {
       EmailFormSchema,
       async (value) => {
         const { email, pending } = await requestEmailChange(ctx, userId, value)
-        return redirectWithToast(here, pending ? { key: 'profile.account.email.sent', values: { email } } : { key: 'profile.account.email.same', type: 'info' })
+        return redirectWithToast(
+          here,
+          pending ? { key: 'profile.account.email.sent', values: { email } } : { key: 'profile.account.email.same', type: 'info' },
+        )
       },
       FIELD_OF,
       ['password'],

@@ -9,7 +9,15 @@ import { usePrefsForm } from '../prefs-form'
 import { FormErrors, PrefsSection, SaveButton } from '../prefs-section'
 
 /** Language: a saved language other than the page's reloads the page in it (root.tsx). */
-export function LanguageForm({ locale, constraint, lastResult }: { locale: string; constraint: PrefsConstraint; lastResult?: SubmissionResult<string[]> }) {
+export function LanguageForm({
+  locale,
+  constraint,
+  lastResult,
+}: {
+  locale: string
+  constraint: PrefsConstraint
+  lastResult?: SubmissionResult<string[]>
+}) {
   const { t } = useTranslation()
   const form = usePrefsForm('prefs-language', lastResult, constraint, { locale })
   return (

@@ -55,7 +55,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const handler = handlerFor(ACCOUNT_INTENTS, form)
   if (!handler) return data<AccountActionData>({ intent: null, result: null }, { status: 400 })
   const url = new URL(request.url)
-  const args = { ctx: ctxFor(actor, context), userId: userIdOf(params), form, here: url.pathname, currentSession: await currentSessionHashOf(context) }
+  const args = {
+    ctx: ctxFor(actor, context),
+    userId: userIdOf(params),
+    form,
+    here: url.pathname,
+    currentSession: await currentSessionHashOf(context),
+  }
   return routeCall(() => handler(args), { ...PROFILE_SCREEN, failure: 'profile.updateError' })
 }
 
@@ -73,9 +79,19 @@ export default function AccountPreferences() {
       <EmailForm email={user.email} pendingEmail={pendingEmail} constraint={constraint.email} lastResult={lastResult('email')} />
       <div className="grid gap-6 md:grid-cols-2">
         <LanguageForm locale={user.preferences.locale} constraint={constraint.language} lastResult={lastResult('language')} />
-        <TimezoneForm timezone={timezone} timezones={timezones} now={now} constraint={constraint.timezone} lastResult={lastResult('timezone')} />
+        <TimezoneForm
+          timezone={timezone}
+          timezones={timezones}
+          now={now}
+          constraint={constraint.timezone}
+          lastResult={lastResult('timezone')}
+        />
       </div>
-      <AutoSignoutForm autoSignout={user.preferences.autoSignout} constraint={constraint.autoSignout} lastResult={lastResult('auto-signout')} />
+      <AutoSignoutForm
+        autoSignout={user.preferences.autoSignout}
+        constraint={constraint.autoSignout}
+        lastResult={lastResult('auto-signout')}
+      />
       <TelemetryForm share={shareTelemetry} lastResult={lastResult('telemetry')} />
       <PasswordForm constraint={constraint.password} lastResult={lastResult('password')} />
       <p className="text-sm text-slate-700">

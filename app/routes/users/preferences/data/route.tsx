@@ -30,10 +30,10 @@ export const handle = { breadcrumb: 'profile.data.title' }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const userId = userIdOf(params)
-  const blockers = await routeCall(
-    () => deletionBlockers(ctxFor(actor, context), userId),
-    { ...PROFILE_SCREEN, failure: 'profile.loadError' },
-  )
+  const blockers = await routeCall(() => deletionBlockers(ctxFor(actor, context), userId), {
+    ...PROFILE_SCREEN,
+    failure: 'profile.loadError',
+  })
   return { userId, blockers, constraint: PREFS_CONSTRAINTS.deleteAccount }
 }
 
@@ -44,7 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get('intent') !== 'delete-account') return data({ result: null }, { status: 400 })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   if (form.get('confirmed') !== '1') {
-    return data({ result: submission.reply({ fieldErrors: { confirmed: ['profile.data.delete.confirmRequired'] }, hideFields: ['password'] }) }, { status: 400 })
+    return data(
+      { result: submission.reply({ fieldErrors: { confirmed: ['profile.data.delete.confirmRequired'] }, hideFields: ['password'] }) },
+      { status: 400 },
+    )
   }
   try {
     await routeCall(() => deleteAccount(ctxFor(actor, context), userIdOf(params), submission.value.password), PROFILE_SCREEN)

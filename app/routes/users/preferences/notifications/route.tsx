@@ -32,13 +32,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context)
   const form = await readForm(request, { repeats: { subscribed: ALERT_TEMPLATES.length } })
   const submission = parseWithZod(form, { schema: NotificationsFormSchema })
-  if (form.get('intent') !== 'notifications' || submission.status !== 'success') return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
+  if (form.get('intent') !== 'notifications' || submission.status !== 'success')
+    return data({ error: 'errors.BAD_REQUEST' }, { status: 400 })
   const subscribed = submission.value.subscribed
   const unsubscribed = ALERT_TEMPLATES.filter((t) => !subscribed.includes(t))
-  await routeCall(
-    () => updateNotifications(ctxFor(actor, context), userIdOf(params), unsubscribed),
-    { ...PROFILE_SCREEN, failure: 'profile.updateError' },
-  )
+  await routeCall(() => updateNotifications(ctxFor(actor, context), userIdOf(params), unsubscribed), {
+    ...PROFILE_SCREEN,
+    failure: 'profile.updateError',
+  })
   return redirectWithToast(new URL(request.url).pathname, { key: 'profile.notifications.saved' })
 }
 

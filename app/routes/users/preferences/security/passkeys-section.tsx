@@ -64,7 +64,12 @@ function PasskeyRow({ passkey, removable, lastResult }: { passkey: PasskeyListIt
   const removeForm = useRef<HTMLFormElement>(null)
   const renameResult = lastResult('passkey-rename')
   const renaming = renameResult?.initialValue?.passkey === passkey._id ? renameResult : undefined
-  const form = usePrefsForm(`prefs-passkey-rename-${passkey._id}`, renaming, { name: { required: true, maxLength: NAME_MAX } }, { name: passkey.name })
+  const form = usePrefsForm(
+    `prefs-passkey-rename-${passkey._id}`,
+    renaming,
+    { name: { required: true, maxLength: NAME_MAX } },
+    { name: passkey.name },
+  )
   return (
     <li className="flex flex-col gap-2 py-3" data-testid="passkey">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -72,13 +77,17 @@ function PasskeyRow({ passkey, removable, lastResult }: { passkey: PasskeyListIt
           <p className="font-medium">
             {passkey.name}
             {passkey.backedUp ? (
-              <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t('profile.security.passkeys.synced')}</span>
+              <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {t('profile.security.passkeys.synced')}
+              </span>
             ) : null}
           </p>
           <p className="text-sm text-slate-600">
             {t('profile.security.passkeys.times', {
               created: dateTime(passkey.created),
-              lastUsed: passkey.lastUsed ? t('profile.security.passkeys.lastUsed', { date: dateTime(passkey.lastUsed) }) : t('profile.security.passkeys.neverUsed'),
+              lastUsed: passkey.lastUsed
+                ? t('profile.security.passkeys.lastUsed', { date: dateTime(passkey.lastUsed) })
+                : t('profile.security.passkeys.neverUsed'),
             })}
           </p>
         </div>
@@ -137,7 +146,12 @@ function ConfirmRemoval({ passkey, name }: { passkey: string; name: string }) {
   const { t } = useTranslation()
   const location = useLocation()
   return (
-    <Form method="post" role="alertdialog" aria-labelledby="confirm-remove-passkey-title" className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4">
+    <Form
+      method="post"
+      role="alertdialog"
+      aria-labelledby="confirm-remove-passkey-title"
+      className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-4"
+    >
       <h3 id="confirm-remove-passkey-title" className="font-semibold">
         {t('profile.security.passkeys.removeTitle', { name })}
       </h3>
@@ -158,7 +172,13 @@ function ConfirmRemoval({ passkey, name }: { passkey: string; name: string }) {
 }
 
 /** "Add a passkey": the name, then the browser's own dialog; the answer goes to the action (intent passkey-add). */
-function AddPasskey({ currentDevice, lastResult }: { currentDevice: Pick<SessionListItem, 'browser' | 'os'> | null; lastResult?: SubmissionResult<string[]> }) {
+function AddPasskey({
+  currentDevice,
+  lastResult,
+}: {
+  currentDevice: Pick<SessionListItem, 'browser' | 'os'> | null
+  lastResult?: SubmissionResult<string[]>
+}) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -166,7 +186,12 @@ function AddPasskey({ currentDevice, lastResult }: { currentDevice: Pick<Session
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const device = [currentDevice?.browser, currentDevice?.os].filter(Boolean).join(t('profile.account.sessions.on'))
-  const form = usePrefsForm('prefs-passkey-add', lastResult, { name: { required: true, maxLength: NAME_MAX } }, { name: device || t('profile.security.passkeys.defaultName') })
+  const form = usePrefsForm(
+    'prefs-passkey-add',
+    lastResult,
+    { name: { required: true, maxLength: NAME_MAX } },
+    { name: device || t('profile.security.passkeys.defaultName') },
+  )
   if (!hydrated) {
     return (
       <Alert tone="info">

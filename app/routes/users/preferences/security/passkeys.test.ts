@@ -94,12 +94,23 @@ describe('signing in with a passkey on /signin', () => {
     const { user, cookie } = await signedIn()
     const passkey = await addPasskey(user, cookie, 'Laptop')
     // Two-step on: a password sign-in would ask for a code; a passkey is two factors already.
-    await db().insertInto('user_totp').values({ user_id: user.id, secret: 'sealed', created_at: new Date().toISOString(), confirmed_at: new Date().toISOString(), last_step: null }).execute()
+    await db()
+      .insertInto('user_totp')
+      .values({
+        user_id: user.id,
+        secret: 'sealed',
+        created_at: new Date().toISOString(),
+        confirmed_at: new Date().toISOString(),
+        last_step: null,
+      })
+      .execute()
     const optionsRes = await signinOptions.action(args(makeRequest('/signin/passkey/options', { method: 'POST' })))
     expect(optionsRes.headers.get('Cache-Control')).toBe('no-store')
     const response = assertPasskey(passkey, await optionsRes.json(), { origin: origin() })
     const res = await run(() =>
-      signin.action(args(makeRequest('/signin', { form: { intent: 'passkey', response: JSON.stringify(response), redirectTo: '/groups' } }))),
+      signin.action(
+        args(makeRequest('/signin', { form: { intent: 'passkey', response: JSON.stringify(response), redirectTo: '/groups' } })),
+      ),
     )
     expect([res.status, res.headers.get('Location')]).toEqual([302, '/groups'])
     const session = cookiesFrom(res.headers)
@@ -108,7 +119,9 @@ describe('signing in with a passkey on /signin', () => {
     expect((await load(user.id, session)).data.passkeys.list[0].lastUsed).not.toBeNull()
 
     // The same answer again: its challenge is spent.
-    const replay = await run(() => signin.action(args(makeRequest('/signin', { form: { intent: 'passkey', response: JSON.stringify(response) } }))))
+    const replay = await run(() =>
+      signin.action(args(makeRequest('/signin', { form: { intent: 'passkey', response: JSON.stringify(response) } }))),
+    )
     expect([replay.status, replay.data.error.code]).toEqual([400, 'PASSKEY_CHALLENGE_INVALID'])
     expect(replay.headers.get('Set-Cookie')).toBeNull()
   })

@@ -37,7 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const currentSession = await currentSessionHashOf(context)
   const url = new URL(request.url)
   const requiredBy = url.searchParams.get('requiredBy')
-  return routeCall(async () => {
+  return routeCall(
+    async () => {
       const user = requireSelf(ctx, userId)
       const [sessions, providers, twoStep, enrolment, policy, passkeys, ways] = await Promise.all([
         listSessions(ctx, userId, currentSession),
@@ -50,7 +51,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ])
       return {
         // An organization's two-step policy sent the user here (strong-auth.server.ts): which, and where to go back.
-        policy: policy ? { ...policy, continueTo: safeRedirect(url.searchParams.get('redirectTo') ?? `/organizations/${policy.organizationId}`) } : null,
+        policy: policy
+          ? { ...policy, continueTo: safeRedirect(url.searchParams.get('redirectTo') ?? `/organizations/${policy.organizationId}`) }
+          : null,
         sessions,
         providers,
         twoStep,
@@ -58,7 +61,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         hasPassword: !!user.password_hash,
         enrolment: enrolment ? { key: enrolment.key, qr: await qrDataUrl(enrolment.uri) } : null,
       }
-    }, { ...PROFILE_SCREEN, failure: 'profile.loadError' })
+    },
+    { ...PROFILE_SCREEN, failure: 'profile.loadError' },
+  )
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -84,7 +89,7 @@ export default function SecurityPreferences() {
   const { t } = useTranslation()
   const { sessions, providers, twoStep, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as SecurityActionData | undefined
-  const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result ?? undefined : undefined)
+  const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">{t('profile.security.title')}</h1>

@@ -12,8 +12,7 @@ export function SessionsSection({ sessions }: { sessions: SessionListItem[] }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   const others = sessions.filter((s) => !s.current).length
-  const methodOf = (s: SessionListItem) =>
-    t(`profile.security.sessions.method.${s.method ?? 'unknown'}`, { provider: s.provider ?? '' })
+  const methodOf = (s: SessionListItem) => t(`profile.security.sessions.method.${s.method ?? 'unknown'}`, { provider: s.provider ?? '' })
   const deviceOf = (s: SessionListItem) =>
     [s.browser, s.os].filter(Boolean).join(t('profile.account.sessions.on')) || t('profile.account.sessions.unknownDevice')
   return (
