@@ -61,7 +61,7 @@ function Section({ kind, count, more, children }: { kind: RowKind; count: number
                 {t('orgImport.columns.name')}
               </th>
               <th scope="col" className="px-3 py-2 font-semibold">
-                {kind === 'error' ? t('orgImport.columns.result') : t('orgImport.columns.details')}
+                {kind === 'error' ? t('orgImport.columns.problem') : t('orgImport.columns.details')}
               </th>
             </tr>
           </thead>

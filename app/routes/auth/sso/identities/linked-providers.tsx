@@ -22,17 +22,20 @@ export function LinkedProviders({
   identities,
   available,
   canUnlink,
+  className = '',
 }: {
   identities: LinkedIdentity[]
   available: { id: string; label: string }[]
   canUnlink: boolean
+  /** The section's frame on the page that shows it (a card on the security page). */
+  className?: string
 }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const location = useLocation()
   const back = encodeURIComponent(`${location.pathname}${location.search}`)
   return (
-    <section aria-labelledby="linked-providers-title" className="flex flex-col gap-3">
+    <section aria-labelledby="linked-providers-title" className={`flex flex-col gap-3 ${className}`}>
       <h2 id="linked-providers-title" className="text-lg font-semibold">
         {t('sso.identities.title')}
       </h2>

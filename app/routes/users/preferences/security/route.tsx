@@ -14,6 +14,7 @@ import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
 import { PROFILE_SCREEN } from '../../user-not-found.server'
 import { userIdOf } from '../../user-id'
+import { sectionClass } from '../../section'
 import { SECURITY_INTENTS, type SecurityActionData } from './intents.server'
 import { qrDataUrl } from './qr.server'
 import { PasskeysSection } from './passkeys-section'
@@ -109,7 +110,7 @@ export default function SecurityPreferences() {
         lastResult={lastResult}
       />
       <SessionsSection sessions={sessions} />
-      <LinkedProviders {...providers} />
+      <LinkedProviders {...providers} className={sectionClass} />
     </div>
   )
 }
