@@ -10,6 +10,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
   /** Classes of the cell beside its padding (a literal string, for Tailwind to see). */
   className?: string | ((row: Row) => string)
+  /** The cells' `data-testid` (for tests that read one column of a row). */
+  testId?: string
 }
 
 const cellClass = <Row,>(column: Column<Row>, row: Row) =>
@@ -100,7 +102,7 @@ export function DataTable<Row>({
                   {first.cell(row)}
                 </th>
                 {rest.map((c, i) => (
-                  <td key={i} className={cellClass(c, row)}>
+                  <td key={i} className={cellClass(c, row)} data-testid={c.testId}>
                     {c.cell(row)}
                   </td>
                 ))}

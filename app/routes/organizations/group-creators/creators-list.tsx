@@ -32,6 +32,7 @@ export function CreatorsList({
     {
       header: t('groupCreators.columns.attendance'),
       cell: (m) => (m.mayCreateAttendance ? t('groupCreators.attendance.yes') : t('groupCreators.attendance.no')),
+      testId: 'attendance',
       className: 'whitespace-nowrap',
     },
   ]
