@@ -45,10 +45,14 @@ export const InviteFormSchema = z
 
 /** Add group creators by the members' email addresses: one or more, separated by commas, spaces or lines. */
 export const MAX_EMAILS_AT_ONCE = 1000
-export const AddCreatorsByEmailSchema = z.object({
-  emails: z
+/**
+ * A text area of email addresses, separated by commas, semicolons, spaces or lines: the distinct
+ * addresses, lower-cased (at most `max` of about 256 characters each, else `tooLong`).
+ */
+export const emailListField = (max: number, tooLong: string) =>
+  z
     .string({ required_error: 'validation.required' })
-    .max(MAX_EMAILS_AT_ONCE * 256, 'validation.tooLong')
+    .max(max * 256, tooLong)
     .transform((text) => [
       ...new Set(
         text
@@ -57,10 +61,12 @@ export const AddCreatorsByEmailSchema = z.object({
           .filter(Boolean),
       ),
     ])
-    .superRefine((emails, ctx) => {
-      if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
-      else if (emails.length > MAX_EMAILS_AT_ONCE) ctx.addIssue({ code: 'custom', message: 'groupCreators.add.tooMany' })
-      else if (emails.some((e) => e.length > 254 || !z.string().email().safeParse(e).success))
-        ctx.addIssue({ code: 'custom', message: 'groupCreators.add.invalidEmail' })
-    }),
+
+export const AddCreatorsByEmailSchema = z.object({
+  emails: emailListField(MAX_EMAILS_AT_ONCE, 'validation.tooLong').superRefine((emails, ctx) => {
+    if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
+    else if (emails.length > MAX_EMAILS_AT_ONCE) ctx.addIssue({ code: 'custom', message: 'groupCreators.add.tooMany' })
+    else if (emails.some((e) => e.length > 254 || !z.string().email().safeParse(e).success))
+      ctx.addIssue({ code: 'custom', message: 'groupCreators.add.invalidEmail' })
+  }),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailListField } from '../invitations/invitations.schemas'
 
 /** The most addresses "add people by email" takes at once (a file import takes more). */
 export const MAX_ADD_BY_EMAIL = 100
@@ -10,19 +11,8 @@ export const MAX_ADD_BY_EMAIL = 100
  */
 export const AddMembersByEmailSchema = z.object({
   intent: z.literal('addByEmail'),
-  emails: z
-    .string({ required_error: 'validation.required' })
-    .max(MAX_ADD_BY_EMAIL * 256, 'orgAdd.tooMany')
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(/[\s,;]+/)
-          .map((e) => e.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    ])
-    .superRefine((emails, ctx) => {
-      if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
-      else if (emails.length > MAX_ADD_BY_EMAIL) ctx.addIssue({ code: 'custom', message: 'orgAdd.tooMany' })
-    }),
+  emails: emailListField(MAX_ADD_BY_EMAIL, 'orgAdd.tooMany').superRefine((emails, ctx) => {
+    if (emails.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.required' })
+    else if (emails.length > MAX_ADD_BY_EMAIL) ctx.addIssue({ code: 'custom', message: 'orgAdd.tooMany' })
+  }),
 })
