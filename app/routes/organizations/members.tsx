@@ -26,6 +26,7 @@ import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from './org-no
 import { useOrganization } from './organization-data'
 import { AddByEmailForm } from './add-by-email-form'
 import { addByEmail } from './add-by-email.server'
+import { CsvExportLink } from '~/ui/csv-export-link'
 
 const FORM_ID = 'members-bulk'
 
@@ -148,17 +149,7 @@ export default function Members() {
         <h1 id="members-title" className="text-xl font-bold">
           {t('orgMembers.title')}
         </h1>
-        <a
-          href={csvHref}
-          download
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100"
-          aria-describedby="members-csv-hint"
-        >
-          {t('orgMembers.exportCsv')}
-        </a>
-        <p id="members-csv-hint" className="sr-only">
-          {t('orgMembers.exportCsvHint')}
-        </p>
+        <CsvExportLink href={csvHref} id="members-csv-hint" label={t('orgMembers.exportCsv')} hint={t('orgMembers.exportCsvHint')} />
       </div>
       {active ? (
         <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,36rem)_auto] md:items-start">

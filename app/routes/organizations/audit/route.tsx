@@ -15,6 +15,7 @@ import { currentZoneName } from '~/utils/timezones'
 import { ActivityResult } from '../home/overview-sections'
 import { ORGANIZATION_SCREEN } from '../org-not-found.server'
 import { AuditFilters } from './audit-filters'
+import { CsvExportLink } from '~/ui/csv-export-link'
 
 export const handle = { breadcrumb: 'orgAudit.title' }
 
@@ -62,17 +63,7 @@ export default function AuditLog() {
         <h1 id="audit-title" className="text-xl font-bold">
           {t('orgAudit.title')}
         </h1>
-        <a
-          href={csvHref}
-          download
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100"
-          aria-describedby="audit-csv-hint"
-        >
-          {t('orgAudit.exportCsv')}
-        </a>
-        <p id="audit-csv-hint" className="sr-only">
-          {t('orgAudit.exportCsvHint')}
-        </p>
+        <CsvExportLink href={csvHref} id="audit-csv-hint" label={t('orgAudit.exportCsv')} hint={t('orgAudit.exportCsvHint')} />
       </div>
       <p className="mb-4 text-slate-700">{t('orgAudit.intro', { timeZone })}</p>
       <AuditFilters query={query} actors={actors} />
