@@ -73,6 +73,7 @@ export const scenarios: Scenario[] = [
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
   { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
+  { name: 'group-creators', path: '/organizations/{largeOrg}/group-creators', cookie: admin, targets: ORG_LIST_TARGETS },
   // Issue 12: the profile and preferences pages, at least half the minimal page's throughput.
   { name: 'profile', path: '/users/{admin}', cookie: admin, targets: PROFILE_TARGETS },
   { name: 'preferences', path: '/users/{admin}/preferences/account', cookie: admin, targets: PROFILE_TARGETS },

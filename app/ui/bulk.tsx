@@ -134,7 +134,8 @@ export function SelectAll({ formId }: { formId: string }) {
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = count > 0 && count < total
   }, [count, total])
-  if (!hydrated) return null
+  // Without JavaScript the column's header still names it (the checkbox needs a script to act).
+  if (!hydrated) return <span className="sr-only">{t('bulk.select')}</span>
   return (
     <input
       ref={ref}

@@ -70,9 +70,9 @@ export function DataTable<Row>({
         <thead className="bg-slate-50">
           <tr>
             {bulk ? (
-              <td className="w-10 px-3 py-2">
+              <th scope="col" className="w-10 px-3 py-2">
                 <SelectAll formId={bulk.formId} />
-              </td>
+              </th>
             ) : null}
             {columns.map((c, i) =>
               c.sort ? (

@@ -1,13 +1,13 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Button } from './button'
 import { FieldErrors, inputClass } from './field'
 import { useIntentPending } from './use-intent-pending'
+import { zodConstraint } from './zod-constraint'
 
 /**
  * A form of email addresses in one text area (`emails`), posted with its `intent`: "Add people
@@ -37,7 +37,7 @@ export function EmailListForm({
 }) {
   const { t } = useTranslation()
   // Worked out once per schema: the browser's checks of the field (required, lengths, ...).
-  const constraint = useMemo(() => getZodConstraint(schema), [schema])
+  const constraint = zodConstraint(schema)
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,

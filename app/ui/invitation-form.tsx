@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ZodTypeAny } from 'zod'
 import { Alert } from './alert'
@@ -9,6 +9,7 @@ import { Button } from './button'
 import { Field, FieldErrors } from './field'
 import { useHydrated } from './use-hydrated'
 import { useIntentPending } from './use-intent-pending'
+import { zodConstraint } from './zod-constraint'
 
 /**
  * An invitation form (intent "invite"): "How" as radio buttons, then the chosen way's fields: an
@@ -46,7 +47,7 @@ export function InvitationForm<Way extends string>({
   wayFields?: (way: Way, fields: Record<string, FieldMetadata<unknown>>) => ReactNode
 }) {
   const { t } = useTranslation()
-  const constraint = useMemo(() => getZodConstraint(schema), [schema])
+  const constraint = zodConstraint(schema)
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
     lastResult,

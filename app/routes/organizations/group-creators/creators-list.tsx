@@ -38,7 +38,7 @@ export function CreatorsList({
   ]
   return (
     <div className="mb-8">
-      <h3 className="sr-only">{t('groupCreators.listTitle')}</h3>
+      <h2 className="sr-only">{t('groupCreators.listTitle')}</h2>
       <div className="mb-3 max-w-md">
         <SearchBox q={query.q} label={t('groupCreators.search')} />
       </div>
