@@ -89,6 +89,8 @@ export interface StartOptions {
   entry?: string
   /** More configuration for the server, e.g. another SMTP_URL (bench/enumeration.ts) or { SHUTDOWN_GRACE_SECONDS: '2' }. */
   env?: Record<string, string>
+  /** The checkout whose build is served (default: this one; bench/ab.ts serves another beside it). */
+  root?: string
 }
 
 /**
@@ -130,13 +132,14 @@ export function serverArgs(tsx = false, entry = 'build/server.js'): string[] {
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${opts.port}`
   const args = serverArgs(opts.tsx, opts.entry)
-  if (!existsSync(join(ROOT, args[args.length - 1]))) {
+  const root = opts.root ?? ROOT
+  if (!existsSync(join(root, args[args.length - 1]))) {
     throw new Error(`${args[args.length - 1]} does not exist: run without --no-build (or npm run build) first`)
   }
   mkdirSync(dirname(opts.logFile), { recursive: true })
   const logFd = openSync(opts.logFile, 'w')
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', logFd, logFd],
     env: productionEnv({
       PORT: String(opts.port),

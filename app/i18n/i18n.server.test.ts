@@ -50,6 +50,36 @@ describe('the server translators', () => {
     expect(filled).toBeGreaterThan(100)
   })
 
+  it.each(LOCALES)('%s: every message with a count is the one i18next picks, for 0, 1, 2, 5 and 21', (lng) => {
+    const bundle = i18nFor(lng).getResourceBundle(lng, 'translation') as Record<string, unknown>
+    const reference = createInstance()
+    void reference.init({ ...i18nOptions, lng, resources: { [lng]: { translation: bundle } }, initImmediate: false })
+    const t = i18nFor(lng).getFixedT(lng, 'translation')
+    const counted = new Set(
+      leafKeys(bundle)
+        .filter((k) => /_(zero|one|two|few|many|other)$/.test(k))
+        .map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')),
+    )
+    expect(counted.size).toBeGreaterThan(30)
+    for (const key of counted) {
+      const text = reference.t(key, { count: 2 })
+      const names = [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))]
+      const values = Object.fromEntries(names.map((name) => [name, `‹${name}›`]))
+      for (const count of [0, 1, 2, 5, 21]) {
+        expect(t(key, { ...values, count }), `${key} ${count}`).toBe(reference.t(key, { ...values, count }))
+      }
+    }
+  })
+
+  it('answers useTranslation’s request for a fixed t with the memoizing t, and other requests with i18next’s', () => {
+    const instance = i18nFor('en')
+    expect(instance.getFixedT(null, 'translation')).toBe(instance.t)
+    expect(instance.getFixedT('en', 'translation')).toBe(instance.t)
+    const swedish = instance.getFixedT('sv', 'translation')
+    expect(swedish).not.toBe(instance.t)
+    expect(instance.getFixedT(null, 'translation', 'header')('library')).toBe(instance.t('header.library'))
+  })
+
   it('gives values, counts and defaults to i18next on every call', () => {
     const t = i18nFor('sv').getFixedT('sv', 'translation')
     expect(t('list.showing', { from: 1, to: 50, total: 300 })).toBe('Visar 1–50 av 300')

@@ -76,7 +76,6 @@ function isPlainLookup(options: unknown, lng: Locale) {
 
 /** Options that change which text a call gives or how: these calls always go to i18next. */
 const TEXT_OPTIONS = new Set([
-  'count',
   'context',
   'defaultValue',
   'ordinal',
@@ -89,7 +88,6 @@ const TEXT_OPTIONS = new Set([
   'skipInterpolation',
   'nsSeparator',
   'keySeparator',
-  'lngs',
 ])
 
 /**
@@ -105,7 +103,8 @@ function cutAtPlaceholders(text: string): string[] | undefined {
 
 /**
  * The values of a call with options, when each is a plain string or number that only fills a
- * placeholder (besides what getFixedT adds): undefined for counts, contexts, defaults and the like.
+ * placeholder, and `count` a number (besides what getFixedT adds): undefined for contexts,
+ * defaults, ordinals and the like.
  */
 function fillValues(options: object, lng: Locale): Record<string, string | number> | undefined {
   for (const name in options) {
@@ -116,6 +115,8 @@ function fillValues(options: object, lng: Locale): Record<string, string | numbe
       if (name === 'keyPrefix' && value) return undefined
     } else if (TEXT_OPTIONS.has(name) || name.startsWith('defaultValue') || (typeof value !== 'string' && typeof value !== 'number')) {
       return undefined
+    } else if (name === 'count' && typeof value !== 'number') {
+      return undefined
     }
   }
   return options as Record<string, string | number>
@@ -125,13 +126,19 @@ function fillValues(options: object, lng: Locale): Record<string, string | numbe
  * The server's instances never change language or resources, so a message is the same for every
  * call: a text without values is answered from a map instead of being resolved anew by i18next (a
  * few µs each; a signed-in page makes dozens), and a text with values is filled in from its cut
- * form (i18next's interpolation costs ~10 µs a call; a list makes several per row). Values go in as
- * they are (escapeValue: false; React escapes) and are not read again for placeholders, as
- * i18next's skipOnVariables does. Anything else (counts, contexts, defaults, nesting, formats, a
+ * form (i18next's interpolation costs ~10-20 µs a call; a list makes several per row). With a
+ * `count`, the message is the one i18next picks: the language's plural form (Intl.PluralRules),
+ * else the key itself. Values go in as they are
+ * (escapeValue: false; React escapes) and are not read again for placeholders, as i18next's
+ * skipOnVariables does. Anything else (contexts, defaults, ordinals, nesting, formats, a
  * placeholder without its value, an unknown key) goes to i18next as before.
+ *
+ * `getFixedT` for the instance's own language and namespace (what useTranslation asks for) gives
+ * this same function instead of i18next's wrapper, which copies the options on every call.
  */
 function memoizeLookups(instance: i18n, lng: Locale) {
   const translate = instance.t as unknown as (...args: unknown[]) => unknown
+  const plural = new Intl.PluralRules(lng)
   const texts = new Map<string, unknown>()
   const cuts = new Map<string, string[] | null>()
   const plain = (key: string) => {
@@ -142,21 +149,32 @@ function memoizeLookups(instance: i18n, lng: Locale) {
     }
     return text
   }
+  const exists = (key: string) => {
+    const text = plain(key)
+    return typeof text === 'string' && text !== key
+  }
   const cutOf = (key: string) => {
     let cut = cuts.get(key)
     if (cut === undefined) {
-      const text = plain(key)
-      cut = (typeof text === 'string' && text !== key && cutAtPlaceholders(text)) || null
+      cut = (exists(key) && cutAtPlaceholders(plain(key) as string)) || null
       cuts.set(key, cut)
     }
     return cut
   }
-  instance.t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+  // A `_zero` message (none so far) is left to i18next.
+  const pluralKeyOf = (key: string, count: number) => {
+    if (count === 0 && exists(`${key}_zero`)) return undefined
+    const form = `${key}_${plural.select(count)}`
+    return exists(form) ? form : key
+  }
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
     if (typeof key !== 'string' || rest.length > 0) return translate(key, options, ...rest)
     if (isPlainLookup(options, lng)) return plain(key)
     const values = typeof options === 'object' && options !== null ? fillValues(options, lng) : undefined
-    const cut = values && cutOf(key)
-    if (!values || !cut) return translate(key, options)
+    if (!values) return translate(key, options)
+    const target = typeof values.count === 'number' ? pluralKeyOf(key, values.count) : key
+    const cut = target && cutOf(target)
+    if (!cut) return translate(key, options)
     let text = cut[0]
     for (let i = 1; i < cut.length; i += 2) {
       const value = values[cut[i]]
@@ -164,7 +182,13 @@ function memoizeLookups(instance: i18n, lng: Locale) {
       text += String(value) + cut[i + 1]
     }
     return text
-  }) as unknown as TFunction
+  }
+  instance.t = t as unknown as TFunction
+  const getFixedT = instance.getFixedT.bind(instance)
+  instance.getFixedT = ((fixedLng?: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: string) =>
+    (fixedLng == null || fixedLng === lng) && (ns == null || ns === 'translation') && !keyPrefix
+      ? instance.t
+      : getFixedT(fixedLng as string, ns as string, keyPrefix)) as typeof instance.getFixedT
 }
 
 /** One i18next instance per locale, made once at start (not per request). */
