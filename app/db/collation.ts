@@ -10,6 +10,8 @@ import type { AnyKysely } from './untyped'
  * a plain `sqlite3` shell, which lacks it, must be able to check and rebuild every index.
  */
 export const PG_SWEDISH_COLLATION = 'sv-x-icu'
+/** Swedish order for lists sorted in JavaScript: one collator, made once (making one costs ~0.1 ms). */
+export const swedishCollator = new Intl.Collator('sv')
 export const SQLITE_SORT_KEY_FUNCTION = 'sv_sort_key'
 /** SQLite's lower() folds ASCII only: our own Unicode one, under our own name (never replace a built-in). */
 export const SQLITE_LOWER_FUNCTION = 'unicode_lower'

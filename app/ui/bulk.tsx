@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from './confirm-dialog'
 import { useHydrated } from './use-hydrated'
 import { useIntentPending } from './use-intent-pending'
+import { formatNumber } from './format'
 
 /**
  * Bulk forms (conventions: "lists of checkboxes named ids that post without JavaScript").
@@ -120,7 +121,7 @@ function SelectMatching({ formId, total }: { formId: string; total: number }) {
         }}
         className="size-4"
       />
-      {t('bulk.selectMatching', { count: total, total: total.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sv-SE') })}
+      {t('bulk.selectMatching', { count: total, total: formatNumber(i18n.language, total) })}
     </label>
   )
 }

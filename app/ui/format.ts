@@ -22,6 +22,18 @@ function formatterFor(locale: string, timeZone: string, style: Style) {
   return formatter
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+/** Numbers in the page's language (1 234 in Swedish, 1,234 in English), with a formatter made once per language. */
+export function formatNumber(language: string, value: number) {
+  const locale = language === 'en' ? 'en-GB' : 'sv-SE'
+  let format = numberFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale)
+    numberFormats.set(locale, format)
+  }
+  return format.format(value)
+}
+
 /**
  * Date and time formatting in the user's locale and timezone (Europe/Stockholm when signed out,
  * unless `signedOutZone` is given, e.g. the browser's once JavaScript runs).

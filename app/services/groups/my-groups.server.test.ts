@@ -3,6 +3,7 @@ import type { User } from '~/db/schema'
 import { createUser } from '../../../tests/support/factories'
 import { addMember, createGroup, createMembers, createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
+import { MY_GROUP_SORTS } from './my-groups.schemas'
 import {
   listMyGroups,
   mayCreateGroups,
@@ -61,6 +62,23 @@ describe('listMyGroups', () => {
     const second = await listMyGroups(ctx(me), query({ pageSize: 2, page: 2 }))
     expect(second.items.map((g) => g.name)).toEqual(['Ängel kör'])
     expect(second.total).toBe(3)
+  })
+
+  it('pages every sort in both directions as one list: each page of one is the same slice of the whole, with filters', async () => {
+    const { me, owner, a } = await setup()
+    await createGroup(a.id, { ownerId: owner.id, name: 'Bild 2', memberIds: [[me.id, 'member']] })
+    for (const sort of MY_GROUP_SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const filter of [{}, { organizationId: a.id }, { q: 'bild' }]) {
+          const whole = (await listMyGroups(ctx(me), query({ sort, dir, ...filter }))).items.map((g) => g.name)
+          const paged: string[] = []
+          for (let page = 1; page <= 3; page++) {
+            paged.push(...(await listMyGroups(ctx(me), query({ sort, dir, ...filter, page, pageSize: 1 }))).items.map((g) => g.name))
+          }
+          expect(paged, `${sort} ${dir} ${JSON.stringify(filter)}`).toEqual(whole.slice(0, 3))
+        }
+      }
+    }
   })
 
   it('offers the organizations of my groups as filters, and says whether I may create groups', async () => {

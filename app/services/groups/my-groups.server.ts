@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { folded, isPostgres, swedish, swedishStored } from '~/db/collation'
+import { folded, isPostgres, swedish, swedishStored, swedishCollator } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
 import type { Tx } from '../bulk.server'
@@ -109,22 +109,33 @@ const sortExpression = (db: Tx, sort: MyGroupSort) =>
     created: () => sql`g.created_at`,
   })[sort]()
 
+/** Sorts read from the membership and the group alone: the page is chosen before anything else is joined. */
+const SORTS_OF_THE_GROUP: readonly MyGroupSort[] = ['name', 'role', 'members', 'created']
+
 /**
  * One page of the actor's groups (the /groups screen): search by group name, filter by
- * organization and active flag, sort, paginate. Two queries: the page and the total.
+ * organization and active flag, sort, paginate. Two queries: the page and the total. Sorted by
+ * the group itself (its name, the role, members, created), the page's ids are chosen from the
+ * memberships and groups first, and only its rows are joined with their organizations and owners
+ * (a member of 200 groups: 25 joins instead of 200).
  */
 export async function listMyGroups(ctx: Ctx, query: MyGroupsQuery): Promise<Page<MyGroup>> {
   const actor = actorOf(ctx)
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`
+  const order = sql`${sortExpression(ctx.db, query.sort)} ${dir}, g.id ${dir}`
+  const offset = (query.page - 1) * query.pageSize
+  const pageRows = SORTS_OF_THE_GROUP.includes(query.sort)
+    ? myGroupRows(ctx.db, actor.id)
+        .select(COLUMNS)
+        .where(
+          'g.id',
+          'in',
+          myMemberships(ctx.db, actor.id).select('g.id').where(filters(ctx.db, query)).orderBy(order).limit(query.pageSize).offset(offset),
+        )
+        .orderBy(order)
+    : myGroupRows(ctx.db, actor.id).select(COLUMNS).where(filters(ctx.db, query)).orderBy(order).limit(query.pageSize).offset(offset)
   const [rows, count] = await Promise.all([
-    myGroupRows(ctx.db, actor.id)
-      .select(COLUMNS)
-      .where(filters(ctx.db, query))
-      .orderBy(sql`${sortExpression(ctx.db, query.sort)} ${dir}`)
-      .orderBy(sql`g.id ${dir}`)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    pageRows.execute(),
     myMemberships(ctx.db, actor.id)
       .where(filters(ctx.db, query))
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -144,8 +155,9 @@ export async function myGroupOrganizations(ctx: Ctx): Promise<{ _id: string; nam
     .distinct()
     .where('gm.user_id', '=', actor.id)
     .execute()
-  const collator = new Intl.Collator('sv')
-  return rows.map((r) => ({ _id: r.id, name: r.name })).sort((a, b) => collator.compare(a.name, b.name) || a._id.localeCompare(b._id))
+  return rows
+    .map((r) => ({ _id: r.id, name: r.name }))
+    .sort((a, b) => swedishCollator.compare(a.name, b.name) || a._id.localeCompare(b._id))
 }
 
 /** What `populate[]` of GET /api/v3/groups may ask for. */

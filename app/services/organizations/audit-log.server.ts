@@ -6,6 +6,7 @@ import { auditTargetOf, isAuditAction, type AuditAction, type AuditTarget } from
 import { auditOutcome, type AuditOutcome } from '../audit.server'
 import type { Ctx } from '../context.server'
 import { batches } from '~/db/batches'
+import { swedishCollator } from '~/db/collation'
 
 /**
  * The organization's audit log (/organizations/:id/audit, docs/organizations.md): every audited
@@ -236,6 +237,5 @@ export async function auditActors(ctx: Ctx, organizationId: string): Promise<Aud
     ...[...ids.user].map((id) => ({ value: `u:${id}`, name: names.get(`user:${id}`) ?? null, byDirectory: false })),
     ...[...ids.token].map((id) => ({ value: `d:${id}`, name: names.get(`token:${id}`) ?? null, byDirectory: true })),
   ]
-  const collator = new Intl.Collator('sv')
-  return options.sort((x, y) => Number(x.byDirectory) - Number(y.byDirectory) || collator.compare(x.name ?? '', y.name ?? ''))
+  return options.sort((x, y) => Number(x.byDirectory) - Number(y.byDirectory) || swedishCollator.compare(x.name ?? '', y.name ?? ''))
 }

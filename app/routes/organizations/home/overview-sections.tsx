@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { AuditOutcome } from '~/services/audit.server'
 import { actionText, actorText, failureTexts, outcomeSummary } from '~/ui/audit-entry'
 import { AppLink } from '~/ui/app-link'
-import { useFormatters } from '~/ui/format'
+import { formatNumber, useFormatters } from '~/ui/format'
 import { sectionClass } from './settings-sections'
 import { Section } from '~/ui/section'
 
@@ -12,7 +12,6 @@ type Counts = { members: number; groups: number; activeGroups: number; groupCrea
 
 export function CountsSection({ counts }: { counts: Counts }) {
   const { t, i18n } = useTranslation()
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'sv-SE')
   const items = ['members', 'groups', 'activeGroups', 'groupCreators', 'pendingInvitations'] as const
   return (
     <Section titleId="org-counts-title" title={t('orgHome.counts.title')} className={sectionClass}>
@@ -20,7 +19,7 @@ export function CountsSection({ counts }: { counts: Counts }) {
         {items.map((key) => (
           <div key={key} className="rounded-md bg-slate-50 p-3">
             <dt className="text-sm text-slate-600">{t(`orgHome.counts.${key}`)}</dt>
-            <dd className="text-2xl font-semibold">{number.format(counts[key])}</dd>
+            <dd className="text-2xl font-semibold">{formatNumber(i18n.language, counts[key])}</dd>
           </div>
         ))}
       </dl>
