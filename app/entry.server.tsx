@@ -8,7 +8,8 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { startBackupSchedule, type BackupSchedule } from '~/db/backup-schedule.server'
 import { sqliteFileOf } from '~/db/backup.server'
-import { closeDb, db } from '~/db/db.server'
+import { closeDb, db, dialectOf } from '~/db/db.server'
+import { startWalCheckpoints, type WalCheckpoints } from '~/db/wal-checkpoints.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { env } from '~/env.server'
 import { DEFAULT_LOCALE, isLocale } from '~/i18n/config'
@@ -32,14 +33,18 @@ export { registerScrapeGauges } from '~/metrics-gauges.server'
 let outbox: OutboxWorker | undefined
 let backups: BackupSchedule | undefined
 let housekeeping: HousekeepingJob | undefined
+let checkpoints: WalCheckpoints | undefined
 
 /**
- * Called by the server before it listens: the database is migrated at every start; then the
- * outbox worker (sends queued mail), the housekeeping job (deletes expired rows) and, with
- * BACKUP_DIR, the SQLite backups start.
+ * Called by the server before it listens: the database is migrated at every start; then, on
+ * SQLite, the WAL checkpoints in a worker thread (ADR 022), the outbox worker (sends queued mail),
+ * the housekeeping job (deletes expired rows) and, with BACKUP_DIR, the SQLite backups start.
  */
 export async function startup() {
   await migrateToLatest(db())
+  if (dialectOf(env().DATABASE_URL) === 'sqlite') {
+    checkpoints = await startWalCheckpoints(db(), { databaseFile: sqliteFileOf(env().DATABASE_URL) })
+  }
   outbox = startOutboxWorker({ db: db(), transport: configuredTransport() })
   const config = env()
   housekeeping = startHousekeeping(db(), {
@@ -58,7 +63,7 @@ export async function startup() {
 }
 /** The send in progress finishes, nothing new is claimed, then the database closes. */
 export async function shutdown() {
-  await Promise.all([outbox?.stop(), housekeeping?.stop(), backups?.stop()])
+  await Promise.all([outbox?.stop(), housekeeping?.stop(), backups?.stop(), checkpoints?.stop()])
   await closeDb()
 }
 
