@@ -13,3 +13,10 @@ export type OldOwnerRole = (typeof OLD_OWNER_ROLES)[number]
 
 export const GROUP_SORTS = ['name', 'owner', 'members', 'created', 'latestActivity'] as const
 export type GroupSort = (typeof GROUP_SORTS)[number]
+
+export const MY_GROUP_SORTS = ['name', 'organization', 'owner', 'role', 'members', 'created'] as const
+export type MyGroupSort = (typeof MY_GROUP_SORTS)[number]
+
+/** The sorts of a group home's member list; `role` (owner, leaders, members, subscribers; by name) first. */
+export const GROUP_MEMBER_SORTS = ['role', 'name', 'email', 'joined'] as const
+export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number]

@@ -7,12 +7,8 @@ import { groupNameField, MEMBER_ROLES } from './groups.schemas'
  * (`/groups/:groupId/home`). Shared by server and browser; messages are translation keys.
  */
 
-export const MY_GROUP_SORTS = ['name', 'organization', 'owner', 'role', 'members', 'created'] as const
-export type MyGroupSort = (typeof MY_GROUP_SORTS)[number]
-
-/** The sorts of a group home's member list; `role` (owner, leaders, members, subscribers; by name) first. */
-export const GROUP_MEMBER_SORTS = ['role', 'name', 'email', 'joined'] as const
-export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number]
+export { MY_GROUP_SORTS, GROUP_MEMBER_SORTS } from './groups.constants'
+export type { MyGroupSort, GroupMemberSort } from './groups.constants'
 
 const memberIdField = z.string({ required_error: 'validation.required' }).trim().min(1, 'validation.required').max(MAX_ID_LENGTH)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailField } from '~/auth/email-field'
+import { PACKAGE_LIMITS, PACKAGE_LANGUAGES, ENTITY_KINDS, COLLABORATOR_ACCESS, TASK_GROUP_ROLES } from './packages.constants'
 
 /**
  * Schemas of the library (spec section 2, "/library"; ADR 009): the wizard steps, sharing and the feed. Shared by
@@ -8,40 +9,16 @@ import { emailField } from '~/auth/email-field'
  * whichever route (form or API) calls them.
  */
 
-export const PACKAGE_LIMITS = {
-  name: 120,
-  description: 5000,
-  tags: 10,
-  tag: 30,
-  roles: 20,
-  entities: 500,
-  roleName: 120,
-  roleDescription: 2000,
-  entityTitle: 200,
-  instructions: 10_000,
-  /** Day offsets from the group's start: about ten years either way. */
-  dayOffset: 3650,
-  /**
-   * Pending invitations of one package (the spec names no number; docs/library-screens.md): past
-   * it an invitation is PACKAGE_LIMIT_EXCEEDED (`limit: 'pendingInvitations'`) until some are
-   * answered or revoked.
-   */
-  pendingInvitations: 200,
-} as const
-
-export const PACKAGE_LANGUAGES = ['sv', 'en'] as const
-/** The kinds of an entity (task); the screens translate them as `library.kinds.<kind>`. */
-export const ENTITY_KINDS = ['task', 'reading', 'assignment', 'meeting', 'reflection'] as const
-export type EntityKind = (typeof ENTITY_KINDS)[number]
-export const COLLABORATOR_ACCESS = ['view', 'edit'] as const
-/** Group roles a package role can be given in a group made from the package (the owner sees every task). */
-export const TASK_GROUP_ROLES = ['leader', 'member', 'subscriber'] as const
-export type TaskGroupRole = (typeof TASK_GROUP_ROLES)[number]
-
-export const FEED_SORTS = ['updated', 'name', 'created'] as const
-export type FeedSort = (typeof FEED_SORTS)[number]
-export const FEED_SCOPES = ['all', 'mine', 'shared'] as const
-export type FeedScope = (typeof FEED_SCOPES)[number]
+export {
+  PACKAGE_LIMITS,
+  PACKAGE_LANGUAGES,
+  ENTITY_KINDS,
+  COLLABORATOR_ACCESS,
+  TASK_GROUP_ROLES,
+  FEED_SORTS,
+  FEED_SCOPES,
+} from './packages.constants'
+export type { EntityKind, TaskGroupRole, FeedSort, FeedScope } from './packages.constants'
 
 const MAX_ID = 64
 export const packageIdField = z

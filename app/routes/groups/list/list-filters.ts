@@ -1,4 +1,4 @@
-import { MY_GROUP_SORTS } from '~/services/groups/my-groups.schemas'
+import { MY_GROUP_SORTS } from '~/services/groups/groups.constants'
 import type { MyGroupsQuery } from '~/services/groups/my-groups.server'
 import { parseListQuery } from '~/utils/list-query'
 

@@ -4,7 +4,7 @@ import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
 import { useListLoading } from '~/ui/list-controls'
-import { FEED_SCOPES, FEED_SORTS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
+import { FEED_SCOPES, FEED_SORTS, PACKAGE_LANGUAGES } from '~/services/library/packages.constants'
 import type { FeedQuery } from '~/services/library/types'
 
 /** Search, filters and sort of the feed: one GET form, so the URL holds them and links and back work. */

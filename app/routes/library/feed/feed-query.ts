@@ -1,4 +1,4 @@
-import { FEED_SCOPES, FEED_SORTS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
+import { FEED_SCOPES, FEED_SORTS, PACKAGE_LANGUAGES } from '~/services/library/packages.constants'
 import type { FeedQuery } from '~/services/library/types'
 import { parseListQuery } from '~/utils/list-query'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
-import { COLLABORATOR_ACCESS, PACKAGE_LANGUAGES } from '~/services/library/packages.schemas'
+import { COLLABORATOR_ACCESS, PACKAGE_LANGUAGES } from '~/services/library/packages.constants'
 import type { PackageAccess, PackageListItem } from '~/services/library/types'
 import { translatedTemplate } from '~/i18n/template'
 import { useFormatters } from '~/ui/format'

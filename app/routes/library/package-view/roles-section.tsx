@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ENTITY_KINDS } from '~/services/library/packages.schemas'
+import { ENTITY_KINDS } from '~/services/library/packages.constants'
 import type { PackageEntity, PackageRole } from '~/services/library/types'
 import { translatedTemplate } from '~/i18n/template'
 import { LinkedText } from '~/ui/library/linked-text'
