@@ -1,23 +1,22 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { Button } from './button'
 import { FieldErrors, inputClass } from './field'
+import { serverForm, useAnswerKey } from './server-form'
 import { useIntentPending } from './use-intent-pending'
-import { zodConstraint } from './zod-constraint'
 
 /**
  * A form of email addresses in one text area (`emails`), posted with its `intent`: "Add people
  * by email" on the members page and "Add group creators" on the group creators page. `keys` name
  * its messages (title, label, hint, submit); `children` follow the button (a result list).
+ * Validated on the server only (as ADR 018): the action answers with conform's reply, whose errors
+ * and addresses it shows again, the text area focused; no zod or conform in the browser.
  */
 export function EmailListForm({
   id,
   intent,
-  schema,
   keys,
   heading: Heading,
   rows,
@@ -27,7 +26,6 @@ export function EmailListForm({
 }: {
   id: string
   intent: string
-  schema: z.ZodTypeAny
   keys: { title: string; label: string; hint: string; submit: string }
   heading: 'h2' | 'h3'
   rows: number
@@ -36,24 +34,17 @@ export function EmailListForm({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
-  // Worked out once per schema: the browser's checks of the field (required, lengths, ...).
-  const constraint = zodConstraint(schema)
-  const [form, fields] = useForm({
-    id,
-    lastResult: lastResult ?? undefined,
-    constraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
+  const form = serverForm(lastResult)
+  const errors = form.errors('emails')
+  const answerKey = useAnswerKey(lastResult)
   const busy = useIntentPending(intent)
-  const { key, ...textareaProps } = getTextareaProps(fields.emails)
-  const hintId = `${fields.emails.id}-hint`
-  const errorId = `${fields.emails.id}-error`
+  const fieldId = `${id}-emails`
+  const hintId = `${fieldId}-hint`
+  const errorId = `${fieldId}-error`
   return (
     <Form
       method="post"
-      {...getFormProps(form)}
+      noValidate
       className={`rounded-md bg-slate-50 p-4 ring-1 ring-slate-200 ${className}`}
       aria-labelledby={`${id}-title`}
     >
@@ -61,22 +52,26 @@ export function EmailListForm({
         {t(keys.title)}
       </Heading>
       <input type="hidden" name="intent" value={intent} />
-      <label htmlFor={fields.emails.id} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-800">
         {t(keys.label)}
       </label>
+      {/* Mounted anew for each answer: it shows the addresses sent and takes the focus when they were refused. */}
       <textarea
-        key={key}
-        {...textareaProps}
+        key={answerKey}
+        id={fieldId}
+        name="emails"
+        defaultValue={form.value('emails')}
         rows={rows}
         autoComplete="off"
-        aria-invalid={fields.emails.errors?.length ? true : undefined}
-        aria-describedby={[hintId, fields.emails.errors?.length ? errorId : null].filter(Boolean).join(' ')}
+        autoFocus={errors?.length ? true : undefined}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={[hintId, errors?.length ? errorId : null].filter(Boolean).join(' ')}
         className={inputClass}
       />
       <p id={hintId} className="mt-1 text-sm text-slate-600">
         {t(keys.hint)}
       </p>
-      <FieldErrors id={errorId} errors={fields.emails.errors} />
+      <FieldErrors id={errorId} errors={errors} />
       <Button type="submit" className="mt-3" pending={busy}>
         {t(keys.submit)}
       </Button>

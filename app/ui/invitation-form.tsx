@@ -1,27 +1,24 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ZodTypeAny } from 'zod'
 import { Alert } from './alert'
 import { Button } from './button'
 import { Field, FieldErrors } from './field'
+import { serverForm, useAnswerKey } from './server-form'
 import { useHydrated } from './use-hydrated'
 import { useIntentPending } from './use-intent-pending'
-import { zodConstraint } from './zod-constraint'
 
 /**
  * An invitation form (intent "invite"): "How" as radio buttons, then the chosen way's fields: an
  * email address for `email`, nothing for `open` (a code to hand out), and what `wayFields` gives
  * for any other way (the group home's people picker). Without JavaScript every way's fields are
- * shown and the chosen "How" decides; with it only the chosen way's. The schema checks it in the
- * browser once JavaScript runs, as the server does. Used by the group home and the group
- * creators' dialog.
+ * shown and the chosen "How" decides; with it only the chosen way's. Validated on the server
+ * only (as ADR 018): the action answers with conform's reply, whose errors and values it shows
+ * again; no zod or conform in the browser. Used by the group home and the group creators' dialog.
  */
 export function InvitationForm<Way extends string>({
   id,
-  schema,
   ways,
   way,
   onWayChange,
@@ -32,7 +29,6 @@ export function InvitationForm<Way extends string>({
   wayFields,
 }: {
   id: string
-  schema: ZodTypeAny
   ways: readonly Way[]
   /** The way chosen at first. */
   way: Way
@@ -43,31 +39,23 @@ export function InvitationForm<Way extends string>({
   FormComponent?: typeof Form
   /** Pending beside the page's own submission (a fetcher's). */
   busy?: boolean
-  /** A way's own fields, given the form's fields (for their errors). */
-  wayFields?: (way: Way, fields: Record<string, FieldMetadata<unknown>>) => ReactNode
+  /** A way's own fields, given the server's errors of the last answer by field name. */
+  wayFields?: (way: Way, errors: (name: string) => string[] | undefined) => ReactNode
 }) {
   const { t } = useTranslation()
-  const constraint = zodConstraint(schema)
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id,
-    lastResult,
-    constraint,
-    defaultValue: { type: way },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
-  const [type, setType] = useState<string>(String(fields.type.initialValue ?? way))
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
+  const [type, setType] = useState<string>(form.value('type', way))
   const hydrated = useHydrated()
   const shown = (value: string) => !hydrated || type === value
   const submitting = useIntentPending('invite')
-  const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  const formErrors = form.errors('')
   return (
-    <FormComponent method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+    <FormComponent id={id} method="post" noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="invite" />
-      {form.errors?.length ? (
-        <Alert tone="error" id={form.errorId}>
-          {form.errors.map((e) => (
+      {formErrors?.length ? (
+        <Alert tone="error" id={`${id}-form-error`}>
+          {formErrors.map((e) => (
             <p key={e}>{t(e)}</p>
           ))}
         </Alert>
@@ -79,7 +67,7 @@ export function InvitationForm<Way extends string>({
             <label key={value} className="flex items-start gap-2">
               <input
                 type="radio"
-                name={fields.type.name}
+                name="type"
                 value={value}
                 checked={type === value}
                 onChange={() => {
@@ -102,14 +90,22 @@ export function InvitationForm<Way extends string>({
             </label>
           ))}
         </div>
-        <FieldErrors id={`${fields.type.id}-error`} errors={fields.type.errors} />
+        <FieldErrors id={`${id}-type-error`} errors={form.errors('type')} />
       </fieldset>
-      {ways.map((value) => (value === 'email' || value === 'open' || !shown(value) ? null : wayFields?.(value, fields)))}
+      {ways.map((value) => (value === 'email' || value === 'open' || !shown(value) ? null : wayFields?.(value, form.errors)))}
       {shown('email') ? (
         <Field
+          key={answerKey}
           label={labels.email}
-          errors={fields.email.errors}
-          inputProps={{ ...emailProps, autoComplete: 'off', required: hydrated && type === 'email' }}
+          errors={form.errors('email')}
+          inputProps={{
+            id: `${id}-email`,
+            name: 'email',
+            type: 'email',
+            defaultValue: form.value('email'),
+            autoComplete: 'off',
+            required: hydrated && type === 'email',
+          }}
         />
       ) : null}
       <div>

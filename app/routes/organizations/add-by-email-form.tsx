@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { AddMembersByEmailSchema } from '~/services/member-import/add-by-email.schemas'
 import type { RowResult } from '~/services/member-import/apply.server'
 import { EmailListForm } from '~/ui/email-list-form'
 
@@ -10,15 +9,7 @@ const KEYS = { title: 'orgAdd.title', label: 'orgAdd.label', hint: 'orgAdd.hint'
 export function AddByEmailForm({ lastResult, results }: { lastResult?: SubmissionResult<string[]> | null; results?: RowResult[] | null }) {
   const { t } = useTranslation()
   return (
-    <EmailListForm
-      id="add-by-email"
-      intent="addByEmail"
-      schema={AddMembersByEmailSchema}
-      keys={KEYS}
-      heading="h2"
-      rows={2}
-      lastResult={lastResult}
-    >
+    <EmailListForm id="add-by-email" intent="addByEmail" keys={KEYS} heading="h2" rows={2} lastResult={lastResult}>
       {results?.length ? (
         <div role="status" className="mt-3 rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
           <h3 className="mb-1 font-semibold">{t('orgAdd.resultTitle')}</h3>

@@ -3,6 +3,9 @@
  * that only need a list (filters, role selects) do not bring zod into the browser.
  */
 
+/** The longest group name (groupNameField, and the rename field's maxLength). */
+export const GROUP_NAME_MAX = 100
+
 export const GROUP_KINDS = ['standard', 'attendance'] as const
 /** Roles a member can be given when a group is created or when an old owner stays. */
 export const MEMBER_ROLES = ['leader', 'member', 'subscriber'] as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bulkSelectionFields, MAX_BULK_ITEMS, MAX_ID_LENGTH, MAX_OWNER_CHANGES } from '../bulk.schemas'
-import { MEMBER_ROLES, OLD_OWNER_ROLES, type MemberRole } from './groups.constants'
+import { GROUP_NAME_MAX, MEMBER_ROLES, OLD_OWNER_ROLES, type MemberRole } from './groups.constants'
 
 /**
  * Schemas of the groups of an organization: the JSON payloads of spec section 7 and the forms of
@@ -23,7 +23,7 @@ export const groupNameField = z
   .string({ required_error: 'validation.required' })
   .trim()
   .min(1, 'validation.required')
-  .max(100, 'validation.tooLong')
+  .max(GROUP_NAME_MAX, 'validation.tooLong')
 
 // ---------- JSON API (spec section 7) ----------
 

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { GroupInviteFormSchema } from '~/services/groups/my-groups.schemas'
 import { InvitationForm } from '~/ui/invitation-form'
 import { PeoplePicker } from '~/ui/people-picker'
 import { Section } from '~/ui/section'
@@ -38,7 +37,6 @@ export function InviteForm({
     >
       <InvitationForm<Way>
         id="group-invite"
-        schema={GroupInviteFormSchema}
         ways={WAYS}
         way={WAYS.find((w) => w === way) ?? 'person'}
         onWayChange={onWayChange}
@@ -49,7 +47,7 @@ export function InviteForm({
           email: t('groupHome.invite.email'),
           submit: t('groupHome.invite.submit'),
         }}
-        wayFields={(w, fields) =>
+        wayFields={(w, errors) =>
           w === 'person' ? (
             <PeoplePicker
               key={w}
@@ -59,7 +57,7 @@ export function InviteForm({
               chosen={people?.chosen ?? []}
               found={people?.search?.found}
               query={people?.search?.query}
-              errors={fields.userId.errors}
+              errors={errors('userId')}
             />
           ) : null
         }

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { AddCreatorsByEmailSchema } from '~/services/invitations/invitations.schemas'
 import { EmailListForm } from '~/ui/email-list-form'
 
 const KEYS = {
@@ -12,15 +11,6 @@ const KEYS = {
 /** Members made group creators by their email addresses. */
 export function AddCreatorsForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   return (
-    <EmailListForm
-      id="add-creators"
-      intent="addCreators"
-      schema={AddCreatorsByEmailSchema}
-      keys={KEYS}
-      heading="h3"
-      rows={3}
-      className="max-w-xl"
-      lastResult={lastResult}
-    />
+    <EmailListForm id="add-creators" intent="addCreators" keys={KEYS} heading="h3" rows={3} className="max-w-xl" lastResult={lastResult} />
   )
 }

@@ -2,7 +2,6 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { InviteFormSchema } from '~/services/invitations/invitations.schemas'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
@@ -88,7 +87,6 @@ function InviteForm({
   return (
     <InvitationForm
       id="invite"
-      schema={InviteFormSchema}
       ways={WAYS}
       way="email"
       FormComponent={FormComponent}
