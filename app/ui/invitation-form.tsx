@@ -105,6 +105,7 @@ export function InvitationForm<Way extends string>({
             defaultValue: form.value('email'),
             autoComplete: 'off',
             required: hydrated && type === 'email',
+            autoFocus: form.errors('email') ? true : undefined,
           }}
         />
       ) : null}

@@ -197,6 +197,19 @@ test('the owner hands the group over and renames it first', { tag: '@nojs' }, as
   await expect(page.getByRole('heading', { name: 'Gruppens inställningar' })).toHaveCount(0)
 })
 
+test('an empty name is refused by the server with its message, on the field that has the focus', { tag: '@nojs' }, async ({ page }) => {
+  const { owner, group } = await world('en')
+  await signIn(page, owner)
+  await page.goto(`/groups/${group.id}/home`)
+  const name = page.getByLabel('Name', { exact: true })
+  await name.fill('   ')
+  await page.getByRole('button', { name: 'Rename' }).click()
+  await expect(page.getByText('This field is required.')).toBeVisible()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toBeFocused()
+  await expect(page.getByRole('heading', { name: group.name, level: 1 })).toBeVisible()
+})
+
 test('without groups: the empty state offers the invitation code; another group is not found', { tag: '@nojs' }, async ({ page }) => {
   const { group } = await world()
   const loner = await insertUser({ name: `Ensam ${tag()}` })

@@ -116,3 +116,31 @@ test('an open invitation shows its code once; revoking it stops the code', async
   expect(used.status()).toBe(404)
   expect(await used.json()).toMatchObject({ message: 'INVITATION_NOT_FOUND' })
 })
+
+test(
+  'the forms of the page are checked by the server: a bad address in the dialog, an empty list of creators; nothing is stored',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { org, admin } = await createOrgWorld({ memberNames: [] })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id, 'group-creators'))
+
+    // Empty: the server's message under the field, which has the focus; the page is otherwise as it was.
+    const add = page.getByRole('form', { name: 'Lägg till gruppskapare' })
+    await add.getByRole('button', { name: 'Lägg till som gruppskapare' }).click()
+    const emails = add.getByLabel('Medlemmarnas e-postadresser')
+    await expect(add.getByText('Fältet måste fyllas i.')).toBeVisible()
+    await expect(emails).toHaveAttribute('aria-invalid', 'true')
+    await expect(emails).toBeFocused()
+    await expect(page.getByText('Inga gruppskapare än.')).toBeVisible()
+
+    // An address that is not one: the error says so, and the address is there to correct.
+    if (javaScriptEnabled) await page.getByRole('button', { name: 'Bjud in en gruppskapare' }).click()
+    const form = javaScriptEnabled ? page.getByRole('dialog', { name: 'Bjud in en gruppskapare' }) : page.locator('#invite')
+    await form.getByLabel('E-postadress').fill('inte-en-adress')
+    await form.getByRole('button', { name: 'Skapa inbjudan' }).click()
+    await expect(form.getByText('Ange en giltig e-postadress.')).toBeVisible()
+    await expect(form.getByLabel('E-postadress')).toHaveValue('inte-en-adress')
+    await expect(page.getByText('Inga inbjudningar än.')).toBeVisible()
+  },
+)

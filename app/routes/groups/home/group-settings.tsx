@@ -38,6 +38,7 @@ export function GroupSettings({ group, lastResult }: { group: GroupHome['group']
               defaultValue: form.value('name', group.name),
               required: true,
               maxLength: GROUP_NAME_MAX,
+              autoFocus: form.errors('name') ? true : undefined,
             }}
           />
         </div>
