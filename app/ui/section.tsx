@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
 
+/** The card a section sits in on the profile, preference and organization home screens. */
+export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
+
 /**
  * A page's section: a `<section>` named by its `<h2>` (aria-labelledby), with an optional intro
  * paragraph under the heading. `titleId` is the heading's id (a link may point at it).

@@ -1,15 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RedeemCodeSchema } from '~/services/invitations/invitations.schemas'
 import { Button } from '~/ui/button'
 import { FieldErrors, inputClass } from '~/ui/field'
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 import { INVITATION_CODE_LENGTH, isWellFormedCode } from '~/utils/invitation-code'
 
-// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
-const redeemCodeConstraint = getZodConstraint(RedeemCodeSchema)
+const FIELD_ID = 'invitation-code'
 
 const CheckIcon = () => (
   <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
@@ -33,6 +31,7 @@ const ErrorIcon = () => (
 /**
  * The code field (spec section 5: 6 characters; green while well formed, red once a submitted code
  * failed). Sending it joins nothing: the page answers with what the code would do, to confirm.
+ * Checked by the server only (as ADR 018): no zod or conform in the browser.
  */
 export function CodeForm({
   code,
@@ -45,34 +44,32 @@ export function CodeForm({
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: redeemCodeConstraint,
-    defaultValue: { code },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RedeemCodeSchema }),
-  })
-  const submitted = String((lastResult?.initialValue as { code?: string } | undefined)?.code ?? (failedOnServer ? code : ''))
+  const form = serverForm(lastResult)
+  const errors = form.errors('code')
+  const answerKey = useAnswerKey(lastResult)
+  const submitted = form.value('code', failedOnServer ? code : '')
   const [value, setValue] = useState<string>(submitted || code)
   // Red once a submission failed, until the code is changed; green while it has the right form.
   const serverFailed = failedOnServer && value.trim().toUpperCase() === submitted.trim().toUpperCase()
-  const failed = serverFailed || Boolean(fields.code.errors?.length)
+  const failed = serverFailed || Boolean(errors?.length)
   const valid = !failed && isWellFormedCode(value)
   const state = failed ? 'invalid' : valid ? 'valid' : null
-  const errorIds = [failedOnServer ? 'code-error' : null, fields.code.errors?.length ? `${fields.code.id}-error` : null]
-  const describedBy = [`${fields.code.id}-hint`, state ? `${fields.code.id}-state` : null, ...errorIds].filter(Boolean).join(' ')
-  const { key, ...inputProps } = getInputProps(fields.code, { type: 'text' })
+  const errorIds = [failedOnServer ? 'code-error' : null, errors?.length ? `${FIELD_ID}-error` : null]
+  const describedBy = [`${FIELD_ID}-hint`, state ? `${FIELD_ID}-state` : null, ...errorIds].filter(Boolean).join(' ')
   return (
-    <Form method="post" action="/invitation-code" {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form method="post" action="/invitation-code" noValidate className="flex flex-col gap-4">
       <div>
-        <label htmlFor={fields.code.id} className="mb-1 block text-sm font-medium text-slate-800">
+        <label htmlFor={FIELD_ID} className="mb-1 block text-sm font-medium text-slate-800">
           {t('invitationCode.label')}
         </label>
         <div className="relative">
           <input
-            key={key}
-            {...inputProps}
+            key={answerKey}
+            id={FIELD_ID}
+            name="code"
+            type="text"
+            defaultValue={submitted || code}
+            required
             minLength={INVITATION_CODE_LENGTH}
             maxLength={INVITATION_CODE_LENGTH}
             autoComplete="off"
@@ -101,15 +98,15 @@ export function CodeForm({
             </span>
           ) : null}
         </div>
-        <p id={`${fields.code.id}-hint`} className="mt-1 text-sm text-slate-600">
+        <p id={`${FIELD_ID}-hint`} className="mt-1 text-sm text-slate-600">
           {t('invitationCode.hint')}
         </p>
         {state ? (
-          <span id={`${fields.code.id}-state`} className="sr-only">
+          <span id={`${FIELD_ID}-state`} className="sr-only">
             {t(state === 'valid' ? 'invitationCode.valid' : 'invitationCode.invalid')}
           </span>
         ) : null}
-        <FieldErrors id={`${fields.code.id}-error`} errors={fields.code.errors} />
+        <FieldErrors id={`${FIELD_ID}-error`} errors={errors} />
       </div>
       <Button type="submit" name="intent" value="preview" pending={navigation.state === 'submitting'}>
         {t('invitationCode.submit')}

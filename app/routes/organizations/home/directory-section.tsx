@@ -12,7 +12,7 @@ import { CopyableCode } from '~/ui/copyable-code'
 import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { useHydrated } from '~/ui/use-hydrated'
-import { sectionClass } from './settings-sections'
+import { sectionClass } from '~/ui/section'
 
 const createTokenConstraint = getZodConstraint(CreateDirectoryTokenSchema)
 

@@ -3,8 +3,7 @@ import type { AuditOutcome } from '~/services/audit.server'
 import { actionText, actorText, failureTexts, outcomeSummary } from '~/ui/audit-entry'
 import { AppLink } from '~/ui/app-link'
 import { formatNumber, useFormatters } from '~/ui/format'
-import { sectionClass } from './settings-sections'
-import { Section } from '~/ui/section'
+import { Section, sectionClass } from '~/ui/section'
 
 /** What the organization home reports: the counts and the latest admin activity. */
 

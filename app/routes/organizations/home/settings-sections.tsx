@@ -9,15 +9,13 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useIntentPending } from '~/ui/use-intent-pending'
-import { Section } from '~/ui/section'
+import { Section, sectionClass } from '~/ui/section'
 
 // Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
 const organizationContactConstraint = getZodConstraint(OrganizationContactSchema)
 const renameOrganizationConstraint = getZodConstraint(RenameOrganizationSchema)
 
 /** The organization's settings on its home: active flag, name and contact, one form each (intent). */
-
-export const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200'
 
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()

@@ -5,7 +5,7 @@ import { TWO_STEP_POLICIES } from '~/services/organizations/organizations.schema
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
-import { sectionClass } from './settings-sections'
+import { sectionClass } from '~/ui/section'
 import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
-import { sectionClass } from '../section'
+import { sectionClass } from '~/ui/section'
 import { useIntentPending } from '~/ui/use-intent-pending'
 
 /**

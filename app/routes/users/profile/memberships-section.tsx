@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AppLink } from '~/ui/app-link'
 import { builtPath } from '~/ui/layout/screens'
 import type { ProfileGroup, ProfileOrganization } from '~/services/profile/profile.server'
-import { sectionClass } from '../section'
-import { Section } from '~/ui/section'
+import { Section, sectionClass } from '~/ui/section'
 
 /** The user's organizations and groups on their own profile, each list with its empty state. */
 export function MembershipsSection({ organizations, groups }: { organizations: ProfileOrganization[]; groups: ProfileGroup[] }) {

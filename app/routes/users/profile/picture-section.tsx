@@ -5,7 +5,7 @@ import { Button } from '~/ui/button'
 import { ConfirmButton } from '~/ui/confirm-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
 import { PICTURE_ACCEPT, PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
-import { sectionClass } from '../section'
+import { sectionClass } from '~/ui/section'
 
 /**
  * Upload (a multipart form to /users/:id/picture, sent as a full page so it works the same with
