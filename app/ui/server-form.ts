@@ -8,10 +8,21 @@ import { useRef } from 'react'
 export function serverForm(result: SubmissionResult<string[]> | null | undefined) {
   const errors = result?.error ?? {}
   const values = (result?.initialValue ?? {}) as Record<string, unknown>
-  return {
+  const form = {
     errors: (name: string) => errors[name] ?? undefined,
     value: (name: string, fallback = '') => (typeof values[name] === 'string' ? (values[name] as string) : fallback),
+    /**
+     * An input's attributes for field `name` of the form `formId`: its id and name, the value sent
+     * (else `fallback`), and the focus when it is the first of `order` with an error.
+     */
+    input: (formId: string, name: string, fallback: string, order: readonly string[]) => ({
+      id: `${formId}-${name}`,
+      name,
+      defaultValue: form.value(name, fallback),
+      autoFocus: order.find((n) => errors[n]?.length) === name ? true : undefined,
+    }),
   }
+  return form
 }
 
 /** Input attributes from a constraint entry (required, minLength, maxLength, pattern ...). */

@@ -204,3 +204,32 @@ test('a page past the end of the groups list shows its last page, filters kept',
   await expect(page).toHaveURL(new RegExp(`${orgPath(org.id, 'groups')}\\?kind=attendance$`))
   await expect(page.getByText('Visar 1–1 av 1')).toBeVisible()
 })
+
+test(
+  'the settings forms are checked by the server: an empty name and a bad address are said at their fields, and nothing changes',
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const { org, admin } = await createOrgWorld({ memberNames: [] })
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id))
+
+    const name = page.getByLabel('Organisationens namn')
+    await name.fill('')
+    await page.getByRole('button', { name: 'Spara namnet' }).click()
+    await expect(page.getByText('Fältet måste fyllas i.')).toBeVisible()
+    await expect(name).toBeFocused()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+
+    const contact = page.getByRole('region', { name: 'Kontaktuppgifter' })
+    await contact.getByLabel('Kontaktperson').fill('Karin Kontakt')
+    await contact.getByLabel('E-post').fill('inte-en-adress')
+    await contact.getByRole('button', { name: 'Spara kontaktuppgifterna' }).click()
+    await expect(contact.getByText('Ange en giltig e-postadress.')).toBeVisible()
+    // The focus on the first field in error; what was typed is there to correct.
+    await expect(contact.getByLabel('E-post')).toBeFocused()
+    await expect(contact.getByLabel('Kontaktperson')).toHaveValue('Karin Kontakt')
+    const stored = appDb().prepare('select name, contact from organizations where id = ?').get(org.id) as { name: string; contact: string }
+    expect(stored.name).toBe(org.name)
+    expect(stored.contact).not.toContain('Karin Kontakt')
+  },
+)

@@ -4,7 +4,9 @@ import { z } from 'zod'
  * Forms and JSON payloads of the organization screens and API (spec sections 3 and 7).
  * Messages are translation keys. Shared by server and browser.
  */
-export const ORGANIZATION_NAME_MAX = 200
+import { ORGANIZATION_NAME_MAX, TWO_STEP_POLICIES } from './organizations.constants'
+
+export { ORGANIZATION_NAME_MAX } from './organizations.constants'
 
 export const organizationNameField = z
   .string({ required_error: 'validation.required' })
@@ -42,8 +44,7 @@ export const SetOrganizationActiveSchema = z.object({
   confirmed: z.literal('1').optional(),
 })
 
-/** Who must have two-step verification or a passkey (docs/auth.md "Organization policy"). */
-export const TWO_STEP_POLICIES = ['off', 'admins', 'admins-and-group-creators'] as const
+export { TWO_STEP_POLICIES } from './organizations.constants'
 
 export const TwoStepPolicySchema = z.object({
   intent: z.literal('twoStepPolicy'),

@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DirectorySync } from '~/services/directory/settings.server'
-import { CreateDirectoryTokenSchema } from '~/services/directory/directory.schemas'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { ConfirmButton } from '~/ui/confirm-dialog'
@@ -13,8 +11,7 @@ import { Field } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { useHydrated } from '~/ui/use-hydrated'
 import { sectionClass } from '~/ui/section'
-
-const createTokenConstraint = getZodConstraint(CreateDirectoryTokenSchema)
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 
 type Sync = Omit<DirectorySync, 'tokens'> & { tokens: (DirectorySync['tokens'][number] & { created: string })[] }
 
@@ -36,14 +33,9 @@ export function DirectorySection({
 }) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
-  const [form, fields] = useForm({
-    id: 'directory-token',
-    lastResult,
-    constraint: createTokenConstraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateDirectoryTokenSchema }),
-  })
+  // Checked by the server only (as ADR 018): the answer is shown in a form mounted anew for it.
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
   return (
     <section aria-labelledby="org-directory-title" className={sectionClass}>
       <h2 id="org-directory-title" className="mb-2 text-lg font-semibold">
@@ -99,13 +91,13 @@ export function DirectorySection({
               ))}
             </ul>
           )}
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <Form key={answerKey} id="directory-token" method="post" noValidate className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="directoryToken" />
             <Field
               label={t('orgHome.directory.newName')}
               hint={t('orgHome.directory.newNameHint')}
-              errors={fields.name.errors}
-              inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
+              errors={form.errors('name')}
+              inputProps={{ ...form.input('directory-token', 'name', '', ['name']), type: 'text', required: true, autoComplete: 'off' }}
             />
             <div>
               <Button type="submit">{t('orgHome.directory.create')}</Button>

@@ -1,42 +1,40 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { OrganizationContactSchema, RenameOrganizationSchema } from '~/services/organizations/organizations.schemas'
+import { ORGANIZATION_NAME_MAX } from '~/services/organizations/organizations.constants'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 import { useIntentPending } from '~/ui/use-intent-pending'
 import { Section, sectionClass } from '~/ui/section'
 
-// Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
-const organizationContactConstraint = getZodConstraint(OrganizationContactSchema)
-const renameOrganizationConstraint = getZodConstraint(RenameOrganizationSchema)
-
-/** The organization's settings on its home: active flag, name and contact, one form each (intent). */
+/**
+ * The organization's settings on its home: active flag, name and contact, one form each (intent).
+ * Checked by the server only (as ADR 018): each form shows the server's answer, mounted anew for
+ * it, with the focus on the first field in error; no zod or conform in the browser.
+ */
 
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
   const pending = useIntentPending('rename')
-  const [form, fields] = useForm({
-    id: 'organization-name',
-    lastResult,
-    constraint: renameOrganizationConstraint,
-    defaultValue: { name },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameOrganizationSchema }),
-  })
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
   return (
     <Section titleId="org-name-title" title={t('orgHome.name.title')} className={sectionClass}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form key={answerKey} id="organization-name" method="post" noValidate className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="rename" />
         <Field
           label={t('orgHome.name.label')}
-          errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }) }}
+          errors={form.errors('name')}
+          inputProps={{
+            ...form.input('organization-name', 'name', name, ['name']),
+            type: 'text',
+            required: true,
+            maxLength: ORGANIZATION_NAME_MAX,
+          }}
         />
         <div>
           <Button type="submit" pending={pending}>
@@ -48,6 +46,8 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
   )
 }
 
+const CONTACT_FIELDS = ['name', 'email', 'phone'] as const
+
 export function ContactSection({
   contact,
   lastResult,
@@ -57,33 +57,27 @@ export function ContactSection({
 }) {
   const { t } = useTranslation()
   const pending = useIntentPending('contact')
-  const [form, fields] = useForm({
-    id: 'organization-contact',
-    lastResult,
-    constraint: organizationContactConstraint,
-    defaultValue: contact,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationContactSchema }),
-  })
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
+  const input = (name: 'name' | 'email' | 'phone') => form.input('organization-contact', name, contact[name] ?? '', CONTACT_FIELDS)
   return (
     <Section titleId="org-contact-title" title={t('orgHome.contact.title')} className={sectionClass}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form key={answerKey} id="organization-contact" method="post" noValidate className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="contact" />
         <Field
           label={t('orgHome.contact.name')}
-          errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+          errors={form.errors('name')}
+          inputProps={{ ...input('name'), type: 'text', autoComplete: 'name' }}
         />
         <Field
           label={t('orgHome.contact.email')}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={form.errors('email')}
+          inputProps={{ ...input('email'), type: 'email', autoComplete: 'email' }}
         />
         <Field
           label={t('orgHome.contact.phone')}
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+          errors={form.errors('phone')}
+          inputProps={{ ...input('phone'), type: 'tel', autoComplete: 'tel' }}
         />
         <div>
           <Button type="submit" pending={pending}>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { TWO_STEP_POLICIES } from '~/services/organizations/organizations.schemas'
+import { TWO_STEP_POLICIES } from '~/services/organizations/organizations.constants'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
