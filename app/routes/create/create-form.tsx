@@ -1,26 +1,23 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupKind } from '~/db/schema'
-import { CreateGroupScreenSchema, memberRoleField } from '~/services/groups/group-creation.schemas'
-import { MEMBER_ROLES } from '~/services/groups/groups.constants'
+import { GROUP_NAME_MAX, MEMBER_ROLES, memberRoleField } from '~/services/groups/groups.constants'
 import type { PersonChoice } from '~/services/members/people-search.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field, inputClass, SelectField } from '~/ui/field'
 import { PeoplePicker } from '~/ui/people-picker'
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 import type { CreatePeople } from './intents.server'
 import { useIntentPending } from '~/ui/use-intent-pending'
-
-// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
-const createGroupScreenConstraint = getZodConstraint(CreateGroupScreenSchema)
 
 /**
  * The create form: organization (a picker when there are several), name (optional), the owner
  * (the user by default) and the members, both chosen with the people picker; each member has a
  * role select of their own beside their name (`role-<id>`), so the role shown is the role given.
+ * Checked by the server only (as ADR 018): the answer is shown in a form mounted anew for it.
  */
 export function CreateGroupScreenForm({
   kind,
@@ -38,16 +35,11 @@ export function CreateGroupScreenForm({
   people?: CreatePeople
 }) {
   const { t } = useTranslation()
-  const [form, fields] = useForm({
-    id: `create-${kind}`,
-    lastResult,
-    defaultValue: { organizationId: selected },
-    constraint: createGroupScreenConstraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateGroupScreenSchema }),
-  })
-  const [organizationId, setOrganizationId] = useState(String(fields.organizationId.initialValue ?? selected))
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
+  const formId = `create-${kind}`
+  const [organizationId, setOrganizationId] = useState(form.value('organizationId', selected))
+  const formErrors = form.errors('')
   const busy = useIntentPending('create')
   const organization = organizations.find((o) => o._id === organizationId)
   const scope = organizationId ? { for: 'new-group', organizationId } : null
@@ -58,14 +50,13 @@ export function CreateGroupScreenForm({
   const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>
   const search = (name: string) => (people?.search?.name === name ? people.search : undefined)
 
-  const { key: _orgKey, ...orgProps } = getSelectProps(fields.organizationId)
-  const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  const order = ['organizationId', 'name', 'ownerId', 'memberIds']
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-5">
+    <Form key={answerKey} id={formId} method="post" noValidate className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="create" />
-      {form.errors?.length ? (
-        <Alert tone="error" id={form.errorId}>
-          {form.errors.map((e) => (
+      {formErrors?.length ? (
+        <Alert tone="error" id={`${formId}-form-error`}>
+          {formErrors.map((e) => (
             <p key={e}>{t(e)}</p>
           ))}
         </Alert>
@@ -73,8 +64,12 @@ export function CreateGroupScreenForm({
       {organizations.length > 1 ? (
         <SelectField
           label={t('createGroup.organization')}
-          errors={fields.organizationId.errors}
-          selectProps={{ ...orgProps, onChange: (e) => setOrganizationId(e.target.value) }}
+          errors={form.errors('organizationId')}
+          selectProps={{
+            ...form.input(formId, 'organizationId', selected, order),
+            required: true,
+            onChange: (e) => setOrganizationId(e.target.value),
+          }}
         >
           <option value="">{t('createGroup.chooseOrganization')}</option>
           {organizations.map((o) => (
@@ -93,8 +88,8 @@ export function CreateGroupScreenForm({
       <Field
         label={t('createGroup.name')}
         hint={t('createGroup.nameHint')}
-        errors={fields.name.errors}
-        inputProps={{ ...nameProps, autoComplete: 'off' }}
+        errors={form.errors('name')}
+        inputProps={{ ...form.input(formId, 'name', '', order), type: 'text', maxLength: GROUP_NAME_MAX, autoComplete: 'off' }}
       />
       <div key={organizationId} className="flex flex-col gap-5">
         <PeoplePicker
@@ -105,7 +100,7 @@ export function CreateGroupScreenForm({
           chosen={owner}
           found={search('ownerId')?.found}
           query={search('ownerId')?.query}
-          errors={fields.ownerId.errors}
+          errors={form.errors('ownerId')}
         />
         <PeoplePicker
           name="memberIds"
@@ -116,7 +111,7 @@ export function CreateGroupScreenForm({
           chosen={people?.members ?? []}
           found={search('memberIds')?.found}
           query={search('memberIds')?.query}
-          errors={fields.memberIds.errors}
+          errors={form.errors('memberIds')}
           extra={(person) => (
             <select
               name={memberRoleField(person._id)}

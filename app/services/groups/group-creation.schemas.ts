@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
-import { MEMBER_ROLES, type MemberRole } from './groups.constants'
+import { MEMBER_ROLES, type MemberRole, memberRoleField } from './groups.constants'
 import { groupNameField } from './groups.schemas'
 
 const idField = z
@@ -29,8 +29,7 @@ export const CreateGroupScreenSchema = z.object({
   memberIds: z.array(idField).max(MAX_CHOSEN_MEMBERS, 'groups.validation.tooManyMembers').default([]),
 })
 
-/** The select beside a chosen member, named after them. */
-export const memberRoleField = (userId: string) => `role-${userId}`
+export { memberRoleField } from './groups.constants'
 
 /** Each chosen member with the role chosen beside them (member when none or an unknown one was sent). */
 export function memberRolesOf(form: FormData, memberIds: string[]): Record<string, MemberRole> {

@@ -23,3 +23,6 @@ export type MyGroupSort = (typeof MY_GROUP_SORTS)[number]
 /** The sorts of a group home's member list; `role` (owner, leaders, members, subscribers; by name) first. */
 export const GROUP_MEMBER_SORTS = ['role', 'name', 'email', 'joined'] as const
 export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number]
+
+/** The create-group screen's role select beside a chosen member, named after them. */
+export const memberRoleField = (userId: string) => `role-${userId}`
