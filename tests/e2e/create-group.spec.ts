@@ -216,3 +216,26 @@ for (const locale of ['sv', 'en'] as Locale[]) {
     expect(await seriousViolations(page)).toEqual([])
   })
 }
+
+test(
+  'a platform admin creates an organization: missing fields are said by the server, then it is made',
+  { tag: '@nojs' },
+  async ({ page }) => {
+    const platform = await insertUser({ name: `Pia Plattform ${tag()}` })
+    appDb().prepare('update users set is_platform_admin = 1 where id = ?').run(platform.id)
+    const firstAdmin = await insertUser({ name: `Ada Admin ${tag()}` })
+    await signIn(page, platform)
+    await page.goto('/platform/organizations')
+    const form = page.getByRole('region', { name: 'Skapa organisation' })
+    await form.getByRole('button', { name: 'Skapa organisation' }).click()
+    await expect(form.getByText('Fältet måste fyllas i.').first()).toBeVisible()
+    await expect(form.getByLabel('Organisationens namn')).toBeFocused()
+
+    const name = `Nya skolan ${tag()}`
+    await form.getByLabel('Organisationens namn').fill(name)
+    await form.getByLabel('Den första administratörens e-postadress').fill(firstAdmin.email)
+    await form.getByRole('button', { name: 'Skapa organisation' }).click()
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    expect(appDb().prepare('select count(*) as n from organizations where name = ?').get(name)).toEqual({ n: 1 })
+  },
+)

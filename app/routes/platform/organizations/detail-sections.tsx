@@ -1,19 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useLocation } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AddPlatformAdminSchema, RenamePlatformOrganizationSchema } from '~/services/platform/platform.schemas'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-modal'
 import { Field } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useIntentPending, usePendingValue } from '~/ui/use-intent-pending'
 import { Section } from '~/ui/section'
-
-// Worked out once: the browser's checks of the forms' fields (required, lengths, ...).
-const addPlatformAdminConstraint = getZodConstraint(AddPlatformAdminSchema)
-const renamePlatformOrganizationConstraint = getZodConstraint(RenamePlatformOrganizationSchema)
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 
 const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
 
@@ -21,22 +16,20 @@ const sectionClass = 'max-w-2xl rounded-md p-4 ring-1 ring-slate-200'
 export function NameSection({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const [form, fields] = useForm({
-    id: `rename-${location.key}`,
-    lastResult,
-    defaultValue: { name },
-    constraint: renamePlatformOrganizationConstraint,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenamePlatformOrganizationSchema }),
-  })
-  const { key: _k, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  // Checked by the server only (as ADR 018); a new page (location) or answer mounts the form anew.
+  const form = serverForm(lastResult)
+  const formKey = `${location.key}-${useAnswerKey(lastResult)}`
   const pending = useIntentPending('rename')
   return (
     <Section titleId="platform-name-title" title={t('platformOrgs.name.title')} className={sectionClass}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <Form key={formKey} id="platform-rename" method="post" noValidate className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rename" />
         <div className="min-w-0 flex-1">
-          <Field label={t('platformOrgs.name.label')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
+          <Field
+            label={t('platformOrgs.name.label')}
+            errors={form.errors('name')}
+            inputProps={{ ...form.input('platform-rename', 'name', name, ['name']), type: 'text', required: true, autoComplete: 'off' }}
+          />
         </div>
         <Button type="submit" pending={pending}>
           {t('platformOrgs.name.save')}
@@ -134,14 +127,8 @@ export function AdminsSection({
 }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const [form, fields] = useForm({
-    id: `add-admin-${location.key}`,
-    lastResult,
-    constraint: addPlatformAdminConstraint,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPlatformAdminSchema }),
-  })
-  const { key: _k, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  const form = serverForm(lastResult)
+  const formKey = `${location.key}-${useAnswerKey(lastResult)}`
   const removing = usePendingValue('removeAdmin', 'email')
   const adding = useIntentPending('addAdmin')
   return (
@@ -175,14 +162,14 @@ export function AdminsSection({
           </li>
         ))}
       </ul>
-      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <Form key={formKey} id="platform-add-admin" method="post" noValidate className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="addAdmin" />
         <div className="min-w-0 flex-1">
           <Field
             label={t('platformOrgs.admins.email')}
             hint={t('platformOrgs.admins.emailHint')}
-            errors={fields.email.errors}
-            inputProps={{ ...emailProps, autoComplete: 'off' }}
+            errors={form.errors('email')}
+            inputProps={{ ...form.input('platform-add-admin', 'email', '', ['email']), type: 'email', required: true, autoComplete: 'off' }}
           />
         </div>
         <Button type="submit" pending={adding}>

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -21,9 +21,7 @@ import { redirectPastLastPage } from '~/utils/list-page.server'
 import { platformCtx } from '../platform-ctx.server'
 import type { Ctx } from '~/services/context.server'
 import { useIntentPending } from '~/ui/use-intent-pending'
-
-// Worked out once: the browser's checks of the form's fields (required, lengths, ...).
-const createPlatformOrganizationConstraint = getZodConstraint(CreatePlatformOrganizationSchema)
+import { serverForm, useAnswerKey } from '~/ui/server-form'
 
 /**
  * /platform/organizations: every organization (search, pages) and "Create organization" with its
@@ -139,16 +137,11 @@ export default function PlatformOrganizations() {
 
 function CreateOrganizationForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation()
-  const [form, fields] = useForm({
-    id: 'create-organization',
-    lastResult,
-    constraint: createPlatformOrganizationConstraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePlatformOrganizationSchema }),
-  })
-  const { key: _n, ...nameProps } = getInputProps(fields.name, { type: 'text' })
-  const { key: _e, ...emailProps } = getInputProps(fields.adminEmail, { type: 'email' })
+  // Checked by the server only (as ADR 018): the answer is shown in a form mounted anew for it.
+  const form = serverForm(lastResult)
+  const answerKey = useAnswerKey(lastResult)
+  const formErrors = form.errors('')
+  const order = ['name', 'adminEmail']
   const busy = useIntentPending('create')
   return (
     <section aria-labelledby="create-org-title" className="max-w-xl">
@@ -156,15 +149,19 @@ function CreateOrganizationForm({ lastResult }: { lastResult?: SubmissionResult<
         {t('platformOrgs.create.title')}
       </h2>
       <p className="mb-3 text-slate-700">{t('platformOrgs.create.intro')}</p>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form key={answerKey} id="create-organization" method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="create" />
-        {form.errors?.length ? <Alert tone="error">{form.errors.map((e) => t(e)).join(' ')}</Alert> : null}
-        <Field label={t('platformOrgs.create.name')} errors={fields.name.errors} inputProps={{ ...nameProps, autoComplete: 'off' }} />
+        {formErrors?.length ? <Alert tone="error">{formErrors.map((e) => t(e)).join(' ')}</Alert> : null}
+        <Field
+          label={t('platformOrgs.create.name')}
+          errors={form.errors('name')}
+          inputProps={{ ...form.input('create-organization', 'name', '', order), type: 'text', required: true, autoComplete: 'off' }}
+        />
         <Field
           label={t('platformOrgs.create.adminEmail')}
           hint={t('platformOrgs.create.adminHint')}
-          errors={fields.adminEmail.errors}
-          inputProps={{ ...emailProps, autoComplete: 'off' }}
+          errors={form.errors('adminEmail')}
+          inputProps={{ ...form.input('create-organization', 'adminEmail', '', order), type: 'email', required: true, autoComplete: 'off' }}
         />
         <div>
           <Button type="submit" pending={busy}>
