@@ -48,13 +48,13 @@ export interface Scenario {
 /** Issue 2: /signin against the minimal page. */
 export const DEFAULT_PAGE_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
 /** Issue 3: the organization lists of the large organization (50 rows a page). */
-export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
+export const ORG_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
 
 const admin = signInCookie(ADMIN.email, ADMIN.password)
 const groupsUser = signInCookie(GROUPS_USER.email, GROUPS_USER.password)
 
 /** Issue 11: the library's feed, search and the view of a 500-task package. */
-export const LIBRARY_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200 }
+export const LIBRARY_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
 
 /** Issue 7: the fixed cost of every signed-in page (header, side menu, session) against the baseline. */
 export const SIGNED_IN_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200, maxClientJsKB: 110 }
@@ -71,7 +71,7 @@ export const scenarios: Scenario[] = [
   { name: 'minimal', path: '/hello-world', baseline: true },
   { name: 'signin', path: '/signin' },
   { name: 'signed-in', path: '/dev/signed-in', cookie: admin, targets: SIGNED_IN_TARGETS },
-  { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: { ...ORG_LIST_TARGETS, maxClientJsKB: 110 } },
+  { name: 'members', path: '/organizations/{largeOrg}/members', cookie: admin, targets: ORG_LIST_TARGETS },
   { name: 'groups', path: '/organizations/{largeOrg}/groups', cookie: admin, targets: ORG_LIST_TARGETS },
   { name: 'group-creators', path: '/organizations/{largeOrg}/group-creators', cookie: admin, targets: ORG_LIST_TARGETS },
   // Issue 12: the profile and preferences pages, at least half the minimal page's throughput.
