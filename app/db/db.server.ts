@@ -1,14 +1,5 @@
 import SQLite from 'better-sqlite3'
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type LogEvent,
-  type SqliteDialectConfig,
-} from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import pg from 'pg'
@@ -38,30 +29,7 @@ export function createDb(url: string | undefined): DB {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   registerSqliteFunctions(sqlite)
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log: countErrors })
-}
-
-/**
- * SQLite transactions take the write lock as they begin (BEGIN IMMEDIATE), waiting up to the busy
- * timeout for another connection's write (a CLI, a test process). A deferred BEGIN that read first
- * could not take it once another connection had written since (SQLITE_BUSY at once, the busy timeout
- * not applying); the server has one connection, so nothing of its own waits longer.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #settings: SqliteDialectConfig
-  constructor(settings: SqliteDialectConfig) {
-    super(settings)
-    this.#settings = settings
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#settings)
-  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: countErrors })
 }
 
 /** Kysely's log: failed queries are counted (db_query_errors_total, docs/operations.md#metrics); nothing is printed. */
