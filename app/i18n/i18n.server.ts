@@ -56,6 +56,24 @@ const messages: Record<Locale, Record<string, unknown>> = {
 /** The options react-i18next's `t` (i18next's getFixedT) adds to every call: nothing that changes a text on the server. */
 const FIXED_T_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
 
+/**
+ * Whether a call's options leave the text to its key alone: none, or only those getFixedT adds,
+ * for this instance's one language and namespace. Values, counts, contexts, defaults do not.
+ */
+function isPlainLookup(options: unknown, lng: Locale) {
+  if (options === undefined) return true
+  if (typeof options !== 'object' || options === null) return false
+  // for…in, not Object.entries: this runs on every translation call, without allocating.
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name]
+    if (!FIXED_T_OPTIONS.has(name)) return false
+    if (name === 'lng' && value !== undefined && value !== lng) return false
+    if (name === 'ns' && value !== undefined && value !== 'translation') return false
+    if (name === 'keyPrefix' && value) return false
+  }
+  return true
+}
+
 /** Options that change which text a call gives or how: these calls always go to i18next. */
 const TEXT_OPTIONS = new Set([
   'context',
@@ -84,29 +102,24 @@ function cutAtPlaceholders(text: string): string[] | undefined {
 }
 
 /**
- * What a call's options ask of the text: `'plain'` when they leave it to its key alone (none, or
- * only those getFixedT adds, for this instance's one language and namespace); the values when each
- * other option is a plain string or number that fills a placeholder, `count` a number; undefined
- * for anything else (another language, a key prefix, contexts, defaults, ordinals and the like).
+ * The values of a call with options, when each is a plain string or number that only fills a
+ * placeholder, and `count` a number (besides what getFixedT adds): undefined for contexts,
+ * defaults, ordinals and the like.
  */
-function readOptions(options: unknown, lng: Locale): 'plain' | Record<string, string | number> | undefined {
-  if (options === undefined) return 'plain'
-  if (typeof options !== 'object' || options === null) return undefined
-  let plain = true
-  // for…in, not Object.entries: this runs on every translation call, without allocating.
+function fillValues(options: object, lng: Locale): Record<string, string | number> | undefined {
   for (const name in options) {
     const value = (options as Record<string, unknown>)[name]
     if (FIXED_T_OPTIONS.has(name)) {
       if (name === 'lng' && value !== undefined && value !== lng) return undefined
       if (name === 'ns' && value !== undefined && value !== 'translation') return undefined
       if (name === 'keyPrefix' && value) return undefined
-      continue
+    } else if (TEXT_OPTIONS.has(name) || name.startsWith('defaultValue') || (typeof value !== 'string' && typeof value !== 'number')) {
+      return undefined
+    } else if (name === 'count' && typeof value !== 'number') {
+      return undefined
     }
-    if (TEXT_OPTIONS.has(name) || name.startsWith('defaultValue')) return undefined
-    if (name === 'count' ? typeof value !== 'number' : typeof value !== 'string' && typeof value !== 'number') return undefined
-    plain = false
   }
-  return plain ? 'plain' : (options as Record<string, string | number>)
+  return options as Record<string, string | number>
 }
 
 /**
@@ -156,8 +169,8 @@ function memoizeLookups(instance: i18n, lng: Locale) {
   }
   const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
     if (typeof key !== 'string' || rest.length > 0) return translate(key, options, ...rest)
-    const values = readOptions(options, lng)
-    if (values === 'plain') return plain(key)
+    if (isPlainLookup(options, lng)) return plain(key)
+    const values = typeof options === 'object' && options !== null ? fillValues(options, lng) : undefined
     if (!values) return translate(key, options)
     const target = typeof values.count === 'number' ? pluralKeyOf(key, values.count) : key
     const cut = target && cutOf(target)

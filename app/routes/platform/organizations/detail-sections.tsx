@@ -18,8 +18,7 @@ export function NameSection({ name, lastResult }: { name: string; lastResult?: S
   const location = useLocation()
   // Checked by the server only (as ADR 018); a new page (location) or answer mounts the form anew.
   const form = serverForm(lastResult)
-  const answerKey = useAnswerKey(lastResult)
-  const formKey = `${location.key}-${answerKey}`
+  const formKey = `${location.key}-${useAnswerKey(lastResult)}`
   const pending = useIntentPending('rename')
   return (
     <Section titleId="platform-name-title" title={t('platformOrgs.name.title')} className={sectionClass}>
@@ -129,8 +128,7 @@ export function AdminsSection({
   const { t } = useTranslation()
   const location = useLocation()
   const form = serverForm(lastResult)
-  const answerKey = useAnswerKey(lastResult)
-  const formKey = `${location.key}-${answerKey}`
+  const formKey = `${location.key}-${useAnswerKey(lastResult)}`
   const removing = usePendingValue('removeAdmin', 'email')
   const adding = useIntentPending('addAdmin')
   return (
