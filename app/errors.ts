@@ -138,6 +138,21 @@ export const ERROR_STATUS = {
   IMPORT_EMPTY: 400,
   /** The upload expired, was applied and dropped, or is another admin's. */
   IMPORT_NOT_FOUND: 404,
+  // Group work (docs/group-work.md). A task or loop the actor may not see is GROUP_NOT_FOUND.
+  /** The loop has comments: its author can no longer edit it (deleting stays possible). */
+  LOOP_LOCKED: 409,
+  /** The group does not take free loops (loops with no task). */
+  FREE_LOOPS_OFF: 403,
+  /** The group has GROUP_TAG_LIMIT (50) tags already. */
+  TAG_LIMIT_REACHED: 409,
+  /** Another tag of the group has this name (case aside). */
+  TAG_NAME_TAKEN: 409,
+  /** Not a JPEG, PNG or WebP image by its content (whatever its name or type says). */
+  PHOTO_INVALID: 400,
+  /** A photo over LOOP_PHOTO_MAX_BYTES (5 MB). */
+  PHOTO_TOO_LARGE: 413,
+  /** A loop has LOOP_PHOTO_LIMIT (3) photos already. */
+  PHOTO_LIMIT_REACHED: 409,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**
@@ -246,6 +261,13 @@ export const ERROR_KIND = {
   IMPORT_NO_EMAIL_COLUMN: 'invalid',
   IMPORT_EMPTY: 'invalid',
   IMPORT_NOT_FOUND: 'not-found',
+  LOOP_LOCKED: 'refusal',
+  FREE_LOOPS_OFF: 'refusal',
+  TAG_LIMIT_REACHED: 'refusal',
+  TAG_NAME_TAKEN: 'invalid',
+  PHOTO_INVALID: 'invalid',
+  PHOTO_TOO_LARGE: 'invalid',
+  PHOTO_LIMIT_REACHED: 'invalid',
   SERVER_ERROR: 'server',
   UNKNOWN_ERROR: 'server',
   SERVICE_UNAVAILABLE: 'server',

@@ -78,7 +78,16 @@ export default [
     // A member's own groups (docs/groups.md).
     route('groups', 'routes/groups/section.tsx', [
       index('routes/groups/list/route.tsx'),
-      route(':groupId/home', 'routes/groups/home/route.tsx'),
+      // One group, under its tabs (docs/group-work.md).
+      route(':groupId', 'routes/groups/group/layout.tsx', [
+        index('routes/groups/group/index.tsx'),
+        route('home', 'routes/groups/home/route.tsx'),
+        // Tasks and tags.
+
+        // Loops and their photos.
+
+        // Feedback and whom subscribers follow.
+      ]),
     ]),
     route('create', 'routes/create/section.tsx', [
       route('group', 'routes/create/route.tsx'),

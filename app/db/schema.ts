@@ -188,6 +188,8 @@ export interface GroupsTable {
   directory_managed: Generated<number>
   /** The directory's externalId of such a group. */
   directory_external_id: Generated<string | null>
+  /** 1: members may send free loops (with no task) in the group (migration 035). */
+  free_loops: Generated<number>
 }
 
 /** Group roles (spec section 6); the owner is also groups.owner_id. */
@@ -387,18 +389,111 @@ export interface PackageShareLinksTable {
   revoked_at: string | null
 }
 
-/** A task a group got from a package: shown on the group home to the members of `group_role`. */
+/**
+ * A task of a group (migration 012, editable since 035): copied from a package when the group was
+ * made from one, or written by a leader. Members of its roles (`group_task_roles`) see it once
+ * `published_at` has come; null is a draft.
+ */
 export interface GroupTasksTable {
   id: string
   group_id: string
   package_id: string | null
   package_role_name: string
-  group_role: GroupRole
   title: string
+  /** The task's description. */
   instructions: Generated<string>
   kind: Generated<string>
   day_offset: number | null
   position: number
+  /** When members see it: null is a draft, a future time is "publish at". */
+  published_at: string | null
+  due_at: string | null
+  created_by: string | null
+  created_at: string | null
+  updated_at: string | null
+}
+
+/** The group roles a task is for (migration 035). */
+export interface GroupTaskRolesTable {
+  task_id: string
+  group_id: string
+  role: GroupRole
+}
+
+/** A group's tags, chosen on loops (migration 035); at most GROUP_TAG_LIMIT per group. */
+export interface GroupTagsTable {
+  id: string
+  group_id: string
+  name: string
+  /** Lower-case, trimmed name: unique per group. */
+  name_key: string
+  description: Generated<string>
+  created_at: string
+}
+
+/** A member's reflection (migration 035): on a task (a report) or free (`task_id` null). */
+export interface LoopsTable {
+  id: string
+  group_id: string
+  task_id: string | null
+  author_id: string
+  text: string
+  /** The emotional value, 1 (worst) to 5 (best). */
+  emotion: number
+  created_at: string
+  edited_at: string | null
+  approved_by: string | null
+  approved_at: string | null
+  /** Kept by the services: lists read them without a count per row. */
+  comment_count: Generated<number>
+  photo_count: Generated<number>
+  /** The last edit, comment or approval: unread for a viewer whose loop_reads.read_at is older. */
+  activity_at: string
+}
+
+export interface LoopTagsTable {
+  loop_id: string
+  tag_id: string
+  group_id: string
+}
+
+/** A loop's photo, re-encoded without metadata (migration 035; served only through the loop's visibility check). */
+export interface LoopPhotosTable {
+  id: string
+  loop_id: string
+  group_id: string
+  position: number
+  image: Uint8Array
+  content_type: string
+  width: number
+  height: number
+  byte_size: number
+  etag: string
+  created_at: string
+}
+
+export interface LoopCommentsTable {
+  id: string
+  loop_id: string
+  group_id: string
+  author_id: string
+  text: string
+  created_at: string
+}
+
+/** A subscriber of a group follows a member of it (both rows of group_members; migration 035). */
+export interface GroupFollowsTable {
+  group_id: string
+  subscriber_id: string
+  member_id: string
+  created_at: string
+}
+
+/** When a user last opened a loop (unread marks; migration 035). */
+export interface LoopReadsTable {
+  user_id: string
+  loop_id: string
+  read_at: string
 }
 
 /** One web-vital figure or uncaught error reported by a browser (migration 014; kept 30 days). */
@@ -496,6 +591,14 @@ export interface Database {
   package_invitations: PackageInvitationsTable
   package_share_links: PackageShareLinksTable
   group_tasks: GroupTasksTable
+  group_task_roles: GroupTaskRolesTable
+  group_tags: GroupTagsTable
+  loops: LoopsTable
+  loop_tags: LoopTagsTable
+  loop_photos: LoopPhotosTable
+  loop_comments: LoopCommentsTable
+  group_follows: GroupFollowsTable
+  loop_reads: LoopReadsTable
   telemetry_events: TelemetryEventsTable
   directory_tokens: DirectoryTokensTable
   directory_users: DirectoryUsersTable

@@ -29,7 +29,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     platform: () => import('./locales/sv/platform.json'),
     profile: () => import('./locales/sv/profile.json'),
     create: () => import('./locales/sv/create.json'),
-    myGroups: () => import('./locales/sv/my-groups.json'),
+    myGroups: () => import('./locales/sv/groups-area'),
     library: () => import('./locales/sv/library.json'),
   },
   en: {
@@ -40,7 +40,7 @@ const chunks: Record<Locale, Record<Area, () => Promise<{ default: Messages }>>>
     platform: () => import('./locales/en/platform.json'),
     profile: () => import('./locales/en/profile.json'),
     create: () => import('./locales/en/create.json'),
-    myGroups: () => import('./locales/en/my-groups.json'),
+    myGroups: () => import('./locales/en/groups-area'),
     library: () => import('./locales/en/library.json'),
   },
 }

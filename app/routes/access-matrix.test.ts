@@ -1430,6 +1430,8 @@ const ROUTES: RouteRow[] = [
   { id: 'beta-users/preferences', loader: 'page', action: 'page' },
   { id: 'routes/groups/section.tsx', loader: 'public' },
   { id: 'routes/groups/list/route.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/groups/group/layout.tsx', loader: 'page' },
+  { id: 'routes/groups/group/index.tsx', loader: 'public' },
   { id: 'routes/groups/home/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/create/section.tsx', loader: 'public' },
   { id: 'routes/create/attendance-group.tsx', loader: 'page', action: 'page' },

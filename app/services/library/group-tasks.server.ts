@@ -64,22 +64,39 @@ export async function createGroupFromPackage(
       .execute()
     const roleOf = new Map(roles.map((r, i) => [r.id, { name: r.name, groupRole: roleMapping[r.id] ?? defaultGroupRole(i) }]))
     const entities = await trx.selectFrom('package_entities').selectAll().where('package_id', '=', packageId).orderBy('position').execute()
-    const rows = entities
+    const now = ctx.now.toISOString()
+    const tasks = entities
       .filter((e) => roleOf.has(e.role_id))
       .map((e, position) => ({
-        id: newId(),
-        group_id: group._id,
-        package_id: packageId,
-        package_role_name: roleOf.get(e.role_id)!.name,
-        group_role: roleOf.get(e.role_id)!.groupRole as GroupRole,
-        title: e.title,
-        instructions: e.instructions,
-        kind: e.kind,
-        day_offset: e.day_offset,
-        position,
+        row: {
+          id: newId(),
+          group_id: group._id,
+          package_id: packageId,
+          package_role_name: roleOf.get(e.role_id)!.name,
+          title: e.title,
+          instructions: e.instructions,
+          kind: e.kind,
+          day_offset: e.day_offset,
+          position,
+          // A draft: the owner publishes the package's tasks (all at once, or one by one).
+          published_at: null,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        },
+        role: roleOf.get(e.role_id)!.groupRole as GroupRole,
       }))
-    for (const batch of batches(rows, 100)) await trx.insertInto('group_tasks').values(batch).execute()
-    return rows.length
+    for (const batch of batches(tasks, 100)) {
+      await trx
+        .insertInto('group_tasks')
+        .values(batch.map((t) => t.row))
+        .execute()
+      await trx
+        .insertInto('group_task_roles')
+        .values(batch.map((t) => ({ task_id: t.row.id, group_id: group._id, role: t.role })))
+        .execute()
+    }
+    return tasks.length
   })
   return { groupId: group._id, membersResults, taskCount }
 }
@@ -95,11 +112,13 @@ export async function tasksForMember(ctx: Ctx, groupId: string): Promise<MemberT
     .executeTakeFirst()
   if (!membership) throw new DomainError('GROUP_NOT_FOUND')
   const rows = await ctx.db
-    .selectFrom('group_tasks')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .$if(membership.role !== 'owner', (qb) => qb.where('group_role', '=', membership.role))
-    .orderBy('position')
+    .selectFrom('group_tasks as t')
+    .innerJoin('group_task_roles as r', 'r.task_id', 't.id')
+    .selectAll('t')
+    .select('r.role as group_role')
+    .where('t.group_id', '=', groupId)
+    .$if(membership.role !== 'owner', (qb) => qb.where('r.role', '=', membership.role))
+    .orderBy('t.position')
     .execute()
   return {
     role: membership.role,

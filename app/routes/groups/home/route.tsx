@@ -35,12 +35,7 @@ import { NewGroupCode } from './new-group-code'
  * may leave (the owner hands over first). Members and the admins of
  * its organization see it; anyone else gets the not-found page. Every form works without JavaScript.
  */
-export const handle = {
-  breadcrumb: (loaderData: unknown) => {
-    const name = (loaderData as { home?: { group?: { name?: string } } } | undefined)?.home?.group?.name
-    return name ? { label: name } : null
-  },
-}
+export const handle = { breadcrumb: 'groupWork.tabs.overview' }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
