@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
+import { DEMO_WORK_GROUP } from './group-work-seed.server'
 import { DEMO_ORGANIZATION, seed } from './seed.server'
 
 describe('demo seed', () => {
@@ -10,8 +11,10 @@ describe('demo seed', () => {
       'admin@example.se',
       'erik@example.se',
       'emma@example.se',
+      'sofia@example.se',
       expect.stringMatching(/^Exempelskolan: 303 members/),
       expect.stringMatching(/^Library: /),
+      expect.stringMatching(/^Skolstart 7B: \d+ tasks, 5 tags, \d+ loops, \d+ comments$/),
     ])
     expect(await seed(db())).toEqual([])
 
@@ -43,7 +46,8 @@ describe('demo seed', () => {
       .execute()
     expect(mismatched).toEqual([])
     const groups = await db().selectFrom('groups').select(['kind', 'active', 'owner_id']).where('organization_id', '=', org.id).execute()
-    expect(groups).toHaveLength(40)
+    // 40 generated groups and group work's demo group.
+    expect(groups).toHaveLength(41)
     expect(groups.some((g) => g.kind === 'attendance')).toBe(true)
     expect(groups.some((g) => Number(g.active) === 0)).toBe(true)
     // Every owner is a member of the organization.
@@ -201,5 +205,50 @@ describe('demo seed', () => {
       .where('may_create_attendance', '=', 1)
       .execute()
     expect(Number(attendance)).toBeGreaterThan(2)
+  })
+
+  it('gives group work a demo group: published tasks, drafts, tags, loops of every emotional value, feedback and a subscriber', async () => {
+    await seed(db())
+    const group = await db().selectFrom('groups').selectAll().where('name', '=', DEMO_WORK_GROUP).executeTakeFirstOrThrow()
+    const count = async (table: 'group_tasks' | 'group_tags' | 'loops' | 'loop_comments' | 'group_follows') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('group_id', '=', group.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    expect(await count('group_tags')).toBe(5)
+    expect(await count('loop_comments')).toBeGreaterThan(5)
+    expect(await count('group_follows')).toBe(2)
+    const tasks = await db().selectFrom('group_tasks').select(['published_at']).where('group_id', '=', group.id).execute()
+    expect(tasks.filter((t) => t.published_at === null)).toHaveLength(1)
+    expect(tasks.filter((t) => t.published_at && Date.parse(t.published_at) > Date.now())).toHaveLength(1)
+    const loops = await db().selectFrom('loops').selectAll().where('group_id', '=', group.id).execute()
+    expect(new Set(loops.map((l) => Number(l.emotion)))).toEqual(new Set([1, 2, 3, 4, 5]))
+    expect(loops.some((l) => l.approved_at !== null)).toBe(true)
+    expect(loops.some((l) => l.task_id === null)).toBe(true)
+    // Every loop's comment_count equals its comments, and no loop was written before its group or in the future.
+    for (const loop of loops) {
+      const comments = await db().selectFrom('loop_comments').select('created_at').where('loop_id', '=', loop.id).execute()
+      expect(Number(loop.comment_count)).toBe(comments.length)
+      expect(Date.parse(loop.created_at)).toBeGreaterThan(Date.parse(group.created_at))
+      expect(Date.parse(loop.created_at)).toBeLessThanOrEqual(Date.now())
+    }
+    const roles = await db()
+      .selectFrom('group_members as gm')
+      .innerJoin('users as u', 'u.id', 'gm.user_id')
+      .select(['u.email', 'gm.role'])
+      .where('gm.group_id', '=', group.id)
+      .where('u.email', 'like', '%@example.se')
+      .orderBy('u.email')
+      .execute()
+    expect(roles).toEqual([
+      { email: 'emma@example.se', role: 'member' },
+      { email: 'erik@example.se', role: 'owner' },
+      { email: 'sofia@example.se', role: 'subscriber' },
+    ])
   })
 })

@@ -8,6 +8,7 @@ import { seededRandom } from '~/utils/seeded-random'
 import { demoStory } from './demo-story'
 import { seedBenchLibrary } from './library-bench-seed.server'
 import { seedLibrary } from './library-seed.server'
+import { seedGroupWork } from './group-work-seed.server'
 import { batches } from '~/db/batches'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
@@ -15,6 +16,7 @@ export const DEMO_USERS = [
   { name: 'Astrid Admin', email: 'admin@example.se', password: 'demo-password-1', locale: 'sv' },
   { name: 'Erik Ek', email: 'erik@example.se', password: 'demo-password-2', locale: 'sv' },
   { name: 'Emma English', email: 'emma@example.se', password: 'demo-password-3', locale: 'en' },
+  { name: 'Sofia Mentor', email: 'sofia@example.se', password: 'demo-password-4', locale: 'sv' },
 ] as const
 
 export const DEMO_ORGANIZATION = 'Exempelskolan'
@@ -73,6 +75,8 @@ export async function seed(db: DB, options: SeedOptions = {}) {
   if (demo) created.push(demo)
   const library = await seedLibrary(db)
   if (library) created.push(library)
+  const work = await seedGroupWork(db, await demoIds(db))
+  if (work) created.push(work)
   const benchLibrary = options.large ? await seedBenchLibrary(db) : null
   if (benchLibrary) created.push(benchLibrary)
   if (options.large) {
@@ -89,6 +93,17 @@ export async function seed(db: DB, options: SeedOptions = {}) {
     if (large) created.push(large)
   }
   return created
+}
+
+/** The demo accounts of group work's demo group: Erik leads it, Emma writes loops, Sofia follows. */
+async function demoIds(db: DB) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', ['erik@example.se', 'emma@example.se', 'sofia@example.se'])
+    .execute()
+  const idOf = (email: string) => rows.find((r) => r.email === email)!.id
+  return { erikId: idOf('erik@example.se'), emmaId: idOf('emma@example.se'), sofiaId: idOf('sofia@example.se') }
 }
 
 /** A small deterministic random source, so every seeded database looks the same. */
