@@ -9,6 +9,7 @@ import { demoStory } from './demo-story'
 import { seedBenchLibrary } from './library-bench-seed.server'
 import { seedLibrary } from './library-seed.server'
 import { seedGroupWork } from './group-work-seed.server'
+import { seedBenchGroupWork } from './group-work-bench-seed.server'
 import { batches } from '~/db/batches'
 
 /** Demo accounts (also in the README). Every one is verified and can sign in at once. */
@@ -91,6 +92,8 @@ export async function seed(db: DB, options: SeedOptions = {}) {
       seed: 2,
     })
     if (large) created.push(large)
+    const benchWork = await seedBenchGroupWork(db, LARGE_ORGANIZATION)
+    if (benchWork) created.push(benchWork)
   }
   return created
 }
