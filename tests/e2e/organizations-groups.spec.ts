@@ -47,6 +47,15 @@ async function groupsWorld() {
   return { ...world, olle, oskar, xena, yngve, nora, groups }
 }
 
+test('an admin opens a group from the organization’s list by its name (issue 35 item 6)', { tag: '@nojs' }, async ({ page }) => {
+  const { org, admin, groups } = await groupsWorld()
+  await signIn(page, admin)
+  await page.goto(orgPath(org.id, 'groups'))
+  await groupRow(page, groups[1].name).row.getByRole('link', { name: groups[1].name, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/groups/${groups[1].id}/home$`))
+  await expect(page.getByRole('heading', { level: 1, name: groups[1].name })).toBeVisible()
+})
+
 test('set groups inactive and active again in bulk; the status filter follows', { tag: '@nojs' }, async ({ page, javaScriptEnabled }) => {
   const { org, admin, groups } = await groupsWorld()
   const [g7a, g7b, g8a, g9a] = groups

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { AppLink } from '~/ui/app-link'
 import type { GroupListItem } from '~/services/groups/groups.server'
 import { BulkAction, BulkBar } from '~/ui/bulk'
 import { DataTable, type Column } from '~/ui/data-table'
@@ -30,7 +31,16 @@ export function GroupsTable({
   const kindLabel = { standard: t('groups.kind.standard'), attendance: t('groups.kind.attendance') }
   const [activeLabel, inactiveLabel, never] = [t('groups.status.active'), t('groups.status.inactive'), t('groups.never')]
   const columns: Column<GroupListItem>[] = [
-    { header: t('groups.columns.name'), sort: 'name', cell: (g) => g.name },
+    {
+      header: t('groups.columns.name'),
+      sort: 'name',
+      // The admin opens the group (its home shows them the group read-only when they are not a member).
+      cell: (g) => (
+        <AppLink to={`/groups/${g._id}/home`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {g.name}
+        </AppLink>
+      ),
+    },
     { header: t('groups.columns.kind'), cell: (g) => kindLabel[g.kind], className: 'whitespace-nowrap' },
     // Name and email on two lines, the email dimmed (`.name-and-email`, app/styles/app.css): one element.
     {
