@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { DB } from '../app/db/db.server'
 import { DEMO_USERS, LARGE_ORGANIZATION } from '../app/demo/seed.server'
 import { BENCH_LARGE_PACKAGE } from '../app/demo/library-bench-seed.server'
+import { BENCH_WORK_GROUP } from '../app/demo/group-work-bench-seed.server'
 import { seedGroupsUser } from './groups-seed'
 import { productionEnv, ROOT, run } from './server'
 import { batches } from '../app/db/batches'
@@ -93,6 +94,11 @@ export interface BenchData {
   largePackageId: string
   /** The 500-member group of the groups user (bench/groups-seed.ts). */
   bigGroupId: string
+  /** Group work's group of 500 members and 30,000 loops, owned by the admin (app/demo/group-work-bench-seed.server.ts). */
+  workGroupId: string
+  /** One of its tasks, and one of its members: the task's loops and the member's loops. */
+  workTaskId: string
+  workMemberId: string
 }
 
 const count = async (db: DB, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0)
@@ -112,8 +118,23 @@ export function benchData(): Promise<BenchData> {
       dialect: isPostgresUrl(current) ? 'postgres' : 'sqlite',
       largePackageId: (await db.selectFrom('packages').select('id').where('name', '=', BENCH_LARGE_PACKAGE).executeTakeFirst())?.id ?? '',
       bigGroupId: await seedGroupsUser(org.id),
+      ...(await workGroup(db)),
     }
   })
+}
+
+/** Group work's benchmark group, one of its tasks and one of its writing members. */
+async function workGroup(db: DB) {
+  const group = await db.selectFrom('groups').select('id').where('name', '=', BENCH_WORK_GROUP).executeTakeFirst()
+  if (!group) throw new Error(`the seed created no group named ${BENCH_WORK_GROUP}`)
+  const loop = await db
+    .selectFrom('loops')
+    .select(['task_id', 'author_id'])
+    .where('group_id', '=', group.id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return { workGroupId: group.id, workTaskId: loop.task_id ?? '', workMemberId: loop.author_id }
 }
 
 /**

@@ -12,7 +12,9 @@
  * - `path` may name seeded data: `{largeOrg}` is the id of the large organization (Storkommunen),
  *   `{admin}` the id of the signed-in admin (the profile pages),
  *   `{largePackage}` the library's package of 500 tasks (app/demo/library-bench-seed.server.ts).
- *   `{bigGroup}` the 500-member group of the groups user (./groups-seed.ts).
+ *   `{bigGroup}` the 500-member group of the groups user (./groups-seed.ts), `{workGroup}` group work's
+ *   group of 500 members and 30,000 loops, `{workTask}` one of its tasks, `{workMember}` one of its members
+ *   (app/demo/group-work-bench-seed.server.ts).
  * - `cookie` is a Cookie header, or a function called once the server is up, e.g.
  *   `signInCookie(ADMIN.email, ADMIN.password)` (./auth.ts: one session per user, shared).
  * - `lighthousePages` are the pages `--lighthouse` audits, with their Lighthouse targets.
@@ -65,6 +67,8 @@ export const PROFILE_TARGETS: Targets = { minRatio: 0.5, maxRssMB: 200, maxClien
 export const FEED_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
 /** Issue 10: the polled counts call ("1,000 signed-in tabs polling every 60 s must cost this server little"). */
 export const COUNTS_TARGETS: Targets = { minRatio: 0.7, maxRssMB: 200 }
+/** Issue 34: the loop lists of a 500-member group with 30,000 loops, like the organization lists. */
+export const LOOP_LIST_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 100, maxRssMB: 200, maxClientJsKB: 110 }
 
 export const scenarios: Scenario[] = [
   { name: 'healthz', path: '/healthz', info: true, clientJs: false },
@@ -95,6 +99,11 @@ export const scenarios: Scenario[] = [
     clientJs: false,
     targets: { maxP99Ms: 100, maxRssMB: 200 },
   },
+  // Issue 34: a group of 500 members and 30,000 loops: the leader's loop list, a task's loops and a member's loops.
+  { name: 'loops', path: '/groups/{workGroup}/loops', cookie: admin, targets: LOOP_LIST_TARGETS },
+  { name: 'task-loops', path: '/groups/{workGroup}/loops?task={workTask}', cookie: admin, targets: LOOP_LIST_TARGETS },
+  { name: 'member-loops', path: '/groups/{workGroup}/loops?member={workMember}', cookie: admin, targets: LOOP_LIST_TARGETS },
+  { name: 'group-tasks', path: '/groups/{workGroup}/tasks', cookie: admin, targets: LOOP_LIST_TARGETS },
 ]
 
 /** What Lighthouse targets on a page (issue 7): performance score 0-100, LCP and TBT in ms. */
@@ -134,6 +143,9 @@ export const lighthousePages: LighthousePage[] = [
   })),
   { name: 'profile', path: '/users/{admin}', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
   { name: 'preferences', path: '/users/{admin}/preferences/account', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  // Issue 34: the loop form (a pupil's page, on a phone).
+  { name: 'loop form', path: '/groups/{workGroup}/loops/new?task={workTask}', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
+  { name: 'loops', path: '/groups/{workGroup}/loops', cookie: admin, targets: ADMIN_PAGE_LIGHTHOUSE },
 ]
 
 export function targetsOf(s: Scenario): Targets {
@@ -148,4 +160,7 @@ export function resolvePath(path: string, data: BenchData): string {
     .replace(/\{admin\}/g, data.adminId)
     .replace(/\{largePackage\}/g, data.largePackageId)
     .replace(/\{bigGroup\}/g, data.bigGroupId)
+    .replace(/\{workGroup\}/g, data.workGroupId)
+    .replace(/\{workTask\}/g, data.workTaskId)
+    .replace(/\{workMember\}/g, data.workMemberId)
 }
