@@ -199,6 +199,10 @@ describe('/signup/confirm/link: the emailed link', () => {
     // The emailed link is spent: it cannot be used again to skip the step.
     const again = await run(() => confirmLinkAction(args(makeRequest('/signup/confirm/link', { form: { token } }))))
     expect(again.data).toEqual({ error: 'TOKEN_USED' })
+    // Opened where someone is signed in, the second step is still asked (its session replaces theirs).
+    const elsewhere = `${cookiesFrom(used.headers)}; ${await sessionCookieFor(await createUser())}`
+    const page = await run(() => twoStepLoader(args(makeRequest('/signin/two-step', { cookie: elsewhere }))))
+    expect([page.status, page.data]).toEqual([200, { linking: 'Google' }])
     await expectLinkedAfterCode(victim, cookiesFrom(used.headers), 'google', '/support')
     // The provider's refresh token of the round trip went with the session, sealed (sign-out revokes it).
     const [session] = await db().selectFrom('sessions').select('id_hash').where('user_id', '=', victim.id).execute()

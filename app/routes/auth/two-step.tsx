@@ -36,16 +36,22 @@ const SecondStepSchema = z.object({ code: z.string().trim().min(1).max(32) })
 const startAgain = async () => redirect('/signin?notice=twoStepExpired', { headers: { 'Set-Cookie': await clearSecondStep() } })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(context)
   const token = await readSecondStep(request)
-  if (!token) throw redirect('/signin')
+  if (!token) {
+    await requireAnonymous(context)
+    throw redirect('/signin')
+  }
+  let linking: string | null
   try {
-    const pending = await checkSecondStep(ctxFor(null, context), token)
-    return { linking: await providerOfLink(pending.data?.link) }
+    linking = await providerOfLink((await checkSecondStep(ctxFor(null, context), token)).data?.link)
   } catch (error) {
     if (error instanceof DomainError) throw await startAgain()
     throw error
   }
+  // A provider account being linked (an emailed link opened where someone is signed in): the
+  // code goes on, and the session it starts replaces this one, as it would without a second step.
+  if (!linking) await requireAnonymous(context)
+  return { linking }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
