@@ -48,8 +48,9 @@ export const checkSecondStep = (ctx: Ctx, token: string) => checkToken(ctx.db, t
 
 /**
  * Spends a code (or a recovery code) for the token; answers the user to start a session for,
- * where to go, and the sealed provider link the token carries (null for a password sign-in). A wrong code is CODE_INVALID (TOO_MANY_ATTEMPTS once blocked); the token stays
- * usable until it expires, so a mistyped code can be typed again.
+ * where to go, and the sealed provider link the token carries (null for a password sign-in). A
+ * wrong code is CODE_INVALID (TOO_MANY_ATTEMPTS once blocked); the token stays usable until it
+ * expires, so a mistyped code can be typed again.
  */
 export async function completeSecondStep(ctx: Ctx, token: string, code: string) {
   const pending = await checkSecondStep(ctx, token)
