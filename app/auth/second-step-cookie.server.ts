@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie, redirect } from '@remix-run/node'
 import { env, isSecureOrigin } from '~/env.server'
 import { TOKEN_TTL_SECONDS } from './tokens.server'
 
@@ -25,4 +25,11 @@ export const clearSecondStep = () => secondStepCookie().serialize('', { maxAge: 
 export async function readSecondStep(request: Request): Promise<string | null> {
   const value = await secondStepCookie().parse(request.headers.get('Cookie'))
   return typeof value === 'string' && value ? value : null
+}
+
+/** To /signin/two-step with the token of the second step (and other cookies to set, e.g. clearing a flow). */
+export async function redirectToSecondStep(token: string, cookies: string[] = []) {
+  const response = redirect('/signin/two-step')
+  for (const cookie of [await writeSecondStep(token), ...cookies]) response.headers.append('Set-Cookie', cookie)
+  return response
 }

@@ -57,7 +57,7 @@ export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
   compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })
 
 /** The security notices (services/accounts/security-notices.server.ts), each with a link to the user's sessions. */
-export type SecurityNoticeKind = 'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed'
+export type SecurityNoticeKind = 'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed' | 'provider-linked'
 
 const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
   'new-browser': 'securityNewBrowser',
@@ -65,6 +65,7 @@ const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
   'two-step-off': 'securityTwoStepOff',
   'passkey-added': 'securityPasskeyAdded',
   'password-changed': 'securityPasswordChanged',
+  'provider-linked': 'securityProviderLinked',
 }
 
 /** When, in the user's language and timezone (e.g. "27 november 2026 kl. 06:40" / "27 November 2026 at 06:40"). */
@@ -83,13 +84,13 @@ function whenFor(to: { locale: string; timezone: string }, when: Date) {
 export const securityNoticeEmail = (
   to: Recipient & { id: string; timezone: string },
   kind: SecurityNoticeKind,
-  details: { when: Date; browser?: string },
+  details: { when: Date; browser?: string; provider?: string },
 ) => {
   const t = tFor(isLocale(to.locale) ? to.locale : DEFAULT_LOCALE)
   return compose(
     to,
     SECURITY_NOTICE_KEYS[kind],
-    { when: whenFor(to, details.when), browser: details.browser ?? t('mail.securityUnknownBrowser') },
+    { when: whenFor(to, details.when), browser: details.browser ?? t('mail.securityUnknownBrowser'), provider: details.provider ?? '' },
     { url: link(`/users/${encodeURIComponent(to.id)}/preferences/security#prefs-sessions`) },
   )
 }

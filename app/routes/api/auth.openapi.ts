@@ -76,11 +76,14 @@ export const authOperations = [
     path: '/api/v2/signin/second-factor',
     tag: TAG,
     summary: 'Sign in: the second step',
-    description: 'The token of SECOND_FACTOR_REQUIRED and a code of the authenticator app (or a recovery code).',
+    description:
+      'The token of SECOND_FACTOR_REQUIRED and a code of the authenticator app (or a recovery code). ' +
+      'A token from a single sign-on (an account its organization provisioned) links the provider account first: ' +
+      'SSO_IDENTITY_TAKEN or SSO_ALREADY_LINKED when that can no longer be done.',
     access: 'public',
     body: SecondFactorPayload,
     ok: { status: 200, schema: CurrentUserAnswer, description: 'Signed in: the current user (Set-Cookie).' },
-    errors: ['CODE_INVALID', 'TOO_MANY_ATTEMPTS', ...TOKEN_ERRORS],
+    errors: ['CODE_INVALID', 'TOO_MANY_ATTEMPTS', ...TOKEN_ERRORS, 'SSO_IDENTITY_TAKEN', 'SSO_ALREADY_LINKED'],
   }),
   operation({
     method: 'post',

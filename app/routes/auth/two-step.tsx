@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { requireAnonymous } from '~/auth/guards.server'
@@ -8,10 +8,12 @@ import { clearSecondStep, readSecondStep } from '~/auth/second-step-cookie.serve
 import { createSession, destroySession } from '~/auth/session.server'
 import { OWN_CREDENTIALS } from '~/auth/sso/config.server'
 import { rememberProvider } from '~/auth/sso/cookies.server'
+import { startSsoSession } from '~/auth/sso/complete.server'
 import { DomainError } from '~/errors'
 import { localeCookie } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { noticeSignIn } from '~/services/accounts/security-notices.server'
+import { linkAfterSecondStep, providerOfLink } from '~/services/accounts/provider-links.server'
 import { checkSecondStep, completeSecondStep } from '~/services/two-step/second-step.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -22,26 +24,34 @@ import { formCall } from './auth-action.server'
 import { AuthError } from './auth-error'
 
 /**
- * /signin/two-step: the second step of a password sign-in for an account with two-step
- * verification on (docs/auth.md). The password form left a 5-minute token (named by a cookie);
- * a code of the authenticator app or a recovery code spends it and starts the session. Without
- * the token (expired, used, none) the visitor starts again at /signin.
+ * /signin/two-step: the second step of a sign-in for an account with two-step verification on
+ * (docs/auth.md). The first step (the password form, or a provider account being linked to the
+ * account: /signup/confirm, the emailed link, a directory's account) left a 5-minute token (named
+ * by a cookie); a code of the authenticator app or a recovery code spends it, makes the link the
+ * token carries, and starts the session. Without the token (expired, used, none) the visitor
+ * starts again at /signin.
  */
 const SecondStepSchema = z.object({ code: z.string().trim().min(1).max(32) })
 
 const startAgain = async () => redirect('/signin?notice=twoStepExpired', { headers: { 'Set-Cookie': await clearSecondStep() } })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(context)
   const token = await readSecondStep(request)
-  if (!token) throw redirect('/signin')
+  if (!token) {
+    await requireAnonymous(context)
+    throw redirect('/signin')
+  }
+  let linking: string | null
   try {
-    await checkSecondStep(ctxFor(null, context), token)
+    linking = await providerOfLink((await checkSecondStep(ctxFor(null, context), token)).data?.link)
   } catch (error) {
     if (error instanceof DomainError) throw await startAgain()
     throw error
   }
-  return null
+  // A provider account being linked (an emailed link opened where someone is signed in): the
+  // code goes on, and the session it starts replaces this one, as it would without a second step.
+  if (!linking) await requireAnonymous(context)
+  return { linking }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,6 +70,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   )
   if (!outcome.ok) return outcome.response
   const { user, redirectTo } = outcome.value
+  // A provider account waiting for this step is linked now, and the session is that provider's.
+  const linked = await formCall(submission.reply({ resetForm: true }), () => linkAfterSecondStep(ctx, user.id, outcome.value.link))
+  if (!linked.ok) return linked.response
+  if (linked.value) {
+    const cookies = await startSsoSession(ctx, request, user, linked.value.identity.provider, linked.value.tokens)
+    await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
+    return redirectWithToast(redirectTo, { key: 'sso.linked' }, [...cookies, await clearSecondStep()])
+  }
   await destroySession(ctx.db, request)
   const cookies = [
     await createSession(ctx.db, user.id, 'two-step', { now: ctx.now, userAgent: request.headers.get('User-Agent') }),
@@ -73,6 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TwoStepSignIn() {
   const { t } = useTranslation()
+  const { linking } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const form = serverForm(actionData?.result)
@@ -80,6 +99,7 @@ export default function TwoStepSignIn() {
     <>
       <h1 className="mb-2 text-xl font-bold">{t('signin.twoStep.title')}</h1>
       <p className="mb-4 text-slate-700">{t('signin.twoStep.intro')}</p>
+      {linking ? <p className="mb-4 text-slate-700">{t('signin.twoStep.linking', { provider: linking })}</p> : null}
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         <Field

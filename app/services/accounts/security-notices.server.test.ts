@@ -26,6 +26,10 @@ const EXPECTED: Record<SecurityNoticeKind, { en: [RegExp, RegExp]; sv: [RegExp, 
     en: [/password of your .* was changed/, /other sessions were signed out/],
     sv: [/Lösenordet till ditt konto/, /andra sessioner loggades ut/],
   },
+  'provider-linked': {
+    en: [/An account at Microsoft was linked/, /without your password/],
+    sv: [/Ett konto hos Microsoft kopplades/, /utan lösenord/],
+  },
 }
 
 describe('security notices by email', () => {
@@ -33,7 +37,7 @@ describe('security notices by email', () => {
     for (const locale of ['en', 'sv'] as const) {
       it(`${kind} in ${locale}: through the outbox, in the user's language and timezone, with a link to the sessions, no placeholder left`, async () => {
         const user = await createUser({ locale, timezone: 'Europe/Stockholm', name: 'Åsa Öberg' })
-        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, { browser: 'Firefox 133 / Linux' })
+        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, { browser: 'Firefox 133 / Linux', provider: 'Microsoft' })
         const [mail, ...more] = await mailsTo(user.email)
         expect(more).toEqual([])
         const [subject, body] = EXPECTED[kind][locale]

@@ -23,7 +23,8 @@ export type SsoSignInInput = z.infer<typeof SsoSignInPayload>
 
 /**
  * Signs in (or up) the owner of a provider's ID token. Answers the user, or throws NO_USER
- * (checkUserExist and no user), VERIFICATION_REQUIRED (the email must be proven first: a link was
+ * (checkUserExist and no user), SECOND_FACTOR_REQUIRED with a token (a provisioned account with
+ * two-step on, not linked yet: provisioned-sso.server.ts), VERIFICATION_REQUIRED (the email must be proven first: a link was
  * sent), USER_CREATION_FAILED (no usable email), SSO_TOKEN_INVALID (bad token, 401). `locale` is the
  * language a new account starts with (the route detects it from the request).
  */
@@ -39,9 +40,15 @@ export async function ssoApiSignIn(ctx: Ctx, token: string, input: SsoSignInInpu
   const providerEmail = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
   // The account an organization's directory provisioned for the provider's verified email (docs/directory-sync.md): it exists.
   const provisioned =
-    providerEmail &&
-    (await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true))
-  if (provisioned) return { user: provisioned, redirectTo, provider: provider.id }
+    providerEmail === null
+      ? null
+      : await linkProvisionedAccount(ctx, { provider: provider.id, issuer: claims.iss, subject: claims.sub, email: providerEmail }, true, {
+          post,
+          tokens: null,
+        })
+  // Two-step on: nothing linked yet; POST /api/v2/signin/second-factor with this token links and signs in.
+  if (provisioned?.secondStep) throw new DomainError('SECOND_FACTOR_REQUIRED', { token: provisioned.secondStep })
+  if (provisioned) return { user: provisioned.user, redirectTo, provider: provider.id }
   if (input.checkUserExist) throw new DomainError('NO_USER')
   const email = providerEmail ?? input.manuallyProvidedEmail ?? null
   if (!email) throw new DomainError('USER_CREATION_FAILED')

@@ -43,10 +43,11 @@ export async function userOfIdentity(ctx: Ctx, issuer: string, subject: string) 
 }
 
 /**
- * Links a provider account to a user. Refused when the provider account belongs to someone else
- * (SSO_IDENTITY_TAKEN) or the user already has another account of that issuer (SSO_ALREADY_LINKED).
+ * Refuses a link that cannot be made: the provider account belongs to someone else
+ * (SSO_IDENTITY_TAKEN) or the user already has another account of that issuer
+ * (SSO_ALREADY_LINKED). Answers the link's id when it exists already for this user.
  */
-export async function linkIdentity(ctx: Ctx, userId: string, key: IdentityKey) {
+export async function assertLinkable(ctx: Ctx, userId: string, key: IdentityKey): Promise<string | null> {
   const existing = await findIdentity(ctx, key.issuer, key.subject)
   if (existing) {
     if (existing.user_id === userId) return existing.id
@@ -59,6 +60,17 @@ export async function linkIdentity(ctx: Ctx, userId: string, key: IdentityKey) {
     .where('issuer', '=', key.issuer)
     .executeTakeFirst()
   if (sameIssuer) throw new DomainError('SSO_ALREADY_LINKED')
+  return null
+}
+
+/**
+ * Links a provider account to a user, as assertLinkable allows. Only for an account made with it
+ * (createSsoUser) or once its owner passed every step: an existing account is linked through
+ * provider-links.server.ts, which asks for the second step and tells the owner.
+ */
+export async function linkIdentity(ctx: Ctx, userId: string, key: IdentityKey) {
+  const existing = await assertLinkable(ctx, userId, key)
+  if (existing) return existing
   const id = newId()
   const inserted = await ctx.db
     .insertInto('user_identities')
@@ -133,20 +145,28 @@ export async function sendSsoLink(
   post: object,
   tokens: ProviderTokens | null,
 ) {
-  // Not the ID token: the e-ID's carries the personal identity number, which is kept nowhere but
-  // a session's own row (docs/sso.md, Privacy). The session gets a new one at its first renewal.
-  const sealed = tokens?.refreshToken ? await seal({ ...tokens, idToken: '', accessToken: '' }, SEALED_LINK_TOKENS) : null
-  const token = await issueToken(ctx.db, user.id, 'sso-link', { identity: key, post, tokens: sealed }, ctx.now)
+  const token = await issueToken(ctx.db, user.id, 'sso-link', { identity: key, post, tokens: await sealForLater(tokens) }, ctx.now)
   await sendMail(ctx.db, ssoLinkEmail(user, token, PROVIDER_LABELS[key.provider]))
 }
 
 const SEALED_LINK_TOKENS = 'sso-link-tokens'
 
 /**
- * Uses an emailed link: links the provider account (if not yet) and verifies the address. Answers
- * the provider's tokens of the round trip that sent it (null for a link sent before they were kept).
+ * The provider's tokens of a round trip, sealed to wait (in an emailed link's token, or a second
+ * step's) for the session they belong to: only the refresh token. Not the ID token: the e-ID's
+ * carries the personal identity number, which is kept nowhere but a session's own row
+ * (docs/sso.md, Privacy); the session gets a new one at its first renewal.
  */
-export async function redeemSsoLink(ctx: Ctx, token: string) {
+export const sealForLater = async (tokens: ProviderTokens | null) =>
+  tokens?.refreshToken ? seal({ ...tokens, idToken: '', accessToken: '' }, SEALED_LINK_TOKENS) : null
+export const unsealLater = (sealed: string | null | undefined) => unseal<ProviderTokens>(sealed, SEALED_LINK_TOKENS)
+
+/**
+ * Spends an emailed link: answers the account, the provider account it proves and the provider's
+ * tokens of the round trip that sent it (null for a link sent before they were kept). Links
+ * nothing: provider-links.server.ts does, after the second step where the account has one.
+ */
+export async function consumeSsoLink(ctx: Ctx, token: string) {
   const used = await consumeToken(ctx.db, token, 'sso-link', ctx.now)
   const data = used.data as { identity: IdentityKey; post: { redirectTo: string; invitation: string }; tokens?: string | null }
   // The used link keeps no provider token (the row lives on until its expiry, housekeeping.server.ts).
@@ -156,14 +176,7 @@ export async function redeemSsoLink(ctx: Ctx, token: string) {
       .set({ data: JSON.stringify({ ...data, tokens: null }) })
       .where('id', '=', used.id)
       .execute()
-  await linkIdentity(ctx, used.user_id, data.identity)
-  await ctx.db
-    .updateTable('users')
-    .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) }))
-    .where('id', '=', used.user_id)
-    .execute()
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirstOrThrow()
-  return { user, identity: data.identity, post: data.post, tokens: await unseal<ProviderTokens>(data.tokens, SEALED_LINK_TOKENS) }
+  return { userId: used.user_id, identity: data.identity, post: data.post, tokens: await unsealLater(data.tokens) }
 }
 
 /** The acting user's linked provider accounts, for their account preferences. */

@@ -1,6 +1,7 @@
 import type { ProviderId } from '~/auth/sso/config.server'
 import type { Ctx } from '~/services/context.server'
-import { findIdentity, linkIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { linkOrSecondStep, type ProviderLink } from '~/services/accounts/provider-links.server'
+import { findIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
 
 /**
  * Single sign-on of people an organization's directory provisioned (docs/directory-sync.md "Signing in with single sign-on",
@@ -17,12 +18,22 @@ import { findIdentity, linkIdentity, type IdentityKey } from '~/services/account
  *   `directory_users` row with `active`); a deactivated or deleted person, or an account no
  *   directory provisioned, goes through /signup/confirm's proof (password or emailed link);
  * - the account's other links stand: one provider account per issuer (an account that already has
- *   another account of this issuer is not linked here), one user per provider account.
+ *   another account of this issuer is not linked here), one user per provider account;
+ * - the directory's word is the first proof only: an account with two-step verification on passes
+ *   its second step before anything is linked (provider-links.server.ts), and the owner is told.
  */
 export const PROVISIONED_LINK_PROVIDERS: readonly ProviderId[] = ['google', 'microsoft']
 
-/** Links the provider account to the provisioned account of its email and answers that user, or null when the rule does not apply. */
-export async function linkProvisionedAccount(ctx: Ctx, key: IdentityKey, emailVerified: boolean) {
+/**
+ * Links the provider account to the provisioned account of its email (or, two-step on, answers the
+ * second step's token that carries the link) and answers that user; null when the rule does not apply.
+ */
+export async function linkProvisionedAccount(
+  ctx: Ctx,
+  key: IdentityKey,
+  emailVerified: boolean,
+  then: Pick<ProviderLink, 'post' | 'tokens'>,
+) {
   if (!PROVISIONED_LINK_PROVIDERS.includes(key.provider) || !emailVerified || !key.email) return null
   const user = await ctx.db
     .selectFrom('users')
@@ -48,6 +59,6 @@ export async function linkProvisionedAccount(ctx: Ctx, key: IdentityKey, emailVe
     .where('issuer', '=', key.issuer)
     .executeTakeFirst()
   if (sameIssuer) return null
-  await linkIdentity(ctx, user.id, key)
-  return user
+  const { secondStep } = await linkOrSecondStep(ctx, user.id, { identity: key, ...then, mailboxProven: false })
+  return { user, secondStep }
 }

@@ -27,19 +27,30 @@ export const secondStepKeys = (userId: string, client: string) => ({
   client: `two-step:client:${client}`,
 })
 
-/** After a right password: the token of the second step, or null when the account has no second step. */
-export async function secondStepFor(ctx: Ctx, userId: string, redirectTo?: string | null): Promise<string | null> {
+/**
+ * The one decision of every way into an account (docs/security.md "Paths into an account"): after
+ * the first proof (a right password, an emailed link, a directory's word), the token of the
+ * second step, or null when the account has no second step. `link` is a provider account to link
+ * once the second step is passed (sealed by provider-links.server.ts; nothing is linked before).
+ */
+export async function secondStepFor(
+  ctx: Ctx,
+  userId: string,
+  redirectTo?: string | null,
+  then: { link?: string } = {},
+): Promise<string | null> {
   if (!(await isTwoStepEnabled(ctx.db, userId))) return null
-  return issueToken(ctx.db, userId, 'second-factor', { redirectTo: safeRedirect(redirectTo) }, ctx.now)
+  return issueToken(ctx.db, userId, 'second-factor', { redirectTo: safeRedirect(redirectTo), ...then }, ctx.now)
 }
 
 /** Whether a second-step token is still usable (the page's loader); TOKEN_* otherwise. */
 export const checkSecondStep = (ctx: Ctx, token: string) => checkToken(ctx.db, token, 'second-factor', ctx.now)
 
 /**
- * Spends a code (or a recovery code) for the token; answers the user to start a session for and
- * where to go. A wrong code is CODE_INVALID (TOO_MANY_ATTEMPTS once blocked); the token stays
- * usable until it expires, so a mistyped code can be typed again.
+ * Spends a code (or a recovery code) for the token; answers the user to start a session for,
+ * where to go, and the sealed provider link the token carries (null for a password sign-in). A
+ * wrong code is CODE_INVALID (TOO_MANY_ATTEMPTS once blocked); the token stays usable until it
+ * expires, so a mistyped code can be typed again.
  */
 export async function completeSecondStep(ctx: Ctx, token: string, code: string) {
   const pending = await checkSecondStep(ctx, token)
@@ -65,5 +76,9 @@ export async function completeSecondStep(ctx: Ctx, token: string, code: string) 
   await consumeToken(ctx.db, token, 'second-factor', ctx.now)
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', pending.user_id).executeTakeFirst()
   if (!user) throw new DomainError('TOKEN_INVALID')
-  return { user, redirectTo: typeof pending.data?.redirectTo === 'string' ? pending.data.redirectTo : '/' }
+  return {
+    user,
+    redirectTo: typeof pending.data?.redirectTo === 'string' ? pending.data.redirectTo : '/',
+    link: typeof pending.data?.link === 'string' ? pending.data.link : null,
+  }
 }

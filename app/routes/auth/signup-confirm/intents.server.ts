@@ -6,7 +6,9 @@ import { revokeUnusedTokens } from '~/auth/sso/token-store.server'
 import { DomainError, messageKey } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { noticeSignIn } from '~/services/accounts/security-notices.server'
-import { createSsoUser, linkIdentity, sendSsoLink, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { linkOrSecondStep } from '~/services/accounts/provider-links.server'
+import { createSsoUser, sendSsoLink, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { redirectToSecondStep } from '~/auth/second-step-cookie.server'
 import { findUserByEmail, signIn } from '~/services/accounts/users.server'
 import { redirectWithToast } from '~/http/toast.server'
 
@@ -58,7 +60,11 @@ const create: Handler = async (ctx, request, pending, form) => {
   }
 }
 
-/** Proves an existing account with its password (rate limited as any sign-in), then links and signs in. */
+/**
+ * Proves an existing account with its password (rate limited as any sign-in), then, as a password
+ * sign-in, its second step when it has one (/signin/two-step links and signs in); else links and
+ * signs in.
+ */
 const password: Handler = async (ctx, request, pending, form) => {
   const parsed = ProveSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success || !parsed.data.password) return fail('BAD_REQUEST', { existing: parsed.data?.email ?? pending.email })
@@ -66,7 +72,9 @@ const password: Handler = async (ctx, request, pending, form) => {
   if (!email) return fail('BAD_REQUEST')
   try {
     const user = await signIn(ctx, { email, password: parsed.data.password })
-    await linkIdentity(ctx, user.id, { ...keyOf(pending), email })
+    const link = { identity: { ...keyOf(pending), email }, post: pending.post, tokens: pending.tokens, mailboxProven: false }
+    const { secondStep } = await linkOrSecondStep(ctx, user.id, link)
+    if (secondStep) return redirectToSecondStep(secondStep, [await clearPending()])
     const cookies = await startSsoSession(ctx, request, user, pending.provider, pending.tokens)
     await noticeSignIn(ctx, user.id, request.headers.get('User-Agent'))
     return redirectWithToast(destinationAfterSso(pending.post), { key: 'sso.linked' }, cookies)

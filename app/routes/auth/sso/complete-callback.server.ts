@@ -3,7 +3,9 @@ import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.server'
 import { noticeSignIn } from '~/services/accounts/security-notices.server'
-import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { linkProven } from '~/services/accounts/provider-links.server'
+import { userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { redirectToSecondStep } from '~/auth/second-step-cookie.server'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/http/toast.server'
 import { writePending } from '~/auth/sso/cookies.server'
@@ -28,10 +30,11 @@ export function identityOf(result: SsoResult): IdentityKey & { name: string; ema
 }
 
 /**
- * After a successful round trip: link (intent=link, signed in), sign in a linked account (or the
- * account a directory provisioned for the provider's verified email: provisioned-sso.server.ts),
- * or send a new provider account to /signup/confirm (its claims in an encrypted cookie, nothing
- * stored).
+ * After a successful round trip: link (intent=link, signed in: the session passed its sign-in, and
+ * the owner is told), sign in a linked account (or the account a directory provisioned for the
+ * provider's verified email: provisioned-sso.server.ts, which asks for the account's second step
+ * first when it has one), or send a new provider account to /signup/confirm (its claims in an
+ * encrypted cookie, nothing stored).
  */
 export async function completeSso(ctx: Ctx, request: Request, result: SsoResult) {
   const identity = identityOf(result)
@@ -39,13 +42,17 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   const headers = [result.clearFlowCookie]
   if (result.flow.intent === 'link') {
     if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
-    await linkIdentity(ctx, ctx.actor.id, key)
+    await linkProven(ctx, ctx.actor.id, { identity: key, mailboxProven: false })
     const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/security`) ?? '/'
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
   // A linked account, or the account an organization's directory provisioned for this verified email.
-  const user =
-    (await userOfIdentity(ctx, identity.issuer, identity.subject)) ?? (await linkProvisionedAccount(ctx, key, identity.emailVerified))
+  const linked = await userOfIdentity(ctx, identity.issuer, identity.subject)
+  const provisioned = linked
+    ? null
+    : await linkProvisionedAccount(ctx, key, identity.emailVerified, { post: result.flow.post, tokens: result.tokens })
+  if (provisioned?.secondStep) return redirectToSecondStep(provisioned.secondStep, headers)
+  const user = linked ?? provisioned?.user
   if (user) {
     if (!user.email_verified_at) throw new DomainError('VERIFICATION_REQUIRED', { post: result.flow.post })
     const cookies = await startSsoSession(ctx, request, user, identity.provider, result.tokens)
