@@ -10,7 +10,7 @@ export interface MemberFileLimits {
   maxEntries: number
   /** The most bytes the parts an .xlsx is read for may unpack to, together. */
   maxInflatedBytes: number
-  /** The longest CSV record (a line, or lines within quotes), in characters. */
+  /** The longest CSV record (a line, or lines within quotes): the characters of its cells together. */
   maxCsvRecordChars: number
   /** The parsing worker's V8 heap (old generation), in MB: past it the worker is stopped. */
   workerHeapMb: number
