@@ -47,7 +47,11 @@ const page = (cookie: string, path: string) => fetch(`${server.baseUrl}${path}`,
 /** Posts the import form with this file; where the server sends the browser next. */
 async function upload(cookie: string, organizationId: string, bytes: Uint8Array) {
   const form = new FormData()
-  form.append('file', new Blob([Uint8Array.from(bytes)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'medlemmar.xlsx')
+  form.append(
+    'file',
+    new Blob([Uint8Array.from(bytes)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    'medlemmar.xlsx',
+  )
   const response = await fetch(`${server.baseUrl}/organizations/${organizationId}/members/import`, {
     method: 'POST',
     headers: { cookie, origin: server.baseUrl },
@@ -66,7 +70,10 @@ test('hostile 150 kB workbooks that unpack to 150 MB are answered; the server ke
   const other = await createOrgWorld({ memberNames: ['Olle Annan'] })
   const [adminCookie, otherCookie] = [await signIn(admin), await signIn(other.admin)]
   const address = `lista-${tag}@example.se`
-  const list = await xlsxOf([['E-post', 'Namn'], [address, 'Lisa Lista']])
+  const list = await xlsxOf([
+    ['E-post', 'Namn'],
+    [address, 'Lisa Lista'],
+  ])
 
   // A second sheet of 150 MB of spaces: a part a sheet is read from, past the cap on what is unpacked.
   const sheetBomb = await withParts(list, { 'xl/worksheets/sheet2.xml': paddedXml('worksheet', 150) })
@@ -76,13 +83,18 @@ test('hostile 150 kB workbooks that unpack to 150 MB are answered; the server ke
   for (const bytes of [sheetBomb, paddingBomb, imageBomb]) expect(bytes.length).toBeLessThan(400_000)
 
   // The refused one, while another organization's admin loads their members page.
-  const [refused, otherPage] = await Promise.all([upload(adminCookie, org.id, sheetBomb), page(otherCookie, orgPath(other.org.id, 'members'))])
+  const [refused, otherPage] = await Promise.all([
+    upload(adminCookie, org.id, sheetBomb),
+    page(otherCookie, orgPath(other.org.id, 'members')),
+  ])
   expect(refused.searchParams.get('error')).toBe('IMPORT_FILE_INVALID')
   expect(otherPage.status).toBe(200)
   expect(await otherPage.text()).toContain(`Olle Annan ${other.tag}`)
   const shown = await page(adminCookie, refused.pathname + refused.search)
   expect(shown.status).toBe(200)
-  expect(await shown.text()).toContain('Filen gick inte att läsa. Välj en CSV-fil (komma- eller semikolonavgränsad) eller en Excel-arbetsbok (.xlsx).')
+  expect(await shown.text()).toContain(
+    'Filen gick inte att läsa. Välj en CSV-fil (komma- eller semikolonavgränsad) eller en Excel-arbetsbok (.xlsx).',
+  )
 
   // The others are read without their large part: the preview lists the one person.
   for (const bytes of [paddingBomb, imageBomb]) {

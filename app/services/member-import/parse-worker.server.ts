@@ -65,7 +65,10 @@ function done() {
  * the worker runs out of its heap or its time; IMPORT_EMPTY or IMPORT_TOO_MANY_ROWS for a workbook
  * without a sheet or with too many rows.
  */
-export async function parseInWorker(job: ParseJob, limits: Pick<MemberFileLimits, 'workerHeapMb' | 'workerTimeoutMs'>): Promise<string[][]> {
+export async function parseInWorker(
+  job: ParseJob,
+  limits: Pick<MemberFileLimits, 'workerHeapMb' | 'workerTimeoutMs'>,
+): Promise<string[][]> {
   modules ??= { csvParse: resolveModule('csv-parse/sync'), exceljs: resolveModule('exceljs') }
   await turn()
   try {

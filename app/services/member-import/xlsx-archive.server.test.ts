@@ -91,8 +91,20 @@ describe('readXlsxParts', () => {
       flag(new DataView(bytes.buffer), directoryEntries(bytes)[0].at)
       return bytes
     }
-    await expectCode(readXlsxParts(withFlag((v, at) => v.setUint16(at + 8, 1, true)), limits), 'IMPORT_FILE_INVALID')
-    await expectCode(readXlsxParts(withFlag((v, at) => v.setUint16(at + 10, 12, true)), limits), 'IMPORT_FILE_INVALID')
+    await expectCode(
+      readXlsxParts(
+        withFlag((v, at) => v.setUint16(at + 8, 1, true)),
+        limits,
+      ),
+      'IMPORT_FILE_INVALID',
+    )
+    await expectCode(
+      readXlsxParts(
+        withFlag((v, at) => v.setUint16(at + 10, 12, true)),
+        limits,
+      ),
+      'IMPORT_FILE_INVALID',
+    )
 
     const twice = Buffer.from(xlsxOfParts(new Map([['xl/workbook.xml', Buffer.from('<a/>')]])))
     const [entry] = directoryEntries(twice)
@@ -102,10 +114,7 @@ describe('readXlsxParts', () => {
     end.writeUInt16LE(2, 8)
     end.writeUInt16LE(2, 10)
     end.writeUInt32LE(directory.length * 2, 12)
-    await expectCode(
-      readXlsxParts(Buffer.concat([twice.subarray(0, entry.at), directory, directory, end]), limits),
-      'IMPORT_FILE_INVALID',
-    )
+    await expectCode(readXlsxParts(Buffer.concat([twice.subarray(0, entry.at), directory, directory, end]), limits), 'IMPORT_FILE_INVALID')
 
     const whole = await workbook()
     await expectCode(readXlsxParts(whole.subarray(0, whole.length - 30), limits), 'IMPORT_FILE_INVALID')

@@ -77,7 +77,8 @@ export interface ServerProcess {
 
 /** The V8 heap flags `npm start` gives Node in production (package.json "start"), e.g. --max-old-space-size=128. */
 export function productionHeapFlags(): string[] {
-  const start = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  const start = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start
   return start.match(/--max-[a-z-]+-size=\d+/g) ?? []
 }
 
