@@ -154,7 +154,7 @@ describe('parseMemberFile: what a file may cost (issue 33 item 2)', () => {
     // Several at once wait their turn (MEMBER_FILE_PARSERS) and are all read.
     const lists = await Promise.all([parseMemberFile(bytes), parseMemberFile(bytes), parseMemberFile(utf8('email\na@example.se\n'))])
     expect(lists.map((rows) => rows.length)).toEqual([MEMBER_IMPORT_MAX_ROWS, MEMBER_IMPORT_MAX_ROWS, 1])
-  })
+  }, 60_000)
 
   it('refuses a CSV file over 4 MB, or with a record longer than the limit (a line, or an unclosed quote)', async () => {
     const { maxCsvRecordChars } = MEMBER_FILE_LIMITS
