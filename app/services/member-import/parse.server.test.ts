@@ -1,7 +1,13 @@
+import ExcelJS from 'exceljs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectCode } from '../../../tests/support/expect-code'
-import { xlsxOf } from '../../../tests/support/xlsx'
-import { MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
+import { paddedXml, withParts, xlsxOf } from '../../../tests/support/xlsx'
+import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
+import { MEMBER_FILE_LIMITS } from './file-limits.server'
 import { columnOf, delimiterOf, parseMemberFile } from './parse.server'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -103,4 +109,88 @@ describe('parseMemberFile: xlsx', () => {
     const rows = [['email'], ...Array.from({ length: MEMBER_IMPORT_MAX_ROWS + 1 }, (_, i) => [`p${i}@example.se`])]
     await expectCode(parseMemberFile(await xlsxOf(rows)), 'IMPORT_TOO_MANY_ROWS')
   })
+})
+
+/** A list as long as a file may be: 10,000 people in four columns (some 290 kB as .xlsx). */
+async function fullWorkbook() {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Medlemmar')
+  sheet.addRow(['E-post', 'Namn', 'Grupper', 'Gruppskapare'])
+  for (let i = 0; i < MEMBER_IMPORT_MAX_ROWS; i++)
+    sheet.addRow([`elev${i}@skolan.example.se`, `Förnamn${i} Efternamn${i}`, `Klass ${i % 40}; Kör ${i % 7}`, i % 3 ? 'nej' : 'ja'])
+  return new Uint8Array(await workbook.xlsx.writeBuffer())
+}
+
+/** A 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+describe('parseMemberFile: what a file may cost (issue 33 item 2)', () => {
+  it('reads a workbook with an image, a comment and a link; the image is never unpacked, however large', async () => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Medlemmar')
+    sheet.addRow(['E-post', 'Namn'])
+    sheet.addRow([{ text: 'kim@example.se', hyperlink: 'mailto:kim@example.se' }, 'Kim'])
+    sheet.getCell('B2').note = 'Ny i höst'
+    sheet.addImage(workbook.addImage({ base64: PNG, extension: 'png' }), 'D1:E3')
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer())
+    const expected = [{ line: 2, email: 'kim@example.se', name: 'Kim', groups: [], groupCreator: false }]
+    expect(await parseMemberFile(bytes)).toEqual(expected)
+    // The image part padded to 40 MB (some 40 kB packed), past the cap on what is unpacked.
+    expect(await parseMemberFile(await withParts(bytes, { 'xl/media/image1.png': new Uint8Array(40 * 1024 * 1024) }))).toEqual(expected)
+  })
+
+  it('refuses a workbook whose parts read unpack past 20 MB, a small file though it is', async () => {
+    // A second sheet of 30 MB of spaces: some 30 kB packed.
+    const bytes = await withParts(await xlsxOf([['email'], ['a@example.se']]), { 'xl/worksheets/sheet2.xml': paddedXml('worksheet', 30) })
+    expect(bytes.length).toBeLessThan(100_000)
+    await expectCode(parseMemberFile(bytes), 'IMPORT_FILE_INVALID')
+  })
+
+  it('reads a full list in its worker; one needing more than the worker’s heap or time is refused, and the next file is read', async () => {
+    const bytes = await fullWorkbook()
+    await expectCode(parseMemberFile(bytes, { ...MEMBER_FILE_LIMITS, workerHeapMb: 8 }), 'IMPORT_FILE_INVALID')
+    await expectCode(parseMemberFile(bytes, { ...MEMBER_FILE_LIMITS, workerTimeoutMs: 50 }), 'IMPORT_FILE_INVALID')
+    await expectCode(parseMemberFile(utf8('email\na@example.se\n'), { ...MEMBER_FILE_LIMITS, workerTimeoutMs: 1 }), 'IMPORT_FILE_INVALID')
+    // Several at once wait their turn (MEMBER_FILE_PARSERS) and are all read.
+    const lists = await Promise.all([parseMemberFile(bytes), parseMemberFile(bytes), parseMemberFile(utf8('email\na@example.se\n'))])
+    expect(lists.map((rows) => rows.length)).toEqual([MEMBER_IMPORT_MAX_ROWS, MEMBER_IMPORT_MAX_ROWS, 1])
+  }, 60_000)
+
+  it('refuses a CSV file over 4 MB, or with a record longer than the limit (a line, or an unclosed quote)', async () => {
+    const { maxCsvRecordChars } = MEMBER_FILE_LIMITS
+    // A record of this many characters in its cells (the separator not counted).
+    const line = (length: number) => `a@example.se;${'n'.repeat(length - 'a@example.se'.length)}`
+    expect(await parseMemberFile(utf8(`email;name\n${line(maxCsvRecordChars)}\n`))).toHaveLength(1)
+    await expectCode(parseMemberFile(utf8(`email;name\n${line(maxCsvRecordChars + 100)}\n`)), 'IMPORT_FILE_INVALID')
+    const unclosed = `email;name\n"a@example.se;Anna\n${'b@example.se;Bo\n'.repeat(3000)}`
+    await expectCode(parseMemberFile(utf8(unclosed)), 'IMPORT_FILE_INVALID')
+    await expectCode(parseMemberFile(new Uint8Array(MEMBER_IMPORT_MAX_BYTES + 1).fill(0x61)), 'IMPORT_FILE_TOO_LARGE')
+  })
+
+  it('under the production heap flags, hostile 150 kB workbooks that unpack to 150 MB are answered and the process lives on', async () => {
+    const flags = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.match(/--max-[a-z-]+-size=\d+/g) as string[]
+    expect(flags).toContain('--max-old-space-size=128')
+    const base = await xlsxOf([['email'], ['a@example.se']])
+    const dir = mkdtempSync(join(tmpdir(), 'member-files-'))
+    try {
+      const files = {
+        // A part nothing reads (skipped), one a sheet is read from (refused), an image (skipped).
+        padding: await withParts(base, { 'xl/padding.bin': new Uint8Array(150 * 1024 * 1024) }),
+        sheet: await withParts(base, { 'xl/worksheets/sheet2.xml': paddedXml('worksheet', 150) }),
+        media: await withParts(base, { 'xl/media/image1.png': new Uint8Array(150 * 1024 * 1024) }),
+      }
+      const paths = Object.entries(files).map(([name, bytes]) => {
+        expect(bytes.length).toBeLessThan(400_000)
+        writeFileSync(join(dir, `${name}.xlsx`), bytes)
+        return join(dir, `${name}.xlsx`)
+      })
+      const output = execFileSync(process.execPath, [...flags, '--import', 'tsx', 'tests/support/parse-member-files.ts', ...paths], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      expect(JSON.parse(output).answers).toEqual([{ rows: 1 }, { code: 'IMPORT_FILE_INVALID' }, { rows: 1 }])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

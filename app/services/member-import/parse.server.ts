@@ -1,13 +1,17 @@
-import { parse as parseCsv } from 'csv-parse/sync'
+import type { Options as CsvOptions } from 'csv-parse/sync'
 import { z } from 'zod'
 import { DomainError } from '~/errors'
-import { MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
+import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
+import { MEMBER_FILE_LIMITS, type MemberFileLimits } from './file-limits.server'
+import { parseInWorker } from './parse-worker.server'
+import { readXlsxParts, xlsxOfParts } from './xlsx-archive.server'
 
 /*
  * Reading a member list: a CSV file (comma or semicolon separated, UTF-8 with or without a BOM, or
  * Windows-1252 as Excel's plain "CSV (semicolon separated)" writes it) or an Excel workbook (.xlsx,
  * its first sheet). The first row names the columns, in Swedish or English, in any order and case;
- * other columns are ignored. Parsed with csv-parse and exceljs (docs/organizations.md).
+ * other columns are ignored. Parsed with csv-parse and exceljs in a worker thread, within the limits
+ * of file-limits.server.ts (docs/organizations.md, docs/security.md "Uploaded files").
  */
 
 export type ImportColumn = 'email' | 'name' | 'groups' | 'groupCreator'
@@ -116,55 +120,47 @@ export function delimiterOf(text: string) {
   return count(';') > count(',') ? ';' : ','
 }
 
-export function parseCsvTable(bytes: Uint8Array): string[][] {
+/**
+ * The table of a CSV file, parsed in the worker: IMPORT_FILE_INVALID for a NUL byte, a record
+ * longer than `maxCsvRecordChars`, or one the parser cannot read.
+ */
+export async function parseCsvTable(bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<string[][]> {
   const text = decodeCsv(bytes).replace(/^\uFEFF/, '')
   if (text.includes('\u0000')) throw new DomainError('IMPORT_FILE_INVALID')
-  try {
-    return parseCsv(text, {
-      delimiter: delimiterOf(text),
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      // Empty lines stay (rowsOfTable skips them), so each row keeps its line number.
-      skip_empty_lines: false,
-      // One more than a file may hold (and its header): past it the file is too long, not unreadable.
-      to_line: MEMBER_IMPORT_MAX_ROWS + 2,
-    }) as string[][]
-  } catch {
-    throw new DomainError('IMPORT_FILE_INVALID')
-  }
+  const options = {
+    delimiter: delimiterOf(text),
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    // Empty lines stay (rowsOfTable skips them), so each row keeps its line number.
+    skip_empty_lines: false,
+    // One more than a file may hold (and its header): past it the file is too long, not unreadable.
+    to_line: MEMBER_IMPORT_MAX_ROWS + 2,
+    // A line (or an unclosed quote) this long is no list of people.
+    max_record_size: limits.maxCsvRecordChars,
+  } satisfies CsvOptions
+  return parseInWorker({ kind: 'csv', text, options }, limits)
 }
 
-/** The first sheet of an .xlsx workbook as text cells (what Excel shows: a link's text, a formula's result). */
-export async function parseXlsxTable(bytes: Uint8Array): Promise<string[][]> {
-  // Loaded on first use: the server starts without it.
-  const { default: ExcelJS } = await import('exceljs')
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer)
-  } catch {
-    throw new DomainError('IMPORT_FILE_INVALID')
-  }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new DomainError('IMPORT_EMPTY')
-  if (sheet.actualRowCount > MEMBER_IMPORT_MAX_ROWS + 1) throw new DomainError('IMPORT_TOO_MANY_ROWS', { max: MEMBER_IMPORT_MAX_ROWS })
-  const table: string[][] = []
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cell.text ?? ''
-    })
-    // By its row number, so a row's line is the one Excel shows (empty rows are skipped later).
-    table[row.number - 1] = Array.from(cells, (c) => c ?? '')
-  })
-  return Array.from(table, (cells) => cells ?? [])
+/**
+ * The first sheet of an .xlsx workbook as text cells (what Excel shows: a link's text, a formula's
+ * result): only the parts it needs are unpacked, within the limits (xlsx-archive.server.ts), and
+ * exceljs reads them in the worker.
+ */
+export async function parseXlsxTable(bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<string[][]> {
+  const parts = await readXlsxParts(bytes, limits)
+  return parseInWorker({ kind: 'xlsx', archive: xlsxOfParts(parts), maxRows: MEMBER_IMPORT_MAX_ROWS }, limits)
 }
 
 /** An .xlsx file is a zip archive: it starts with "PK\x03\x04". */
 const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 
-/** The rows of an uploaded file, CSV or .xlsx by its content (not its name). */
-export async function parseMemberFile(bytes: Uint8Array): Promise<ImportRow[]> {
+/**
+ * The rows of an uploaded file, CSV or .xlsx by its content (not its name), within the limits of
+ * file-limits.server.ts (the defaults but in tests).
+ */
+export async function parseMemberFile(bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<ImportRow[]> {
   if (bytes.length === 0) throw new DomainError('IMPORT_EMPTY')
-  return rowsOfTable(isZip(bytes) ? await parseXlsxTable(bytes) : parseCsvTable(bytes))
+  if (bytes.length > MEMBER_IMPORT_MAX_BYTES) throw new DomainError('IMPORT_FILE_TOO_LARGE')
+  return rowsOfTable(isZip(bytes) ? await parseXlsxTable(bytes, limits) : await parseCsvTable(bytes, limits))
 }

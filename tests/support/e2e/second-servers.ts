@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { createServer } from 'node:net'
 import pg from 'pg'
 import { E2E_SESSION_SECRET, E2E_SMTP_PORT, e2eAppDir } from './env'
@@ -68,22 +70,31 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   baseUrl: string
   child: ChildProcess
+  /** What the process wrote to stderr so far (a crash's reason). */
+  stderr: () => string
   stop: () => Promise<void>
+}
+
+/** The V8 heap flags `npm start` gives Node in production (package.json "start"), e.g. --max-old-space-size=128. */
+export function productionHeapFlags(): string[] {
+  const start = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start
+  return start.match(/--max-[a-z-]+-size=\d+/g) ?? []
 }
 
 /**
  * Starts `node build/server.js` of the snapshot in production on a free port (or `options.port`,
- * to stand in for a stopped one, as a redeploy does), with `options.env` on top; resolves when
- * /healthz answers.
+ * to stand in for a stopped one, as a redeploy does), with `options.env` on top and
+ * `options.nodeArgs` before the script (productionHeapFlags()); resolves when /healthz answers.
  */
 export async function startServer(
   databaseUrl: string,
   appUrl?: string,
-  options: { port?: number; env?: Record<string, string> } = {},
+  options: { port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'build/server.js'], {
     cwd: e2eAppDir(),
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -116,6 +127,7 @@ export async function startServer(
   return {
     baseUrl,
     child,
+    stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
