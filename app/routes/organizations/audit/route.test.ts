@@ -5,6 +5,7 @@ import { POLICY_CHANGED } from '~/services/audit-actions'
 import { recordAudit } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
+import { removeMembers } from '~/services/members/member-removal.server'
 import { addPlatformOrganizationAdmin, removePlatformOrganizationAdmin } from '~/services/platform/platform-organizations.server'
 import { newId } from '~/utils/ids.server'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
@@ -185,6 +186,43 @@ describe('/organizations/:id/audit', () => {
     const { text } = await csvText(cookie, org.id)
     expect(text).toContain('Changed the two-step verification policy,The organization,1,Done')
     expect(text).toContain('future.thing')
+  })
+
+  it('records only the organization’s people, and names only its present and past members (issue 33)', async () => {
+    const { admin, member, org, cookie } = await setup()
+    const stranger = await createUser({ name: 'Sara Stranger' })
+    await createOrganization({ memberIds: [stranger.id] })
+    const leaver = await createUser({ name: 'Lea Leaver' })
+    await addMember(org.id, leaver.id)
+    // A bulk call naming someone outside: they are counted, not recorded.
+    const results = await removeMembers(later(admin), org.id, [leaver.id, stranger.id])
+    expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'MEMBER_NOT_FOUND'])
+    const recorded = await db()
+      .selectFrom('audit_log')
+      .select(['items', 'result'])
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'members.remove')
+      .executeTakeFirstOrThrow()
+    expect([JSON.parse(recorded.items), JSON.parse(recorded.result)]).toEqual([
+      [leaver.id],
+      { SUCCESS: 1, MEMBER_NOT_FOUND: 1, notRecorded: 1 },
+    ])
+    // An entry recorded before that rule, with the stranger's id kept: only present members are named there.
+    await entry(admin, org.id, 'groupCreators.add', '2026-11-01T10:00:00Z', [stranger.id, member.id, leaver.id], {
+      SUCCESS: 1,
+      MEMBER_NOT_FOUND: 2,
+    })
+    // One without a not-found item: its people were members, and one who has left since is named.
+    await entry(admin, org.id, 'attendance.grant', '2026-10-01T10:00:00Z', [leaver.id])
+
+    const res = await load(cookie, org.id)
+    const [removed, legacy, granted] = res.data.page.items
+    expect(removed.target).toEqual({ kind: 'user', names: ['Lea Leaver'], count: 1 })
+    expect(legacy.target).toEqual({ kind: 'user', names: ['Bo Medlem'], count: 3 })
+    expect(granted.target).toEqual({ kind: 'user', names: ['Lea Leaver'], count: 1 })
+    const { text } = await csvText(cookie, org.id)
+    expect(text).toContain('Lea Leaver')
+    expect(text).not.toContain('Sara Stranger')
   })
 
   it('is not found for a plain member, a group creator, another organization’s admin and an unknown id; its CSV too', async () => {
