@@ -282,6 +282,17 @@ describe('/organizations/:id/audit.csv', () => {
     expect(csvRoute.action()).toBeInstanceOf(Response)
   })
 
+  it('defuses a formula in a name after a separator of either kind, and quotes it, in both languages (issue 33)', async () => {
+    const { admin, org, cookie } = await setup()
+    const group = await createGroup(org.id, { name: 'Klass 7A, =1+1;@SUM(A1)', ownerId: admin.id })
+    await entry(admin, org.id, 'group.rename', '2026-11-02T10:00:00Z', [group.id])
+    for (const locale of ['sv', 'en']) {
+      await db().updateTable('users').set({ locale }).where('id', '=', admin.id).execute()
+      const { text } = await csvText(cookie, org.id)
+      expect(text).toContain(`"Klass 7A, '=1+1;'@SUM(A1)"`)
+    }
+  })
+
   it('writes the outcome of a partial bulk action and the directory as actor', async () => {
     const { admin, member, org, cookie } = await setup()
     const { id: tokenId } = await createDirectoryToken(ctxFor(admin), org.id, 'Katalog')
@@ -291,7 +302,7 @@ describe('/organizations/:id/audit.csv', () => {
     const { text } = await csvText(cookie, org.id, `?from=2026-11-10&to=2026-11-11`)
     const lines = text.split('\r\n')
     expect(lines[1]).toMatch(
-      /^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,Partly done: 1 of 2 succeeded; .+ \(1\)$/,
+      /^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,"Partly done: 1 of 2 succeeded; .+ \(1\)"$/,
     )
     expect(lines[2]).toBe('2026-11-10 13:00,Katalog (directory),Deprovisioned a person,Bo Medlem,1,Done')
     expect(lines).toHaveLength(4)
