@@ -14,6 +14,7 @@ import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES, pictureTooLargeRedirect 
 import { importTooLargeRedirect, isMemberImportPath, MEMBER_IMPORT_UPLOAD_MAX_BYTES } from '../app/utils/member-import-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
+import { scimErrorAnswers, scimErrorHandler } from './scim-answers'
 import { admissionMetrics, answerScrape, metricsServer, processMetrics, requestMetrics, routePatterns } from './metrics'
 
 // Configuration is validated before anything else: a bad value stops the start with a clear message.
@@ -60,6 +61,8 @@ app.disable('x-powered-by')
 // Which peers may say who the client is (X-Forwarded-*): none unless TRUST_PROXY names them.
 trustProxy(app, config.TRUST_PROXY)
 app.use(requestLog({ log: config.NODE_ENV === 'production' || process.env.LOG_REQUESTS === '1' }))
+// Under /scim/, the errors answered below before the SCIM route are SCIM errors too (server/scim-answers.ts).
+app.use(scimErrorAnswers())
 // Pages and API answers are compressed on the fly when larger than one packet, at a cheap level:
 // Brotli 3 (~0.25 ms and 11 kB for the 73 kB members page, inside the first round trip), gzip 1
 // for clients without Brotli. Static assets are compressed at build time (server/static.ts).
@@ -138,6 +141,9 @@ app.all(
       }),
   }),
 )
+
+// An error raised under /scim/ before the route answered: a SCIM error, not express's HTML page.
+app.use(scimErrorHandler())
 
 const server = createServer(app)
 server.listen(config.PORT, config.HOST, () => {

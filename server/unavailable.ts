@@ -15,12 +15,12 @@ const PAGES = { sv: page('sv', sv.errors[CODE]), en: page('en', en.errors[CODE])
 
 /**
  * The quick 503 of a request the server will not handle now, with `Retry-After`: the catalogue's
- * JSON (`{ message: 'SERVICE_UNAVAILABLE' }`) for API calls and anything that is not a document
- * request, a small static page in Swedish or English (by Accept-Language) for browsers.
+ * JSON (`{ message: 'SERVICE_UNAVAILABLE' }`) for API and SCIM calls (a SCIM error there,
+ * server/scim-answers.ts) and anything that is not a document request, a small static page in Swedish or English (by Accept-Language) for browsers.
  */
 export function sendServiceUnavailable(req: Request, res: Response, retryAfterSeconds: number) {
   res.status(503).set({ 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' })
-  const wantsPage = !req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'html'
+  const wantsPage = !req.path.startsWith('/api/') && !req.path.startsWith('/scim/') && req.accepts(['json', 'html']) === 'html'
   if (!wantsPage) {
     res.json({ message: CODE })
     return

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { register } from 'prom-client'
@@ -9,6 +9,7 @@ import { db } from './db.server'
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('scheduled SQLite backups', () => {
   it('backs up in a worker thread, keeps the newest BACKUP_KEEP and says when the last good one was', async () => {
+    process.umask(0o022)
     await db().selectFrom('users').select('id').execute()
     const dir = join(mkdtempSync(join(tmpdir(), 'groups-schedule-')), 'backups')
     let clock = new Date('2026-11-27T01:00:00Z')
@@ -31,6 +32,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('scheduled SQLite backups', () 
     }
     const files = readdirSync(dir).sort()
     expect(files).toEqual([expect.stringMatching(/-20261127T020000Z\.db$/), expect.stringMatching(/-20261127T030000Z\.db$/)])
+    // Only the server's user reads them, whatever the umask (022 in this test process).
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    for (const name of files) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600)
     expect(integrityOf(join(dir, files[1]))).toBe('ok')
     expect(log.error).not.toHaveBeenCalled()
     expect(JSON.parse(log.info.mock.calls[2][0] as string)).toMatchObject({ pruned: 1 })

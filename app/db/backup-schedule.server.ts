@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { Gauge } from 'prom-client'
 import { once } from '~/metrics.server'
-import { backupStamp } from './backup.server'
+import { BACKUP_FILE_MODE, backupStamp, makeBackupDir } from './backup.server'
 
 /**
  * The server's own SQLite backups (BACKUP_DIR, BACKUP_INTERVAL_MINUTES, BACKUP_KEEP;
@@ -27,13 +27,18 @@ const lastGood = once(
 /** The worker: plain JavaScript, so it runs the same from the sources and from the build. */
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads')
-const { renameSync, rmSync, statSync } = require('node:fs')
+const { chmodSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs')
 const SQLite = require(workerData.betterSqlite3)
-const { databaseFile, file } = workerData
+const { databaseFile, file, fileMode } = workerData
 const partial = file + '.partial'
 rmSync(partial, { force: true })
-const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
-try { source.pragma('busy_timeout = 5000'); source.prepare('VACUUM INTO ?').run(partial) } finally { source.close() }
+// Empty and private before VACUUM INTO writes into it (backup.server.ts privateEmptyFile).
+writeFileSync(partial, '', { mode: fileMode })
+chmodSync(partial, fileMode)
+try {
+  const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
+  try { source.pragma('busy_timeout = 5000'); source.prepare('VACUUM INTO ?').run(partial) } finally { source.close() }
+} catch (error) { rmSync(partial, { force: true }); throw error }
 const check = new SQLite(partial, { readonly: true })
 const integrity = check.pragma('integrity_check').map((r) => r.integrity_check).slice(0, 5).join('; ')
 check.close()
@@ -47,7 +52,7 @@ export function backupInWorker(databaseFile: string, dir: string, now = new Date
   const file = resolve(dir, `${basename(databaseFile).replace(/\.db$/, '')}-${backupStamp(now)}.db`)
   const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3')
   return new Promise((done, fail) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { databaseFile, file, betterSqlite3 } })
+    const worker = new Worker(WORKER, { eval: true, workerData: { databaseFile, file, betterSqlite3, fileMode: BACKUP_FILE_MODE } })
     let bytes: number | undefined
     worker.once('message', (m: { bytes: number }) => (bytes = m.bytes))
     worker.once('error', fail)
@@ -107,7 +112,7 @@ export function startBackupSchedule(opts: {
     })().finally(() => (running = undefined))
     return running
   }
-  mkdirSync(opts.dir, { recursive: true })
+  makeBackupDir(opts.dir)
   const timer = setInterval(() => void run(), opts.intervalMs)
   timer.unref()
   // The first soon after the start, so a wrong folder shows in the log at once.

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -115,6 +115,20 @@ describe.skipIf(!sqlite)('SQLite backups', () => {
     }
   })
 
+  it('makes its folder 0700 and the backup 0600, whatever the umask: only the server user reads it', () => {
+    const previous = process.umask(0o022)
+    try {
+      const dir = join(mkdtempSync(join(tmpdir(), 'groups-private-')), 'backups', 'daily')
+      const { file } = backupSqlite(sqliteFileOf(process.env.DATABASE_URL), dir)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      expect(statSync(join(dir, '..')).mode & 0o777).toBe(0o700)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(integrityOf(file)).toBe('ok')
+    } finally {
+      process.umask(previous)
+    }
+  })
+
   it('refuses to restore over a database a server has open, and keeps the file it replaces', async () => {
     const file = sqliteFileOf(process.env.DATABASE_URL)
     const dir = mkdtempSync(join(tmpdir(), 'groups-restore-'))
@@ -154,8 +168,12 @@ describe.skipIf(sqlite || (!hasPgDump && !process.env.CI))('PostgreSQL backups',
     // (libpq reads a + in the URL's options as a plus, not a space: the URLs it gets have none.)
     const plain = new URL(url)
     plain.search = ''
-    const { file } = backupPostgres(plain.toString(), dir, new Date(), [`--schema=${schema}`])
+    const previous = process.umask(0o022)
+    const { file } = backupPostgres(plain.toString(), join(dir, 'dumps'), new Date(), [`--schema=${schema}`])
+    process.umask(previous)
     expect(file).toMatch(/\.dump$/)
+    // pg_dump's file too: only the server user reads it.
+    expect([statSync(join(dir, 'dumps')).mode & 0o777, statSync(file).mode & 0o777]).toEqual([0o700, 0o600])
 
     const fresh = `restore_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })

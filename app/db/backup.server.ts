@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import pg from 'pg'
 
@@ -39,6 +39,29 @@ export function integrityOf(file: string): string {
   }
 }
 
+/**
+ * Backups hold every account's data (password hashes, sessions' hashes, emails): only the server's
+ * user may read them, whatever its umask. A folder made for them is 0700; a backup file is made
+ * empty with 0600 before anything is written into it (VACUUM INTO and pg_dump write into an empty
+ * file and keep its mode), so not even the partial file is readable by others.
+ */
+export const BACKUP_DIR_MODE = 0o700
+export const BACKUP_FILE_MODE = 0o600
+
+/** Makes the backup folder (and any missing parent) 0700; a folder that exists keeps its mode (the operator's choice). */
+export function makeBackupDir(dir: string) {
+  const made = mkdirSync(dir, { recursive: true, mode: BACKUP_DIR_MODE })
+  // mkdir's mode passes through the umask, which may take bits away but never adds them; chmod says it exactly.
+  if (made) chmodSync(dir, BACKUP_DIR_MODE)
+}
+
+/** An empty file only the owner may read and write, for a backup to be written into. */
+export function privateEmptyFile(file: string) {
+  rmSync(file, { force: true })
+  writeFileSync(file, '', { mode: BACKUP_FILE_MODE })
+  chmodSync(file, BACKUP_FILE_MODE)
+}
+
 export interface BackupResult {
   file: string
   bytes: number
@@ -48,18 +71,23 @@ export interface BackupResult {
 /** Backs up a SQLite database into `dir` (made if missing) as `<name>-<time>.db`, checked. */
 export function backupSqlite(databaseFile: string, dir: string, now = new Date()): BackupResult {
   const started = performance.now()
-  mkdirSync(dir, { recursive: true })
+  makeBackupDir(dir)
   const name = basename(databaseFile).replace(/\.db$/, '')
   const file = resolve(dir, `${name}-${backupStamp(now)}.db`)
   if (existsSync(file)) throw new Error(`${file} exists already`)
   const partial = `${file}.partial`
-  rmSync(partial, { force: true })
-  const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
+  privateEmptyFile(partial)
   try {
-    source.pragma('busy_timeout = 5000')
-    source.prepare('VACUUM INTO ?').run(partial)
-  } finally {
-    source.close()
+    const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
+    try {
+      source.pragma('busy_timeout = 5000')
+      source.prepare('VACUUM INTO ?').run(partial)
+    } finally {
+      source.close()
+    }
+  } catch (error) {
+    rmSync(partial, { force: true })
+    throw error
   }
   const integrity = integrityOf(partial)
   if (integrity !== 'ok') {
@@ -125,11 +153,17 @@ function runPg(command: 'pg_dump' | 'pg_restore' | 'psql', args: string[]) {
 /** pg_dump in its custom format (compressed; pg_restore can restore one table or all). */
 export function backupPostgres(url: string, dir: string, now = new Date(), extraArgs: string[] = []): BackupResult {
   const started = performance.now()
-  mkdirSync(dir, { recursive: true })
+  makeBackupDir(dir)
   const name = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres'
   const file = resolve(dir, `${name}-${backupStamp(now)}.dump`)
   const partial = `${file}.partial`
-  runPg('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, ...extraArgs, url])
+  privateEmptyFile(partial)
+  try {
+    runPg('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, ...extraArgs, url])
+  } catch (error) {
+    rmSync(partial, { force: true })
+    throw error
+  }
   renameSync(partial, file)
   return { file, bytes: statSync(file).size, ms: performance.now() - started }
 }

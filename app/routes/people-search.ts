@@ -22,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const people = await searchPeople(ctxFor(user, context), scope, q)
     return Response.json({ people }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
-    if (error instanceof DomainError) return errorResponse(error.code)
+    // With the error's data: STRONG_AUTH_REQUIRED's setupUrl (the organization's two-step policy).
+    if (error instanceof DomainError) return Response.json({ message: error.code, ...error.data }, { status: error.status })
     throw error
   }
 }

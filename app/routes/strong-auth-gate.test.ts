@@ -3,13 +3,15 @@ import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../tests/support/factories'
 import { flattenRoutes, type FlatRoute } from '../../tests/support/route-list'
-import { addMember, createOrganization } from '../../tests/support/org-factories'
+import { addMember, createGroup, createOrganization } from '../../tests/support/org-factories'
+import { newId, nowIso } from '~/utils/ids.server'
 import { enableTotpFor } from '../../tests/support/two-step'
 
 /**
  * The organization's two-step policy (docs/auth.md "Organization policy") on EVERY route under an
- * organization's id, derived from app/routes.ts: a route added there is walked here without a
- * change to this file. An admin the policy covers, without two-step verification, signed in with a
+ * organization's id, and every other route an admin's rights open (a group of the organization or
+ * one of its invitations in the URL, the people picker), derived from app/routes.ts: a route added
+ * there is walked here without a change to this file. An admin the policy covers, without two-step verification, signed in with a
  * password: every screen (loader and form action) redirects to the security screen with the
  * organization named, every API call answers 403 STRONG_AUTH_REQUIRED; nothing changes. The same
  * admin with two-step on, or signed in through single sign-on or with a passkey, is let through.
@@ -17,6 +19,14 @@ import { enableTotpFor } from '../../tests/support/two-step'
 
 /** Every route of the product whose URL names an organization (but the platform's own administration of organizations, which is for platform admins, docs/platform.md). */
 const ORGANIZATION_ROUTES = flattenRoutes().filter((r) => r.path.split('/').includes(':organizationId') && !r.path.startsWith('platform/'))
+
+/**
+ * Every other route an admin's rights open: those whose URL names a group of the organization
+ * (an admin sees any of them, with the members' emails, and invites) or one of its invitations
+ * (an admin revokes it). Walked with a group the admin is not a member of and an invitation of
+ * the organization.
+ */
+const ADMIN_OPENED_ROUTES = flattenRoutes().filter((r) => /:(groupId|invitationId)(\/|$)/.test(r.path))
 
 type Module = { loader?: (a: any) => unknown; action?: (a: any) => unknown }
 const modules = import.meta.glob<Module>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx'])
@@ -71,6 +81,10 @@ let orgId: string
 let admin: User
 let creator: User
 let member: User
+/** A group of the organization the admin is not a member of, and one the admin is a plain member of. */
+let groupId: string
+let adminsGroupId: string
+let invitationId: string
 
 beforeAll(async () => {
   admin = await createUser({ name: 'Pia Policy' })
@@ -84,24 +98,49 @@ beforeAll(async () => {
   })
   orgId = org.id
   await db().updateTable('organizations').set({ two_step_policy: 'admins-and-group-creators' }).where('id', '=', orgId).execute()
+  groupId = (await createGroup(orgId, { ownerId: creator.id, memberIds: [member.id], name: 'Gated Group' })).id
+  adminsGroupId = (await createGroup(orgId, { ownerId: creator.id, memberIds: [admin.id, member.id], name: 'Admin Member Group' })).id
+  invitationId = newId()
+  await db()
+    .insertInto('invitations')
+    .values({
+      id: invitationId,
+      organization_id: orgId,
+      group_id: groupId,
+      type: 'email',
+      email: 'invited@example.se',
+      group_creator: 0,
+      code_hash: newId(),
+      created_by: admin.id,
+      created_at: nowIso(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute()
 })
 
-const pathOf = (route: FlatRoute) => `/${route.path.replace(':organizationId', orgId).replace(/:(\w+)\??/g, 'x')}`
-const paramsOf = (route: FlatRoute) =>
-  Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'organizationId' ? orgId : 'x']))
+const valueOf = (name: string) => ({ organizationId: orgId, groupId, invitationId })[name] ?? 'x'
+const pathOf = (route: FlatRoute) => `/${route.path.replace(/:(\w+)\??/g, (_, name: string) => valueOf(name))}`
+const paramsOf = (route: FlatRoute) => Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, valueOf(name)]))
 
 /** What may not change when someone the policy stops calls a route. */
 async function snapshot() {
   const d = db()
-  const [organization, members, groups, invitations, audit, tokens] = await Promise.all([
+  const [organization, members, groups, groupMembers, invitations, audit, tokens] = await Promise.all([
     d.selectFrom('organizations').selectAll().where('id', '=', orgId).execute(),
     d.selectFrom('organization_members').selectAll().where('organization_id', '=', orgId).orderBy('user_id').execute(),
     d.selectFrom('groups').selectAll().where('organization_id', '=', orgId).orderBy('id').execute(),
+    d
+      .selectFrom('group_members')
+      .selectAll()
+      .where('group_id', 'in', [groupId, adminsGroupId])
+      .orderBy('group_id')
+      .orderBy('user_id')
+      .execute(),
     d.selectFrom('invitations').selectAll().where('organization_id', '=', orgId).orderBy('id').execute(),
     d.selectFrom('audit_log').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
     d.selectFrom('directory_tokens').select('id').where('organization_id', '=', orgId).orderBy('id').execute(),
   ])
-  return { organization, members, groups, invitations, audit, tokens }
+  return { organization, members, groups, groupMembers, invitations, audit, tokens }
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
@@ -142,7 +181,14 @@ describe('the organization two-step policy on every route under an organization'
     expect(ORGANIZATION_ROUTES.length).toBeGreaterThanOrEqual(20)
   })
 
-  for (const route of ORGANIZATION_ROUTES) {
+  it('finds the other routes an admin opens: a group of the organization, one of its invitations', () => {
+    const paths = ADMIN_OPENED_ROUTES.map((r) => r.path)
+    expect(paths).toContain('groups/:groupId/home')
+    expect(paths).toContain('api/v3/groups/:groupId/leave')
+    expect(paths).toContain('api/v1/invitations/:invitationId')
+  })
+
+  for (const route of [...ORGANIZATION_ROUTES, ...ADMIN_OPENED_ROUTES]) {
     it(`${route.path} (${route.id}): an admin without two-step, signed in with a password, is stopped; nothing changes`, async () => {
       const cookie = await sessionCookieFor(admin, 'password')
       const before = await snapshot()
@@ -178,11 +224,58 @@ describe('the organization two-step policy on every route under an organization'
     expect(answers.map((a) => [a.answer.status, a.answer.body?.message])).toEqual([[403, 'STRONG_AUTH_REQUIRED']])
   })
 
-  it('routes that name the organization in their query are stopped too: the people picker for a new group', async () => {
+  it('routes that name the organization or its group in their query are stopped too: the people picker for a new group, an owner, an invitation', async () => {
     const cookie = await sessionCookieFor(admin, 'password')
     const mod = await moduleOf('routes/people-search.ts')
-    const answer = await call(mod.loader!, `/people/search?for=new-group&organizationId=${orgId}&q=a`, 'GET', cookie, {})
-    expect([answer.status, answer.body?.message]).toEqual([403, 'STRONG_AUTH_REQUIRED'])
+    for (const query of [
+      `for=new-group&organizationId=${orgId}`,
+      `for=group-owner&organizationId=${orgId}`,
+      `for=group-invite&groupId=${groupId}`,
+    ]) {
+      const answer = await call(mod.loader!, `/people/search?${query}&q=a`, 'GET', cookie, {})
+      expect({ query, status: answer.status, message: answer.body?.message }).toEqual({
+        query,
+        status: 403,
+        message: 'STRONG_AUTH_REQUIRED',
+      })
+      expect(answer.body.setupUrl).toContain(setupUrlFor(admin))
+    }
+  })
+
+  it('the group screen sends the admin back to the group once it is set up', async () => {
+    const mod = await moduleOf('routes/groups/home/route.tsx')
+    const answer = await call(mod.loader!, `/groups/${groupId}/home`, 'GET', await sessionCookieFor(admin, 'password'), { groupId })
+    expect(answer.status).toBe(302)
+    expect(answer.location).toContain(`redirectTo=${encodeURIComponent(`/groups/${groupId}/home`)}`)
+  })
+
+  it("in a group the admin is a member of, an admin it stops keeps their role's rights only: no emails, no invitations, no admin", async () => {
+    const mod = await moduleOf('routes/groups/home/route.tsx')
+    const path = `/groups/${adminsGroupId}/home`
+    const held = await call(mod.loader!, path, 'GET', await sessionCookieFor(admin, 'password'), { groupId: adminsGroupId })
+    expect(held.status).toBe(200)
+    expect(held.body.home.seesEmails).toBe(false)
+    expect(held.body.home.organization.isAdmin).toBe(false)
+    expect(held.body.home.owner.email).toBeUndefined()
+    expect(held.body.home.members.items.map((m: { email?: string }) => m.email)).toEqual([undefined, undefined, undefined])
+    const search = await moduleOf('routes/people-search.ts')
+    const picker = await call(
+      search.loader!,
+      `/people/search?for=group-invite&groupId=${adminsGroupId}&q=a`,
+      'GET',
+      await sessionCookieFor(admin, 'password'),
+      {},
+    )
+    expect([picker.status, picker.body?.message]).toEqual([403, 'FORBIDDEN'])
+    const mine = await moduleOf('routes/api/groups/mine.ts')
+    const list = await call(mine.loader!, '/api/v3/groups?populate=owner', 'GET', await sessionCookieFor(admin, 'password'), {})
+    expect(list.body.find((g: { _id: string }) => g._id === adminsGroupId).owner).toEqual({ _id: creator.id, name: creator.name })
+
+    // Signed in with a passkey, the same admin sees them again.
+    const met = await call(mod.loader!, path, 'GET', await sessionCookieFor(admin, 'passkey'), { groupId: adminsGroupId })
+    expect([met.body.home.seesEmails, met.body.home.organization.isAdmin, met.body.home.owner.email]).toEqual([true, true, creator.email])
+    const again = await call(mine.loader!, '/api/v3/groups?populate=owner', 'GET', await sessionCookieFor(admin, 'passkey'), {})
+    expect(again.body.find((g: { _id: string }) => g._id === adminsGroupId).owner.email).toBe(creator.email)
   })
 
   it('a plain member is not covered: the answers stay those of someone who may not see it (404)', async () => {
@@ -235,7 +328,9 @@ describe('the organization two-step policy on every route under an organization'
 
   describe('who meets it', () => {
     const screens = () =>
-      ORGANIZATION_ROUTES.filter((r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv')
+      [...ORGANIZATION_ROUTES, ...ADMIN_OPENED_ROUTES].filter(
+        (r) => !r.path.startsWith('api/') && r.path !== 'organizations/:organizationId/members.csv',
+      )
     const apiGets = () => ORGANIZATION_ROUTES.filter((r) => r.path.startsWith('api/'))
 
     async function expectLetThrough(cookie: string) {

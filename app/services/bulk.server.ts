@@ -49,6 +49,12 @@ export type BulkSpec<E, X extends object> = {
   /** The `_id` of an item's result. */
   idOf?: (item: E) => string
   /**
+   * Whether the item is the organization's (its member, its group), from the state loaded before
+   * the loop. Only those are recorded in the audit entry's items: an id of someone or something
+   * outside it is counted in the tally (and in `notRecorded`), never kept, so the log cannot name it.
+   */
+  ofOrganization: (item: E) => boolean
+  /**
    * A failure known from the state loaded before the loop (not a member, not found, …): that
    * code without opening a transaction; nothing (undefined) runs the item.
    */
@@ -134,7 +140,7 @@ async function runBatch<E, X extends object>(ctx: Ctx, spec: BulkSpec<E, X>, ite
  * removed in well under a second on PostgreSQL too). An unexpected error of one item is logged and
  * becomes its SERVER_ERROR; the others go on. An empty list does nothing.
  *
- * The audit entry (one per action: its items and the tally of results) is written 'started' before
+ * The audit entry (one per action: its items of the organization and the tally of results) is written 'started' before
  * the first transaction, and every transaction that commits items updates its result in that same
  * transaction; at the end it is 'done'. So whenever the run stops (the process killed between two
  * batches, or during one, which the database rolls back), the entry counts exactly the changes
@@ -149,7 +155,6 @@ export async function runBulk<E = string, X extends object = object>(ctx: Ctx, s
     const _id = idOf(items[i])
     return typeof outcome === 'string' ? { _id, result: outcome, ...failed } : { _id, ...outcome }
   }
-  const auditResult = (results: BulkResult<X>[]) => ({ ...tally(results), ...spec.auditResult?.(results) })
   // Items the preloaded state already answers, then the others: alone, or BULK_BATCH at a time.
   const outcomes = new Map<number, Outcome<X>>()
   const pending: number[] = []
@@ -159,10 +164,16 @@ export async function runBulk<E = string, X extends object = object>(ctx: Ctx, s
     else outcomes.set(i, known)
   })
   const sofar = () => [...outcomes].map(([i, outcome]) => toResult(i, outcome))
+  const outside = items.filter((entry) => !spec.ofOrganization(entry)).length
+  const auditResult = (results: BulkResult<X>[]) => ({
+    ...tally(results),
+    ...spec.auditResult?.(results),
+    ...(outside ? { notRecorded: outside } : {}),
+  })
   const auditId = await startAudit(ctx, {
     organizationId: spec.organizationId,
     action: spec.action,
-    items: uniqueIds(items.map(idOf)),
+    items: uniqueIds(items.filter(spec.ofOrganization).map(idOf)),
     result: auditResult(sofar()),
   })
   const progress: Progress<X> = {

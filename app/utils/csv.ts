@@ -14,18 +14,26 @@ export interface CsvFormat {
 export const csvFormatFor = (locale: string, timeZone: string): CsvFormat => ({ delimiter: locale === 'sv' ? ';' : ',', timeZone })
 
 /**
- * One field: quoted when it holds the delimiter, a quote or a line break, quotes doubled. A text
- * starting with = + - @ or a tab / CR would run as a formula in a spreadsheet, so it gets a leading
- * apostrophe (OWASP "CSV injection").
+ * Where a spreadsheet may start a cell: the field's start, or a separator of either kind (a file
+ * opened with the other region's separator, or by a reader that ignores quotes, splits there), each
+ * with any spaces after it. A formula character (= + - @, or a tab / CR) there would run.
  */
-export function csvField(value: string, delimiter: CsvFormat['delimiter']) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return safe.includes(delimiter) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+const FORMULA_START = /(^|[,;])([ \u00a0]*)(?=[=+\-@\t\r])/g
+
+/**
+ * One field: quoted when it holds either separator (`,` or `;`, whichever the file uses: the
+ * other region's spreadsheet splits at the other one), a quote or a line break, quotes doubled. A
+ * formula character where a cell may start gets an apostrophe before it (OWASP "CSV injection"),
+ * so the spreadsheet shows it as text.
+ */
+export function csvField(value: string) {
+  const safe = value.replace(FORMULA_START, "$1$2'")
+  return /[,;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 /** The rows (the first one the column titles) as a CSV document: BOM, CRLF after every row. */
 export function csvDocument(rows: string[][], { delimiter }: Pick<CsvFormat, 'delimiter'>) {
-  return `\uFEFF${rows.map((row) => `${row.map((v) => csvField(v, delimiter)).join(delimiter)}\r\n`).join('')}`
+  return `\uFEFF${rows.map((row) => `${row.map(csvField).join(delimiter)}\r\n`).join('')}`
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()

@@ -3,9 +3,11 @@ import type { RouteCallOptions } from '~/http/route-call.server'
 /**
  * routeCall's options for a service call of a group screen. GROUP_NOT_FOUND (not a member nor an
  * admin of its organization, another organization's group, no such group) is the not-found page,
- * without breadcrumbs; nothing tells the group exists.
+ * without breadcrumbs; nothing tells the group exists. STRONG_AUTH_REQUIRED (an admin who is not a
+ * member, held back by the organization's two-step policy, docs/auth.md) is a redirect to set it
+ * up, and back to the group.
  */
-export const GROUP_SCREEN = { notFound: ['GROUP_NOT_FOUND'] } as const satisfies RouteCallOptions
+export const GROUP_SCREEN = { notFound: ['GROUP_NOT_FOUND'], stepUp: true } as const satisfies RouteCallOptions
 
 /**
  * The toast of a refused change of a group screen's action (FORBIDDEN, IS_GROUP_OWNER,

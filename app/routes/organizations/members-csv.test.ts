@@ -4,9 +4,9 @@ import { args, createUser, makeRequest, sessionCookieFor } from '../../../tests/
 import { createOrganization } from '../../../tests/support/org-factories'
 import * as membersCsv from './members-csv'
 
-async function csvFor(user: { locale: string; timezone: string }) {
+async function csvFor(user: { locale: string; timezone: string }, memberName = 'Berg; Bo') {
   const admin = await createUser({ name: 'Astrid Admin', ...user })
-  const member = await createUser({ name: 'Berg; Bo', last_request_at: '2026-11-23T13:05:00.000Z' })
+  const member = await createUser({ name: memberName, last_request_at: '2026-11-23T13:05:00.000Z' })
   const org = await createOrganization({ name: 'Exempelskolan', adminIds: [admin.id], memberIds: [member.id] })
   await db().updateTable('organization_members').set({ created_at: '2026-07-01T22:30:00.000Z' }).where('user_id', '=', member.id).execute()
   const cookie = await sessionCookieFor(admin)
@@ -29,6 +29,19 @@ describe('members CSV for the user’s language and timezone', () => {
     const text = await csvFor({ locale: 'en', timezone: 'America/New_York' })
     const [header, row] = text.split('\r\n')
     expect(header).toBe('\uFEFFName,Email,Joined,Last seen,Admin,Group creator')
-    expect(row).toMatch(/^Berg; Bo,[^,]+@example\.se,2026-07-01 18:30,2026-11-23 08:05,No,No$/)
+    // Quoted all the same: a spreadsheet of a Swedish region splits at `;`.
+    expect(row).toMatch(/^"Berg; Bo",[^,]+@example\.se,2026-07-01 18:30,2026-11-23 08:05,No,No$/)
+  })
+
+  it('defuses a formula after leading spaces or after either separator, and quotes the field, in both languages', async () => {
+    for (const user of [
+      { locale: 'sv', timezone: 'UTC' },
+      { locale: 'en', timezone: 'UTC' },
+    ]) {
+      const [, row] = (await csvFor(user, 'Berg,=HYPERLINK("http://x.example")')).split('\r\n')
+      expect(row.startsWith('"Berg,\'=HYPERLINK(""http://x.example"")"')).toBe(true)
+      const [, spaced] = (await csvFor(user, '  @Berg;-1')).split('\r\n')
+      expect(spaced.startsWith(`"  '@Berg;'-1"`)).toBe(true)
+    }
   })
 })

@@ -288,6 +288,81 @@ describe('SCIM Users', () => {
     expect(remove.externalId).toBeUndefined()
   })
 
+  it('a rename (PATCH or PUT) renames an account the directory made and no other organization has; the member lists show it', async () => {
+    const { admin, org, token } = await setup()
+    const created = await createScimUser(token)
+    const userId = await userIdOf(created.userName)
+    const group = await createGroup(org.id, { ownerId: admin.id, memberIds: [userId] })
+    const namesOf = async () => ({
+      account: (await db().selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow()).name,
+      member: (
+        await db()
+          .selectFrom('organization_members')
+          .select('name')
+          .where('organization_id', '=', org.id)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).name,
+      inGroup: (
+        await db()
+          .selectFrom('group_members')
+          .select('name')
+          .where('group_id', '=', group.id)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).name,
+    })
+    expect(await namesOf()).toEqual({ account: 'Given Family', member: 'Given Family', inGroup: 'Given Family' })
+    const patched = await call(user, token, `/Users/${created.id}`, {
+      method: 'PATCH',
+      json: {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'displayName', value: 'Gift Efternamn' }],
+      },
+      params: { id: created.id },
+    })
+    expect(patched.status).toBe(200)
+    expect(await namesOf()).toEqual({ account: 'Gift Efternamn', member: 'Gift Efternamn', inGroup: 'Gift Efternamn' })
+    const put = await call(user, token, `/Users/${created.id}`, {
+      method: 'PUT',
+      json: entraUser(created.userName, { displayName: undefined, name: { givenName: 'Ny', familyName: 'Person' } }),
+      params: { id: created.id },
+    })
+    expect(put.status).toBe(200)
+    expect(await namesOf()).toEqual({ account: 'Ny Person', member: 'Ny Person', inGroup: 'Ny Person' })
+    const [entry] = await latestAudit(ctxFor(admin), org.id, 1)
+    expect(entry).toMatchObject({ action: 'directory.users.update', result: { accountRenamed: true } })
+  })
+
+  it('a rename keeps the name of an account that existed before, or that another organization has too', async () => {
+    const { admin, org, token } = await setup()
+    const rename = (id: string) =>
+      call(user, token, `/Users/${id}`, {
+        method: 'PATCH',
+        json: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'replace', value: { displayName: 'Directory Name' } }],
+        },
+        params: { id },
+      })
+    const nameOf = async (userId: string) =>
+      (await db().selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow()).name
+    // An account of its own before the directory provisioned it.
+    const existing = await createUser({ name: 'Eva Egen' })
+    const provisioned = await createScimUser(token, existing.email)
+    expect((await rename(provisioned.id)).status).toBe(200)
+    expect(await nameOf(existing.id)).toBe('Eva Egen')
+    // Made by this directory, but a member of another organization since.
+    const made = await createScimUser(token)
+    const madeId = await userIdOf(made.userName)
+    await createOrganization({ adminIds: [admin.id], memberIds: [madeId] })
+    expect((await rename(made.id)).status).toBe(200)
+    expect(await nameOf(madeId)).toBe('Given Family')
+    // Its SCIM resource shows the directory's name all the same.
+    expect((await json(await call(user, token, `/Users/${made.id}`, { params: { id: made.id } }))).displayName).toBe('Directory Name')
+    expect(await isMember(org.id, madeId)).toBe(true)
+  })
+
   it('answers PATCH errors: invalidPath, noTarget, invalidValue, mutability, malformed JSON; and changes nothing', async () => {
     const { token } = await setup()
     const created = await createScimUser(token)

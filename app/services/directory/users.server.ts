@@ -292,6 +292,51 @@ async function endMembership(ctx: ScimCtx, userId: string) {
   if (result !== 'SUCCESS' && result !== 'MEMBER_NOT_FOUND') throw new ScimError(409, BLOCKED[result] ?? result)
 }
 
+/**
+ * A rename sent by the directory renames the account (and so every member list, through the
+ * copies' triggers) when this organization's directory made it (its POST's audit entry says
+ * `accountCreated`, written in the same transaction as the account), and it is in no other
+ * organization (no membership or SCIM resource elsewhere). Any other account keeps its name: it is the person's, and
+ * other organizations show it too. One conditional update; whether it renamed.
+ */
+async function renameOwnAccount(trx: Tx, organizationId: string, row: Row, name: string) {
+  if (name === row.name) return false
+  const updated = await trx
+    .updateTable('users')
+    .set({ name })
+    .where('id', '=', row.user_id)
+    // Made by this organization's directory: its POST recorded so (directory.users.create, accountCreated), in the same transaction.
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('audit_log')
+          .select('id')
+          .where('organization_id', '=', organizationId)
+          .where('action', '=', 'directory.users.create')
+          .where('items', '=', JSON.stringify([row.user_id]))
+          .where('result', 'like', '%"accountCreated":true%'),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('organization_members')
+            .select('user_id')
+            .where('user_id', '=', row.user_id)
+            .where('organization_id', '!=', organizationId),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('directory_users').select('id').where('user_id', '=', row.user_id).where('organization_id', '!=', organizationId),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
 /** Makes the resource what `next` says (PUT and PATCH): membership first, then the kept attributes. */
 async function saveUser(ctx: ScimCtx, row: Row, next: UserAttributes) {
   if (next.userName !== row.email) throw new ScimError(400, 'userName (the email) cannot be changed through the directory', 'mutability')
@@ -317,12 +362,18 @@ async function saveUser(ctx: ScimCtx, row: Row, next: UserAttributes) {
       .where('id', '=', row.id)
       .execute()
     const changed = (['externalId', 'givenName', 'familyName', 'displayName'] as const).filter((k) => next[k] !== attributesOf(row)[k])
+    const renamed = changed.some((k) => k !== 'externalId') && (await renameOwnAccount(trx, ctx.organizationId, row, accountName(next)))
     const action = next.active && !wasActive ? 'directory.users.activate' : changed.length ? 'directory.users.update' : null
     // A deactivation is recorded by the member removal itself ('members.remove').
     if (action)
       await recordAudit(
         { ...ctx, db: trx },
-        { organizationId: ctx.organizationId, action, items: [row.user_id], result: { SUCCESS: 1, changed } },
+        {
+          organizationId: ctx.organizationId,
+          action,
+          items: [row.user_id],
+          result: { SUCCESS: 1, changed, ...(renamed ? { accountRenamed: true } : {}) },
+        },
       )
   })
   return getScimUser(ctx, row.id)

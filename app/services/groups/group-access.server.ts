@@ -3,6 +3,7 @@ import type { DB } from '~/db/db.server'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from '../context.server'
+import { meetsPolicyOf, strongAuthSetupUrl } from '../two-step/strong-auth.server'
 import { GROUP_ROLES, rightsOf, type GroupRoleRights } from './group-roles'
 
 /**
@@ -11,6 +12,11 @@ import { GROUP_ROLES, rightsOf, type GroupRoleRights } from './group-roles'
  * not exist (GROUP_NOT_FOUND, the same answer as for an unknown id). Rights beyond seeing it come
  * from the member's role only: an admin who is not a member manages the group from the
  * organization's screens (docs/group-roles.md).
+ *
+ * What an admin holds through the organization (seeing a group they are not a member of, the
+ * members' emails, inviting) passes the organization's two-step policy first (docs/auth.md
+ * "Organization policy"), like every admin screen: an admin it stops gets STRONG_AUTH_REQUIRED for
+ * a group they are not a member of, and in a group they are a member of, their role's rights only.
  */
 
 export interface GroupAccess {
@@ -34,6 +40,7 @@ export interface GroupAccess {
 }
 
 const NO_RIGHTS = { manageMembers: false, manageGroup: false }
+const ADMIN = { role: 'admin', is_group_creator: 0 }
 
 /** The group as the actor may see it, or GROUP_NOT_FOUND. One query; `db` may be a transaction. */
 export async function requireGroupAccess(ctx: Ctx, groupId: string, db: DB = ctx.db): Promise<GroupAccess> {
@@ -56,14 +63,21 @@ export async function requireGroupAccess(ctx: Ctx, groupId: string, db: DB = ctx
       'g.latest_activity_at',
       'o.name as org_name',
       'o.active as org_active',
+      'o.two_step_policy',
       'gm.role',
       'om.role as org_role',
     ])
     .where('g.id', '=', groupId)
     .executeTakeFirst()
-  const isOrgAdmin = row?.org_role === 'admin'
-  if (!row || (!row.role && !isOrgAdmin)) throw new DomainError('GROUP_NOT_FOUND')
+  if (!row || (!row.role && row.org_role !== 'admin')) throw new DomainError('GROUP_NOT_FOUND')
   const role = (row.role as GroupRole | null) ?? null
+  const org = { id: row.organization_id, two_step_policy: row.two_step_policy }
+  const isOrgAdmin = row.org_role === 'admin' && (await meetsPolicyOf({ ...ctx, db }, org, ADMIN))
+  if (!role && !isOrgAdmin)
+    throw new DomainError('STRONG_AUTH_REQUIRED', {
+      organizationId: org.id,
+      setupUrl: strongAuthSetupUrl(actor.id, org.id, `/groups/${groupId}/home`),
+    })
   const rights = role ? rightsOf(role) : NO_RIGHTS
   return {
     group: {

@@ -27,6 +27,7 @@ export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds
     organizationId,
     action: active ? 'groups.activate' : 'groups.deactivate',
     items: groupIds,
+    ofOrganization: (id) => found.has(id),
     check: (id) => (found.has(id) ? undefined : 'GROUP_NOT_FOUND'),
     item: async (trx, id) => {
       const updated = await trx
@@ -64,6 +65,7 @@ export async function deleteOrganizationGroups(ctx: Ctx, organizationId: string,
     organizationId,
     action: 'groups.delete',
     items: groupIds,
+    ofOrganization: (id) => found.has(id),
     check: (id) => (found.has(id) ? undefined : 'GROUP_NOT_FOUND'),
     item: async (trx, id) => {
       // group_members and the group's invitations go with it (ON DELETE CASCADE, foreign keys on in both dialects).

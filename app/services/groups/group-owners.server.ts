@@ -63,6 +63,7 @@ export async function changeGroupOwners(ctx: Ctx, organizationId: string, change
     action: 'groups.change-owners',
     items: changeList,
     idOf: (change) => change.groupId,
+    ofOrganization: (change) => groupById.has(change.groupId),
     failed: { group: null, oldOwnerRemoved: false },
     check: (change) =>
       !groupById.has(change.groupId) ? 'GROUP_NOT_FOUND' : !ownerById.has(change.newOwnerId) ? 'MEMBER_NOT_FOUND' : undefined,

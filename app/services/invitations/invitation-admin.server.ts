@@ -1,6 +1,6 @@
 import { DomainError } from '~/errors'
 import { addSeconds, nowIso } from '~/utils/ids.server'
-import { requireActiveOrganization } from '../access.server'
+import { requireActiveOrganization, requireOrgAdmin } from '../access.server'
 import { recordAudit, removeAudit } from '../audit.server'
 import type { Ctx } from '../context.server'
 import { actorOf } from '../context.server'
@@ -16,7 +16,7 @@ interface InvitationScope {
   organizationId?: string
 }
 
-/** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND. */
+/** An invitation the actor administers (through its organization), or INVITATION_NOT_FOUND; STRONG_AUTH_REQUIRED if its policy stops them. */
 async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const actor = actorOf(ctx)
   const row = await ctx.db
@@ -38,6 +38,8 @@ async function requireAdministeredInvitation(ctx: Ctx, invitationId: string, sco
     .$if(scope.organizationId !== undefined, (qb) => qb.where('i.organization_id', '=', scope.organizationId!))
     .executeTakeFirst()
   if (!row) throw new DomainError('INVITATION_NOT_FOUND')
+  // The organization's two-step policy (STRONG_AUTH_REQUIRED), as on every admin screen and call.
+  await requireOrgAdmin(ctx, row.organization_id)
   return row
 }
 

@@ -390,6 +390,31 @@ describe('rate limit on redemption', () => {
     expect(await redeemInvitationCode(ctxOf(user, { client: 'fresh', now: retryAt }), code)).toMatchObject({ name: org.name })
   })
 
+  // Each code of FAILED_GUESSES (invitation-redeem-limits.server.ts) is a guess: the code matched nothing the user may use.
+  for (const failure of ['INVITATION_NOT_FOUND', 'WRONG_EMAIL', 'INVITATION_DECLINED', 'USED'] as const) {
+    it(`counts ${failure} as a failed guess: after the tenth the user waits, even with a good code`, async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const { admin, org } = await orgWithAdmin()
+      const user = await createUser()
+      const { code: good } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })
+      let guess: string = WRONG
+      if (failure === 'WRONG_EMAIL') {
+        const someone = await createUser()
+        guess = (await createInvitation(ctxOf(admin), org.id, { type: 'email', email: someone.email, groupCreator: true })).code
+      } else if (failure !== 'INVITATION_NOT_FOUND') {
+        const { code, invitation } = await createInvitation(ctxOf(admin), org.id, { type: 'email', email: user.email, groupCreator: true })
+        const spent = failure === 'USED' ? { used_at: nowIso() } : { declined_at: nowIso() }
+        await db().updateTable('invitations').set(spent).where('id', '=', invitation._id).execute()
+        guess = code
+      }
+      const t0 = new Date()
+      for (let i = 0; i <= INVITATION_CODE_PER_USER.freeFailures; i++)
+        await expectCode(redeemInvitationCode(ctxOf(user, { client: `guess-${i}`, now: t0 }), guess), failure)
+      await expectCode(redeemInvitationCode(ctxOf(user, { client: 'fresh', now: t0 }), good), 'TOO_MANY_ATTEMPTS')
+      expect(await membershipOf(org.id, user.id)).toBeUndefined()
+    })
+  }
+
   it('blocks a client after 100 failed guesses in 15 minutes, whoever redeems there; another client is not affected', async () => {
     const { admin, org } = await orgWithAdmin()
     const { code } = await createInvitation(ctxOf(admin), org.id, { type: 'open', groupCreator: true })

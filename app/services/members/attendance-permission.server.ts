@@ -31,6 +31,7 @@ async function setAttendance(ctx: Ctx, organizationId: string, memberIds: string
     organizationId,
     action: value ? ATTENDANCE_AUDIT.grant : ATTENDANCE_AUDIT.revoke,
     items: ids,
+    ofOrganization: (id) => rows.has(id),
     check: (id) => {
       const row = rows.get(id)
       if (!row) return 'MEMBER_NOT_FOUND'

@@ -44,6 +44,7 @@ async function setGroupCreator(ctx: Ctx, organizationId: string, memberIds: stri
     organizationId,
     action: value ? MEMBER_AUDIT.addGroupCreators : MEMBER_AUDIT.removeGroupCreators,
     items: ids,
+    ofOrganization: (id) => members.has(id),
     check: (id) => {
       const member = members.get(id)
       if (!member) return 'MEMBER_NOT_FOUND'

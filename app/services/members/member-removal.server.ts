@@ -84,6 +84,7 @@ export async function removeOrganizationMembers(ctx: Ctx, organizationId: string
     organizationId,
     action: MEMBER_AUDIT.remove,
     items: ids,
+    ofOrganization: (id) => members.has(id),
     check: (id) => (!members.has(id) ? 'MEMBER_NOT_FOUND' : owners.has(id) ? 'IS_GROUP_OWNER' : undefined),
     item: async (trx, id) => {
       // Serialized with other admins' removals and owner changes: the admins counted and the

@@ -13,7 +13,7 @@ import { swedishCollator } from '~/db/collation'
  * action, newest first, filtered by action, actor and a date range in the admin's timezone, a page
  * at a time, or all of it for the CSV. Admins of the organization only (ORGANIZATION_NOT_FOUND for
  * anyone else); only the organization's own entries, and only its own groups, invitations and
- * directory tokens are named.
+ * directory tokens, and its present and past members, are named.
  */
 
 /** The filters and page, as read from the URL: ?action=&actor=&from=&to=&page=. */
@@ -107,12 +107,21 @@ function entriesOf(q: ReturnType<typeof filtered>) {
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof entriesOf>['execute']>>[number]
 
-/** The names of the items, by kind, of the organization's own groups, invitations and tokens. */
+/**
+ * The names of the items, by kind, of the organization's own groups, invitations and tokens, and of
+ * people: `user:<id>` for its present members, `pastUser:<id>` for anyone else, whom an entry
+ * names only where it recorded them as the organization's (mayNamePast).
+ */
 async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget, Set<string>>) {
   const names = new Map<string, string>()
   for (const chunk of batches(ids.user)) {
-    for (const r of await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', chunk).execute())
-      names.set(`user:${r.id}`, r.name)
+    const rows = await ctx.db
+      .selectFrom('users as u')
+      .leftJoin('organization_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.organization_id', '=', organizationId))
+      .select(['u.id', 'u.name', 'm.user_id as memberId'])
+      .where('u.id', 'in', chunk)
+      .execute()
+    for (const r of rows) names.set(`${r.memberId ? 'user' : 'pastUser'}:${r.id}`, r.name)
   }
   for (const chunk of batches(ids.group)) {
     const rows = await ctx.db
@@ -145,6 +154,15 @@ async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget
   return names
 }
 
+/**
+ * Whether an entry's people were all the organization's members when it was recorded, so that one
+ * who has left since (a past member) is named: every entry but one of a bulk action recorded before
+ * its items were limited to the organization's (issue 33), which may hold the id of someone who
+ * never was (its tally has MEMBER_NOT_FOUND, and no `notRecorded` count of the ids left out).
+ * There, only present members are named.
+ */
+const mayNamePast = (result: Record<string, unknown>) => !('MEMBER_NOT_FOUND' in result) || typeof result.notRecorded === 'number'
+
 /** The rows as entries, their first `namesPerEntry` targets named. */
 async function toEntries(ctx: Ctx, organizationId: string, rows: EntryRow[], namesPerEntry: number): Promise<AuditLogEntry[]> {
   const parsed = rows.map((r) => ({ row: r, items: JSON.parse(r.items) as string[], kind: auditTargetOf(r.action) }))
@@ -169,7 +187,9 @@ async function toEntries(ctx: Ctx, organizationId: string, rows: EntryRow[], nam
       created: r.created_at,
       finished: r.status === 'done',
     }
-    const named = kind && kind !== 'organization' ? items.slice(0, namesPerEntry).flatMap((id) => names.get(`${kind}:${id}`) ?? []) : []
+    const past = kind === 'user' && mayNamePast(entry.result)
+    const nameOf = (id: string) => names.get(`${kind}:${id}`) ?? (past ? names.get(`pastUser:${id}`) : undefined) ?? []
+    const named = kind && kind !== 'organization' ? items.slice(0, namesPerEntry).flatMap(nameOf) : []
     const { result, ...rest } = entry
     return { ...rest, target: { kind, names: named, count: items.length }, outcome: auditOutcome(entry) }
   })
@@ -234,7 +254,12 @@ export async function auditActors(ctx: Ctx, organizationId: string): Promise<Aud
   }
   const names = await namesOf(ctx, organizationId, ids)
   const options: AuditActorOption[] = [
-    ...[...ids.user].map((id) => ({ value: `u:${id}`, name: names.get(`user:${id}`) ?? null, byDirectory: false })),
+    // Whoever acted in the organization: a present member, or a past one.
+    ...[...ids.user].map((id) => ({
+      value: `u:${id}`,
+      name: names.get(`user:${id}`) ?? names.get(`pastUser:${id}`) ?? null,
+      byDirectory: false,
+    })),
     ...[...ids.token].map((id) => ({ value: `d:${id}`, name: names.get(`token:${id}`) ?? null, byDirectory: true })),
   ]
   return options.sort((x, y) => Number(x.byDirectory) - Number(y.byDirectory) || swedishCollator.compare(x.name ?? '', y.name ?? ''))

@@ -67,11 +67,18 @@ export async function requireStrongAuthFor(
   org: { id: string; two_step_policy?: string | null },
   standing: { role: string; is_group_creator: number | string | bigint },
 ) {
-  const policy = org.two_step_policy ?? 'off'
-  if (!policyCovers(policy, standing)) return
+  if (await meetsPolicyOf(ctx, org, standing)) return
   const actor = actorOf(ctx)
-  if (await currentSessionMeetsPolicy(ctx)) return
   throw new DomainError('STRONG_AUTH_REQUIRED', { organizationId: org.id, setupUrl: strongAuthSetupUrl(actor.id, org.id) })
+}
+
+/** Whether the actor, with this standing in the organization, may use it: the policy does not cover them, or they meet it. */
+export async function meetsPolicyOf(
+  ctx: Ctx,
+  org: { two_step_policy?: string | null },
+  standing: { role: string; is_group_creator: number | string | bigint },
+) {
+  return !policyCovers(org.two_step_policy ?? 'off', standing) || (await currentSessionMeetsPolicy(ctx))
 }
 
 /**

@@ -62,10 +62,10 @@ export const groupOperations = [
     tag: TAG,
     summary: 'Leave a group',
     description:
-      'Its owner hands it over first (409 GROUP_OWNER_CANNOT_LEAVE); an admin of its organization who is not a member gets 404 MEMBER_NOT_FOUND.',
+      'Its owner hands it over first (409 GROUP_OWNER_CANNOT_LEAVE); an admin of its organization who is not a member gets 404 MEMBER_NOT_FOUND (403 STRONG_AUTH_REQUIRED first if its two-step policy holds them back).',
     access: 'session',
     params: z.object({ groupId: idParam('The group.') }),
     ok: { status: 200, schema: LeftGroupAnswer, description: 'Left.' },
-    errors: ['GROUP_NOT_FOUND', 'MEMBER_NOT_FOUND', 'GROUP_OWNER_CANNOT_LEAVE'],
+    errors: ['GROUP_NOT_FOUND', 'MEMBER_NOT_FOUND', 'GROUP_OWNER_CANNOT_LEAVE', 'STRONG_AUTH_REQUIRED'],
   }),
 ]

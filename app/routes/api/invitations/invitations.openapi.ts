@@ -144,10 +144,10 @@ export const invitationOperations = [
     path: '/api/v1/invitations/{invitationId}',
     tag: TAG,
     summary: 'Revoke an invitation',
-    description: 'Admins of its organization; anyone else gets 404.',
+    description: 'Admins of its organization (who meet its two-step policy: 403 STRONG_AUTH_REQUIRED otherwise); anyone else gets 404.',
     access: 'session',
     params: z.object({ invitationId: idParam('The invitation.') }),
     ok: { status: 200, schema: EmptyAnswer, description: 'Revoked.' },
-    errors: ['INVITATION_NOT_FOUND', 'USED'],
+    errors: ['INVITATION_NOT_FOUND', 'USED', 'STRONG_AUTH_REQUIRED'],
   }),
 ]

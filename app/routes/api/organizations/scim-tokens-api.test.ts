@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
+import { ctxFor } from '~/services/context.server'
+import { getDirectorySync } from '~/services/directory/settings.server'
+import { createDirectoryToken } from '~/services/directory/tokens.server'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tests/support/factories'
 import { createOrganization } from '../../../../tests/support/org-factories'
 import * as users from '../../scim/users'
@@ -60,6 +63,23 @@ describe('directory tokens API', () => {
     const after = await (await tokens.loader(args(makeRequest(path, { cookie }), { organizationId: org.id }))).json()
     expect(after[0].revoked).not.toBeNull()
     expect(after[0].lastUsed).not.toBeNull()
+  })
+
+  it("lists the organization's own tokens only, exactly, never another organization's made before (the API and the directory sync screen)", async () => {
+    const admin = await createUser()
+    const otherAdmin = await createUser()
+    const org = await createOrganization({ adminIds: [admin.id] })
+    const other = await createOrganization({ adminIds: [otherAdmin.id, admin.id] })
+    // The other organization's tokens first: the newest-first list would show them on top.
+    await createDirectoryToken(ctxFor(otherAdmin), other.id, 'Other school directory')
+    const ours = await createDirectoryToken({ ...ctxFor(admin), now: new Date(Date.now() - 60_000) }, org.id, 'Our directory')
+    await createDirectoryToken(ctxFor(otherAdmin), other.id, 'Other school, second')
+    const cookie = await sessionCookieFor(admin)
+    const path = `/api/v1/organizations/${org.id}/scim-tokens`
+    const list = await (await tokens.loader(args(makeRequest(path, { cookie }), { organizationId: org.id }))).json()
+    expect(list.map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([[ours.id, 'Our directory']])
+    const sync = await getDirectorySync(ctxFor(admin), org.id)
+    expect(sync.tokens.map((t) => [t.id, t.name])).toEqual([[ours.id, 'Our directory']])
   })
 
   it('refuses an empty name with 400', async () => {

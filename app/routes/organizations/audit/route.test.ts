@@ -5,6 +5,7 @@ import { POLICY_CHANGED } from '~/services/audit-actions'
 import { recordAudit } from '~/services/audit.server'
 import { ctxFor } from '~/services/context.server'
 import { createDirectoryToken, revokeDirectoryToken } from '~/services/directory/tokens.server'
+import { removeMembers } from '~/services/members/member-removal.server'
 import { addPlatformOrganizationAdmin, removePlatformOrganizationAdmin } from '~/services/platform/platform-organizations.server'
 import { newId } from '~/utils/ids.server'
 import { args, createUser, makeRequest, run, sessionCookieFor } from '../../../../tests/support/factories'
@@ -187,6 +188,43 @@ describe('/organizations/:id/audit', () => {
     expect(text).toContain('future.thing')
   })
 
+  it('records only the organization’s people, and names only its present and past members (issue 33)', async () => {
+    const { admin, member, org, cookie } = await setup()
+    const stranger = await createUser({ name: 'Sara Stranger' })
+    await createOrganization({ memberIds: [stranger.id] })
+    const leaver = await createUser({ name: 'Lea Leaver' })
+    await addMember(org.id, leaver.id)
+    // A bulk call naming someone outside: they are counted, not recorded.
+    const results = await removeMembers(later(admin), org.id, [leaver.id, stranger.id])
+    expect(results.map((r) => r.result)).toEqual(['SUCCESS', 'MEMBER_NOT_FOUND'])
+    const recorded = await db()
+      .selectFrom('audit_log')
+      .select(['items', 'result'])
+      .where('organization_id', '=', org.id)
+      .where('action', '=', 'members.remove')
+      .executeTakeFirstOrThrow()
+    expect([JSON.parse(recorded.items), JSON.parse(recorded.result)]).toEqual([
+      [leaver.id],
+      { SUCCESS: 1, MEMBER_NOT_FOUND: 1, notRecorded: 1 },
+    ])
+    // An entry recorded before that rule, with the stranger's id kept: only present members are named there.
+    await entry(admin, org.id, 'groupCreators.add', '2026-11-01T10:00:00Z', [stranger.id, member.id, leaver.id], {
+      SUCCESS: 1,
+      MEMBER_NOT_FOUND: 2,
+    })
+    // One without a not-found item: its people were members, and one who has left since is named.
+    await entry(admin, org.id, 'attendance.grant', '2026-10-01T10:00:00Z', [leaver.id])
+
+    const res = await load(cookie, org.id)
+    const [removed, legacy, granted] = res.data.page.items
+    expect(removed.target).toEqual({ kind: 'user', names: ['Lea Leaver'], count: 1 })
+    expect(legacy.target).toEqual({ kind: 'user', names: ['Bo Medlem'], count: 3 })
+    expect(granted.target).toEqual({ kind: 'user', names: ['Lea Leaver'], count: 1 })
+    const { text } = await csvText(cookie, org.id)
+    expect(text).toContain('Lea Leaver')
+    expect(text).not.toContain('Sara Stranger')
+  })
+
   it('is not found for a plain member, a group creator, another organization’s admin and an unknown id; its CSV too', async () => {
     const { org, member } = await setup()
     const creator = await createUser()
@@ -244,6 +282,17 @@ describe('/organizations/:id/audit.csv', () => {
     expect(csvRoute.action()).toBeInstanceOf(Response)
   })
 
+  it('defuses a formula in a name after a separator of either kind, and quotes it, in both languages (issue 33)', async () => {
+    const { admin, org, cookie } = await setup()
+    const group = await createGroup(org.id, { name: 'Klass 7A, =1+1;@SUM(A1)', ownerId: admin.id })
+    await entry(admin, org.id, 'group.rename', '2026-11-02T10:00:00Z', [group.id])
+    for (const locale of ['sv', 'en']) {
+      await db().updateTable('users').set({ locale }).where('id', '=', admin.id).execute()
+      const { text } = await csvText(cookie, org.id)
+      expect(text).toContain(`"Klass 7A, '=1+1;'@SUM(A1)"`)
+    }
+  })
+
   it('writes the outcome of a partial bulk action and the directory as actor', async () => {
     const { admin, member, org, cookie } = await setup()
     const { id: tokenId } = await createDirectoryToken(ctxFor(admin), org.id, 'Katalog')
@@ -253,7 +302,7 @@ describe('/organizations/:id/audit.csv', () => {
     const { text } = await csvText(cookie, org.id, `?from=2026-11-10&to=2026-11-11`)
     const lines = text.split('\r\n')
     expect(lines[1]).toMatch(
-      /^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,Partly done: 1 of 2 succeeded; .+ \(1\)$/,
+      /^2026-11-11 13:00,Astrid Admin,Removed members,Bo Medlem and 1 more,2,"Partly done: 1 of 2 succeeded; .+ \(1\)"$/,
     )
     expect(lines[2]).toBe('2026-11-10 13:00,Katalog (directory),Deprovisioned a person,Bo Medlem,1,Done')
     expect(lines).toHaveLength(4)
