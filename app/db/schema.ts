@@ -61,7 +61,7 @@ export interface UserTotpTable {
   last_step: number | string | null
 }
 
-/** Single-use recovery codes (migration 027), as SHA-256 hashes. */
+/** Single-use recovery codes (migration 027): `h2:` + HMAC-SHA256 keyed by the user, or a code of before as its SHA-256 (recovery-codes.server.ts). */
 export interface RecoveryCodesTable {
   id: string
   user_id: string

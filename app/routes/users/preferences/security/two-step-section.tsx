@@ -188,7 +188,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <Alert tone="success">
         <h3 className="font-semibold">{t('profile.security.recovery.title')}</h3>
         <p className="mt-1">{t('profile.security.recovery.intro')}</p>
-        <ul data-testid="recovery-codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+        <ul data-testid="recovery-codes" className="mt-2 grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
           {codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
