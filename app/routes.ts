@@ -150,6 +150,7 @@ export default [
       route('create-attendance-group-with-members', 'routes/api/organizations/create-group.ts', { id: 'api/create-attendance-group' }),
       route('members', 'routes/api/organizations/members.ts'),
       route('remove-members', 'routes/api/organizations/remove-members.ts'),
+      route('end-member-sessions', 'routes/api/organizations/end-member-sessions.ts'),
       route('add-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/add-group-creators' }),
       route('remove-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/remove-group-creators' }),
       route('active', 'routes/api/organizations/active.ts'),

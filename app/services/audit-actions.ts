@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   // Added members (user ids) and email invitations (invitation ids) of an import or of "add by email".
   'members.import': 'user',
   'members.addByEmail': 'user',
+  // An admin ended every session of these members (their next request asks them to sign in).
+  'members.endSessions': 'user',
   'groupCreators.add': 'user',
   'groupCreators.remove': 'user',
   'attendance.grant': 'user',

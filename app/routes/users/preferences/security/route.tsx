@@ -91,7 +91,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function SecurityPreferences() {
   const { t } = useTranslation()
-  const { sessions, providers, twoStep, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
+  const { sessions, providers, twoStep, oldRecoveryCodes, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as SecurityActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
