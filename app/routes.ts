@@ -91,6 +91,7 @@ export default [
       route('telemetry', 'routes/platform/telemetry.tsx'),
       route('organizations', 'routes/platform/organizations/route.tsx'),
       route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
+      route('accounts', 'routes/platform/accounts.tsx'),
     ]),
     route('library', 'routes/library/section.tsx', [
       index('routes/library/feed/route.tsx'),

@@ -1474,6 +1474,7 @@ const ROUTES: RouteRow[] = [
   { id: 'routes/platform/telemetry.tsx', loader: 'page' },
   { id: 'routes/platform/organizations/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/platform/organizations/detail.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/platform/accounts.tsx', loader: 'page', action: 'page' },
   { id: 'routes/library/section.tsx', loader: 'public' },
   { id: 'routes/library/feed/route.tsx', loader: 'page' },
   { id: 'routes/library/package-view/route.tsx', loader: 'page', action: 'page' },

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = {
   'platform.organization.setActive': 'organization',
   'platform.admins.add': 'user',
   'platform.admins.remove': 'user',
+  // A platform admin reset a member's sign-in factors after checking who they are (platform/account-recovery.server.ts).
+  'platform.account.reset': 'user',
   'directory.tokens.create': 'token',
   'directory.tokens.revoke': 'token',
   'directory.settings.owner': 'user',

@@ -26,6 +26,10 @@ const EXPECTED: Record<SecurityNoticeKind, { en: [RegExp, RegExp]; sv: [RegExp, 
     en: [/password of your .* was changed/, /other sessions were signed out/],
     sv: [/Lösenordet till ditt konto/, /andra sessioner loggades ut/],
   },
+  'factors-reset': {
+    en: [/sign-in methods of your .* were reset/, /removed two-step verification, your passkeys and your linked sign-in providers/],
+    sv: [/Inloggningssätten för ditt konto/, /tog supporten bort tvåstegsverifiering, dina nycklar/],
+  },
 }
 
 describe('security notices by email', () => {
