@@ -35,7 +35,9 @@ const FORM_ID = 'members-bulk'
  * The intents that change what a person cannot take back, so the page asks first (confirmed=1),
  * and the texts of their confirmation step (orgMembers.<key>.title/body/items/action).
  */
-const CONFIRM_TEXTS = { remove: 'confirmRemove', endSessions: 'confirmEndSessions' } as const satisfies Partial<Record<MemberBulkIntent, string>>
+const CONFIRM_TEXTS = { remove: 'confirmRemove', endSessions: 'confirmEndSessions' } as const satisfies Partial<
+  Record<MemberBulkIntent, string>
+>
 const asksFirst = (intent: MemberBulkIntent): intent is keyof typeof CONFIRM_TEXTS => Object.hasOwn(CONFIRM_TEXTS, intent)
 
 export const handle = { breadcrumb: 'orgMembers.title' }

@@ -27,18 +27,47 @@ async function personWithEverything(overrides: Partial<User> = {}) {
   const now = nowIso()
   await db()
     .insertInto('passkeys')
-    .values({ id: newId(), user_id: person.id, credential_id: newId(), public_key: 'pk', counter: 0, device_type: 'singleDevice', backed_up: 0, transports: '[]', name: 'Phone', created_at: now })
+    .values({
+      id: newId(),
+      user_id: person.id,
+      credential_id: newId(),
+      public_key: 'pk',
+      counter: 0,
+      device_type: 'singleDevice',
+      backed_up: 0,
+      transports: '[]',
+      name: 'Phone',
+      created_at: now,
+    })
     .execute()
   for (const provider of ['google', 'microsoft'])
     await db()
       .insertInto('user_identities')
-      .values({ id: newId(), user_id: person.id, provider, issuer: `https://${provider}.example`, subject: newId(), email: null, created_at: now, last_used_at: now })
+      .values({
+        id: newId(),
+        user_id: person.id,
+        provider,
+        issuer: `https://${provider}.example`,
+        subject: newId(),
+        email: null,
+        created_at: now,
+        last_used_at: now,
+      })
       .execute()
   await createSession(db(), person.id, 'two-step')
   await createSession(db(), person.id, 'passkey')
   await db()
     .insertInto('tokens')
-    .values({ id: newId(), user_id: person.id, purpose: 'second-factor', token_hash: newId(), created_at: now, expires_at: '2999-01-01T00:00:00.000Z', used_at: null, data: null })
+    .values({
+      id: newId(),
+      user_id: person.id,
+      purpose: 'second-factor',
+      token_hash: newId(),
+      created_at: now,
+      expires_at: '2999-01-01T00:00:00.000Z',
+      used_at: null,
+      data: null,
+    })
     .execute()
   return person
 }
@@ -149,7 +178,12 @@ describe('/platform/accounts: the lost-every-factor reset (ASVS 6.4.4)', () => {
 
     expect(await waysOf(person.id)).toEqual({ totp: 0, recoveryCodes: 0, passkeys: 0, providers: 0, sessions: 0, password: true })
     expect(await isTwoStepEnabled(db(), person.id)).toBe(false)
-    const pending = await db().selectFrom('tokens').select('id').where('user_id', '=', person.id).where('purpose', '=', 'second-factor').execute()
+    const pending = await db()
+      .selectFrom('tokens')
+      .select('id')
+      .where('user_id', '=', person.id)
+      .where('purpose', '=', 'second-factor')
+      .execute()
     expect(pending).toEqual([])
 
     const [recovery, ...more] = await recoveriesOf(person.id)

@@ -31,7 +31,7 @@ describe('recovery codes (ASVS 6.5.2)', () => {
     expect(await hasLegacyRecoveryCodes(db(), user.id)).toBe(false)
   })
 
-  it("a code works only for its own user, once", async () => {
+  it('a code works only for its own user, once', async () => {
     const user = await createUser()
     const other = await createUser()
     const [code] = await newRecoveryCodes(db(), user.id, NOW)

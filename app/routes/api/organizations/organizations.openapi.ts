@@ -69,7 +69,10 @@ export const OwnerChangeResultsAnswer = z.array(
 )
 /** POST …/end-member-sessions: each member's result, and for SUCCESS how many of their sessions ended. */
 export const EndSessionsAnswer = z.array(
-  z.object({ ...itemResultShape, sessions: z.number().int().min(0).optional().openapi({ example: 2 }) }).strict().openapi('EndSessionsResult'),
+  z
+    .object({ ...itemResultShape, sessions: z.number().int().min(0).optional().openapi({ example: 2 }) })
+    .strict()
+    .openapi('EndSessionsResult'),
 )
 export const CreatedGroupAnswer = z.object({ group: GroupListItemAnswer, membersResults: ItemResultsAnswer }).strict()
 /** Organization member of spec section 3 (services/members/member-batches.server.ts ApiMember). */

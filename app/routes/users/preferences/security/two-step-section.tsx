@@ -38,7 +38,12 @@ export function TwoStepSection({
     <PrefsSection id="prefs-two-step" title={t('profile.security.twoStep.title')} intro={<p>{t('profile.security.twoStep.intro')}</p>}>
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       {status.enabled ? (
-        <TwoStepOn recoveryCodesLeft={status.recoveryCodesLeft} oldRecoveryCodes={oldRecoveryCodes} hasPassword={hasPassword} lastResult={lastResult} />
+        <TwoStepOn
+          recoveryCodesLeft={status.recoveryCodesLeft}
+          oldRecoveryCodes={oldRecoveryCodes}
+          hasPassword={hasPassword}
+          lastResult={lastResult}
+        />
       ) : enrolment ? (
         <Enrolment enrolment={enrolment} lastResult={lastResult('two-step-confirm')} />
       ) : (
