@@ -136,6 +136,7 @@ describe('/platform/accounts: the lost-every-factor reset (ASVS 6.4.4)', () => {
       passkeys: 1,
       providers: ['google', 'microsoft'],
       sessions: 2,
+      organizations: [],
       recoveries: [],
     })
     const unknown = await load('?email=nobody-here@example.se', cookie)
@@ -214,6 +215,13 @@ describe('/platform/accounts: the lost-every-factor reset (ASVS 6.4.4)', () => {
       { _id: recovery!.id, actor: 'Pia Plattform', created: recovery!.created_at, identityChecks: CHECKS, removed },
     ])
     expect(shown.data.account).toMatchObject({ twoStep: false, passkeys: 0, providers: [], sessions: 0 })
+    expect(shown.data.account.organizations).toHaveLength(2)
+    expect(shown.data.account.organizations).toEqual(
+      expect.arrayContaining([
+        { _id: orgA.id, name: orgA.name, role: 'member' },
+        { _id: orgB.id, name: orgB.name, role: 'admin' },
+      ]),
+    )
   })
 
   it('emails a Swedish owner in Swedish', async () => {

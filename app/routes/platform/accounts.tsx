@@ -116,6 +116,14 @@ function AccountDetails({ account, actionData }: { account: RecoveryAccount; act
     [t('platformAccounts.account.passkeys'), String(account.passkeys)],
     [t('platformAccounts.account.providers'), account.providers.length ? account.providers.join(', ') : t('platformAccounts.none')],
     [t('platformAccounts.account.sessions'), String(account.sessions)],
+    [
+      t('platformAccounts.account.organizations'),
+      account.organizations.length
+        ? account.organizations
+            .map((o) => (o.role === 'admin' ? t('platformAccounts.account.adminOf', { name: o.name }) : o.name))
+            .join(', ')
+        : t('platformAccounts.none'),
+    ],
   ]
   return (
     <>

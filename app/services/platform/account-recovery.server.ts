@@ -39,6 +39,8 @@ export interface RecoveryAccount {
   passkeys: number
   providers: string[]
   sessions: number
+  /** The person's organizations and their role there: whom to ask to confirm a request. */
+  organizations: { _id: string; name: string; role: string }[]
   recoveries: { _id: string; actor: string | null; created: string; identityChecks: string; removed: AccountRecoveryRemoved }[]
 }
 
@@ -57,7 +59,7 @@ export async function findAccountForRecovery(ctx: Ctx, email: string): Promise<R
     .executeTakeFirst()
   if (!user) return null
   const db = ctx.db
-  const [totp, codes, passkeys, providers, sessions, recoveries] = await Promise.all([
+  const [totp, codes, passkeys, providers, sessions, organizations, recoveries] = await Promise.all([
     db.selectFrom('user_totp').select('confirmed_at').where('user_id', '=', user.id).executeTakeFirst(),
     db
       .selectFrom('recovery_codes')
@@ -78,6 +80,14 @@ export async function findAccountForRecovery(ctx: Ctx, email: string): Promise<R
       .where('expires_at', '>', nowIso(ctx.now))
       .executeTakeFirst(),
     db
+      .selectFrom('organization_members as m')
+      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+      .select(['o.id', 'o.name', 'm.role'])
+      .where('m.user_id', '=', user.id)
+      .orderBy('o.name')
+      .orderBy('o.id')
+      .execute(),
+    db
       .selectFrom('account_recoveries as r')
       .leftJoin('users as a', 'a.id', 'r.actor_id')
       .select(['r.id', 'r.created_at', 'r.identity_checks', 'r.removed', 'a.name as actor'])
@@ -97,6 +107,7 @@ export async function findAccountForRecovery(ctx: Ctx, email: string): Promise<R
     passkeys: count(passkeys),
     providers: providers.map((p) => p.provider),
     sessions: count(sessions),
+    organizations: organizations.map((o) => ({ _id: o.id, name: o.name, role: o.role })),
     recoveries: recoveries.map((r) => ({
       _id: r.id,
       actor: r.actor,
