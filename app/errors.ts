@@ -85,6 +85,8 @@ export const ERROR_STATUS = {
   NO_ACCOUNT_WITH_EMAIL: 404,
   ALREADY_ORGANIZATION_ADMIN: 409,
   NOT_ORGANIZATION_ADMIN: 409,
+  /** A platform admin resetting the sign-in factors of their own account: another platform admin does it (docs/security.md "Lost every factor"). */
+  ACCOUNT_RECOVERY_OWN: 403,
   // Single sign-on (spec sections 7 and 8, docs/sso.md)
   /** POST /v2/signin with checkUserExist: the provider's account has no user here yet. */
   NO_USER: 404,
@@ -231,6 +233,7 @@ export const ERROR_KIND = {
   NO_ACCOUNT_WITH_EMAIL: 'not-found',
   ALREADY_ORGANIZATION_ADMIN: 'refusal',
   NOT_ORGANIZATION_ADMIN: 'refusal',
+  ACCOUNT_RECOVERY_OWN: 'refusal',
   NO_USER: 'not-found',
   VERIFICATION_REQUIRED: 'sign-in',
   USER_CREATION_FAILED: 'refusal',

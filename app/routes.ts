@@ -100,6 +100,7 @@ export default [
       route('telemetry', 'routes/platform/telemetry.tsx'),
       route('organizations', 'routes/platform/organizations/route.tsx'),
       route('organizations/:organizationId', 'routes/platform/organizations/detail.tsx'),
+      route('accounts', 'routes/platform/accounts.tsx'),
     ]),
     route('library', 'routes/library/section.tsx', [
       index('routes/library/feed/route.tsx'),
@@ -159,6 +160,7 @@ export default [
       route('create-attendance-group-with-members', 'routes/api/organizations/create-group.ts', { id: 'api/create-attendance-group' }),
       route('members', 'routes/api/organizations/members.ts'),
       route('remove-members', 'routes/api/organizations/remove-members.ts'),
+      route('end-member-sessions', 'routes/api/organizations/end-member-sessions.ts'),
       route('add-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/add-group-creators' }),
       route('remove-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/remove-group-creators' }),
       route('active', 'routes/api/organizations/active.ts'),

@@ -61,7 +61,7 @@ export interface UserTotpTable {
   last_step: number | string | null
 }
 
-/** Single-use recovery codes (migration 027), as SHA-256 hashes. */
+/** Single-use recovery codes (migration 027): `h2:` + HMAC-SHA256 keyed by the user, or a code of before as its SHA-256 (recovery-codes.server.ts). */
 export interface RecoveryCodesTable {
   id: string
   user_id: string
@@ -604,6 +604,20 @@ export interface Database {
   directory_users: DirectoryUsersTable
   member_imports: MemberImportsTable
   directory_errors: DirectoryErrorsTable
+  account_recoveries: AccountRecoveriesTable
+}
+
+/** A platform admin's reset of an account that lost every second factor (migration 037, services/platform/account-recovery.server.ts). */
+export interface AccountRecoveriesTable {
+  id: string
+  user_id: string
+  /** The platform admin who made it; null once their account is gone. */
+  actor_id: string | null
+  /** What the admin did to make sure of the person's identity, as they wrote it. */
+  identity_checks: string
+  /** JSON: what was removed (AccountRecoveryRemoved). */
+  removed: Generated<string>
+  created_at: string
 }
 
 /** A users row as read. */

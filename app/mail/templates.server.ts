@@ -57,7 +57,8 @@ export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
   compose(to, 'ssoLink', { provider }, { url: link(`/signup/confirm/link?token=${encodeURIComponent(token)}`) })
 
 /** The security notices (services/accounts/security-notices.server.ts), each with a link to the user's sessions. */
-export type SecurityNoticeKind = 'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed' | 'provider-linked'
+export type SecurityNoticeKind =
+  'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'password-changed' | 'provider-linked' | 'factors-reset'
 
 const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
   'new-browser': 'securityNewBrowser',
@@ -66,6 +67,7 @@ const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
   'passkey-added': 'securityPasskeyAdded',
   'password-changed': 'securityPasswordChanged',
   'provider-linked': 'securityProviderLinked',
+  'factors-reset': 'securityFactorsReset',
 }
 
 /** When, in the user's language and timezone (e.g. "27 november 2026 kl. 06:40" / "27 November 2026 at 06:40"). */

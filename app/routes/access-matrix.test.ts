@@ -24,6 +24,7 @@ import * as organizationsApi from './api/organizations/list'
 import * as membersApi from './api/organizations/members'
 import * as nameApi from './api/organizations/name'
 import * as removeMembersApi from './api/organizations/remove-members'
+import * as endMemberSessionsApi from './api/organizations/end-member-sessions'
 import * as scimTokensApi from './api/organizations/scim-tokens'
 import * as invitationCodePage from './auth/invitation-code/route'
 import * as invitationsInboxPage from './invitations/route'
@@ -200,7 +201,7 @@ beforeAll(async () => {
 /** Everything of the two organizations an access check must leave alone. */
 async function snapshot(orgIds = [fx.orgA, fx.orgB]) {
   const d = db()
-  const [organizations, members, groups, groupMembers, invitations, audit] = await Promise.all([
+  const [organizations, members, groups, groupMembers, invitations, audit, sessions] = await Promise.all([
     d.selectFrom('organizations').selectAll().where('id', 'in', orgIds).orderBy('id').execute(),
     d
       .selectFrom('organization_members')
@@ -225,8 +226,17 @@ async function snapshot(orgIds = [fx.orgA, fx.orgB]) {
       .orderBy('id')
       .execute(),
     d.selectFrom('audit_log').select(['id', 'action']).where('organization_id', 'in', orgIds).orderBy('id').execute(),
+    // The members' sessions ("end sessions" of another organization must end none).
+    d
+      .selectFrom('sessions as s')
+      .innerJoin('organization_members as m', 'm.user_id', 's.user_id')
+      .select(['m.organization_id', 's.user_id', 's.id_hash'])
+      .where('m.organization_id', 'in', orgIds)
+      .orderBy('m.organization_id')
+      .orderBy('s.id_hash')
+      .execute(),
   ])
-  return { organizations, members, groups, groupMembers, invitations, audit }
+  return { organizations, members, groups, groupMembers, invitations, audit, sessions }
 }
 
 // ---------- fresh things of A for one test to act on ----------
@@ -464,6 +474,17 @@ const CASES: Case[] = [
     admin: async (res, t) => {
       await redirectedWithSuccess(res, orgPage('/members')())
       expect(await membership(fx.orgA, t.victim.id)).toBeUndefined()
+    },
+  },
+  {
+    name: 'POST /organizations/:id/members intent=endSessions (confirmed)',
+    kind: 'page',
+    handler: membersPage.action,
+    path: orgPage('/members'),
+    needs: ['victim'],
+    form: (t) => ({ intent: 'endSessions', ids: [t.victim.id], confirmed: '1' }),
+    admin: async (res) => {
+      await redirectedWithSuccess(res, orgPage('/members')())
     },
   },
   {
@@ -907,6 +928,19 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'POST /api/v1/organizations/:id/end-member-sessions',
+    kind: 'api',
+    handler: endMemberSessionsApi.action,
+    method: 'POST',
+    path: apiV1('end-member-sessions'),
+    needs: ['victim'],
+    json: (t) => ({ members: [t.victim.id] }),
+    admin: (res, t) => {
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([{ _id: t.victim.id, result: 'SUCCESS', sessions: 0 }])
+    },
+  },
+  {
     name: 'POST /api/v1/organizations/:id/add-group-creators',
     kind: 'api',
     handler: groupCreatorsApi.action,
@@ -1095,6 +1129,7 @@ describe('admin of B on the pages of A, naming B’s own items', () => {
     const attempts: [Handler, string, Record<string, string | string[]>][] = [
       [membersPage.action, orgPage('/members')(), { intent: 'remove', ids: [fx.memberB.id], confirmed: '1' }],
       [membersPage.action, orgPage('/members')(), { intent: 'addGroupCreators', ids: [fx.memberB.id] }],
+      [membersPage.action, orgPage('/members')(), { intent: 'endSessions', ids: [fx.memberB.id], confirmed: '1' }],
       [groupsPage.action, orgPage('/groups')(), { intent: 'deactivate', ids: [fx.groupB] }],
       [groupsPage.action, orgPage('/groups')(), { intent: 'delete', ids: [fx.groupB], confirmed: '1' }],
       [groupCreatorsPage.action, orgPage('/group-creators')(), { intent: 'removeCreators', ids: [fx.creatorB.id], confirmed: '1' }],
@@ -1441,6 +1476,7 @@ const ROUTES: RouteRow[] = [
   { id: 'routes/platform/telemetry.tsx', loader: 'page' },
   { id: 'routes/platform/organizations/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/platform/organizations/detail.tsx', loader: 'page', action: 'page' },
+  { id: 'routes/platform/accounts.tsx', loader: 'page', action: 'page' },
   { id: 'routes/library/section.tsx', loader: 'public' },
   { id: 'routes/library/feed/route.tsx', loader: 'page' },
   { id: 'routes/library/package-view/route.tsx', loader: 'page', action: 'page' },

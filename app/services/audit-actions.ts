@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   // Added members (user ids) and email invitations (invitation ids) of an import or of "add by email".
   'members.import': 'user',
   'members.addByEmail': 'user',
+  // An admin ended every session of these members (their next request asks them to sign in).
+  'members.endSessions': 'user',
   'groupCreators.add': 'user',
   'groupCreators.remove': 'user',
   'attendance.grant': 'user',
@@ -45,6 +47,8 @@ export const AUDIT_ACTIONS = {
   'platform.organization.setActive': 'organization',
   'platform.admins.add': 'user',
   'platform.admins.remove': 'user',
+  // A platform admin reset a member's sign-in factors after checking who they are (platform/account-recovery.server.ts).
+  'platform.account.reset': 'user',
   'directory.tokens.create': 'token',
   'directory.tokens.revoke': 'token',
   'directory.settings.owner': 'user',

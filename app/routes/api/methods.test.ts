@@ -20,6 +20,7 @@ import * as organizations from './organizations/list'
 import * as members from './organizations/members'
 import * as name from './organizations/name'
 import * as removeMembers from './organizations/remove-members'
+import * as endMemberSessions from './organizations/end-member-sessions'
 import * as forgotPassword from './password-reset.forgot-password'
 import * as newPassword from './password-reset.new-password'
 import * as verifyToken from './password-reset.verify-token'
@@ -57,6 +58,7 @@ const API: [string, RouteModule, string][] = [
   ['/api/v1/organizations/o/create-group-with-members', createGroup, 'POST'],
   ['/api/v1/organizations/o/members', members, 'GET, HEAD'],
   ['/api/v1/organizations/o/remove-members', removeMembers, 'POST'],
+  ['/api/v1/organizations/o/end-member-sessions', endMemberSessions, 'POST'],
   ['/api/v1/organizations/o/add-group-creators', groupCreators, 'POST'],
   ['/api/v1/organizations/o/active', active, 'PUT'],
   ['/api/v1/organizations/o/contact', contact, 'PUT'],

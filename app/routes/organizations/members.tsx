@@ -10,6 +10,7 @@ import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '
 import { addGroupCreators, removeGroupCreators } from '~/services/members/group-creators.server'
 import { listMembers, memberIdsMatching } from '~/services/members/members.server'
 import { removeMembers } from '~/services/members/member-removal.server'
+import { endMemberSessions } from '~/services/members/member-sessions.server'
 import { memberNames } from '~/services/item-names.server'
 import { twoStepAmong } from '~/services/organizations/organization-policy.server'
 import { Alert } from '~/ui/alert'
@@ -29,6 +30,15 @@ import { addByEmail } from './add-by-email.server'
 import { CsvExportLink } from '~/ui/csv-export-link'
 
 const FORM_ID = 'members-bulk'
+
+/**
+ * The intents that change what a person cannot take back, so the page asks first (confirmed=1),
+ * and the texts of their confirmation step (orgMembers.<key>.title/body/items/action).
+ */
+const CONFIRM_TEXTS = { remove: 'confirmRemove', endSessions: 'confirmEndSessions' } as const satisfies Partial<
+  Record<MemberBulkIntent, string>
+>
+const asksFirst = (intent: MemberBulkIntent): intent is keyof typeof CONFIRM_TEXTS => Object.hasOwn(CONFIRM_TEXTS, intent)
 
 export const handle = { breadcrumb: 'orgMembers.title' }
 
@@ -52,15 +62,17 @@ const run: Record<MemberBulkIntent, typeof removeMembers> = {
   remove: removeMembers,
   addGroupCreators,
   removeGroupCreators,
+  endSessions: endMemberSessions,
 }
 
 const TOAST_KEYS = { done: 'bulk.resultSummary', partial: 'orgMembers.resultWithError' }
 
 /**
  * The bulk form: the pressed button's `intent` and the selection (checked `ids`, or
- * `scope=matching`: every member the list's search matches, read from the URL). Removing needs
- * `confirmed=1` (added by the dialog with JavaScript); without it the page answers with a
- * confirmation step that names the count. "Remove all matching" never removes the admin doing it.
+ * `scope=matching`: every member the list's search matches, read from the URL). Removing and
+ * ending sessions need `confirmed=1` (added by the dialog with JavaScript); without it the page
+ * answers with a confirmation step that names the count. "All matching" never removes the admin
+ * doing it, nor ends their sessions.
  * Success redirects back to the same list URL with the result as a toast.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -75,12 +87,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return routeCall(
     async () => {
       const selection = await resolveSelection(submission.value, () =>
-        memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: intent === 'remove' }),
+        memberIdsMatching(ctx, organizationId, parseMemberListQuery(url), { forRemoval: asksFirst(intent) }),
       )
       if (selection.count === 0) {
         return data({ result: submission.reply({ fieldErrors: { ids: ['orgMembers.noneSelected'] } }), confirm: null }, { status: 400 })
       }
-      if (intent === 'remove' && !selection.confirmed) {
+      if (asksFirst(intent) && !selection.confirmed) {
         const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids.slice(0, CONFIRM_NAMES)), ORGANIZATION_SCREEN)
         return data({ result: null, confirm: { intent, ...confirmationOf(selection, names) } })
       }
@@ -170,10 +182,10 @@ export default function Members() {
         <ConfirmPanel
           intent={confirm.intent}
           selection={confirm}
-          title={t('orgMembers.confirmRemove.title')}
-          body={t('orgMembers.confirmRemove.body', { count: confirm.count })}
-          itemsLabel={t('orgMembers.confirmRemove.items')}
-          action={t('orgMembers.confirmRemove.action')}
+          title={t(`orgMembers.${CONFIRM_TEXTS[confirm.intent]}.title`)}
+          body={t(`orgMembers.${CONFIRM_TEXTS[confirm.intent]}.body`, { count: confirm.count })}
+          itemsLabel={t(`orgMembers.${CONFIRM_TEXTS[confirm.intent]}.items`)}
+          action={t(`orgMembers.${CONFIRM_TEXTS[confirm.intent]}.action`)}
         />
       ) : null}
       {formError ? (
@@ -209,6 +221,19 @@ export default function Members() {
             ) : null}
             <BulkAction formId={FORM_ID} intent="removeGroupCreators">
               {t('orgMembers.actions.removeGroupCreators')}
+            </BulkAction>
+            <BulkAction
+              formId={FORM_ID}
+              intent="endSessions"
+              variant="danger"
+              confirm={{
+                title: t('orgMembers.confirmEndSessions.title'),
+                body: (count) => t('orgMembers.confirmEndSessions.body', { count }),
+                action: t('orgMembers.confirmEndSessions.action'),
+                itemsLabel: t('orgMembers.confirmEndSessions.items'),
+              }}
+            >
+              {t('orgMembers.actions.endSessions')}
             </BulkAction>
           </BulkBar>
           {active ? null : <p className="mb-2 text-sm text-slate-700">{t('organizations.inactiveNotice.members')}</p>}

@@ -7,7 +7,7 @@ import { platformCtx } from './platform-ctx.server'
 
 /**
  * /platform/*: the platform admins' screens (docs/platform.md), with their own navigation
- * between organizations and undelivered mail. Not found for everyone else.
+ * between organizations, accounts (the lost-every-factor reset) and undelivered mail. Not found for everyone else.
  */
 export const handle = { breadcrumb: 'platform.title', i18nArea: 'platform' }
 export const clientLoader = withArea('platform')
@@ -31,6 +31,11 @@ export default function PlatformLayout() {
           <li>
             <AppNavLink to="/platform/organizations" className={tabClass}>
               {t('platform.organizations')}
+            </AppNavLink>
+          </li>
+          <li>
+            <AppNavLink to="/platform/accounts" className={tabClass}>
+              {t('platformAccounts.title')}
             </AppNavLink>
           </li>
           <li>

@@ -30,6 +30,10 @@ const EXPECTED: Record<SecurityNoticeKind, { en: [RegExp, RegExp]; sv: [RegExp, 
     en: [/An account at Microsoft was linked/, /without your password/],
     sv: [/Ett konto hos Microsoft kopplades/, /utan lösenord/],
   },
+  'factors-reset': {
+    en: [/sign-in methods of your .* were reset/, /removed two-step verification, your passkeys and your linked sign-in providers/],
+    sv: [/Inloggningssätten för ditt konto/, /tog supporten bort tvåstegsverifiering, dina nycklar/],
+  },
 }
 
 describe('security notices by email', () => {

@@ -36,6 +36,7 @@ export const MEMBER_AUDIT = {
   remove: 'members.remove',
   addGroupCreators: 'groupCreators.add',
   removeGroupCreators: 'groupCreators.remove',
+  endSessions: 'members.endSessions',
 } as const
 
 /**

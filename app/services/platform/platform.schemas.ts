@@ -38,3 +38,26 @@ export const RemovePlatformAdminSchema = z.object({
   email: emailInput,
   confirmed: z.literal('1').optional(),
 })
+
+// ---------- /platform/accounts (account-recovery.server.ts) ----------
+
+/** The identity checks a platform admin writes down before a reset: a sentence or more, not "ok". */
+export const IDENTITY_CHECKS_MIN = 20
+export const IDENTITY_CHECKS_MAX = 2000
+
+/** The account search of /platform/accounts (GET ?email=). */
+export const FindAccountSchema = z.object({ email: emailInput })
+
+/** "Reset sign-in methods" of an account that lost every factor: the account and the checks made (required). */
+export const ResetAccountSchema = z.object({
+  intent: z.literal('reset'),
+  userId: z.string().min(1).max(MAX_ID_LENGTH),
+  email: emailInput,
+  identityChecks: z
+    .string({ required_error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(IDENTITY_CHECKS_MAX, 'validation.tooLong')
+    // An empty field is "required" only, not also "too short".
+    .refine((v) => v.length === 0 || v.length >= IDENTITY_CHECKS_MIN, 'platformAccounts.reset.checksTooShort'),
+})

@@ -3,7 +3,8 @@ import { db } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { createUser } from '../../../tests/support/factories'
 import { ctxFor } from '../context.server'
-import { listUndeliveredMail, retryMail, setPlatformAdmin } from './platform.server'
+import { createSession, readSession } from '~/auth/session.server'
+import { endAllSessions, endSessionsOf, listUndeliveredMail, retryMail, setPlatformAdmin } from './platform.server'
 
 const flagOf = async (id: string) =>
   (await db().selectFrom('users').select('is_platform_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_platform_admin
@@ -17,6 +18,22 @@ describe('platform administration', () => {
     expect(await setPlatformAdmin(db(), user.email, false)).toBe(true)
     expect(await flagOf(user.id)).toBe(0)
     expect(await setPlatformAdmin(db(), 'nobody-here@example.se', true)).toBe(false)
+  })
+
+  it('end-sessions and end-all-sessions (npm run admin) end one account’s sessions, or everyone’s (ASVS 7.4.5)', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const cookieOf = async (id: string) => (await createSession(db(), id, 'password')).split(';')[0]!
+    const [mine, theirs] = [await cookieOf(user.id), await cookieOf(other.id)]
+    await cookieOf(user.id)
+    expect(await endSessionsOf(db(), ` ${user.email.toUpperCase()} `)).toBe(2)
+    expect((await readSession(db(), mine)).status).toBe('expired')
+    expect((await readSession(db(), theirs)).status).toBe('active')
+    expect(await endSessionsOf(db(), 'nobody-here@example.se')).toBeNull()
+    await cookieOf(user.id)
+    expect(await endAllSessions(db())).toBeGreaterThanOrEqual(2)
+    expect((await readSession(db(), theirs)).status).toBe('expired')
+    expect(await db().selectFrom('sessions').select('id_hash').execute()).toEqual([])
   })
 
   it('the mail services do not exist for anyone else (NOT_FOUND)', async () => {

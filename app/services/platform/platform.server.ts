@@ -37,3 +37,21 @@ export async function setPlatformAdmin(db: DB, email: string, admin: boolean) {
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
+
+/**
+ * Ends every session of the account with the address (scripts/admin.ts `end-sessions`, ASVS
+ * 7.4.5): its next request asks it to sign in. Answers how many ended, or null when no account
+ * has the address.
+ */
+export async function endSessionsOf(db: DB, email: string): Promise<number | null> {
+  const user = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+  if (!user) return null
+  const ended = await db.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst()
+  return Number(ended.numDeletedRows)
+}
+
+/** Ends every session of every account (scripts/admin.ts `end-all-sessions`): everyone signs in again. Answers how many ended. */
+export async function endAllSessions(db: DB): Promise<number> {
+  const ended = await db.deleteFrom('sessions').executeTakeFirst()
+  return Number(ended.numDeletedRows)
+}

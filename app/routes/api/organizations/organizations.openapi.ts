@@ -67,6 +67,13 @@ export const GroupStatisticsAnswer = z.record(
 export const OwnerChangeResultsAnswer = z.array(
   z.object({ ...itemResultShape, group: z.union([GroupListItemAnswer, z.null()]), oldOwnerRemoved: z.boolean() }).strict(),
 )
+/** POST …/end-member-sessions: each member's result, and for SUCCESS how many of their sessions ended. */
+export const EndSessionsAnswer = z.array(
+  z
+    .object({ ...itemResultShape, sessions: z.number().int().min(0).optional().openapi({ example: 2 }) })
+    .strict()
+    .openapi('EndSessionsResult'),
+)
 export const CreatedGroupAnswer = z.object({ group: GroupListItemAnswer, membersResults: ItemResultsAnswer }).strict()
 /** Organization member of spec section 3 (services/members/member-batches.server.ts ApiMember). */
 export const MemberAnswer = z
@@ -230,6 +237,19 @@ export const organizationOperations = [
   memberList('remove-members', 'Remove members', 'MEMBER_NOT_FOUND, LAST_ADMIN, IS_GROUP_OWNER'),
   memberList('add-group-creators', 'Make members group creators', 'MEMBER_NOT_FOUND, ALREADY_GROUP_CREATOR'),
   memberList('remove-group-creators', 'Take the group creator role from members', 'MEMBER_NOT_FOUND, NOT_GROUP_CREATOR'),
+  operation({
+    method: 'post',
+    path: `${base}/end-member-sessions`,
+    tag: TAG,
+    summary: "End members' sessions",
+    description:
+      'Signs the members out everywhere: every session of each ends, and their next request needs a new sign-in. `{ "members": [ids] }` (`{ "memberIds": [ids] }` or a bare array also taken). One result per member: SUCCESS with `sessions` (how many ended), or MEMBER_NOT_FOUND. Audited as `members.endSessions`.',
+    access: 'session',
+    params: OrganizationParams,
+    body: MemberListPayload,
+    ok: { status: 200, schema: EndSessionsAnswer, description: 'A result per member.' },
+    errors: ADMIN,
+  }),
   operation({
     method: 'put',
     path: `${base}/active`,

@@ -20,6 +20,7 @@ import { qrDataUrl } from './qr.server'
 import { PasskeysSection } from './passkeys-section'
 import { SessionsSection } from './sessions-section'
 import { TwoStepSection } from './two-step-section'
+import { hasLegacyRecoveryCodes } from '~/services/two-step/recovery-codes.server'
 import { PolicyNotice } from './policy-notice'
 import { policyRequiring } from '~/services/organizations/organization-policy.server'
 import { safeRedirect } from '~/auth/schemas'
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return routeCall(
     async () => {
       const user = requireSelf(ctx, userId)
-      const [sessions, providers, twoStep, enrolment, policy, passkeys, ways] = await Promise.all([
+      const [sessions, providers, twoStep, enrolment, policy, passkeys, ways, oldRecoveryCodes] = await Promise.all([
         listSessions(ctx, userId, currentSession),
         linkedProvidersOf(ctx),
         twoStepStatus(ctx.db, user.id),
@@ -49,6 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         requiredBy ? policyRequiring(ctx, requiredBy) : null,
         listPasskeys(ctx, userId),
         waysIn(ctx.db, user.id),
+        hasLegacyRecoveryCodes(ctx.db, user.id),
       ])
       return {
         // An organization's two-step policy sent the user here (strong-auth.server.ts): which, and where to go back.
@@ -58,6 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         sessions,
         providers,
         twoStep,
+        oldRecoveryCodes,
         passkeys: { list: passkeys, removable: ways > 1 },
         hasPassword: !!user.password_hash,
         enrolment: enrolment ? { key: enrolment.key, qr: await qrDataUrl(enrolment.uri) } : null,
@@ -88,7 +91,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function SecurityPreferences() {
   const { t } = useTranslation()
-  const { sessions, providers, twoStep, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
+  const { sessions, providers, twoStep, oldRecoveryCodes, hasPassword, enrolment, policy, passkeys } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as SecurityActionData | undefined
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined)
   return (
@@ -104,6 +107,7 @@ export default function SecurityPreferences() {
       />
       <TwoStepSection
         status={twoStep}
+        oldRecoveryCodes={oldRecoveryCodes}
         hasPassword={hasPassword}
         enrolment={enrolment}
         recoveryCodes={actionData?.recoveryCodes ?? null}

@@ -19,12 +19,15 @@ const grouped = (key: string) => key.match(/.{1,4}/g)?.join(' ') ?? key
  */
 export function TwoStepSection({
   status,
+  oldRecoveryCodes,
   hasPassword,
   enrolment,
   recoveryCodes,
   lastResult,
 }: {
   status: TwoStepStatus
+  /** Unused recovery codes of the old, short kind (made before migration 037's release): asks to replace them. */
+  oldRecoveryCodes: boolean
   hasPassword: boolean
   enrolment: { key: string; qr: string } | null
   recoveryCodes: string[] | null
@@ -35,7 +38,12 @@ export function TwoStepSection({
     <PrefsSection id="prefs-two-step" title={t('profile.security.twoStep.title')} intro={<p>{t('profile.security.twoStep.intro')}</p>}>
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       {status.enabled ? (
-        <TwoStepOn recoveryCodesLeft={status.recoveryCodesLeft} hasPassword={hasPassword} lastResult={lastResult} />
+        <TwoStepOn
+          recoveryCodesLeft={status.recoveryCodesLeft}
+          oldRecoveryCodes={oldRecoveryCodes}
+          hasPassword={hasPassword}
+          lastResult={lastResult}
+        />
       ) : enrolment ? (
         <Enrolment enrolment={enrolment} lastResult={lastResult('two-step-confirm')} />
       ) : (
@@ -107,10 +115,12 @@ function Enrolment({ enrolment, lastResult }: { enrolment: { key: string; qr: st
 
 function TwoStepOn({
   recoveryCodesLeft,
+  oldRecoveryCodes,
   hasPassword,
   lastResult,
 }: {
   recoveryCodesLeft: number
+  oldRecoveryCodes: boolean
   hasPassword: boolean
   lastResult: LastResult
 }) {
@@ -121,6 +131,7 @@ function TwoStepOn({
         <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-900">{t('profile.security.twoStep.onStatus')}</span>{' '}
         <span className="text-slate-700">{t('profile.security.twoStep.codesLeft', { count: recoveryCodesLeft })}</span>
       </p>
+      {oldRecoveryCodes ? <Alert tone="info">{t('profile.security.twoStep.oldCodes')}</Alert> : null}
       <ConfirmedForm
         intent="recovery-codes"
         hasPassword={hasPassword}
@@ -182,7 +193,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <Alert tone="success">
         <h3 className="font-semibold">{t('profile.security.recovery.title')}</h3>
         <p className="mt-1">{t('profile.security.recovery.intro')}</p>
-        <ul data-testid="recovery-codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+        <ul data-testid="recovery-codes" className="mt-2 grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
           {codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
