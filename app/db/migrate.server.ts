@@ -28,6 +28,7 @@ import * as m031memberImports from './migrations/031-member-imports'
 import * as m032directoryErrors from './migrations/032-directory-errors'
 import * as m033menuAndLibrarySearch from './migrations/033-menu-and-library-search'
 import * as m034auditLogFilters from './migrations/034-audit-log-filters'
+import * as m036sessionReauth from './migrations/036-session-reauth'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '032-directory-errors': m032directoryErrors,
   '033-menu-and-library-search': m033menuAndLibrarySearch,
   '034-audit-log-filters': m034auditLogFilters,
+  '036-session-reauth': m036sessionReauth,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

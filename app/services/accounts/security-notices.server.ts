@@ -9,7 +9,8 @@ export type { SecurityNoticeKind }
 
 /**
  * Security notices by email (docs/auth.md "Security notices"): a sign-in from a new
- * browser, two-step verification turned on or off, a passkey added, the password changed. Each
+ * browser, two-step verification turned on or off, a passkey added or removed, a provider account
+ * unlinked, the password changed. Each
  * goes through the mail outbox, in the user's language, with a link to the list of their
  * sessions (to sign out a browser that is not theirs). They are not optional: the notification
  * preferences govern the feed's notices, not these.
@@ -18,7 +19,7 @@ export async function sendSecurityNotice(
   ctx: Pick<Ctx, 'db' | 'now'>,
   userId: string,
   kind: SecurityNoticeKind,
-  details: { browser?: string } = {},
+  details: { browser?: string; what?: string } = {},
 ) {
   const user = await ctx.db
     .selectFrom('users')
@@ -26,7 +27,7 @@ export async function sendSecurityNotice(
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) return
-  await sendMail(ctx.db, securityNoticeEmail(user, kind, { when: ctx.now, browser: details.browser }))
+  await sendMail(ctx.db, securityNoticeEmail(user, kind, { when: ctx.now, ...details }))
 }
 
 /**

@@ -3,7 +3,9 @@ import { DomainError } from '~/errors'
 import type { Ctx } from '~/services/context.server'
 import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.server'
 import { noticeSignIn } from '~/services/accounts/security-notices.server'
-import { linkIdentity, userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { findIdentity, linkIdentity, userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { hasRecentProof, recordProof } from '~/services/accounts/recent-proof.server'
+import { reauthUrl } from '~/auth/reauth-url'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/http/toast.server'
 import { writePending } from '~/auth/sso/cookies.server'
@@ -28,7 +30,23 @@ export function identityOf(result: SsoResult): IdentityKey & { name: string; ema
 }
 
 /**
- * After a successful round trip: link (intent=link, signed in), sign in a linked account (or the
+ * "Confirm it's you" through the provider (intent=reauth, from /confirm-identity): the provider
+ * account must be one linked to the signed-in user; then the session has its recent proof and
+ * the user goes back. Another provider account proves nothing: back to the page, with the reason.
+ */
+async function confirmWithProvider(ctx: Ctx, result: SsoResult, key: IdentityKey) {
+  const headers = [result.clearFlowCookie]
+  if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
+  const back = builtPath(result.flow.post.redirectTo || '/') ?? '/'
+  const linked = await findIdentity(ctx, key.issuer, key.subject)
+  if (linked?.user_id !== ctx.actor.id) return redirectWithToast(reauthUrl(back), { key: 'reauth.otherAccount', type: 'error' }, headers)
+  await recordProof(ctx)
+  return redirectWithToast(back, { key: 'reauth.confirmed' }, headers)
+}
+
+/**
+ * After a successful round trip: link (intent=link, signed in, with a recent proof), confirm it's
+ * them (intent=reauth), sign in a linked account (or the
  * account a directory provisioned for the provider's verified email: provisioned-sso.server.ts),
  * or send a new provider account to /signup/confirm (its claims in an encrypted cookie, nothing
  * stored).
@@ -39,10 +57,13 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   const headers = [result.clearFlowCookie]
   if (result.flow.intent === 'link') {
     if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
-    await linkIdentity(ctx, ctx.actor.id, key)
     const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/security`) ?? '/'
+    // Linking is a security change: the proof may have grown old during the round trip (recent-proof.server.ts).
+    if (!(await hasRecentProof(ctx))) return redirectWithToast(reauthUrl(back), { key: 'errors.REAUTH_REQUIRED', type: 'error' }, headers)
+    await linkIdentity(ctx, ctx.actor.id, key)
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
+  if (result.flow.intent === 'reauth') return confirmWithProvider(ctx, result, key)
   // A linked account, or the account an organization's directory provisioned for this verified email.
   const user =
     (await userOfIdentity(ctx, identity.issuer, identity.subject)) ?? (await linkProvisionedAccount(ctx, key, identity.emailVerified))
