@@ -23,9 +23,16 @@ function compose(to: Recipient, kind: string, vars: Record<string, string>, acti
   const button = t(`mail.${kind}.action`, all)
   const footer = t(`mail.${kind}.footer`, all)
   const paragraphs = more ? [body, more] : [body]
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), action ? `${button}: ${action.url}` : '', '', footer, '', `— ${all.brand}`].join(
-    '\n',
-  )
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    action ? `${button}: ${action.url}` : '',
+    '',
+    footer,
+    '',
+    `— ${all.brand}`,
+  ].join('\n')
   const html = `<!doctype html><html lang="${escapeHtml(to.locale)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p><p style="font-size:13px;color:#4b5563">${escapeHtml(action.url)}</p>` : ''}
@@ -78,13 +85,7 @@ export const ssoLinkEmail = (to: Recipient, token: string, provider: string) =>
 
 /** The security notices (services/accounts/security-notices.server.ts), each with a link to the user's sessions. */
 export type SecurityNoticeKind =
-  | 'new-browser'
-  | 'two-step-on'
-  | 'two-step-off'
-  | 'passkey-added'
-  | 'passkey-removed'
-  | 'provider-unlinked'
-  | 'password-changed'
+  'new-browser' | 'two-step-on' | 'two-step-off' | 'passkey-added' | 'passkey-removed' | 'provider-unlinked' | 'password-changed'
 
 const SECURITY_NOTICE_KEYS: Record<SecurityNoticeKind, string> = {
   'new-browser': 'securityNewBrowser',

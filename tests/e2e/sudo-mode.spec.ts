@@ -43,7 +43,7 @@ async function confirmWithPassword(page: Page, user: DbUser) {
   await page.getByRole('button', { name: 'Confirm', exact: true }).click()
 }
 
-test("with JavaScript: an old proof sends adding a passkey, two-step and removal to \"Confirm it's you\" and back", async ({ page }) => {
+test('with JavaScript: an old proof sends adding a passkey, two-step and removal to "Confirm it\'s you" and back', async ({ page }) => {
   // Three changes, each through the confirmation (two with the browser's passkey ceremonies).
   test.slow()
   const user = await insertUser({ name: `Sara Sudo ${tag()}`, locale: 'en' })
@@ -92,7 +92,7 @@ test("with JavaScript: an old proof sends adding a passkey, two-step and removal
 })
 
 test(
-  "without JavaScript: removing a passkey with an old proof asks \"Confirm it's you\" (the password), then goes back and removes it",
+  'without JavaScript: removing a passkey with an old proof asks "Confirm it\'s you" (the password), then goes back and removes it',
   { tag: '@nojs' },
   async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, 'the journey of a browser without JavaScript')

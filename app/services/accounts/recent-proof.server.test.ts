@@ -13,7 +13,13 @@ import { passkeySignInOptions } from '../passkeys/authentication.server'
 import { listPasskeys, removePasskey } from '../passkeys/passkeys.server'
 import { passkeyRegistrationOptions, registerPasskey } from '../passkeys/registration.server'
 import { relyingParty } from '../passkeys/relying-party.server'
-import { confirmTotpEnrolment, pendingTotpEnrolment, regenerateRecoveryCodes, startTotpEnrolment, TOTP_PERIOD } from '../two-step/totp.server'
+import {
+  confirmTotpEnrolment,
+  pendingTotpEnrolment,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+  TOTP_PERIOD,
+} from '../two-step/totp.server'
 import { confirmIdentity, proofOptions } from './confirm-identity.server'
 import { hasRecentProof, PROOF_MAX_AGE_SECONDS } from './recent-proof.server'
 import { linkIdentity, listIdentities, unlinkIdentity } from './user-identities.server'
@@ -26,7 +32,8 @@ import { requestPasswordReset } from './users.server'
  */
 const MINUTE = 60_000
 const KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-const codeAt = (now: Date) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(KEY), digits: 6, period: TOTP_PERIOD }).generate({ timestamp: now.getTime() })
+const codeAt = (now: Date) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(KEY), digits: 6, period: TOTP_PERIOD }).generate({ timestamp: now.getTime() })
 
 const cookies = new WeakMap<Ctx, string>()
 function requestCtx(user: User, cookie: string): Ctx {
@@ -43,8 +50,14 @@ async function sessionCtx(user: User, minutesAgo: number): Promise<Ctx> {
 /** The next request of the same session (a request reads its session once). */
 const again = (ctx: Ctx) => requestCtx(ctx.actor!, cookies.get(ctx)!)
 
-const mailsTo = (email: string) => db().selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('created_at').orderBy('id').execute()
-const key = (subject: string, issuer = 'https://accounts.example.com') => ({ provider: 'google' as const, issuer, subject, email: 'me@gmail.example' })
+const mailsTo = (email: string) =>
+  db().selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('created_at').orderBy('id').execute()
+const key = (subject: string, issuer = 'https://accounts.example.com') => ({
+  provider: 'google' as const,
+  issuer,
+  subject,
+  email: 'me@gmail.example',
+})
 
 describe('a recent proof', () => {
   it('is the sign-in for 10 minutes; then none, and no session (or another user’s) has one', async () => {
@@ -179,7 +192,12 @@ describe('confirming it’s you', () => {
     const user = await createUser({ password_hash: null })
     await linkIdentity(ctxFor(user), user.id, key('sso-only'))
     const stale = await sessionCtx(user, 11)
-    expect(await proofOptions(stale)).toEqual({ password: false, code: false, passkey: false, providers: [{ id: 'google', label: 'Google' }] })
+    expect(await proofOptions(stale)).toEqual({
+      password: false,
+      code: false,
+      passkey: false,
+      providers: [{ id: 'google', label: 'Google' }],
+    })
     await expectCode(confirmIdentity(stale, { password: '' }), 'WRONG_PASSWORD')
     expect(await hasRecentProof(again(stale))).toBe(false)
   })

@@ -41,7 +41,10 @@ describe('security notices by email', () => {
     for (const locale of ['en', 'sv'] as const) {
       it(`${kind} in ${locale}: through the outbox, in the user's language and timezone, with a link to the sessions, no placeholder left`, async () => {
         const user = await createUser({ locale, timezone: 'Europe/Stockholm', name: 'Åsa Öberg' })
-        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, { browser: 'Firefox 133 / Linux', what: kind === 'provider-unlinked' ? 'Google' : 'Work laptop' })
+        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, {
+          browser: 'Firefox 133 / Linux',
+          what: kind === 'provider-unlinked' ? 'Google' : 'Work laptop',
+        })
         const [mail, ...more] = await mailsTo(user.email)
         expect(more).toEqual([])
         const [subject, body] = EXPECTED[kind][locale]

@@ -56,7 +56,9 @@ describe('a security change without a recent proof', () => {
 
   it('adding a passkey: the options answer 403 REAUTH_REQUIRED with the page to go to (the browser goes there)', async () => {
     const { user, cookie } = await signedIn(11)
-    const res = await passkeyOptions.action(args(makeRequest(`${securityOf(user.id)}/passkeys/options`, { cookie, method: 'POST' }), { id: user.id }))
+    const res = await passkeyOptions.action(
+      args(makeRequest(`${securityOf(user.id)}/passkeys/options`, { cookie, method: 'POST' }), { id: user.id }),
+    )
     expect([res.status, await res.json()]).toEqual([403, { message: 'REAUTH_REQUIRED', reauthUrl: '/confirm-identity' }])
     // Another user's id is still not found: nothing said about their account.
     const other = await createUser()
@@ -93,12 +95,19 @@ describe('a security change without a recent proof', () => {
 
   it('unlinking a provider account: its page asks first, and so does its form; nothing unlinked', async () => {
     const { user, cookie } = await signedIn(11)
-    const id = await linkIdentity(ctxFor(user), user.id, { provider: 'google', issuer: 'https://accounts.example.com', subject: `u-${user.id}`, email: null })
+    const id = await linkIdentity(ctxFor(user), user.id, {
+      provider: 'google',
+      issuer: 'https://accounts.example.com',
+      subject: `u-${user.id}`,
+      email: null,
+    })
     const page = `/sso/identities/${id}/unlink?redirectTo=${encodeURIComponent(securityOf(user.id))}`
     const asked = await run(() => unlink.loader(args(makeRequest(page, { cookie }), { identityId: id })))
     expect([asked.status, asked.headers.get('Location')]).toEqual([302, reauthTo(page)])
     const posted = await run(() =>
-      unlink.action(args(makeRequest(`/sso/identities/${id}/unlink`, { cookie, form: { redirectTo: securityOf(user.id) } }), { identityId: id })),
+      unlink.action(
+        args(makeRequest(`/sso/identities/${id}/unlink`, { cookie, form: { redirectTo: securityOf(user.id) } }), { identityId: id }),
+      ),
     )
     expect([posted.status, posted.headers.get('Location')]).toEqual([302, reauthTo(page)])
     expect(await listIdentities(ctxFor(user))).toHaveLength(1)
@@ -123,7 +132,7 @@ describe('/confirm-identity', () => {
     expect((await confirmPage(cookie, '?redirectTo=https%3A%2F%2Fevil.example%2F')).data.redirectTo).toBe('/')
   })
 
-  it('a wrong password is the form\'s error and proves nothing; the right one goes back, and the change goes ahead', async () => {
+  it("a wrong password is the form's error and proves nothing; the right one goes back, and the change goes ahead", async () => {
     const { user, cookie } = await signedIn(11)
     const back = `${securityOf(user.id)}#prefs-two-step`
     const wrong = await confirmWith(cookie, { intent: 'password', password: 'not-my-password', redirectTo: back })
@@ -209,10 +218,14 @@ describe('with a provider account (single sign-on)', () => {
     })
     expect(someoneElse.answer.headers.get('Location')).toBe(reauthTo(back))
     expect(await toastOf(someoneElse.answer.headers, 'en')).toMatchObject({ key: 'reauth.otherAccount', type: 'error' })
-    expect((await securityAction(user, cookie, { intent: 'two-step-start' })).headers.get('Location')).toBe(reauthTo(`${securityOf(user.id)}#prefs-two-step`))
+    expect((await securityAction(user, cookie, { intent: 'two-step-start' })).headers.get('Location')).toBe(
+      reauthTo(`${securityOf(user.id)}#prefs-two-step`),
+    )
 
     const mine = await roundTrip('google', login, { query: `?intent=reauth&redirectTo=${encodeURIComponent(back)}`, cookie })
     expect(mine.answer.headers.get('Location')).toBe(back)
-    expect((await securityAction(user, cookie, { intent: 'two-step-start' })).headers.get('Location')).toBe(`${securityOf(user.id)}#prefs-two-step`)
+    expect((await securityAction(user, cookie, { intent: 'two-step-start' })).headers.get('Location')).toBe(
+      `${securityOf(user.id)}#prefs-two-step`,
+    )
   })
 })

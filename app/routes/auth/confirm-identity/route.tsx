@@ -42,7 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: reply(), error: null }, { status: 400 })
   const value = submission.value
   const proof: Proof =
-    value.intent === 'password' ? { password: value.password } : value.intent === 'code' ? { code: value.code } : { passkey: value.response }
+    value.intent === 'password'
+      ? { password: value.password }
+      : value.intent === 'code'
+        ? { code: value.code }
+        : { passkey: value.response }
   const outcome = await formCall(reply(), () => confirmIdentity(ctxFor(actor, context), proof))
   if (!outcome.ok) return outcome.response
   return redirectWithToast(safeRedirect(value.redirectTo), { key: 'reauth.confirmed' })

@@ -87,7 +87,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** The section of the page a form belongs to, as the fragment to come back to. */
-const sectionOf = (intent: string) => (intent.startsWith('passkey') ? '#prefs-passkeys' : intent.startsWith('sign-out') ? '#prefs-sessions' : '#prefs-two-step')
+const sectionOf = (intent: string) =>
+  intent.startsWith('passkey') ? '#prefs-passkeys' : intent.startsWith('sign-out') ? '#prefs-sessions' : '#prefs-two-step'
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
