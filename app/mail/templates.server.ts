@@ -61,7 +61,7 @@ export const passwordResetEmail = (to: Recipient, token: string, ways: OtherWays
     ...ways.passkeys.map((name) => t('mail.reset.passkey', { name })),
     ...ways.providers.map((p) => (p.email ? t('mail.reset.provider', { provider: p.label, email: p.email }) : p.label)),
   ]
-  const more = named.length ? t('mail.reset.ways', { list: named.join('; '), brand: env().BRAND_NAME }) : undefined
+  const more = named.length ? t('mail.reset.ways', { list: named.join('; ') }) : undefined
   return compose(to, 'reset', {}, { url: link(`/new-password?token=${encodeURIComponent(token)}`) }, more)
 }
 
