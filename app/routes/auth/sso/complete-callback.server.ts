@@ -40,7 +40,8 @@ async function confirmWithProvider(ctx: Ctx, result: SsoResult, key: IdentityKey
   const back = builtPath(result.flow.post.redirectTo || '/') ?? '/'
   const linked = await findIdentity(ctx, key.issuer, key.subject)
   if (linked?.user_id !== ctx.actor.id) return redirectWithToast(reauthUrl(back), { key: 'reauth.otherAccount', type: 'error' }, headers)
-  await recordProof(ctx)
+  // Only a browser's own session records a proof (recent-proof.server.ts).
+  if (!(await recordProof(ctx))) throw new DomainError('SESSION_NOT_FOUND')
   return redirectWithToast(back, { key: 'reauth.confirmed' }, headers)
 }
 
