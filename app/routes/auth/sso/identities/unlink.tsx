@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!(await hasRecentProof(ctx))) throw redirect(reauthUrl(`${url.pathname}${url.search}`))
   return {
     label: PROVIDER_LABELS[identity.provider] ?? identity.provider,
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/'),
+    redirectTo: safeRedirect(url.searchParams.get('redirectTo'), '/'),
   }
 }
 
