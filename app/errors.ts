@@ -37,6 +37,12 @@ export const ERROR_STATUS = {
    * `organizationId` and `setupUrl` (where to set it up); screens redirect there instead.
    */
   STRONG_AUTH_REQUIRED: 403,
+  /**
+   * A security change (adding or removing a passkey, linking or unlinking a provider account,
+   * setting up two-step) needs a fresh proof of who the user is, within the last 10 minutes
+   * ("sudo mode", docs/auth.md). With `reauthUrl` (the "Confirm it's you" page); screens redirect there.
+   */
+  REAUTH_REQUIRED: 403,
   /** A passkey response that does not verify: unknown or removed passkey, another user's, another origin or RP id, no user verification. */
   PASSKEY_INVALID: 400,
   /** The challenge a passkey response signed is unknown, used already or older than 5 minutes: start again. */
@@ -175,8 +181,9 @@ export const statusOf = (code: ErrorCode) => ERROR_STATUS[code]
  * reads it): `not-found`, the thing is not there or not the actor's to see (a screen may show its
  * 404 page, never "forbidden"); `refusal`, understood and refused as things stand (e.g. changed in
  * another tab: a screen may say so in a toast); `invalid`, the input (the form shows it);
- * `sign-in`, who the actor is (sign in, verify); `step-up`, the organization's two-step policy
- * (a screen sends them to set it up); `server`, our failure or an outage (never a toast).
+ * `sign-in`, who the actor is (sign in, verify); `step-up`, the organization's two-step policy or a
+ * security change's fresh proof (a screen sends them to set it up, or to confirm it's them);
+ * `server`, our failure or an outage (never a toast).
  */
 export type ErrorKind = 'not-found' | 'refusal' | 'invalid' | 'sign-in' | 'step-up' | 'server'
 
@@ -201,6 +208,7 @@ export const ERROR_KIND = {
   TWO_STEP_ALREADY_ON: 'refusal',
   TWO_STEP_NOT_ON: 'refusal',
   STRONG_AUTH_REQUIRED: 'step-up',
+  REAUTH_REQUIRED: 'step-up',
   PASSKEY_INVALID: 'invalid',
   PASSKEY_CHALLENGE_INVALID: 'invalid',
   PASSKEY_LAST_WAY_IN: 'refusal',

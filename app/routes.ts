@@ -14,6 +14,8 @@ export default [
     route('signout', 'routes/auth/signout.tsx'),
     route('invitation-code', 'routes/auth/invitation-code/route.tsx'),
     route('verify-email-change', 'routes/users/verify-email-change.tsx'),
+    // "Confirm it's you" before a security change (docs/auth.md).
+    route('confirm-identity', 'routes/auth/confirm-identity/route.tsx'),
     // Single sign-on (docs/sso.md).
     route('signin/sei', 'routes/auth/sso/sei.tsx'),
     route('signin/linkoping', 'routes/auth/sso/sei.tsx', { id: 'routes/auth/sso/linkoping' }),

@@ -17,7 +17,15 @@ export type SessionUser = User
 export type SessionState =
   | { status: 'none' }
   | { status: 'expired' }
-  | { status: 'active'; user: SessionUser; idHash: string; expiresAt: string; method: SignInMethod | null }
+  | {
+      status: 'active'
+      user: SessionUser
+      idHash: string
+      expiresAt: string
+      method: SignInMethod | null
+      /** When the user last proved who they are in this session (sign-in, /confirm-identity); null if never recorded. */
+      provedAt: string | null
+    }
 
 /**
  * How a session was signed in (sessions.sign_in_method, migration 029): the password alone, the
@@ -46,7 +54,10 @@ export function sessionCookie() {
 /** The most of a User-Agent kept with a session (it is only shown, never trusted). */
 const USER_AGENT_MAX = 400
 
-/** Starts a session with a fresh random id, signed in by `method`; returns the Set-Cookie header value. */
+/**
+ * Starts a session with a fresh random id, signed in by `method`; returns the Set-Cookie header
+ * value. Signing in is a proof of who the user is: the session starts with one (`proved_at`).
+ */
 export async function createSession(
   db: DB,
   userId: string,
@@ -64,6 +75,7 @@ export async function createSession(
       expires_at: addSeconds(now, SESSION_MAX_AGE_SECONDS).toISOString(),
       user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
       sign_in_method: method,
+      proved_at: nowIso(now),
     })
     .execute()
   return sessionCookie().serialize(id)
@@ -94,11 +106,11 @@ export async function readSession(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.sign_in_method'])
+    .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.sign_in_method', 'sessions.proved_at'])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst()
   if (!row) return { status: 'expired' }
-  const { last_seen_at, expires_at, sign_in_method, ...user } = row
+  const { last_seen_at, expires_at, sign_in_method, proved_at, ...user } = row
   const idleLimit = user.auto_signout_active ? addSeconds(new Date(last_seen_at), user.auto_signout_seconds) : null
   if (expires_at <= nowIso(now) || (idleLimit && idleLimit <= now)) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
@@ -116,7 +128,14 @@ export async function readSession(
       .where('id', '=', user.id)
       .execute()
   }
-  return { status: 'active', user, idHash, expiresAt: expires_at, method: (sign_in_method as SignInMethod | null) ?? null }
+  return {
+    status: 'active',
+    user,
+    idHash,
+    expiresAt: expires_at,
+    method: (sign_in_method as SignInMethod | null) ?? null,
+    provedAt: proved_at ?? null,
+  }
 }
 
 /** Marks the session as used now (the idle dialog's "extend"). */

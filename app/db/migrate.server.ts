@@ -29,6 +29,7 @@ import * as m032directoryErrors from './migrations/032-directory-errors'
 import * as m033menuAndLibrarySearch from './migrations/033-menu-and-library-search'
 import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 import * as m035groupWork from './migrations/035-group-work'
+import * as m036sessionReauth from './migrations/036-session-reauth'
 import * as m037accountRecoveries from './migrations/037-account-recoveries'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '033-menu-and-library-search': m033menuAndLibrarySearch,
   '034-audit-log-filters': m034auditLogFilters,
   '035-group-work': m035groupWork,
+  '036-session-reauth': m036sessionReauth,
   '037-account-recoveries': m037accountRecoveries,
 }
 

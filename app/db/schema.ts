@@ -37,6 +37,8 @@ export interface SessionsTable {
   user_agent: string | null
   /** How it was signed in (migration 029): 'password', 'two-step', 'passkey', 'sso:<provider id>'; null before it. */
   sign_in_method: Generated<string | null>
+  /** When the user last proved who they are in this session (migration 036): sign-in or /confirm-identity; null before it. */
+  proved_at: Generated<string | null>
 }
 
 export interface TokensTable {

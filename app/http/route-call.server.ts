@@ -2,6 +2,7 @@ import { data, redirect } from '@remix-run/node'
 import { isDatabaseUnavailable } from '~/db/availability.server'
 import { DomainError, kindOf, messageKey, type CodeOfKind, type ErrorCode } from '~/errors'
 import type { RouteFailure } from '~/ui/route-failure'
+import { reauthUrl } from '~/auth/reauth-url'
 import { serviceUnavailable } from './service-unavailable.server'
 import { redirectWithToast } from './toast.server'
 
@@ -13,8 +14,12 @@ import { redirectWithToast } from './toast.server'
 export interface RouteCallOptions {
   /** Codes that are this screen's not-found page (a 404): the thing is not there, or not the actor's to see. */
   notFound?: readonly CodeOfKind<'not-found'>[]
-  /** STRONG_AUTH_REQUIRED (kind `step-up`) sends the actor to set it up (its setupUrl), and back. */
-  stepUp?: boolean
+  /**
+   * A `step-up` code sends the actor on, and back: STRONG_AUTH_REQUIRED to set two-step up (its
+   * setupUrl), REAUTH_REQUIRED to confirm it's them (/confirm-identity). `{ back }` names where
+   * they come back to (the screen, by default the setupUrl's own redirectTo, or `/`).
+   */
+  stepUp?: boolean | { back: string }
   /**
    * A refused change goes back to `to` with its message as an error toast: any catalogue error
    * but a `server` one (or only `codes`), worded by `keys` where this screen has its own message,
@@ -50,7 +55,7 @@ async function answerOf(error: unknown, { notFound, stepUp, toast, failure }: Ro
     const kind = kindOf(error.code)
     if (kind === 'not-found' && (notFound as readonly ErrorCode[] | undefined)?.includes(error.code))
       return new Response('Not found', { status: 404 })
-    if (kind === 'step-up' && stepUp) return strongAuthRedirect(error)
+    if (kind === 'step-up' && stepUp) return stepUpRedirect(error, typeof stepUp === 'object' ? stepUp.back : undefined)
     if (toast && kind !== 'server' && (toast.codes?.includes(error.code) ?? true)) {
       const key = toast.keys?.[error.code] ?? messageKey(error.code)
       return redirectWithToast(toast.to, { key, type: 'error', ...(toast.withData ? { values: stringValues(error.data) } : {}) })
@@ -64,6 +69,15 @@ async function answerOf(error: unknown, { notFound, stepUp, toast, failure }: Ro
 
 const stringValues = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'))
+
+/**
+ * A `step-up` error as the redirect of a screen: REAUTH_REQUIRED to the "Confirm it's you" page,
+ * which returns to `back` (else `/`); STRONG_AUTH_REQUIRED as strongAuthRedirect. Null for another error.
+ */
+export function stepUpRedirect(error: unknown, back?: string): Response | null {
+  if (error instanceof DomainError && error.code === 'REAUTH_REQUIRED') return redirect(reauthUrl(back ?? '/'))
+  return strongAuthRedirect(error, back)
+}
 
 /** STRONG_AUTH_REQUIRED as the redirect of a screen to its setupUrl (with `back`, the screen's path, when known); null for another error. */
 export function strongAuthRedirect(error: unknown, back?: string): Response | null {

@@ -1427,6 +1427,7 @@ const ROUTES: RouteRow[] = [
   { id: 'routes/auth/verify.tsx', loader: 'public', action: 'public' },
   { id: 'routes/auth/signout.tsx', loader: 'public', action: 'public' },
   { id: 'routes/users/verify-email-change.tsx', loader: 'public', action: 'public' },
+  { id: 'routes/auth/confirm-identity/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/auth/sso/sei.tsx', loader: 'public' },
   { id: 'routes/auth/sso/linkoping', loader: 'public' },
   { id: 'routes/auth/signup-confirm/route.tsx', loader: 'public', action: 'public' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hashPassword } from '~/auth/password.server'
-import { createSession, type SignInMethod } from '~/auth/session.server'
+import { createSession, type SessionState, type SignInMethod } from '~/auth/session.server'
+import { ctxFor, type Ctx } from '~/services/context.server'
 import { db } from '~/db/db.server'
 import { createLoadContext } from '~/load-context.server'
 import type { User } from '~/db/schema'
@@ -120,4 +121,21 @@ export function cookiesFrom(headers: Headers) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
+}
+
+/**
+ * A service context of `user` whose session proved who they are at `now` ("sudo mode",
+ * services/accounts/recent-proof.server.ts): for tests that make a security change (a passkey,
+ * two-step, a provider account) straight through its service.
+ */
+export function provenCtx(user: User, now = new Date()): Ctx {
+  const session: SessionState = {
+    status: 'active',
+    user,
+    idHash: `proven-${user.id}`,
+    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
+    method: 'password',
+    provedAt: now.toISOString(),
+  }
+  return { ...ctxFor(user), now, session: async () => session }
 }

@@ -73,6 +73,8 @@ export async function bearerSession(db: DB, token: string): Promise<SessionState
       idHash: '',
       expiresAt: new Date((claims.exp ?? 0) * 1000).toISOString(),
       method: ssoMethod(identity_provider),
+      // A Bearer ID token is no fresh proof: security changes are made in a browser session (docs/auth.md).
+      provedAt: null,
     }
   } catch (error) {
     if (error instanceof DomainError) return { status: 'expired' }

@@ -14,7 +14,8 @@ export interface PostSso {
 export interface Flow {
   provider: ProviderId
   checks: FlowChecks
-  intent: 'signin' | 'link'
+  /** `link`: link the provider account to the signed-in user; `reauth`: the signed-in user proves it's them (docs/auth.md). */
+  intent: 'signin' | 'link' | 'reauth'
   post: PostSso
 }
 

@@ -39,12 +39,13 @@ export class OpenIdStrategy extends Strategy<SsoResult, SsoResult> {
         redirectTo: safeRedirect(url.searchParams.get('redirectTo'), ''),
         invitation: (url.searchParams.get('invitation') ?? '').trim().slice(0, 200),
       }
-      const { url: target, checks } = await authorizationUrl(
-        this.provider,
-        redirectUriOf(this.provider.id),
-        url.searchParams.get('login_hint') ? { login_hint: url.searchParams.get('login_hint')! } : {},
-      )
-      const intent = url.searchParams.get('intent') === 'link' ? 'link' : 'signin'
+      const asked = url.searchParams.get('intent')
+      const intent = asked === 'link' || asked === 'reauth' ? asked : 'signin'
+      const { url: target, checks } = await authorizationUrl(this.provider, redirectUriOf(this.provider.id), {
+        ...(url.searchParams.get('login_hint') ? { login_hint: url.searchParams.get('login_hint')! } : {}),
+        // Confirming it's them: the provider is asked to authenticate the user again, not to reuse its session.
+        ...(intent === 'reauth' ? { prompt: 'login' } : {}),
+      })
       throw redirect(target.href, { headers: { 'Set-Cookie': await writeFlow({ provider: this.provider.id, checks, intent, post }) } })
     }
     const flow = await readFlow(request)

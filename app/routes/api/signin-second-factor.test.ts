@@ -1,8 +1,7 @@
 import * as OTPAuth from 'otpauth'
 import { describe, expect, it } from 'vitest'
-import { ctxFor } from '~/services/context.server'
 import { confirmTotpEnrolment, pendingTotpEnrolment, startTotpEnrolment, TOTP_PERIOD } from '~/services/two-step/totp.server'
-import { args, cookiesFrom, createUser, makeRequest, TEST_PASSWORD } from '../../../tests/support/factories'
+import { args, cookiesFrom, createUser, makeRequest, provenCtx, TEST_PASSWORD } from '../../../tests/support/factories'
 import * as signin from './signin'
 import * as secondFactor from './signin-second-factor'
 import * as me from './users.me'
@@ -23,7 +22,7 @@ const call = async (fn: (a: ReturnType<typeof args>) => unknown, path: string, j
 
 async function enrolledUser() {
   const user = await createUser()
-  const ctx = ctxFor(user)
+  const ctx = provenCtx(user)
   await startTotpEnrolment(ctx, user.id)
   const { key } = (await pendingTotpEnrolment(ctx, user.id))!
   const { recoveryCodes } = await confirmTotpEnrolment(ctx, user.id, codeAt(key))

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
 import { listSessions, signInMethodOf } from '~/services/profile/profile.server'
 import { confirmTotpEnrolment, pendingTotpEnrolment, startTotpEnrolment, TOTP_PERIOD } from '~/services/two-step/totp.server'
-import { args, cookiesFrom, createUser, makeRequest, run, TEST_PASSWORD } from '../../../tests/support/factories'
+import { args, cookiesFrom, createUser, makeRequest, provenCtx, run, TEST_PASSWORD } from '../../../tests/support/factories'
 import * as apiSignin from '../api/signin'
 import * as apiSecondFactor from '../api/signin-second-factor'
 import * as signin from './signin'
@@ -17,7 +17,7 @@ const codeAt = (key: string, offset = 0) =>
 
 async function enrolledUser() {
   const user = await createUser()
-  const ctx = ctxFor(user)
+  const ctx = provenCtx(user)
   await startTotpEnrolment(ctx, user.id)
   const { key } = (await pendingTotpEnrolment(ctx, user.id))!
   await confirmTotpEnrolment(ctx, user.id, codeAt(key))

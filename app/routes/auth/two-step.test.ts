@@ -1,9 +1,8 @@
 import * as OTPAuth from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
-import { ctxFor } from '~/services/context.server'
 import { confirmTotpEnrolment, pendingTotpEnrolment, startTotpEnrolment, TOTP_PERIOD } from '~/services/two-step/totp.server'
-import { args, cookiesFrom, createUser, makeRequest, run, TEST_PASSWORD } from '../../../tests/support/factories'
+import { args, cookiesFrom, createUser, makeRequest, provenCtx, run, TEST_PASSWORD } from '../../../tests/support/factories'
 import * as signin from './signin'
 import * as twoStep from './two-step'
 
@@ -12,7 +11,7 @@ const codeAt = (key: string, offset = 0) =>
 
 async function enrolledUser() {
   const user = await createUser()
-  const ctx = ctxFor(user)
+  const ctx = provenCtx(user)
   await startTotpEnrolment(ctx, user.id)
   const { key } = (await pendingTotpEnrolment(ctx, user.id))!
   const { recoveryCodes } = await confirmTotpEnrolment(ctx, user.id, codeAt(key))

@@ -80,7 +80,7 @@ export async function linkProven(ctx: Ctx, userId: string, link: Pick<ProviderLi
       .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso(ctx.now))) }))
       .where('id', '=', userId)
       .execute()
-  if (!before) await sendSecurityNotice(ctx, userId, 'provider-linked', { provider: PROVIDER_LABELS[link.identity.provider] })
+  if (!before) await sendSecurityNotice(ctx, userId, 'provider-linked', { what: PROVIDER_LABELS[link.identity.provider] })
 }
 
 const SEALED_LINK = 'second-step-link'

@@ -22,6 +22,14 @@ const EXPECTED: Record<SecurityNoticeKind, { en: [RegExp, RegExp]; sv: [RegExp, 
     sv: [/Tvåstegsverifiering är avstängd/, /räcker ditt lösenord/],
   },
   'passkey-added': { en: [/A passkey was added/, /without your password/], sv: [/En nyckel \(passkey\) lades till/, /utan lösenord/] },
+  'passkey-removed': {
+    en: [/A passkey was removed/, /The passkey "Work laptop" was removed/],
+    sv: [/En nyckel \(passkey\) togs bort/, /Nyckeln \(passkey\) "Work laptop" togs bort/],
+  },
+  'provider-unlinked': {
+    en: [/A sign-in provider was unlinked/, /Your Google account was unlinked/],
+    sv: [/En inloggningstjänst kopplades bort/, /Ditt konto hos Google kopplades bort/],
+  },
   'password-changed': {
     en: [/password of your .* was changed/, /other sessions were signed out/],
     sv: [/Lösenordet till ditt konto/, /andra sessioner loggades ut/],
@@ -41,7 +49,10 @@ describe('security notices by email', () => {
     for (const locale of ['en', 'sv'] as const) {
       it(`${kind} in ${locale}: through the outbox, in the user's language and timezone, with a link to the sessions, no placeholder left`, async () => {
         const user = await createUser({ locale, timezone: 'Europe/Stockholm', name: 'Åsa Öberg' })
-        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, { browser: 'Firefox 133 / Linux', provider: 'Microsoft' })
+        await sendSecurityNotice({ db: db(), now: NOW }, user.id, kind, {
+          browser: 'Firefox 133 / Linux',
+          what: kind === 'provider-unlinked' ? 'Google' : kind === 'provider-linked' ? 'Microsoft' : 'Work laptop',
+        })
         const [mail, ...more] = await mailsTo(user.email)
         expect(more).toEqual([])
         const [subject, body] = EXPECTED[kind][locale]

@@ -9,8 +9,8 @@ export type { SecurityNoticeKind }
 
 /**
  * Security notices by email (docs/auth.md "Security notices"): a sign-in from a new
- * browser, two-step verification turned on or off, a passkey added, the password changed, a
- * provider account linked to the account (provider-links.server.ts). Each
+ * browser, two-step verification turned on or off, a passkey added or removed, a provider account
+ * linked to the account (provider-links.server.ts) or unlinked, the password changed. Each
  * goes through the mail outbox, in the user's language, with a link to the list of their
  * sessions (to sign out a browser that is not theirs). They are not optional: the notification
  * preferences govern the feed's notices, not these.
@@ -19,7 +19,7 @@ export async function sendSecurityNotice(
   ctx: Pick<Ctx, 'db' | 'now'>,
   userId: string,
   kind: SecurityNoticeKind,
-  details: { browser?: string; provider?: string } = {},
+  details: { browser?: string; what?: string } = {},
 ) {
   const user = await ctx.db
     .selectFrom('users')

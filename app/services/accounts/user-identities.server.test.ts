@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { ctxFor } from '~/services/context.server'
-import { createUser } from '../../../tests/support/factories'
+import { createUser, provenCtx } from '../../../tests/support/factories'
 import { linkIdentity, listIdentities, unlinkIdentity } from './user-identities.server'
 
 const key = (subject: string, issuer = 'https://accounts.example.com') => ({ provider: 'google' as const, issuer, subject, email: null })
@@ -21,18 +21,18 @@ describe('user identities', () => {
     const [owner, other] = [await createUser(), await createUser()]
     const id = await linkIdentity(ctxFor(owner), owner.id, key('own-1'))
     expect((await listIdentities(ctxFor(other))).map((i) => i._id)).not.toContain(id)
-    await expect(unlinkIdentity(ctxFor(other), id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
-    await unlinkIdentity(ctxFor(owner), id)
+    await expect(unlinkIdentity(provenCtx(other), id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await unlinkIdentity(provenCtx(owner), id)
     expect(await listIdentities(ctxFor(owner))).toHaveLength(0)
   })
 
   it('keeps the last way in: a user without a password cannot unlink their only provider account', async () => {
     const user = await createUser({ password_hash: null })
     const only = await linkIdentity(ctxFor(user), user.id, key('only-1'))
-    await expect(unlinkIdentity(ctxFor(user), only)).rejects.toMatchObject({ code: 'SSO_LAST_WAY_IN' })
+    await expect(unlinkIdentity(provenCtx(user), only)).rejects.toMatchObject({ code: 'SSO_LAST_WAY_IN' })
     const second = await linkIdentity(ctxFor(user), user.id, key('only-2', 'https://login.example.com'))
-    await unlinkIdentity(ctxFor(user), only)
-    await expect(unlinkIdentity(ctxFor(user), second)).rejects.toMatchObject({ code: 'SSO_LAST_WAY_IN' })
+    await unlinkIdentity(provenCtx(user), only)
+    await expect(unlinkIdentity(provenCtx(user), second)).rejects.toMatchObject({ code: 'SSO_LAST_WAY_IN' })
     expect(await db().selectFrom('user_identities').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1)
   })
 })

@@ -8,6 +8,8 @@ import { ssoLinkEmail } from '~/mail/templates.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from '../context.server'
 import { waysIn } from './ways-in.server'
+import { requireRecentProof } from './recent-proof.server'
+import { sendSecurityNotice } from './security-notices.server'
 
 /**
  * Provider accounts linked to users (docs/sso.md): keyed by (issuer, subject), never by email
@@ -200,13 +202,18 @@ export async function listIdentities(ctx: Ctx) {
 /**
  * Unlinks one of the actor's provider accounts; another user's is not found. The last way in
  * (no password, no other provider account and no passkey: ways-in.server.ts) cannot be unlinked.
+ * It needs a recent proof (REAUTH_REQUIRED, recent-proof.server.ts), and the owner is told by email.
  */
 export async function unlinkIdentity(ctx: Ctx, identityId: string) {
   const actor = actorOf(ctx)
-  await ctx.db.transaction().execute(async (trx) => {
-    const mine = await trx.selectFrom('user_identities').select(['id']).where('user_id', '=', actor.id).execute()
-    if (!mine.some((i) => i.id === identityId)) throw new DomainError('NOT_FOUND')
+  await requireRecentProof(ctx)
+  const provider = await ctx.db.transaction().execute(async (trx) => {
+    const mine = await trx.selectFrom('user_identities').select(['id', 'provider']).where('user_id', '=', actor.id).execute()
+    const identity = mine.find((i) => i.id === identityId)
+    if (!identity) throw new DomainError('NOT_FOUND')
     if ((await waysIn(trx, actor.id)) <= 1) throw new DomainError('SSO_LAST_WAY_IN')
     await trx.deleteFrom('user_identities').where('id', '=', identityId).where('user_id', '=', actor.id).execute()
+    return identity.provider as ProviderId
   })
+  await sendSecurityNotice(ctx, actor.id, 'provider-unlinked', { what: PROVIDER_LABELS[provider] ?? provider })
 }

@@ -24,7 +24,9 @@ import { DomainError } from '~/errors'
 import type { Locale } from '~/i18n/config'
 import { sendMail } from '~/mail/mailer.server'
 import { signInFailures, signInLockouts } from '~/metrics.server'
-import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verificationEmail } from '~/mail/templates.server'
+import { accountExistsEmail, passwordResetEmail, signInAttackEmail, verificationEmail, type OtherWaysIn } from '~/mail/templates.server'
+import type { ProviderId } from '~/auth/sso/config.server'
+import { PROVIDER_LABELS } from './user-identities.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { actorOf, type Ctx } from '../context.server'
 import { codeHashes, isWellFormedCode } from '../invitations/invitation-codes.server'
@@ -236,14 +238,26 @@ async function alertOwner(ctx: Ctx, alertKey: string, user: { email: string; nam
   }
 }
 
-/** Emails a reset link if the account exists; the answer is the same either way. */
+/** The passkeys and provider accounts of a user, for the reset email (templates.server.ts passwordResetEmail). */
+async function otherWaysIn(ctx: Ctx, userId: string): Promise<OtherWaysIn> {
+  const [passkeys, providers] = await Promise.all([
+    ctx.db.selectFrom('passkeys').select('name').where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
+    ctx.db.selectFrom('user_identities').select(['provider', 'email']).where('user_id', '=', userId).orderBy('created_at').execute(),
+  ])
+  return {
+    passkeys: passkeys.map((p) => p.name),
+    providers: providers.map((p) => ({ label: PROVIDER_LABELS[p.provider as ProviderId] ?? p.provider, email: p.email })),
+  }
+}
+
+/** Emails a reset link if the account exists (naming its passkeys and provider accounts); the answer is the same either way. */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
   await takeClientBudget(ctx)
   await takeAddressBudget(ctx, email)
   const user = await findUserByEmail(ctx, email)
   if (!user) return
   const token = await issueToken(ctx.db, user.id, 'password-reset', null, ctx.now)
-  await sendMail(ctx.db, passwordResetEmail(user, token))
+  await sendMail(ctx.db, passwordResetEmail(user, token, await otherWaysIn(ctx, user.id)))
 }
 
 /** Tells whether a reset token may still be used (verify-token), without using it. */

@@ -29,7 +29,7 @@ const auditOf = (orgId: string) =>
 /** The actor's context, with the session signed in by `method` (the organization policy reads it). */
 const ctxOf = (actor: User, method: 'password' | 'two-step' = 'two-step'): Ctx => ({
   ...ctxFor(actor),
-  session: async () => ({ status: 'active', user: actor, idHash: 'test', expiresAt: '2999-01-01T00:00:00Z', method }),
+  session: async () => ({ status: 'active', user: actor, idHash: 'test', expiresAt: '2999-01-01T00:00:00Z', method, provedAt: null }),
 })
 
 describe("an admin's end sessions (ASVS 7.4.5)", () => {

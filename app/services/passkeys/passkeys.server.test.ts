@@ -4,7 +4,7 @@ import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { assertPasskey, createPasskey, type SoftPasskey } from '../../../tests/support/software-authenticator'
 import { expectCode } from '../../../tests/support/expect-code'
-import { createUser } from '../../../tests/support/factories'
+import { createUser, provenCtx } from '../../../tests/support/factories'
 import { ctxFor, type Ctx } from '../context.server'
 import { linkIdentity, unlinkIdentity } from '../accounts/user-identities.server'
 import { passkeySignInOptions, signInWithPasskey } from './authentication.server'
@@ -15,7 +15,12 @@ import { relyingParty } from './relying-party.server'
 
 const T0 = new Date('2026-11-27T10:00:00Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
-const ctxOf = (actor: User | null, now = T0): Ctx => ({ ...ctxFor(actor), now, client: `client-${randomBytes(4).toString('hex')}` })
+// A signed-in actor's session proved who they are at `now` (sudo mode, recent-proof.server.ts).
+const ctxOf = (actor: User | null, now = T0): Ctx => ({
+  ...(actor ? provenCtx(actor, now) : ctxFor(actor)),
+  now,
+  client: `client-${randomBytes(4).toString('hex')}`,
+})
 const rp = () => relyingParty()
 
 /** A user with a passkey registered through the real ceremony; the software passkey to sign in with. */

@@ -3,6 +3,8 @@ import { DomainError } from '~/errors'
 import type { Ctx } from '../context.server'
 import { requireSelf } from '../profile/profile.server'
 import { waysIn } from '../accounts/ways-in.server'
+import { requireRecentProof } from '../accounts/recent-proof.server'
+import { sendSecurityNotice } from '../accounts/security-notices.server'
 
 /** What the security screen shows of a passkey: no key material, no credential id. */
 export interface PasskeyListItem {
@@ -48,11 +50,13 @@ export async function renamePasskey(ctx: Ctx, userId: string, input: { passkey: 
 /**
  * Removes one of the user's passkeys; another user's (or an unknown one) is NOT_FOUND. The last
  * way in stays (ways-in.server.ts): an account without a password or provider account keeps its
- * only passkey (PASSKEY_LAST_WAY_IN). Answers the removed passkey's name.
+ * only passkey (PASSKEY_LAST_WAY_IN). It needs a recent proof (REAUTH_REQUIRED,
+ * accounts/recent-proof.server.ts), and the owner is told by email. Answers the removed passkey's name.
  */
 export async function removePasskey(ctx: Ctx, userId: string, input: { passkey: string }) {
   const user = requireSelf(ctx, userId)
-  return ctx.db.transaction().execute(async (trx) => {
+  await requireRecentProof(ctx)
+  const removed = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('passkeys')
       .select(['id', 'name'])
@@ -64,6 +68,8 @@ export async function removePasskey(ctx: Ctx, userId: string, input: { passkey: 
     await trx.deleteFrom('passkeys').where('id', '=', row.id).where('user_id', '=', user.id).execute()
     return { name: row.name }
   })
+  await sendSecurityNotice(ctx, user.id, 'passkey-removed', { what: removed.name })
+  return removed
 }
 
 /** The passkey of a credential id, for a sign-in. */

@@ -8,6 +8,7 @@ import { CHALLENGE_TTL_SECONDS, challengeOf, spendChallenge, storeChallenge } fr
 import { relyingParty } from './relying-party.server'
 import { userHandleOf } from './user-handle.server'
 import { sendSecurityNotice } from '../accounts/security-notices.server'
+import { requireRecentProof } from '../accounts/recent-proof.server'
 
 /** ES256 (-7), EdDSA (-8) and RS256 (-257): what platform authenticators and security keys offer. */
 const ALGORITHMS = [-7, -8, -257]
@@ -17,9 +18,11 @@ const ALGORITHMS = [-7, -8, -257]
  * credential (resident key required, so signing in needs no email), user verification preferred,
  * no attestation (we trust the user's choice of authenticator), the user's passkeys excluded (one
  * authenticator holds one passkey of an account). The challenge is kept for one use within 5 minutes.
+ * Adding a passkey needs a recent proof (REAUTH_REQUIRED, accounts/recent-proof.server.ts).
  */
 export async function passkeyRegistrationOptions(ctx: Ctx, userId: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const user = requireSelf(ctx, userId)
+  await requireRecentProof(ctx)
   const rp = relyingParty()
   const existing = await ctx.db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', user.id).execute()
   const { generateRegistrationOptions } = await webAuthnServer()
@@ -48,6 +51,7 @@ export async function passkeyRegistrationOptions(ctx: Ctx, userId: string): Prom
  */
 export async function registerPasskey(ctx: Ctx, userId: string, input: { name: string; response: RegistrationResponseJSON }) {
   const user = requireSelf(ctx, userId)
+  await requireRecentProof(ctx)
   const challenge = challengeOf(input.response?.response?.clientDataJSON)
   await spendChallenge(ctx.db, challenge, 'registration', user.id, ctx.now)
   const rp = relyingParty()

@@ -9,6 +9,7 @@ import { newRecoveryCodes, redeemRecoveryCode } from './recovery-codes.server'
 import { sealTotpKey, unsealTotpKey } from './secret.server'
 import { sendSecurityNotice } from '../accounts/security-notices.server'
 import type { DB } from '~/db/db.server'
+import { recordProof, requireRecentProof } from '../accounts/recent-proof.server'
 
 /**
  * Two-step verification with an authenticator app (RFC 6238: SHA-1, 6 digits, 30-second steps,
@@ -43,9 +44,13 @@ export async function twoStepStatus(db: DB, userId: string): Promise<TwoStepStat
 
 export const isTwoStepEnabled = async (db: DB, userId: string) => (await twoStepStatus(db, userId)).enabled
 
-/** Starts (or starts again) enrolment with a new key; an enabled key is left alone (TWO_STEP_ALREADY_ON). */
+/**
+ * Starts (or starts again) enrolment with a new key; an enabled key is left alone (TWO_STEP_ALREADY_ON).
+ * A security change: it needs a recent proof (REAUTH_REQUIRED, accounts/recent-proof.server.ts).
+ */
 export async function startTotpEnrolment(ctx: Ctx, userId: string) {
   const user = requireSelf(ctx, userId)
+  await requireRecentProof(ctx)
   if (await isTwoStepEnabled(ctx.db, user.id)) throw new DomainError('TWO_STEP_ALREADY_ON')
   const key = new OTPAuth.Secret({ size: 20 }).base32
   const sealed = await sealTotpKey(key)
@@ -113,6 +118,9 @@ export async function spendSecondFactor(db: DB, userId: string, code: string, no
   return false
 }
 
+/** A current code of the user's app, for /confirm-identity (accounts/confirm-identity.server.ts); CODE_INVALID otherwise. */
+export const confirmOwnCode = (ctx: Ctx, userId: string, code: string) => checkOwnCode(ctx, userId, code)
+
 /** Code checks of a signed-in user (confirm, turn off), counted per user like a password check. */
 async function checkOwnCode(ctx: Ctx, userId: string, code: string, pending = false) {
   const attempt = await takeAttempt(ctx.db, `two-step-check:user:${userId}`, SIGNIN_PER_ACCOUNT_CLIENT, ctx.now)
@@ -123,9 +131,10 @@ async function checkOwnCode(ctx: Ctx, userId: string, code: string, pending = fa
   await refundAttempt(ctx.db, attempt)
 }
 
-/** Confirms enrolment with a first code; turns two-step on and answers the ten recovery codes (shown once). */
+/** Confirms enrolment with a first code (and a recent proof); turns two-step on and answers the ten recovery codes (shown once). */
 export async function confirmTotpEnrolment(ctx: Ctx, userId: string, code: string) {
   const user = requireSelf(ctx, userId)
+  await requireRecentProof(ctx)
   if (await isTwoStepEnabled(ctx.db, user.id)) throw new DomainError('TWO_STEP_ALREADY_ON')
   const pending = await ctx.db.selectFrom('user_totp').select('user_id').where('user_id', '=', user.id).executeTakeFirst()
   if (!pending) throw new DomainError('TWO_STEP_NOT_ON')
@@ -142,11 +151,13 @@ export async function confirmTotpEnrolment(ctx: Ctx, userId: string, code: strin
 
 /**
  * A fresh proof for a change to two-step itself: a current code of the app (6 digits) or the
- * password (anything else). Both are counted per user (a wrong one spends an attempt).
+ * password (anything else). Both are counted per user (a wrong one spends an attempt). A good one
+ * also counts as the session's recent proof (accounts/recent-proof.server.ts), when there is a session.
  */
 async function confirmOwner(ctx: Ctx, userId: string, confirmation: string) {
   if (isTotpCode(confirmation)) await checkOwnCode(ctx, userId, confirmation)
   else await confirmPassword(ctx, confirmation)
+  await recordProof(ctx)
 }
 
 /** Turns two-step off (a fresh code or the password): the key and the recovery codes are deleted. */

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { createUser, TEST_PASSWORD } from '../../../tests/support/factories'
+import { createUser, provenCtx, TEST_PASSWORD } from '../../../tests/support/factories'
 import { expectCode } from '../../../tests/support/expect-code'
 import { ctxFor, type Ctx } from '../context.server'
 import { completeSecondStep, secondStepFor } from './second-step.server'
@@ -21,8 +21,9 @@ import {
 
 const T0 = new Date('2026-11-27T10:00:05Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
+// A signed-in actor's session proved who they are at `now` (sudo mode, recent-proof.server.ts).
 const ctxOf = (actor: User | null, now = T0, client = `client-${randomBytes(4).toString('hex')}`): Ctx => ({
-  ...ctxFor(actor),
+  ...(actor ? provenCtx(actor, now) : ctxFor(actor)),
   now,
   client,
 })

@@ -12,7 +12,11 @@ import { followToCallback } from './drive'
  * /signin/sso/<provider>, signs in at the provider as `login`, and calls the app's callback.
  * Answers the callback's response, its path and the flow cookie.
  */
-export async function roundTrip(provider: ProviderId, login: string, options: { query?: string; cancel?: boolean; cookie?: string } = {}) {
+export async function roundTrip(
+  provider: ProviderId,
+  login: string,
+  options: { query?: string; cancel?: boolean; cookie?: string; beforeCallback?: () => Promise<unknown> } = {},
+) {
   const started = await run(() =>
     startLoader(args(makeRequest(`/signin/sso/${provider}${options.query ?? ''}`, { cookie: options.cookie }), { provider })),
   )
@@ -24,6 +28,8 @@ export async function roundTrip(provider: ProviderId, login: string, options: { 
     cancel: options.cancel,
   })
   const path = callbackUrl.slice(env().APP_URL.length)
+  // Time spent at the provider (a test moves the clock of what the app has stored).
+  await options.beforeCallback?.()
   const cookie = [flowCookie, options.cookie].filter(Boolean).join('; ')
   const answer = await run(() => callbackLoader(args(makeRequest(path, { cookie }), { provider })))
   return { answer, path, flowCookie }

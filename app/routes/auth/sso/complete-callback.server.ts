@@ -4,8 +4,10 @@ import type { Ctx } from '~/services/context.server'
 import { linkProvisionedAccount } from '~/services/directory/provisioned-sso.server'
 import { noticeSignIn } from '~/services/accounts/security-notices.server'
 import { linkProven } from '~/services/accounts/provider-links.server'
-import { userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
+import { findIdentity, userOfIdentity, type IdentityKey } from '~/services/accounts/user-identities.server'
 import { redirectToSecondStep } from '~/auth/second-step-cookie.server'
+import { hasRecentProof, recordProof } from '~/services/accounts/recent-proof.server'
+import { reauthUrl } from '~/auth/reauth-url'
 import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/http/toast.server'
 import { writePending } from '~/auth/sso/cookies.server'
@@ -30,11 +32,27 @@ export function identityOf(result: SsoResult): IdentityKey & { name: string; ema
 }
 
 /**
- * After a successful round trip: link (intent=link, signed in: the session passed its sign-in, and
- * the owner is told), sign in a linked account (or the account a directory provisioned for the
- * provider's verified email: provisioned-sso.server.ts, which asks for the account's second step
- * first when it has one), or send a new provider account to /signup/confirm (its claims in an
- * encrypted cookie, nothing stored).
+ * "Confirm it's you" through the provider (intent=reauth, from /confirm-identity): the provider
+ * account must be one linked to the signed-in user; then the session has its recent proof and
+ * the user goes back. Another provider account proves nothing: back to the page, with the reason.
+ */
+async function confirmWithProvider(ctx: Ctx, result: SsoResult, key: IdentityKey) {
+  const headers = [result.clearFlowCookie]
+  if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
+  const back = builtPath(result.flow.post.redirectTo || '/') ?? '/'
+  const linked = await findIdentity(ctx, key.issuer, key.subject)
+  if (linked?.user_id !== ctx.actor.id) return redirectWithToast(reauthUrl(back), { key: 'reauth.otherAccount', type: 'error' }, headers)
+  // Only a browser's own session records a proof (recent-proof.server.ts).
+  if (!(await recordProof(ctx))) throw new DomainError('SESSION_NOT_FOUND')
+  return redirectWithToast(back, { key: 'reauth.confirmed' }, headers)
+}
+
+/**
+ * After a successful round trip: link (intent=link, signed in, with a recent proof; the owner is
+ * told), confirm it's them (intent=reauth), sign in a linked account (or the account a directory
+ * provisioned for the provider's verified email: provisioned-sso.server.ts, which asks for the
+ * account's second step first when it has one), or send a new provider account to /signup/confirm
+ * (its claims in an encrypted cookie, nothing stored).
  */
 export async function completeSso(ctx: Ctx, request: Request, result: SsoResult) {
   const identity = identityOf(result)
@@ -42,10 +60,13 @@ export async function completeSso(ctx: Ctx, request: Request, result: SsoResult)
   const headers = [result.clearFlowCookie]
   if (result.flow.intent === 'link') {
     if (!ctx.actor) throw new DomainError('SESSION_NOT_FOUND')
-    await linkProven(ctx, ctx.actor.id, { identity: key, mailboxProven: false })
     const back = builtPath(result.flow.post.redirectTo || `/users/${ctx.actor.id}/preferences/security`) ?? '/'
+    // Linking is a security change: the proof may have grown old during the round trip (recent-proof.server.ts).
+    if (!(await hasRecentProof(ctx))) return redirectWithToast(reauthUrl(back), { key: 'errors.REAUTH_REQUIRED', type: 'error' }, headers)
+    await linkProven(ctx, ctx.actor.id, { identity: key, mailboxProven: false })
     return redirectWithToast(back, { key: 'sso.linked' }, headers)
   }
+  if (result.flow.intent === 'reauth') return confirmWithProvider(ctx, result, key)
   // A linked account, or the account an organization's directory provisioned for this verified email.
   const linked = await userOfIdentity(ctx, identity.issuer, identity.subject)
   const provisioned = linked

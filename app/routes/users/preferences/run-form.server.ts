@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
-import { DomainError, messageKey } from '~/errors'
+import { DomainError, kindOf, messageKey } from '~/errors'
 
 /** What a preferences screen's action answers when a form is shown again. */
 export interface PrefsActionData<I extends string = string> {
@@ -30,7 +30,8 @@ export async function runPrefsForm<S extends z.ZodTypeAny, I extends string, R>(
   try {
     return await change(submission.value)
   } catch (error) {
-    if (!(error instanceof DomainError) || error.status >= 500 || error.code === 'USER_NOT_FOUND') throw error
+    if (!(error instanceof DomainError) || error.status >= 500 || error.code === 'USER_NOT_FOUND' || kindOf(error.code) === 'step-up')
+      throw error
     const field = fields[error.code] ?? (error.code === 'BAD_REQUEST' ? undefined : '')
     const key = messageKey(error.code)
     if (error.code === 'BAD_REQUEST') {

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { Form, Link, useLocation, useNavigate, useSubmit } from '@remix-run/react'
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fetchPasskeyOptions, isCancelled, isRefusal, supportsWebAuthn, webAuthnBrowser } from '~/browser/passkeys'
+import { reauthUrl } from '~/auth/reauth-url'
 import { messageKey } from '~/errors'
 import type { PasskeyListItem } from '~/services/passkeys/passkeys.server'
 import type { SessionListItem } from '~/services/profile/profile.server'
@@ -182,6 +183,7 @@ function AddPasskey({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const submit = useSubmit()
+  const navigate = useNavigate()
   const location = useLocation()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -213,6 +215,9 @@ function AddPasskey({
     setProblem(null)
     try {
       const options = await fetchPasskeyOptions<PublicKeyCredentialCreationOptionsJSON>(`${location.pathname}/passkeys/options`)
+      // No recent proof: "Confirm it's you" first, then back to this section.
+      if (isRefusal(options) && options.message === 'REAUTH_REQUIRED')
+        return navigate(reauthUrl(`${location.pathname}${location.search}#prefs-passkeys`))
       if (isRefusal(options)) return setProblem(messageKey(options.message))
       const { startRegistration } = await webAuthnBrowser()
       const response = await startRegistration({ optionsJSON: options })

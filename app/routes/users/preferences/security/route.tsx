@@ -84,8 +84,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     here: `${url.pathname}${url.search}`,
     currentSession: await currentSessionHashOf(context),
   }
-  return routeCall(() => handler(args), { ...PROFILE_SCREEN, failure: 'profile.updateError' })
+  // A security change without a recent proof (REAUTH_REQUIRED) asks "Confirm it's you" first, then comes back to its section.
+  const back = `${args.here}${sectionOf(String(form.get('intent')))}`
+  return routeCall(() => handler(args), { ...PROFILE_SCREEN, stepUp: { back }, failure: 'profile.updateError' })
 }
+
+/** The section of the page a form belongs to, as the fragment to come back to. */
+const sectionOf = (intent: string) =>
+  intent.startsWith('passkey') ? '#prefs-passkeys' : intent.startsWith('sign-out') ? '#prefs-sessions' : '#prefs-two-step'
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
