@@ -1,0 +1,90 @@
+import { DomainError } from '~/errors'
+import { nowIso } from '~/utils/ids.server'
+import type { Ctx } from '../context.server'
+import { rightsOf } from '../groups/group-roles'
+import { requireGroupWork, requireGroupWorkRight } from './group-work-access.server'
+
+/**
+ * Whom each subscriber of a group follows (docs/group-work.md "Follows"): a subscriber sees the
+ * loops of the members they follow, read-only (loopVisibility). The owner and leaders
+ * (`can.manageFollows`) choose; the rows go when either member leaves the group (migration 035).
+ */
+
+/** One member asked for, and whether they are followed now. */
+export interface FollowResult {
+  _id: string
+  name: string | null
+  /** `OK`, or why not: MEMBER_NOT_FOUND (not a member of the group), BAD_REQUEST (the subscriber themself). */
+  result: 'OK' | 'MEMBER_NOT_FOUND' | 'BAD_REQUEST'
+}
+
+/**
+ * The subscriber follows exactly the members of `memberIds` who are members of the group (any role
+ * but the subscriber themself); everyone else they followed is let go. FORBIDDEN without
+ * `can.manageFollows`; MEMBER_NOT_FOUND when `subscriberId` is no member of the group; BAD_REQUEST
+ * when they are a member without the subscriber role. Each member asked for gets a result naming
+ * them; one not in the group changes nothing for the others.
+ */
+export async function setFollows(ctx: Ctx, groupId: string, subscriberId: string, memberIds: readonly string[]) {
+  const at = nowIso(ctx.now)
+  return ctx.db.transaction().execute(async (trx) => {
+    await requireGroupWorkRight(ctx, groupId, 'manageFollows', trx)
+    const subscriber = await trx
+      .selectFrom('group_members as gm')
+      .innerJoin('users as u', 'u.id', 'gm.user_id')
+      .select(['u.id', 'u.name', 'gm.role'])
+      .where('gm.group_id', '=', groupId)
+      .where('gm.user_id', '=', subscriberId)
+      .executeTakeFirst()
+    if (!subscriber) throw new DomainError('MEMBER_NOT_FOUND')
+    if (!rightsOf(subscriber.role).isSubscriber) throw new DomainError('BAD_REQUEST', { errors: { subscriberId: ['follows.notSubscriber'] } })
+    const asked = [...new Set(memberIds)]
+    const members =
+      asked.length === 0
+        ? []
+        : await trx
+            .selectFrom('group_members as gm')
+            .innerJoin('users as u', 'u.id', 'gm.user_id')
+            .select(['u.id', 'u.name'])
+            .where('gm.group_id', '=', groupId)
+            .where('gm.user_id', 'in', asked)
+            .execute()
+    const nameOf = new Map(members.map((m) => [m.id, m.name]))
+    const results: FollowResult[] = asked.map((id) => ({
+      _id: id,
+      name: nameOf.get(id) ?? null,
+      result: id === subscriberId ? 'BAD_REQUEST' : nameOf.has(id) ? 'OK' : 'MEMBER_NOT_FOUND',
+    }))
+    const follow = results.filter((r) => r.result === 'OK').map((r) => r._id)
+    let unfollow = trx.deleteFrom('group_follows').where('group_id', '=', groupId).where('subscriber_id', '=', subscriberId)
+    if (follow.length) unfollow = unfollow.where('member_id', 'not in', follow)
+    await unfollow.execute()
+    if (follow.length)
+      await trx
+        .insertInto('group_follows')
+        .values(follow.map((member_id) => ({ group_id: groupId, subscriber_id: subscriberId, member_id, created_at: at })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    return {
+      subscriber: { _id: subscriber.id, name: subscriber.name },
+      following: follow.map((id) => ({ _id: id, name: nameOf.get(id)! })).sort((a, b) => a.name.localeCompare(b.name)),
+      results,
+    }
+  })
+}
+
+/**
+ * Whom each of the group's subscribers follows (subscriber id → member ids), for the members list:
+ * all of them for those who choose (`can.manageFollows`), a subscriber's own for a subscriber,
+ * nothing for anyone else. GROUP_NOT_FOUND for someone who may not see the group.
+ */
+export async function followsOf(ctx: Ctx, groupId: string): Promise<Map<string, string[]>> {
+  const work = await requireGroupWork(ctx, groupId)
+  const own = work.access.role !== null && rightsOf(work.access.role).isSubscriber
+  if (!work.can.manageFollows && !own) return new Map()
+  let query = ctx.db.selectFrom('group_follows').select(['subscriber_id', 'member_id']).where('group_id', '=', groupId)
+  if (!work.can.manageFollows) query = query.where('subscriber_id', '=', work.actorId)
+  const follows = new Map<string, string[]>()
+  for (const row of await query.execute()) follows.set(row.subscriber_id, [...(follows.get(row.subscriber_id) ?? []), row.member_id])
+  return follows
+}
