@@ -5,7 +5,7 @@ import type { Mail } from './mailer.server'
 import { escapeHtml } from './templates.server'
 
 /** The email of a loop notice: a new loop, a comment, an author's answer, an approval. Texts under `loopMail` in mail.json. */
-export type LoopMailKind = 'new' | 'newFree' | 'comment' | 'answer' | 'approved'
+export type LoopMailKind = 'new' | 'comment' | 'answer' | 'approved'
 
 export interface LoopMailInput {
   to: { email: string; name: string; locale: string }
@@ -25,7 +25,8 @@ export interface LoopMailInput {
 export function loopNoticeEmail(input: LoopMailInput): Mail {
   const locale = isLocale(input.to.locale) ? input.to.locale : DEFAULT_LOCALE
   const t = tFor(locale)
-  const kind = input.kind === 'new' && input.taskTitle === null ? 'newFree' : input.kind
+  // A free loop (no task) has its own wording; only a report is approved.
+  const kind = input.taskTitle === null && input.kind !== 'approved' ? (`${input.kind}Free` as const) : input.kind
   const vars = {
     brand: env().BRAND_NAME,
     name: input.to.name,
@@ -33,11 +34,10 @@ export function loopNoticeEmail(input: LoopMailInput): Mail {
     group: input.groupName,
     task: input.taskTitle ?? '',
   }
-  const context = input.taskTitle === null ? 'free' : undefined
   const url = `${env().APP_URL}${input.path}`
-  const subject = t(`loopMail.${kind}.subject`, { ...vars, context })
+  const subject = t(`loopMail.${kind}.subject`, vars)
   const greeting = t('mail.greeting', vars)
-  const body = t(`loopMail.${kind}.body`, { ...vars, context })
+  const body = t(`loopMail.${kind}.body`, vars)
   const button = t('loopMail.action', vars)
   const footer = t('loopMail.footer', vars)
   const text = [greeting, '', body, '', `${button}: ${url}`, '', footer, '', `— ${vars.brand}`].join('\n')
