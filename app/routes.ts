@@ -87,6 +87,8 @@ export default [
         // Loops and their photos.
 
         // Feedback and whom subscribers follow.
+        route('loops/:loopId/comments', 'routes/groups/feedback/comments.ts'),
+        route('loops/:loopId/approval', 'routes/groups/feedback/approval.ts'),
       ]),
     ]),
     route('create', 'routes/create/section.tsx', [

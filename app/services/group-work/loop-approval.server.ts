@@ -29,6 +29,7 @@ export async function setApproval(ctx: Ctx, groupId: string, loopId: string, app
         .executeTakeFirstOrThrow()
       return {
         loopId: loop.id,
+        authorName: loop.authorName,
         taskTitle,
         changed: false,
         approved: current.approved_at ? { by: { id: current.approved_by, name: current.name }, at: current.approved_at } : null,
@@ -43,6 +44,7 @@ export async function setApproval(ctx: Ctx, groupId: string, loopId: string, app
     if (approved) await noticeApproval(trx, ctx.now, { loopId: loop.id, approverId: actor.id, approverName: actor.name })
     return {
       loopId: loop.id,
+      authorName: loop.authorName,
       taskTitle,
       changed: true,
       approved: approved ? { by: { id: actor.id as string | null, name: actor.name as string | null }, at } : null,

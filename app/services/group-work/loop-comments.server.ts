@@ -34,6 +34,13 @@ export async function addComment(ctx: Ctx, groupId: string, loopId: string, text
       .execute()
     await markReadIn(trx, actor.id, loop.id, at)
     await noticeComment(trx, ctx.now, { loopId: loop.id, commenterId: actor.id, commenterName: actor.name })
-    return { id, loopId: loop.id, author: { id: actor.id, name: actor.name }, text: parsed.data, created: at }
+    return {
+      id,
+      loopId: loop.id,
+      loopAuthor: { id: loop.authorId, name: loop.authorName },
+      author: { id: actor.id, name: actor.name },
+      text: parsed.data,
+      created: at,
+    }
   })
 }
