@@ -1,7 +1,7 @@
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
-import { rightsOf } from '../groups/group-roles'
+import { GROUP_ROLES, rightsOf } from '../groups/group-roles'
 import { requireGroupWork, requireGroupWorkRight } from './group-work-access.server'
 
 /**
@@ -9,6 +9,9 @@ import { requireGroupWork, requireGroupWorkRight } from './group-work-access.ser
  * loops of the members they follow, read-only (loopVisibility). The owner and leaders
  * (`can.manageFollows`) choose; the rows go when either member leaves the group (migration 035).
  */
+
+/** The roles that follow members rather than being followed (the role table's). */
+const SUBSCRIBER_ROLES = GROUP_ROLES.filter((r) => rightsOf(r).isSubscriber)
 
 /** One member asked for, and whether they are followed now. */
 export interface FollowResult {
@@ -37,7 +40,8 @@ export async function setFollows(ctx: Ctx, groupId: string, subscriberId: string
       .where('gm.user_id', '=', subscriberId)
       .executeTakeFirst()
     if (!subscriber) throw new DomainError('MEMBER_NOT_FOUND')
-    if (!rightsOf(subscriber.role).isSubscriber) throw new DomainError('BAD_REQUEST', { errors: { subscriberId: ['follows.notSubscriber'] } })
+    if (!rightsOf(subscriber.role).isSubscriber)
+      throw new DomainError('BAD_REQUEST', { errors: { subscriberId: ['follows.notSubscriber'] } })
     const asked = [...new Set(memberIds)]
     const members =
       asked.length === 0
@@ -88,3 +92,36 @@ export async function followsOf(ctx: Ctx, groupId: string): Promise<Map<string, 
   for (const row of await query.execute()) follows.set(row.subscriber_id, [...(follows.get(row.subscriber_id) ?? []), row.member_id])
   return follows
 }
+
+/**
+ * The follow form of one subscriber (the members list, for those who choose): the subscriber and
+ * every other member of the group who is no subscriber, by name, each with whether they are
+ * followed. FORBIDDEN without `can.manageFollows`; MEMBER_NOT_FOUND when `subscriberId` is no
+ * subscriber of the group.
+ */
+export async function followChoices(ctx: Ctx, groupId: string, subscriberId: string) {
+  await requireGroupWorkRight(ctx, groupId, 'manageFollows')
+  const subscriber = await ctx.db
+    .selectFrom('group_members')
+    .select(['user_id', 'name', 'role'])
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', subscriberId)
+    .executeTakeFirst()
+  if (!subscriber || !rightsOf(subscriber.role).isSubscriber) throw new DomainError('MEMBER_NOT_FOUND')
+  const members = await ctx.db
+    .selectFrom('group_members as gm')
+    .leftJoin('group_follows as f', (join) =>
+      join.onRef('f.group_id', '=', 'gm.group_id').onRef('f.member_id', '=', 'gm.user_id').on('f.subscriber_id', '=', subscriberId),
+    )
+    .select(['gm.user_id', 'gm.name', 'f.member_id'])
+    .where('gm.group_id', '=', groupId)
+    .where('gm.role', 'not in', SUBSCRIBER_ROLES)
+    .orderBy('gm.name')
+    .orderBy('gm.user_id')
+    .execute()
+  return {
+    subscriber: { _id: subscriber.user_id, name: subscriber.name },
+    members: members.map((m) => ({ _id: m.user_id, name: m.name, followed: m.member_id !== null })),
+  }
+}
+export type FollowChoices = Awaited<ReturnType<typeof followChoices>>
