@@ -11,7 +11,9 @@ const approve = (approved: boolean) => (args: LoaderFunctionArgs) =>
   apiCall<Answer<typeof ApprovalAnswer>>(async () => {
     const actor = await requireApiUser(args.context)
     const result = await setApproval(ctxFor(actor, args.context), args.params.groupId!, args.params.loopId!, approved)
-    return { approved: result.approved ? { by: { _id: result.approved.by.id, name: result.approved.by.name }, at: result.approved.at } : null }
+    return {
+      approved: result.approved ? { by: { _id: result.approved.by.id, name: result.approved.by.name }, at: result.approved.at } : null,
+    }
   })
 
 const route = apiRoute({ POST: approve(true), DELETE: approve(false) })

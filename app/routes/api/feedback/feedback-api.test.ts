@@ -23,12 +23,21 @@ describe('POST /api/v3/groups/{groupId}/loops/{loopId}/comments', () => {
     const params = { groupId: group.id, loopId: loops.report.id }
     const [status, body] = await call(commentsAction, 'POST', path, params, people.leader, { text: 'Bra!' })
     expect(status).toBe(201)
-    expect(body).toEqual({ _id: expect.any(String), loop: loops.report.id, author: { _id: people.leader.id, name: 'Lena Leader' }, text: 'Bra!', created: expect.any(String) })
+    expect(body).toEqual({
+      _id: expect.any(String),
+      loop: loops.report.id,
+      author: { _id: people.leader.id, name: 'Lena Leader' },
+      text: 'Bra!',
+      created: expect.any(String),
+    })
     expect((await call(commentsAction, 'POST', path, params, people.author, { text: 'Tack!' }))[0]).toBe(201)
 
     expect(await call(commentsAction, 'POST', path, params, people.subscriber, { text: 'Hej' })).toEqual([403, { message: 'FORBIDDEN' }])
     for (const who of ['other', 'lonelySubscriber', 'admin', 'stranger'] as const)
-      expect(await call(commentsAction, 'POST', path, params, people[who], { text: 'Hej' }), who).toEqual([404, { message: 'GROUP_NOT_FOUND' }])
+      expect(await call(commentsAction, 'POST', path, params, people[who], { text: 'Hej' }), who).toEqual([
+        404,
+        { message: 'GROUP_NOT_FOUND' },
+      ])
     expect(await call(commentsAction, 'POST', path, params, people.leader, { text: '' })).toEqual([
       400,
       { message: 'BAD_REQUEST', errors: { text: ['validation.required'] } },
@@ -84,11 +93,17 @@ describe('PUT /api/v3/groups/{groupId}/members/{userId}/follows', () => {
     expect(await call(followsAction, 'PUT', path, params, people.stranger, { members: [] })).toEqual([404, { message: 'GROUP_NOT_FOUND' }])
     expect((await call(followsAction, 'PUT', path, params, people.leader, { members: 'all' }))[0]).toBe(400)
     const notSubscriber = `/api/v3/groups/${group.id}/members/${people.other.id}/follows`
-    expect((await call(followsAction, 'PUT', notSubscriber, { groupId: group.id, userId: people.other.id }, people.leader, { members: [] }))[1]).toEqual({
+    expect(
+      (await call(followsAction, 'PUT', notSubscriber, { groupId: group.id, userId: people.other.id }, people.leader, { members: [] }))[1],
+    ).toEqual({
       message: 'BAD_REQUEST',
       errors: { subscriberId: ['follows.notSubscriber'] },
     })
-    const follows = await db().selectFrom('group_follows').select('member_id').where('subscriber_id', '=', people.lonelySubscriber.id).execute()
+    const follows = await db()
+      .selectFrom('group_follows')
+      .select('member_id')
+      .where('subscriber_id', '=', people.lonelySubscriber.id)
+      .execute()
     expect(follows.map((f) => f.member_id)).toEqual([people.other.id])
   })
 })

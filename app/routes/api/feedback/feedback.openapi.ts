@@ -31,9 +31,7 @@ export const FollowsAnswer = z
     subscriber: person,
     following: z.array(person),
     results: z.array(
-      z
-        .object({ _id: z.string(), name: z.string().nullable(), result: z.enum(['OK', 'MEMBER_NOT_FOUND', 'BAD_REQUEST']) })
-        .strict(),
+      z.object({ _id: z.string(), name: z.string().nullable(), result: z.enum(['OK', 'MEMBER_NOT_FOUND', 'BAD_REQUEST']) }).strict(),
     ),
   })
   .strict()
