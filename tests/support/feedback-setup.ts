@@ -10,7 +10,16 @@ import { createGroup, createOrganization } from './org-factories'
  * report on it by the author, a free loop by the author and a report by the other member.
  */
 export async function feedbackGroup() {
-  const names = ['Olga Owner', 'Lena Leader', 'Mia Author', 'Otto Other', 'Sara Subscriber', 'Lone Subscriber', 'Ada Admin', 'Stig Stranger']
+  const names = [
+    'Olga Owner',
+    'Lena Leader',
+    'Mia Author',
+    'Otto Other',
+    'Sara Subscriber',
+    'Lone Subscriber',
+    'Ada Admin',
+    'Stig Stranger',
+  ]
   const [owner, leader, author, other, subscriber, lonelySubscriber, admin, stranger] = await Promise.all(
     names.map((name, i) => createUser({ name, locale: i % 2 === 0 ? 'sv' : 'en' })),
   )

@@ -86,7 +86,8 @@ function destinationOf(alert: AlertRef, reach: Reach): AlertDestination {
       const latest = typeof alert.data?.loopId === 'string' ? alert.data.loopId : null
       const groupId = type === 'group' ? id : typeof alert.data?.groupId === 'string' ? alert.data.groupId : null
       const count = typeof alert.data?.count === 'number' ? alert.data.count : 1
-      if (count <= 1) return latest && reach.loops.has(latest) ? { kind: 'loop', groupId: reach.loops.get(latest)!, id: latest } : { kind: 'gone' }
+      if (count <= 1)
+        return latest && reach.loops.has(latest) ? { kind: 'loop', groupId: reach.loops.get(latest)!, id: latest } : { kind: 'gone' }
       if (groupId && reach.loopLists.has(groupId)) return { kind: 'loops', groupId, taskId: type === 'task' ? id : null }
       return { kind: 'gone' }
     }
@@ -184,10 +185,7 @@ async function reachOf(ctx: Ctx, alerts: readonly AlertRef[]): Promise<Reach> {
 async function loopReachOf(ctx: Ctx, alerts: readonly AlertRef[]) {
   const news = alerts.filter((a) => a.template === 'loop.new')
   const loopIds = [
-    ...new Set([
-      ...idsOf(alerts, 'loop'),
-      ...news.flatMap((a) => (typeof a.data?.loopId === 'string' ? [a.data.loopId] : [])),
-    ]),
+    ...new Set([...idsOf(alerts, 'loop'), ...news.flatMap((a) => (typeof a.data?.loopId === 'string' ? [a.data.loopId] : []))]),
   ]
   const listGroups = news.flatMap((a) =>
     a.target.type === 'group' ? [a.target.id] : typeof a.data?.groupId === 'string' ? [a.data.groupId] : [],

@@ -20,7 +20,11 @@ const followed = async (groupId: string, subscriberId: string) =>
 describe('setFollows', () => {
   it('lets the owner and leaders choose whom a subscriber follows, naming each member; the subscriber then sees exactly their loops', async () => {
     const { people, group, loops } = await feedbackGroup()
-    const result = await setFollows(ctxFor(people.leader), group.id, people.lonelySubscriber.id, [people.other.id, 'nobody', people.lonelySubscriber.id])
+    const result = await setFollows(ctxFor(people.leader), group.id, people.lonelySubscriber.id, [
+      people.other.id,
+      'nobody',
+      people.lonelySubscriber.id,
+    ])
     expect(result.subscriber).toEqual({ _id: people.lonelySubscriber.id, name: 'Lone Subscriber' })
     expect(result.following).toEqual([{ _id: people.other.id, name: 'Otto Other' }])
     expect(result.results).toEqual([

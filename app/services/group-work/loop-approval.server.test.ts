@@ -7,7 +7,11 @@ describe('setApproval', () => {
   it('lets a leader approve a report and take the approval back; the author is told of the approval', async () => {
     const { people, group, loops } = await feedbackGroup()
     const approved = await setApproval(ctxFor(people.leader), group.id, loops.report.id, true)
-    expect(approved).toMatchObject({ changed: true, taskTitle: 'Praktik dag 1', approved: { by: { id: people.leader.id, name: 'Lena Leader' } } })
+    expect(approved).toMatchObject({
+      changed: true,
+      taskTitle: 'Praktik dag 1',
+      approved: { by: { id: people.leader.id, name: 'Lena Leader' } },
+    })
     const row = await loopRow(loops.report.id)
     expect([row.approved_by, row.approved_at, row.activity_at]).toEqual([people.leader.id, approved.approved!.at, approved.approved!.at])
     expect((await alertsOf(people.author.id)).map((a) => [a.template, a.target_id, a.actor_id])).toEqual([

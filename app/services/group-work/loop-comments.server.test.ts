@@ -75,7 +75,11 @@ describe('addComment', () => {
 
   it('tells no one who unsubscribed from comments, neither in the feed nor by email', async () => {
     const { people, group, loops } = await feedbackGroup()
-    await db().updateTable('users').set({ unsubscribed_templates: JSON.stringify(['loop.comment']) }).where('id', '=', people.author.id).execute()
+    await db()
+      .updateTable('users')
+      .set({ unsubscribed_templates: JSON.stringify(['loop.comment']) })
+      .where('id', '=', people.author.id)
+      .execute()
     await addComment(ctxFor(people.leader), group.id, loops.report.id, 'Bra!')
     expect(await alertsOf(people.author.id)).toEqual([])
     expect(await mailsTo(people.author.email)).toEqual([])

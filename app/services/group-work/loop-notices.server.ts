@@ -91,7 +91,11 @@ async function viewersOf(db: DB, loop: NoticeLoop) {
 /** The members of the group among `userIds` (a notice goes only to someone who is still in it). */
 async function membersAmong(db: DB, groupId: string, userIds: readonly string[], roles?: readonly string[]) {
   if (userIds.length === 0) return []
-  let query = db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', 'in', [...new Set(userIds)])
+  let query = db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('user_id', 'in', [...new Set(userIds)])
   if (roles) query = query.where('role', 'in', roles as never)
   return (await query.execute()).map((r) => r.user_id)
 }
@@ -99,7 +103,11 @@ async function membersAmong(db: DB, groupId: string, userIds: readonly string[],
 async function recipientsOf(db: DB, template: AlertTemplate, userIds: readonly string[]) {
   const subscribed = await subscribedUsers(db, template, userIds)
   if (subscribed.size === 0) return []
-  return db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'timezone']).where('id', 'in', [...subscribed]).execute()
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'locale', 'timezone'])
+    .where('id', 'in', [...subscribed])
+    .execute()
 }
 
 const baseData = (loop: NoticeLoop) => ({ groupId: loop.groupId, groupName: loop.groupName, taskTitle: loop.taskTitle, loopId: loop.id })

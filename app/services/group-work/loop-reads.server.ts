@@ -53,12 +53,7 @@ export async function markReadIn(db: DB, userId: string, loopId: string, at: str
   await db
     .insertInto('loop_reads')
     .values({ user_id: userId, loop_id: loopId, read_at: at })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'loop_id'])
-        .doUpdateSet({ read_at: at })
-        .where('loop_reads.read_at', '<', at),
-    )
+    .onConflict((oc) => oc.columns(['user_id', 'loop_id']).doUpdateSet({ read_at: at }).where('loop_reads.read_at', '<', at))
     .execute()
 }
 

@@ -76,7 +76,9 @@ export function LoopFeedbackForm({ groupId, loopId, canComment, canApprove, appr
       {canApprove ? (
         <Form method="post" action={approval} className="flex flex-wrap items-center gap-3">
           {approved ? (
-            <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">{t('loopFeedback.approval.approved')}</span>
+            <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
+              {t('loopFeedback.approval.approved')}
+            </span>
           ) : null}
           <input type="hidden" name="approved" value={approved ? '0' : '1'} />
           <Button type="submit" variant={approved ? 'secondary' : 'primary'} pending={sending(approval)}>

@@ -26,7 +26,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return redirectWithToast(back, { key: 'errors.BAD_REQUEST', type: 'error' })
   const result = await routeCall(() => setApproval(ctx, groupId, loopId, submission.value.approved), {
     ...GROUP_SCREEN,
-    toast: (({ keys, ...toast }) => ({ ...toast, keys: { ...keys, BAD_REQUEST: 'loopFeedback.approval.freeLoop' } }))(groupRefusalToast(back)),
+    toast: (({ keys, ...toast }) => ({ ...toast, keys: { ...keys, BAD_REQUEST: 'loopFeedback.approval.freeLoop' } }))(
+      groupRefusalToast(back),
+    ),
     failure: 'loopFeedback.failure',
   })
   return redirectWithToast(back, {

@@ -26,7 +26,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = loopPagePath(groupId, loopId)
   const form = await readForm(request)
   const typed = String(form.get('text') ?? '').slice(0, COMMENT_MAX_LENGTH)
-  const back = typed.trim() ? `${page}?${new URLSearchParams({ [KEPT_COMMENT_PARAM]: typed })}#${FEEDBACK_ANCHOR}` : `${page}#${FEEDBACK_ANCHOR}`
+  const back = typed.trim()
+    ? `${page}?${new URLSearchParams({ [KEPT_COMMENT_PARAM]: typed })}#${FEEDBACK_ANCHOR}`
+    : `${page}#${FEEDBACK_ANCHOR}`
   const submission = parseWithZod(form, { schema: CommentSchema })
   if (submission.status !== 'success')
     return redirectWithToast(back, { key: submission.error?.text?.[0] ?? 'errors.BAD_REQUEST', type: 'error' })
