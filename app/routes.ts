@@ -89,6 +89,8 @@ export default [
         // Loops and their photos.
 
         // Feedback and whom subscribers follow.
+        route('loops/:loopId/comments', 'routes/groups/feedback/comments.ts'),
+        route('loops/:loopId/approval', 'routes/groups/feedback/approval.ts'),
       ]),
     ]),
     route('create', 'routes/create/section.tsx', [
@@ -152,6 +154,9 @@ export default [
     route('v3/organizations', 'routes/api/organizations/list.ts'),
     route('v3/groups', 'routes/api/groups/mine.ts'),
     route('v3/groups/:groupId/leave', 'routes/api/groups/leave.ts'),
+    route('v3/groups/:groupId/loops/:loopId/comments', 'routes/api/feedback/comments.ts'),
+    route('v3/groups/:groupId/loops/:loopId/approval', 'routes/api/feedback/approval.ts'),
+    route('v3/groups/:groupId/members/:userId/follows', 'routes/api/feedback/follows.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto'
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test'
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
-import { addMember, createOrgWorld, insertGroup, insertInvitation, insertUser, PASSWORD, signIn, type DbUser } from '../support/e2e/orgs'
+import {
+  addMember,
+  appDb,
+  createOrgWorld,
+  insertGroup,
+  insertInvitation,
+  insertUser,
+  PASSWORD,
+  signIn,
+  type DbUser,
+} from '../support/e2e/orgs'
 import { uniqueEmail } from '../support/e2e/users'
 
 /*
@@ -60,6 +71,18 @@ async function signedIn(user: Pick<DbUser, 'email' | 'password'>) {
   return context
 }
 
+/** A free loop (no task) by `authorId`, as the loop services write it. */
+function insertLoop(groupId: string, authorId: string) {
+  const id = randomBytes(12).toString('hex')
+  const now = new Date().toISOString()
+  appDb()
+    .prepare(
+      `insert into loops (id, group_id, task_id, author_id, text, emotion, created_at, activity_at) values (?, ?, null, ?, 'En loop', 3, ?, ?)`,
+    )
+    .run(id, groupId, authorId, now, now)
+  return id
+}
+
 /** The run's data: our organization (admin, members, groups, invitations) and a foreign one. */
 async function makeWorld() {
   const ours = await createOrgWorld({ memberNames: ['Mona Medlem', 'Mats Medlem', 'Tove Tillfällig', 'Sara Skapare'] })
@@ -71,6 +94,8 @@ async function makeWorld() {
   const doomed = insertGroup(ours.org.id, { name: `Klass 3 ${ours.tag}`, owner: creator })
   const foreignGroup = insertGroup(foreign.org.id, { name: `Främmande ${ours.tag}`, owner: foreign.members[0] })
   addMember(ours.org.id, creator.id, { groupCreator: true })
+  const loop = insertLoop(g1.id, member.id)
+  const foreignLoop = insertLoop(foreignGroup.id, foreign.members[0].id)
   const open = insertInvitation({ organizationId: ours.org.id })
   const revocable = insertInvitation({ organizationId: ours.org.id, type: 'email', email: uniqueEmail('revocable') })
   const toMember = insertInvitation({ organizationId: ours.org.id, groupId: g2.id, type: 'email', email: member.email })
@@ -87,6 +112,8 @@ async function makeWorld() {
     g2,
     doomed,
     foreignGroup,
+    loop,
+    foreignLoop,
     open,
     revocable,
     toMember,
@@ -136,6 +163,7 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
       organizationId: [w.ours.org.id, w.foreign.org.id],
       userId: [actor.id, w.foreign.admin.id],
       groupId: [w.g1.id, w.foreignGroup.id],
+      loopId: [w.loop, w.foreignLoop],
       tokenId: [tokenId, tokenId],
       invitationId: [w.revocable.id, w.foreignInvitation.id],
       kind: ['groups', 'groups'],

@@ -18,6 +18,11 @@ export function destinationHref(destination: AlertDestination): string | null {
       return '/invitations#groups'
     case 'packageInvitations':
       return '/invitations#packages'
+    case 'loop':
+      return `/groups/${destination.groupId}/loops/${destination.id}`
+    case 'loops':
+      // INTEGRATION: the loops list's task filter (G2's /groups/:groupId/loops) is assumed to be `?task=`.
+      return `/groups/${destination.groupId}/loops${destination.taskId ? `?task=${encodeURIComponent(destination.taskId)}` : ''}`
     default:
       return null
   }
@@ -40,7 +45,10 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
     packageName: text(alert.data.packageName) ?? t('alerts.unnamed.package'),
     organizationName: text(alert.data.organizationName) ?? t('alerts.unnamed.organization'),
     role: role && ROLES.has(role) ? t(`alerts.roles.${role}`) : '',
+    task: text(alert.data.taskTitle) ? t('alerts.quoted', { title: alert.data.taskTitle }) : t('alerts.unnamed.task'),
   }
+  // A loop with no task (a free loop) stores taskTitle null; an older row without it reads "a task".
+  const free = alert.data.taskTitle === null
   const key = (name: string) => t(`alerts.templates.${name}`, values)
   const known = role !== null && ROLES.has(role)
   switch (alert.template) {
@@ -65,6 +73,15 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
       return key(
         alert.data.access === 'owner' ? 'package.handedOver' : alert.data.access === 'edit' ? 'package.sharedEdit' : 'package.shared',
       )
+    case 'loop.new': {
+      const others = (typeof alert.data.count === 'number' ? alert.data.count : 1) - 1
+      if (others > 0) return t(`alerts.templates.loop.${free ? 'newFreeMany' : 'newMany'}`, { ...values, count: others })
+      return key(free ? 'loop.newFree' : 'loop.new')
+    }
+    case 'loop.comment':
+      return key(`loop.${alert.data.answer === true ? 'answer' : 'comment'}${free ? 'Free' : ''}`)
+    case 'loop.approved':
+      return key('loop.approved')
     default:
       return t('alerts.fallback', values)
   }

@@ -324,6 +324,9 @@ describe('older notices without names', () => {
         'Someone made you a group creator in an organization.',
         'Someone invited you to the package without a name.',
         'Someone shared the package without a name with you.',
+        'Someone wrote a loop on a task in a group.',
+        'Someone commented on your loop on a task in a group.',
+        'Someone approved your loop on a task in a group.',
       ].sort(),
     )
     expect(sv.map((n) => n.text).sort()).toEqual(
@@ -336,6 +339,9 @@ describe('older notices without names', () => {
         'Någon gjorde dig till gruppskapare i en organisation.',
         'Någon bjöd in dig till paketet utan namn.',
         'Någon delade paketet utan namn med dig.',
+        'Någon skrev en loop om en uppgift i en grupp.',
+        'Någon kommenterade din loop om en uppgift i en grupp.',
+        'Någon godkände din loop om en uppgift i en grupp.',
       ].sort(),
     )
     // Their targets do not exist: none links anywhere, each says so (a removal needs no note).

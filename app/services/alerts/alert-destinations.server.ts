@@ -1,6 +1,7 @@
 import { nowIso } from '~/utils/ids.server'
 import type { AlertTargetType } from './alert-templates'
 import { actorOf, type Ctx } from '../context.server'
+import { loopVisibilityIn, worksOf } from '../group-work/loop-reads.server'
 
 /**
  * Where an alert leads the user now, decided when the feed renders (the alert stores only what it
@@ -10,12 +11,19 @@ import { actorOf, type Ctx } from '../context.server'
  * and nothing missing: the notice of one's own removal, an unknown kind).
  */
 export type AlertDestination =
-  { kind: 'group' | 'package' | 'organization'; id: string } | { kind: 'groupInvitations' | 'packageInvitations' | 'gone' | 'none' }
+  | { kind: 'group' | 'package' | 'organization'; id: string }
+  | { kind: 'groupInvitations' | 'packageInvitations' | 'gone' | 'none' }
+  /** A loop's page. */
+  | { kind: 'loop'; groupId: string; id: string }
+  /** A group's loops: those on a task (a gathered notice of new loops), or all (free loops). */
+  | { kind: 'loops'; groupId: string; taskId: string | null }
 
 export interface AlertRef {
   id: string
   template: string
   target: { type: AlertTargetType; id: string }
+  /** The names and ids stored with it (a notice of new loops names its group, latest loop and count). */
+  data?: Record<string, unknown>
 }
 
 /** What the user may open among the targets of a page of alerts. */
@@ -25,6 +33,10 @@ interface Reach {
   organizations: Set<string>
   groupInvitations: Set<string>
   packageInvitations: Set<string>
+  /** The loops they may see now (id → group id), by loopVisibility. */
+  loops: Map<string, string>
+  /** The groups whose loops list shows them others' loops (owner, leader, a subscriber). */
+  loopLists: Set<string>
 }
 
 const idsOf = (alerts: readonly AlertRef[], type: AlertTargetType, templates?: readonly string[]) => [
@@ -64,6 +76,21 @@ function destinationOf(alert: AlertRef, reach: Reach): AlertDestination {
       return open('package', reach.packages)
     case 'organization.groupCreator.added':
       return open('organization', reach.organizations)
+    case 'loop.comment':
+    case 'loop.approved': {
+      const groupId = reach.loops.get(id)
+      return groupId ? { kind: 'loop', groupId, id } : { kind: 'gone' }
+    }
+    case 'loop.new': {
+      // One loop: that loop; several (gathered per task and day): the task's loops.
+      const latest = typeof alert.data?.loopId === 'string' ? alert.data.loopId : null
+      const groupId = type === 'group' ? id : typeof alert.data?.groupId === 'string' ? alert.data.groupId : null
+      const count = typeof alert.data?.count === 'number' ? alert.data.count : 1
+      if (count <= 1)
+        return latest && reach.loops.has(latest) ? { kind: 'loop', groupId: reach.loops.get(latest)!, id: latest } : { kind: 'gone' }
+      if (groupId && reach.loopLists.has(groupId)) return { kind: 'loops', groupId, taskId: type === 'task' ? id : null }
+      return { kind: 'gone' }
+    }
     default:
       if (type === 'group') return open('group', reach.groups)
       if (type === 'package') return open('package', reach.packages)
@@ -139,11 +166,39 @@ async function reachOf(ctx: Ctx, alerts: readonly AlertRef[]): Promise<Reach> {
           .execute(),
   ])
   const set = (rows: { id: string | null }[]) => new Set(rows.flatMap((r) => (r.id ? [r.id] : [])))
+  const { loops, loopLists } = await loopReachOf(ctx, alerts)
   return {
+    loops,
+    loopLists,
     groups: set(groups),
     packages: set(packages),
     organizations: set(organizations),
     groupInvitations: set(groupInvitations),
     packageInvitations: set(packageInvitations),
+  }
+}
+
+/**
+ * The loops and loop lists of a page's notices the user may open now: loopVisibility for each group
+ * the page names (requireGroupWork once per group), one query for the loops.
+ */
+async function loopReachOf(ctx: Ctx, alerts: readonly AlertRef[]) {
+  const news = alerts.filter((a) => a.template === 'loop.new')
+  const loopIds = [
+    ...new Set([...idsOf(alerts, 'loop'), ...news.flatMap((a) => (typeof a.data?.loopId === 'string' ? [a.data.loopId] : []))]),
+  ]
+  const listGroups = news.flatMap((a) =>
+    a.target.type === 'group' ? [a.target.id] : typeof a.data?.groupId === 'string' ? [a.data.groupId] : [],
+  )
+  const loopGroups =
+    loopIds.length === 0 ? [] : await ctx.db.selectFrom('loops').select('group_id').distinct().where('id', 'in', loopIds).execute()
+  const works = await worksOf(ctx, [...loopGroups.map((r) => r.group_id), ...listGroups])
+  const visible =
+    loopIds.length === 0 || works.size === 0
+      ? []
+      : await ctx.db.selectFrom('loops').select(['id', 'group_id']).where('id', 'in', loopIds).where(loopVisibilityIn(works)).execute()
+  return {
+    loops: new Map(visible.map((r) => [r.id, r.group_id])),
+    loopLists: new Set([...works].filter(([, work]) => work.sees === 'all' || work.sees === 'followed').map(([id]) => id)),
   }
 }

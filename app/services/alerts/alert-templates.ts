@@ -12,6 +12,9 @@ export const ALERT_TEMPLATES = [
   'organization.groupCreator.added',
   'package.invitation.new',
   'package.shared',
+  'loop.new',
+  'loop.comment',
+  'loop.approved',
 ] as const
 
 export type AlertTemplate = (typeof ALERT_TEMPLATES)[number]
@@ -19,4 +22,4 @@ export type AlertTemplate = (typeof ALERT_TEMPLATES)[number]
 export const isAlertTemplate = (value: string): value is AlertTemplate => (ALERT_TEMPLATES as readonly string[]).includes(value)
 
 /** What an alert links to. */
-export type AlertTargetType = 'group' | 'organization' | 'package'
+export type AlertTargetType = 'group' | 'organization' | 'package' | 'task' | 'loop'

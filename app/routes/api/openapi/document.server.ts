@@ -4,6 +4,7 @@ import { runningBuildId } from '~/services/platform/app-version.server'
 import { authOperations } from '../auth.openapi'
 import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'
+import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
 import { organizationOperations } from '../organizations/organizations.openapi'
@@ -41,6 +42,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...userOperations,
   ...organizationOperations,
   ...groupOperations,
+  ...feedbackOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,

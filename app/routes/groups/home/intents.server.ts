@@ -20,6 +20,8 @@ import {
   RenameGroupFormSchema,
   SetGroupActiveFormSchema,
 } from '~/services/groups/my-groups.schemas'
+import { setFollows } from '~/services/group-work/follows.server'
+import { FollowsFormSchema } from '~/services/group-work/loop-feedback.schemas'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/members/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
 import { redirectWithToast } from '~/http/toast.server'
@@ -153,6 +155,35 @@ async function handOver({ ctx, groupId, form, here }: HomeIntentArgs) {
   return redirectWithToast(here, { key: 'groupHome.toast.handedOver', values: { name } })
 }
 
+/**
+ * intent follows (owners and leaders): whom a subscriber follows, the checked members. Back to the
+ * members list (without the follow form) with a toast naming them; members no longer in the group
+ * are named in an error toast instead.
+ */
+async function follows({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const submission = parseWithZod(form, { schema: FollowsFormSchema })
+  if (submission.status !== 'success') return reply({ intent: null, error: 'errors.BAD_REQUEST' }, 400)
+  const { subscriberId, members } = submission.value
+  const { subscriber, following, results } = await setFollows(ctx, groupId, subscriberId, members)
+  const url = new URL(here, 'http://localhost')
+  url.searchParams.delete('follows')
+  const back = `${url.pathname}${url.search}#group-members-title`
+  const skipped = results.filter((r) => r.result !== 'OK')
+  if (skipped.length)
+    return redirectWithToast(back, {
+      key: 'follows.skipped',
+      type: 'error',
+      values: { names: skipped.map((r) => r.name ?? r._id).join(', ') },
+    })
+  const names = following.map((m) => m.name).join(', ')
+  return redirectWithToast(
+    back,
+    following.length
+      ? { key: 'follows.saved', values: { name: subscriber.name, names, count: String(following.length) } }
+      : { key: 'follows.savedNone', values: { name: subscriber.name } },
+  )
+}
+
 /** The handler of each intent of the page. */
 export const HOME_INTENTS = {
   invite,
@@ -162,4 +193,5 @@ export const HOME_INTENTS = {
   'set-active': setActive,
   'hand-over': handOver,
   leave,
+  follows,
 }

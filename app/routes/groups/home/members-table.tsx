@@ -1,3 +1,4 @@
+import { Link, useLocation } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GroupHome } from '~/services/groups/group-home.server'
@@ -24,7 +25,7 @@ export interface MembersQuery {
  * a live region, so a screen reader hears how many matched. Owners and leaders get each row's
  * actions (MemberActions), sharing one dialog and one submit handler.
  */
-export function MembersTable({ home, query }: { home: GroupHome; query: MembersQuery }) {
+export function MembersTable({ home, query, follows }: { home: GroupHome; query: MembersQuery; follows: Record<string, number> }) {
   const { t } = useTranslation()
   const { date } = useFormatters()
   const loading = useListLoading()
@@ -36,6 +37,28 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
   const actions = useMemberActions(t, roleLabels, group.name)
   const you = t('groupHome.members.you')
   const { sort, dir } = query
+  const location = useLocation()
+  // A subscriber's row says whom they follow (to those who choose, and to the subscriber); those who choose open its form.
+  const followLink = (subscriberId: string) => {
+    const params = new URLSearchParams(location.search)
+    params.set('follows', subscriberId)
+    return `${location.pathname}?${params}#follows-title`
+  }
+  const followLine = (m: Row) => {
+    if (!roleFlagsOf(m.role).includes('subscriber')) return null
+    const count = follows[m._id]
+    if (count === undefined && !rights.manageMembers) return null
+    return (
+      <span className="mt-1 flex flex-col gap-1 text-sm font-normal text-slate-700">
+        <span>{count ? t('follows.count', { count }) : t('follows.none')}</span>
+        {rights.manageMembers ? (
+          <Link to={followLink(m._id)} className="text-brand-700 underline" aria-label={t('follows.chooseFor', { name: m.name })}>
+            {t('follows.choose')}
+          </Link>
+        ) : null}
+      </span>
+    )
+  }
   type Row = (typeof members.items)[number]
   const columns: Column<Row>[] = [
     {
@@ -53,7 +76,12 @@ export function MembersTable({ home, query }: { home: GroupHome; query: MembersQ
     {
       header: t('groupHome.members.role'),
       sort: 'role',
-      cell: (m) => <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} descriptionsId={roles} />,
+      cell: (m) => (
+        <>
+          <GroupRoleBadge role={m.role} flags={roleFlagsOf(m.role)} labels={roleLabels} descriptionsId={roles} />
+          {followLine(m)}
+        </>
+      ),
       className: 'whitespace-nowrap',
     },
     { header: t('groupHome.members.joined'), sort: 'joined', cell: (m) => date(m.joined), className: 'whitespace-nowrap' },

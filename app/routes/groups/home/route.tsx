@@ -8,6 +8,8 @@ import { ctxFor } from '~/services/context.server'
 import { requireGroupAccess } from '~/services/groups/group-access.server'
 import { getGroupHome } from '~/services/groups/group-home.server'
 import { GROUP_MEMBER_SORTS } from '~/services/groups/groups.constants'
+import { followChoices, followsOf } from '~/services/group-work/follows.server'
+import { FOLLOWS_MAX } from '~/services/group-work/loop-feedback.schemas'
 import { groupTasksForHome } from '~/services/library/group-tasks.server'
 import { listGroupInvitations } from '~/services/invitations/invitations.server'
 import { Alert } from '~/ui/alert'
@@ -25,6 +27,7 @@ import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { InviteForm } from './invite-form'
 import { LeaveGroupSection } from './leave-group-section'
 import { SentInvitations } from './sent-invitations'
+import { FollowsPanel } from './follows-panel'
 import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
 
@@ -52,10 +55,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sentInvitations = home.rights.manageMembers
     ? await routeCall(() => listGroupInvitations(ctx, groupId), { failure: 'groupHome.loadError' })
     : null
+  // Whom each subscriber follows (counts on the list), and one subscriber's follow form (?follows=).
+  const follows = Object.fromEntries(
+    [...(await routeCall(() => followsOf(ctx, groupId), { failure: 'groupHome.loadError' }))].map(([id, members]) => [id, members.length]),
+  )
+  const followFor = new URL(request.url).searchParams.get('follows')
+  const followForm =
+    followFor && home.rights.manageMembers
+      ? await routeCall(() => followChoices(ctx, groupId, followFor), {
+          notFound: ['GROUP_NOT_FOUND', 'MEMBER_NOT_FOUND'],
+          failure: 'groupHome.loadError',
+        })
+      : null
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
   return data(
-    { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations },
+    { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations, follows, followForm },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
 }
@@ -65,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const groupId = params.groupId!
   // Someone who may not see the group gets the not-found page before the form is read.
   await routeCall(() => requireGroupAccess(ctx, groupId), GROUP_SCREEN)
-  const form = await readForm(request)
+  const form = await readForm(request, { repeats: { members: FOLLOWS_MAX } })
   const handler = handlerFor(HOME_INTENTS, form)
   if (!handler) return data<HomeActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
   const url = new URL(request.url)
@@ -81,7 +96,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function GroupHomePage() {
   const { t } = useTranslation()
-  const { home, query, newCode, memberTasks, sentInvitations } = useLoaderData<typeof loader>()
+  const { home, query, newCode, memberTasks, sentInvitations, follows, followForm } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   const location = useLocation()
@@ -145,7 +160,8 @@ export default function GroupHomePage() {
       ) : null}
       {sentInvitations ? <SentInvitations invitations={sentInvitations} /> : null}
 
-      <MembersTable home={home} query={query} />
+      {followForm ? <FollowsPanel choices={followForm} /> : null}
+      <MembersTable home={home} query={query} follows={follows} />
 
       <GroupTasksSection memberTasks={memberTasks} />
 
