@@ -83,6 +83,9 @@ export default [
         index('routes/groups/group/index.tsx'),
         route('home', 'routes/groups/home/route.tsx'),
         // Tasks and tags.
+        route('tasks', 'routes/groups/tasks/route.tsx'),
+        route('tasks/:taskId', 'routes/groups/tasks/task/route.tsx'),
+        route('tags', 'routes/groups/tags/route.tsx'),
 
         // Loops and their photos.
 
