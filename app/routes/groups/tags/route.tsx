@@ -99,7 +99,15 @@ export default function TagsPage() {
       {tags.length ? (
         <>
           <p className="text-sm text-slate-700">{t('groupTags.count', { count: tags.length })}</p>
-          <DataTable caption={t('groupTags.caption')} columns={columns} rows={tags} rowKey={(tag) => tag.id} sort="" dir="asc" loading={false} />
+          <DataTable
+            caption={t('groupTags.caption')}
+            columns={columns}
+            rows={tags}
+            rowKey={(tag) => tag.id}
+            sort=""
+            dir="asc"
+            loading={false}
+          />
         </>
       ) : (
         <p className="text-slate-700">{t('groupTags.empty')}</p>

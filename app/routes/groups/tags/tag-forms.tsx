@@ -36,7 +36,11 @@ export function TagForm({ tag, lastResult }: { tag?: TagView; lastResult?: Submi
         <Field
           label={tag ? t('groupTags.form.newDescription', { name: tag.name }) : t('groupTags.form.description')}
           errors={form.errors('description')}
-          inputProps={{ ...form.input(formId, 'description', tag?.description ?? '', FIELDS), type: 'text', maxLength: TAG_DESCRIPTION_MAX }}
+          inputProps={{
+            ...form.input(formId, 'description', tag?.description ?? '', FIELDS),
+            type: 'text',
+            maxLength: TAG_DESCRIPTION_MAX,
+          }}
         />
       </div>
       <Button type="submit" variant={tag ? 'secondary' : 'primary'} pending={pending} className="min-h-11">

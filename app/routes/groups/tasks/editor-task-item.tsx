@@ -153,7 +153,11 @@ export function EditorTaskItem({
                 <Field
                   label={t('groupTasks.form.publishAtLabel')}
                   errors={schedule.errors('publishAt')}
-                  inputProps={{ ...schedule.input(`schedule-${task.id}`, 'publishAt', '', ['publishAt']), type: 'datetime-local', required: true }}
+                  inputProps={{
+                    ...schedule.input(`schedule-${task.id}`, 'publishAt', '', ['publishAt']),
+                    type: 'datetime-local',
+                    required: true,
+                  }}
                 />
               </div>
               <Button type="submit" variant="secondary" className={smallButton} pending={pending('publish', { ...ids, publish: 'at' })}>

@@ -94,7 +94,8 @@ async function publish({ ctx, groupId, form, here }: TasksIntentArgs) {
   const { publish: when, publishAt } = submission.value
   const at = publishAtOf(ctx, when, publishAt)
   const { title } = await setTaskPublication(ctx, groupId, submission.value.taskId, at ? new Date(at) : null)
-  const key = when === 'draft' ? 'groupTasks.toast.unpublished' : when === 'now' ? 'groupTasks.toast.published' : 'groupTasks.toast.scheduled'
+  const key =
+    when === 'draft' ? 'groupTasks.toast.unpublished' : when === 'now' ? 'groupTasks.toast.published' : 'groupTasks.toast.scheduled'
   return redirectWithToast(here, { key, values: { name: title } })
 }
 

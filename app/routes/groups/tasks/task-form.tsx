@@ -73,9 +73,7 @@ export function TaskForm({ task, lastResult }: { task?: TaskView; lastResult?: S
         errors={form.errors('due')}
         inputProps={{ ...input('due', task?.dueAt ? localDayValue(task.dueAt, timeZone) : ''), type: 'date' }}
       />
-      {task ? null : (
-        <PublishFields formId={formId} publish={publish} form={form} input={input} />
-      )}
+      {task ? null : <PublishFields formId={formId} publish={publish} form={form} input={input} />}
       <Button type="submit" pending={pending}>
         {task ? t('groupTasks.form.save') : t('groupTasks.form.add')}
       </Button>

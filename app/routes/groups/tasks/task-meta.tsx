@@ -16,7 +16,12 @@ export function TaskStatusBadge({ task, forMember }: { task: TaskView; forMember
       </span>
     )
   }
-  const tone = task.status === 'published' ? 'bg-green-100 text-green-900' : task.status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-sky-100 text-sky-900'
+  const tone =
+    task.status === 'published'
+      ? 'bg-green-100 text-green-900'
+      : task.status === 'draft'
+        ? 'bg-amber-100 text-amber-900'
+        : 'bg-sky-100 text-sky-900'
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>
       {t(`groupTasks.status.${task.status}`, { date: dateTime(task.publishedAt) })}
