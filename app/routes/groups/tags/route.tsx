@@ -91,7 +91,10 @@ export default function TagsPage() {
         <ConfirmPanel
           intent="delete"
           title={t('groupTags.confirm.deleteTitle')}
-          body={t('groupTags.confirm.deleteBody', { name: answer.name, count: answer.loopCount })}
+          body={t(answer.loopCount ? 'groupTags.confirm.deleteBody' : 'groupTags.confirm.deleteBodyNone', {
+            name: answer.name,
+            count: answer.loopCount,
+          })}
           action={t('groupTags.confirm.deleteAction')}
           extra={{ tagId: answer.tagId }}
         />

@@ -80,7 +80,10 @@ export function TagActions({ tag, lastResult }: { tag: TagView; lastResult?: Sub
             hydrated
               ? {
                   title: t('groupTags.confirm.deleteTitle'),
-                  body: t('groupTags.confirm.deleteBody', { name: tag.name, count: tag.loopCount }),
+                  body: t(tag.loopCount ? 'groupTags.confirm.deleteBody' : 'groupTags.confirm.deleteBodyNone', {
+                    name: tag.name,
+                    count: tag.loopCount,
+                  }),
                   action: t('groupTags.confirm.deleteAction'),
                 }
               : undefined

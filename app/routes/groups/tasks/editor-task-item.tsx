@@ -130,7 +130,10 @@ export function EditorTaskItem({
                   hydrated
                     ? {
                         title: t('groupTasks.confirm.deleteTitle'),
-                        body: t('groupTasks.confirm.deleteBody', { title: task.title, count: task.loopCount }),
+                        body: t(task.loopCount ? 'groupTasks.confirm.deleteBody' : 'groupTasks.confirm.deleteBodyNone', {
+                          title: task.title,
+                          count: task.loopCount,
+                        }),
                         action: t('groupTasks.confirm.deleteAction'),
                       }
                     : undefined

@@ -117,7 +117,9 @@ async function publishAll({ ctx, groupId, form, here }: TasksIntentArgs) {
   const submission = parseWithZod(form, { schema: PublishAllFormSchema })
   if (submission.status !== 'success') return badRequest()
   const { count } = await publishAllDrafts(ctx, groupId)
-  return redirectWithToast(here, { key: 'groupTasks.toast.publishedAll', values: { count: String(count) } })
+  if (!count) return redirectWithToast(here, { key: 'groupTasks.toast.publishedNone' })
+  const values = { count: String(count) }
+  return redirectWithToast(here, { key: 'groupTasks.toast.publishedAll', values })
 }
 
 export const TASK_INTENTS = { create, update, move, publish, delete: remove, 'publish-all': publishAll }

@@ -82,7 +82,10 @@ export default function TasksPage() {
         <ConfirmPanel
           intent="delete"
           title={t('groupTasks.confirm.deleteTitle')}
-          body={t('groupTasks.confirm.deleteBody', { title: answer.title, count: answer.loopCount })}
+          body={t(answer.loopCount ? 'groupTasks.confirm.deleteBody' : 'groupTasks.confirm.deleteBodyNone', {
+            title: answer.title,
+            count: answer.loopCount,
+          })}
           action={t('groupTasks.confirm.deleteAction')}
           extra={{ taskId: answer.taskId }}
         />

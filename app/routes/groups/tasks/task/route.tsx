@@ -86,7 +86,9 @@ export default function TaskPage() {
                   <AppLink to={`/groups/${groupId}/loops/${loop.id}`} className="text-brand-700 underline">
                     {t('groupTasks.detail.loopWritten', { date: date(loop.createdAt) })}
                   </AppLink>
-                  <span className="text-sm text-slate-700">{t('groupTasks.detail.feedback', { count: loop.commentCount })}</span>
+                  <span className="text-sm text-slate-700">
+                    {loop.commentCount ? t('groupTasks.detail.feedback', { count: loop.commentCount }) : t('groupTasks.detail.noFeedback')}
+                  </span>
                   {loop.approved ? (
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
                       {t('groupTasks.detail.approved')}
