@@ -152,6 +152,10 @@ export default [
     route('v3/organizations', 'routes/api/organizations/list.ts'),
     route('v3/groups', 'routes/api/groups/mine.ts'),
     route('v3/groups/:groupId/leave', 'routes/api/groups/leave.ts'),
+    route('v3/groups/:groupId/tasks', 'routes/api/groups/tasks.ts'),
+    route('v3/groups/:groupId/tasks/:taskId', 'routes/api/groups/task.ts'),
+    route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
+    route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),
