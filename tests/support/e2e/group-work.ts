@@ -5,7 +5,10 @@ import { appDb } from './orgs'
 
 const newId = () => randomBytes(12).toString('hex')
 
-export function insertTask(groupId: string, { title, roles = ['member'], published = true }: { title: string; roles?: string[]; published?: boolean }) {
+export function insertTask(
+  groupId: string,
+  { title, roles = ['member'], published = true }: { title: string; roles?: string[]; published?: boolean },
+) {
   const db = appDb()
   const id = newId()
   const now = new Date().toISOString()
