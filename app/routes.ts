@@ -85,6 +85,9 @@ export default [
         index('routes/groups/group/index.tsx'),
         route('home', 'routes/groups/home/route.tsx'),
         // Tasks and tags.
+        route('tasks', 'routes/groups/tasks/route.tsx'),
+        route('tasks/:taskId', 'routes/groups/tasks/task/route.tsx'),
+        route('tags', 'routes/groups/tags/route.tsx'),
 
         // Loops and their photos.
 
@@ -157,6 +160,10 @@ export default [
     route('v3/groups/:groupId/loops/:loopId/comments', 'routes/api/feedback/comments.ts'),
     route('v3/groups/:groupId/loops/:loopId/approval', 'routes/api/feedback/approval.ts'),
     route('v3/groups/:groupId/members/:userId/follows', 'routes/api/feedback/follows.ts'),
+    route('v3/groups/:groupId/tasks', 'routes/api/groups/tasks.ts'),
+    route('v3/groups/:groupId/tasks/:taskId', 'routes/api/groups/task.ts'),
+    route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
+    route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

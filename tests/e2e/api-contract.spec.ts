@@ -15,6 +15,7 @@ import {
   signIn,
   type DbUser,
 } from '../support/e2e/orgs'
+import { insertTag, insertTask } from '../support/e2e/group-work'
 import { uniqueEmail } from '../support/e2e/users'
 
 /*
@@ -100,7 +101,16 @@ async function makeWorld() {
   const revocable = insertInvitation({ organizationId: ours.org.id, type: 'email', email: uniqueEmail('revocable') })
   const toMember = insertInvitation({ organizationId: ours.org.id, groupId: g2.id, type: 'email', email: member.email })
   const foreignInvitation = insertInvitation({ organizationId: foreign.org.id, type: 'email', email: uniqueEmail('foreign') })
+  // A task and a tag of g1 (its owner is the creator: the admin and the member are refused changes) and of the foreign group.
+  const task = insertTask(g1.id, { title: `Uppgift ${ours.tag}` })
+  const foreignTask = insertTask(foreignGroup.id, { title: `Främmande uppgift ${ours.tag}` })
+  const groupTag = insertTag(g1.id, `Tagg ${ours.tag}`)
+  const foreignTag = insertTag(foreignGroup.id, `Främmande ${ours.tag}`)
   return {
+    task,
+    foreignTask,
+    groupTag,
+    foreignTag,
     ours,
     foreign,
     member,
@@ -169,6 +179,8 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
       kind: ['groups', 'groups'],
       id: [w.toMember.id, w.foreignInvitation.id],
       answer: ['decline', 'decline'],
+      taskId: [w.task.id, w.foreignTask.id],
+      tagId: [w.groupTag.id, w.foreignTag.id],
     }
     if (!values[name]) throw new Error(`no value for the path parameter ${name}`)
     return values[name][foreign ? 1 : 0]

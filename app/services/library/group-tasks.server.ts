@@ -1,13 +1,11 @@
 import { swedish } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
-import { DomainError } from '~/errors'
 import { newId } from '~/utils/ids.server'
 import type { ItemResult } from '../audit.server'
 import { actorOf, type Ctx } from '../context.server'
 import { createGroupWithMemberEmails } from '../groups/group-with-members.server'
 import { requirePackage } from './access.server'
-import { CreateGroupFromPackageSchema, type CreateGroupFromPackageInput, type EntityKind, type TaskGroupRole } from './packages.schemas'
-import type { MemberTasks } from './types'
+import { CreateGroupFromPackageSchema, type CreateGroupFromPackageInput, type TaskGroupRole } from './packages.schemas'
 import { batches } from '~/db/batches'
 
 /**
@@ -99,51 +97,4 @@ export async function createGroupFromPackage(
     return tasks.length
   })
   return { groupId: group._id, membersResults, taskCount }
-}
-
-/** The tasks of the actor's role in the group (the owner: all), in order. GROUP_NOT_FOUND for non-members. */
-export async function tasksForMember(ctx: Ctx, groupId: string): Promise<MemberTasks> {
-  const actor = actorOf(ctx)
-  const membership = await ctx.db
-    .selectFrom('group_members')
-    .select('role')
-    .where('group_id', '=', groupId)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst()
-  if (!membership) throw new DomainError('GROUP_NOT_FOUND')
-  const rows = await ctx.db
-    .selectFrom('group_tasks as t')
-    .innerJoin('group_task_roles as r', 'r.task_id', 't.id')
-    .selectAll('t')
-    .select('r.role as group_role')
-    .where('t.group_id', '=', groupId)
-    .$if(membership.role !== 'owner', (qb) => qb.where('r.role', '=', membership.role))
-    .orderBy('t.position')
-    .execute()
-  return {
-    role: membership.role,
-    tasks: rows.map((t) => ({
-      id: t.id,
-      packageRoleName: t.package_role_name,
-      groupRole: t.group_role as TaskGroupRole,
-      title: t.title,
-      instructions: t.instructions,
-      kind: t.kind as EntityKind,
-      dayOffset: t.day_offset === null ? null : Number(t.day_offset),
-      position: Number(t.position),
-    })),
-  }
-}
-
-/**
- * For the group home: the actor's tasks, or null when they are not a member (an admin of the
- * organization looking at the group; the home has checked that they may see the group).
- */
-export async function groupTasksForHome(ctx: Ctx, groupId: string): Promise<MemberTasks | null> {
-  try {
-    return await tasksForMember(ctx, groupId)
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'GROUP_NOT_FOUND') return null
-    throw error
-  }
 }

@@ -1,5 +1,5 @@
-import type { CollaboratorAccess, GroupRole, PackageLanguage, PackageStatus } from '~/db/schema'
-import type { EntityKind, FeedScope, FeedSort, TaskGroupRole } from './packages.schemas'
+import type { CollaboratorAccess, PackageLanguage, PackageStatus } from '~/db/schema'
+import type { EntityKind, FeedScope, FeedSort } from './packages.schemas'
 
 /** What the actor may do with a package: its owner, an editor or a viewer (ADR 009). */
 export type PackageAccess = 'owner' | CollaboratorAccess
@@ -168,21 +168,4 @@ export interface PackageSharing {
 export interface Saved {
   packageId: string
   version: number
-}
-
-export interface GroupTask {
-  id: string
-  packageRoleName: string
-  groupRole: TaskGroupRole
-  title: string
-  instructions: string
-  kind: EntityKind
-  dayOffset: number | null
-  position: number
-}
-
-export interface MemberTasks {
-  /** The member's role in the group; the owner sees every task. */
-  role: GroupRole
-  tasks: GroupTask[]
 }

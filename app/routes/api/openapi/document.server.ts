@@ -6,6 +6,7 @@ import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'
 import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
+import { taskOperations } from '../groups/tasks.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
 import { organizationOperations } from '../organizations/organizations.openapi'
 import { userOperations } from '../users/users.openapi'
@@ -43,6 +44,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...organizationOperations,
   ...groupOperations,
   ...feedbackOperations,
+  ...taskOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,

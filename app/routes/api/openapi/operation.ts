@@ -62,7 +62,7 @@ const UNSAFE: ErrorCode[] = ['FORBIDDEN']
 const ORGANIZATION_POLICY: ErrorCode[] = ['STRONG_AUTH_REQUIRED']
 
 export interface OperationInput {
-  method: 'get' | 'post' | 'put' | 'delete'
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   /** The OpenAPI path, `{param}` for a Remix `:param` (e.g. /api/v1/organizations/{organizationId}/name). */
   path: string
   /** The area, e.g. Organizations (operations are grouped by it). */

@@ -8,6 +8,7 @@ import { createGroup, createOrganization } from '../../../../tests/support/org-f
 import { ctxFor } from '~/services/context.server'
 import { declineMyInvitation } from '~/services/invitations/invitation-inbox.server'
 import { createGroupInvitation } from '~/services/invitations/invitations.server'
+import { createLoop, createTask } from '../../../../tests/support/group-work-factories'
 import { action, handle, loader } from './route'
 
 /** A group with an owner, a leader and a member; another group of the same organization; another organization's group. */
@@ -37,6 +38,20 @@ const roleOf = async (groupId: string, userId: string) =>
     ?.role
 
 describe('group home loader', () => {
+  it('shows a member "Your tasks": the next published tasks of their role without a loop of theirs; the owner the package drafts to publish', async () => {
+    const { owner, member, group, path } = await setup()
+    const done = await createTask(group.id, { title: 'Gjord' })
+    await createTask(group.id, { title: 'Nästa' })
+    await createTask(group.id, { title: 'Utkast', published: false })
+    await db().updateTable('group_tasks').set({ package_id: null }).where('group_id', '=', group.id).execute()
+    await createLoop(group.id, member.id, { taskId: done.id })
+    const mine = (await load(member, path, group.id)).data.memberTasks
+    expect(mine.next.map((t: { title: string }) => t.title)).toEqual(['Nästa'])
+    expect([mine.mineCount, mine.canWrite, mine.editor]).toEqual([2, true, null])
+    const owners = (await load(owner, path, group.id)).data.memberTasks
+    expect(owners.editor).toEqual({ taskCount: 3, packageDraftCount: 0, draftCount: 1 })
+  })
+
   it('shows a member the group; the home names itself Overview (the layout names the group)', async () => {
     const { member, group, path } = await setup()
     const res = await load(member, path, group.id)

@@ -10,10 +10,9 @@ import { getGroupHome } from '~/services/groups/group-home.server'
 import { GROUP_MEMBER_SORTS } from '~/services/groups/groups.constants'
 import { followChoices, followsOf } from '~/services/group-work/follows.server'
 import { FOLLOWS_MAX } from '~/services/group-work/loop-feedback.schemas'
-import { groupTasksForHome } from '~/services/library/group-tasks.server'
+import { listTasks, nextTasks } from '~/services/group-work/tasks.server'
 import { listGroupInvitations } from '~/services/invitations/invitations.server'
 import { Alert } from '~/ui/alert'
-import { GroupTasksSection } from '~/ui/library/group-tasks-section'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { readForm } from '~/utils/form-body.server'
 import { handlerFor } from '~/utils/intent'
@@ -30,6 +29,7 @@ import { SentInvitations } from './sent-invitations'
 import { FollowsPanel } from './follows-panel'
 import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
+import { YourTasksSection, type YourTasks } from '../tasks/your-tasks-section'
 
 /**
  * /groups/:groupId/home (docs/groups.md): the group, its owner, my role and its members.
@@ -49,8 +49,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...GROUP_SCREEN,
     failure: 'groupHome.loadError',
   })
-  // The tasks of my role, from the package the group was made from (null for an admin who is not a member).
-  const memberTasks = await routeCall(() => groupTasksForHome(ctx, groupId), { failure: 'groupHome.loadError' })
+  // "Your tasks": the next tasks of my role without a loop of mine (none for an admin who is not a member).
+  const memberTasks = await routeCall(async () => yourTasks(await listTasks(ctx, groupId)), { failure: 'groupHome.loadError' })
   // Those who invite see what became of their invitations (declined ones too: docs/invitations.md).
   const sentInvitations = home.rights.manageMembers
     ? await routeCall(() => listGroupInvitations(ctx, groupId), { failure: 'groupHome.loadError' })
@@ -73,6 +73,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations, follows, followForm },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
+}
+
+function yourTasks(list: Awaited<ReturnType<typeof listTasks>>): YourTasks | null {
+  const { work } = list
+  if (!work.access.role) return null
+  const { tasks } = nextTasks(list)
+  return {
+    groupId: work.access.group.id,
+    next: tasks,
+    mineCount: list.tasks.filter((t) => t.published && t.roles.includes(work.access.role!)).length,
+    canWrite: work.can.sendLoops,
+    editor: work.can.editTasks
+      ? { taskCount: list.tasks.length, packageDraftCount: list.packageDraftCount, draftCount: list.draftCount }
+      : null,
+  }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -148,6 +163,8 @@ export default function GroupHomePage() {
       {actionData?.intent === null ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
 
       {/* Keyed by the location: a sent invitation (a redirect) leaves an empty form, in the way last chosen. */}
+      {memberTasks ? <YourTasksSection tasks={memberTasks} /> : null}
+
       {rights.manageMembers ? (
         <InviteForm
           key={location.key}
@@ -162,8 +179,6 @@ export default function GroupHomePage() {
 
       {followForm ? <FollowsPanel choices={followForm} /> : null}
       <MembersTable home={home} query={query} follows={follows} />
-
-      <GroupTasksSection memberTasks={memberTasks} />
 
       {rights.manageGroup ? (
         <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />

@@ -1,0 +1,162 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/auth/guards.server'
+import { routeCall } from '~/http/route-call.server'
+import { ctxFor } from '~/services/context.server'
+import { requireGroupWork } from '~/services/group-work/group-work-access.server'
+import { listTasks } from '~/services/group-work/tasks.server'
+import { Alert } from '~/ui/alert'
+import { AppLink } from '~/ui/app-link'
+import { ConfirmPanel } from '~/ui/confirm-panel'
+import { Section, sectionClass } from '~/ui/section'
+import { readForm } from '~/utils/form-body.server'
+import { handlerFor } from '~/utils/intent'
+import { GROUP_SCREEN, groupRefusalToast } from '../group-not-found.server'
+import { EditorTaskItem } from './editor-task-item'
+import { TASK_INTENTS, type TasksActionData } from './intents.server'
+import { MemberTaskCard } from './member-task-card'
+import { PublishAllForm } from './publish-all-form'
+import { TaskForm } from './task-form'
+
+/**
+ * /groups/:groupId/tasks, the Tasks tab (docs/group-work.md#tasks). A member sees the published
+ * tasks of their role as cards (done or not, "Write a loop"); those who edit tasks see every task
+ * with its status and actions, the add form and "Publish all N drafts"; an organization admin
+ * outside the group sees every task, read-only. Every form works without JavaScript.
+ */
+export const handle = { breadcrumb: 'groupTasks.title' }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ctx = ctxFor(await requireUser(request, context), context)
+  const list = await routeCall(() => listTasks(ctx, params.groupId!), { ...GROUP_SCREEN, failure: 'groupTasks.loadError' })
+  const { work, tasks, draftCount } = list
+  return data({
+    groupId: work.access.group.id,
+    active: work.access.group.active && work.access.organization.active,
+    /** Sees every task with its status (editors, an admin outside the group). */
+    seesAll: work.can.editTasks || !work.access.role,
+    editable: work.can.editTasks,
+    canWrite: work.can.sendLoops,
+    tasks,
+    draftCount,
+  })
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = ctxFor(await requireUser(request, context), context)
+  const groupId = params.groupId!
+  // Someone who may not see the group gets the not-found page before the form is read.
+  await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
+  const form = await readForm(request)
+  const handler = handlerFor(TASK_INTENTS, form)
+  if (!handler) return data<TasksActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
+  const url = new URL(request.url)
+  const here = url.pathname
+  return routeCall(() => handler({ ctx, groupId, form, here }), {
+    ...GROUP_SCREEN,
+    toast: groupRefusalToast(here),
+    failure: 'groupTasks.updateError',
+  })
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
+
+export default function TasksPage() {
+  const { t } = useTranslation()
+  const { groupId, active, seesAll, editable, canWrite, tasks, draftCount } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as TasksActionData | undefined
+  const location = useLocation()
+  const canEdit = editable && active
+  return (
+    <div className="min-w-0 space-y-6">
+      <div>
+        <h1 className="mb-1 text-2xl font-bold">{t('groupTasks.title')}</h1>
+        <p className="text-slate-700">
+          {editable ? t('groupTasks.editorIntro') : seesAll ? t('groupTasks.readOnlyIntro') : t('groupTasks.memberIntro')}
+        </p>
+      </div>
+      {editable && !active ? <Alert tone="info">{t('groupTasks.inactive')}</Alert> : null}
+      {answer?.intent === null ? <Alert tone="error">{t(answer.error)}</Alert> : null}
+      {answer?.intent === 'confirm-delete' ? (
+        <ConfirmPanel
+          intent="delete"
+          title={t('groupTasks.confirm.deleteTitle')}
+          body={t(answer.loopCount ? 'groupTasks.confirm.deleteBody' : 'groupTasks.confirm.deleteBodyNone', {
+            title: answer.title,
+            count: answer.loopCount,
+          })}
+          action={t('groupTasks.confirm.deleteAction')}
+          extra={{ taskId: answer.taskId }}
+        />
+      ) : null}
+
+      {canEdit && draftCount > 0 ? (
+        <section aria-labelledby="task-drafts-title" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4">
+          <h2 id="task-drafts-title" className="font-semibold">
+            {t('groupTasks.drafts.title', { count: draftCount })}
+          </h2>
+          <p className="mb-3 text-slate-800">{t('groupTasks.drafts.body')}</p>
+          <PublishAllForm groupId={groupId} count={draftCount} />
+        </section>
+      ) : null}
+
+      {tasks.length === 0 ? (
+        <Section
+          titleId="tasks-empty-title"
+          className={sectionClass}
+          title={seesAll ? t('groupTasks.empty.editorTitle') : t('groupTasks.empty.memberTitle')}
+          intro={seesAll ? t('groupTasks.empty.editorBody') : t('groupTasks.empty.memberBody')}
+        >
+          {seesAll ? (
+            <AppLink to="/library" className="text-brand-700 underline">
+              {t('groupTasks.empty.library')}
+            </AppLink>
+          ) : null}
+        </Section>
+      ) : seesAll ? (
+        <section aria-labelledby="tasks-list-title">
+          <h2 id="tasks-list-title" className="sr-only">
+            {t('groupTasks.listLabel')}
+          </h2>
+          <ol className="space-y-3">
+            {tasks.map((task, i) => (
+              <li key={task.id}>
+                <EditorTaskItem
+                  key={`${task.id}-${location.key}`}
+                  groupId={groupId}
+                  task={task}
+                  first={i === 0}
+                  last={i === tasks.length - 1}
+                  editable={canEdit}
+                  answer={
+                    (answer?.intent === 'update' || answer?.intent === 'publish') && answer.taskId === task.id
+                      ? { intent: answer.intent, result: answer.result }
+                      : undefined
+                  }
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <ol className="space-y-3" aria-label={t('groupTasks.listLabel')}>
+          {tasks.map((task) => (
+            <li key={task.id}>
+              <MemberTaskCard groupId={groupId} task={task} canWrite={canWrite} />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {canEdit ? (
+        <section aria-labelledby="task-new-heading" className={`${sectionClass} max-w-2xl`}>
+          <h2 id="task-new-heading" className="mb-3 text-lg font-semibold">
+            {t('groupTasks.form.addTitle')}
+          </h2>
+          <TaskForm key={location.key} lastResult={answer?.intent === 'create' ? answer.result : undefined} />
+        </section>
+      ) : null}
+    </div>
+  )
+}
