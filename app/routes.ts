@@ -85,10 +85,17 @@ export default [
         // Tasks and tags.
 
         // Loops and their photos.
+        route('loops', 'routes/groups/loops/list.tsx'),
+        route('loops/new', 'routes/groups/loops/new.tsx'),
+        route('loops/:loopId', 'routes/groups/loops/detail.tsx'),
+        route('loops/:loopId/edit', 'routes/groups/loops/edit.tsx'),
+        route('loops/:loopId/photos/:photoId', 'routes/groups/loops/photo.ts'),
 
         // Feedback and whom subscribers follow.
       ]),
     ]),
+    // A member's own loops across their groups (docs/group-work.md "My loops").
+    route('loops', 'routes/groups/loops/my-loops.tsx'),
     route('create', 'routes/create/section.tsx', [
       route('group', 'routes/create/route.tsx'),
       route('attendance-group', 'routes/create/attendance-group.tsx'),
@@ -149,6 +156,10 @@ export default [
     route('v3/organizations', 'routes/api/organizations/list.ts'),
     route('v3/groups', 'routes/api/groups/mine.ts'),
     route('v3/groups/:groupId/leave', 'routes/api/groups/leave.ts'),
+    route('v3/groups/:groupId/loops', 'routes/api/loops/loops.ts'),
+    route('v3/groups/:groupId/loops/:loopId', 'routes/api/loops/loop.ts'),
+    route('v3/groups/:groupId/loops/:loopId/photos', 'routes/api/loops/photos.ts'),
+    route('v3/loops/mine', 'routes/api/loops/mine.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),
