@@ -108,7 +108,7 @@ export async function apiCall<T>(handler: () => Promise<T>, init?: ResponseInit)
 export { methodNotAllowed }
 
 type ApiHandler = (args: LoaderFunctionArgs & Pick<ActionFunctionArgs, 'request'>) => Promise<Response>
-type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * The one place an API route declares what it answers: a handler per method. It gives the route

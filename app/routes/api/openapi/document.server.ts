@@ -5,6 +5,7 @@ import { authOperations } from '../auth.openapi'
 import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'
 import { groupOperations } from '../groups/groups.openapi'
+import { loopOperations } from '../loops/loops.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
 import { organizationOperations } from '../organizations/organizations.openapi'
 import { userOperations } from '../users/users.openapi'
@@ -41,6 +42,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...userOperations,
   ...organizationOperations,
   ...groupOperations,
+  ...loopOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,
