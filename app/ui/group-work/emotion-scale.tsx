@@ -32,7 +32,7 @@ export function EmotionScale({ name, defaultValue, errors, id }: { name: string;
               <span aria-hidden="true" className="text-2xl leading-none">
                 {FACES[step - 1]}
               </span>
-              {t(`loops.emotion.${step}`)}
+              {t(`loops.emotion.steps.${step}`)}
             </span>
           </label>
         ))}
@@ -49,7 +49,7 @@ export function EmotionBadge({ value }: { value: number }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-800">
       <span aria-hidden="true">{FACES[step - 1]}</span>
-      {t('loops.emotion.shown', { label: t(`loops.emotion.${step}`) })}
+      {t('loops.emotion.shown', { label: t(`loops.emotion.steps.${step}`) })}
     </span>
   )
 }
