@@ -96,12 +96,12 @@ const bodyLimitOf = (path: string) =>
   isLoopUploadPath(path)
     ? LOOP_UPLOAD_MAX_BYTES
     : path.startsWith('/api/') || path.startsWith('/scim/')
-    ? MAX_JSON_BYTES
-    : isPictureUploadPath(path)
-      ? PICTURE_UPLOAD_MAX_BYTES
-      : isMemberImportPath(path)
-        ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
-        : MAX_BODY_BYTES
+      ? MAX_JSON_BYTES
+      : isPictureUploadPath(path)
+        ? PICTURE_UPLOAD_MAX_BYTES
+        : isMemberImportPath(path)
+          ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
+          : MAX_BODY_BYTES
 // An upload over its limit goes back to its page with the error shown there.
 app.use(
   bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) ?? importTooLargeRedirect(req.path) }),

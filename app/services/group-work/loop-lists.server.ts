@@ -60,7 +60,10 @@ async function page(ctx: Ctx, query: ReturnType<typeof baseQuery>, cursorValue: 
   let q = query
   if (cursor)
     q = q.where((eb) =>
-      eb.or([eb('loops.created_at', '<', cursor.created), eb.and([eb('loops.created_at', '=', cursor.created), eb('loops.id', '<', cursor.id)])]),
+      eb.or([
+        eb('loops.created_at', '<', cursor.created),
+        eb.and([eb('loops.created_at', '=', cursor.created), eb('loops.id', '<', cursor.id)]),
+      ]),
     )
   const rows = await q
     .select([
@@ -128,7 +131,15 @@ export async function listLoops(ctx: Ctx, groupId: string, query: LoopListQuery 
   if (query.member) q = q.where('loops.author_id', '=', query.member)
   if (query.tag) {
     const tag = query.tag
-    q = q.where((eb) => eb.exists(eb.selectFrom('loop_tags as lt').select(sql`1`.as('one')).whereRef('lt.loop_id', '=', 'loops.id').where('lt.tag_id', '=', tag)))
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('loop_tags as lt')
+          .select(sql`1`.as('one'))
+          .whereRef('lt.loop_id', '=', 'loops.id')
+          .where('lt.tag_id', '=', tag),
+      ),
+    )
   }
   return { work, ...(await page(ctx, q, query.cursor)) }
 }
@@ -146,7 +157,15 @@ export async function myLoops(ctx: Ctx, query: { groupId?: string; cursor?: stri
     .innerJoin('groups', 'groups.id', 'group_members.group_id')
     .select(['groups.id', 'groups.name'])
     .where('group_members.user_id', '=', actor.id)
-    .where((eb) => eb.exists(eb.selectFrom('loops').select(sql`1`.as('one')).whereRef('loops.group_id', '=', 'groups.id').where('loops.author_id', '=', actor.id)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('loops')
+          .select(sql`1`.as('one'))
+          .whereRef('loops.group_id', '=', 'groups.id')
+          .where('loops.author_id', '=', actor.id),
+      ),
+    )
     .orderBy('groups.name')
     .execute()
   return { ...result, groups }

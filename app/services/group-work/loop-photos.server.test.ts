@@ -12,7 +12,7 @@ import { createLoop as writeLoop, getLoop, updateLoop } from './loops.server'
 
 const image = (format: 'jpeg' | 'png' | 'webp', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
-    [format]()
+    .toFormat(format)
     .toBuffer()
 
 async function setup() {
@@ -38,7 +38,10 @@ describe('reencodeLoopPhoto', () => {
   it('scales to 2,048 px on the long side, upright by EXIF, and drops EXIF, location and camera metadata', async () => {
     const input = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#3366aa' } })
       .jpeg()
-      .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'Kamera AB', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 20/1 0/1' } } })
+      .withMetadata({
+        orientation: 6,
+        exif: { IFD0: { Make: 'Kamera AB', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 20/1 0/1' } },
+      })
       .toBuffer()
     expect((await sharp(input).metadata()).exif).toBeDefined()
     const out = await reencodeLoopPhoto(input)
@@ -52,10 +55,14 @@ describe('reencodeLoopPhoto', () => {
 
   it('refuses a text file named .jpg, a GIF, a truncated picture and one over 5 MB', async () => {
     await expect(reencodeLoopPhoto(Buffer.from('hello, I am not a photo'))).rejects.toMatchObject({ code: 'PHOTO_INVALID' })
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer()
     await expect(reencodeLoopPhoto(gif)).rejects.toMatchObject({ code: 'PHOTO_INVALID' })
     // JPEG magic bytes and then HTML: claims to be an image.
-    await expect(reencodeLoopPhoto(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html>')]))).rejects.toMatchObject({ code: 'PHOTO_INVALID' })
+    await expect(reencodeLoopPhoto(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html>')]))).rejects.toMatchObject({
+      code: 'PHOTO_INVALID',
+    })
     const png = await image('png')
     await expect(reencodeLoopPhoto(png.subarray(0, png.length / 2))).rejects.toMatchObject({ code: 'PHOTO_INVALID' })
     await expect(reencodeLoopPhoto(Buffer.alloc(5 * 1024 * 1024 + 1, 0xff))).rejects.toMatchObject({ code: 'PHOTO_TOO_LARGE' })
@@ -92,7 +99,13 @@ describe('a loop’s photos', () => {
 
   it('serves a photo to those who see the loop only; others get GROUP_NOT_FOUND', async () => {
     const s = await setup()
-    const { id } = await writeLoop(ctxFor(s.people.author), s.group.id, { taskId: null, text: 'x', emotion: 3, tags: [], photos: [await image('png')] })
+    const { id } = await writeLoop(ctxFor(s.people.author), s.group.id, {
+      taskId: null,
+      text: 'x',
+      emotion: 3,
+      tags: [],
+      photos: [await image('png')],
+    })
     const [photo] = (await getLoop(ctxFor(s.people.author), s.group.id, id)).photos
     for (const who of ['author', 'owner', 'follower'] as const) {
       const read = await readLoopPhoto(ctxFor(s.people[who]), s.group.id, id, photo!.id)
@@ -109,8 +122,12 @@ describe('a loop’s photos', () => {
     const s = await setup()
     const loop = await createLoop(s.group.id, s.people.author.id)
     await expect(addLoopPhoto(ctxFor(s.people.owner), s.group.id, loop.id, await image('png'))).rejects.toMatchObject({ code: 'FORBIDDEN' })
-    await expect(addLoopPhoto(ctxFor(s.people.member), s.group.id, loop.id, await image('png'))).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
+    await expect(addLoopPhoto(ctxFor(s.people.member), s.group.id, loop.id, await image('png'))).rejects.toMatchObject({
+      code: 'GROUP_NOT_FOUND',
+    })
     await createComment(loop.id, s.people.owner.id)
-    await expect(addLoopPhoto(ctxFor(s.people.author), s.group.id, loop.id, await image('png'))).rejects.toMatchObject({ code: 'LOOP_LOCKED' })
+    await expect(addLoopPhoto(ctxFor(s.people.author), s.group.id, loop.id, await image('png'))).rejects.toMatchObject({
+      code: 'LOOP_LOCKED',
+    })
   })
 })

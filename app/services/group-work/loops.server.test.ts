@@ -66,7 +66,11 @@ describe('getLoop: who sees one loop', () => {
     const first = await createComment(s.loop.id, s.people.leader.id, 'first')
     await db().updateTable('loop_comments').set({ created_at: '2026-01-01T10:00:00.000Z' }).where('id', '=', first.id).execute()
     await db().updateTable('loop_comments').set({ created_at: '2026-01-01T11:00:00.000Z' }).where('id', '=', second.id).execute()
-    await db().updateTable('loops').set({ approved_by: s.people.leader.id, approved_at: '2026-01-02T03:04:05.000Z' }).where('id', '=', s.loop.id).execute()
+    await db()
+      .updateTable('loops')
+      .set({ approved_by: s.people.leader.id, approved_at: '2026-01-02T03:04:05.000Z' })
+      .where('id', '=', s.loop.id)
+      .execute()
     const loop = await getLoop(as(s.people.author), s.group.id, s.loop.id)
     expect(loop.comments.map((c) => c.text)).toEqual(['first', 'second'])
     expect(loop.approved).toEqual({ by: { id: s.people.leader.id, name: 'Leader' }, at: '2026-01-02T03:04:05.000Z' })
@@ -76,29 +80,58 @@ describe('getLoop: who sees one loop', () => {
 describe('createLoop', () => {
   it('writes a report on a visible task with tags, for a member who sends loops', async () => {
     const s = await setup()
-    const { id } = await writeLoop(as(s.people.member), s.group.id, { taskId: s.task.id, text: '  Ny loop  ', emotion: 5, tags: [s.tag.id] })
+    const { id } = await writeLoop(as(s.people.member), s.group.id, {
+      taskId: s.task.id,
+      text: '  Ny loop  ',
+      emotion: 5,
+      tags: [s.tag.id],
+    })
     const loop = await getLoop(as(s.people.member), s.group.id, id)
-    expect(loop).toMatchObject({ text: 'Ny loop', emotion: 5, task: { id: s.task.id }, tags: [{ name: 'Kamratskap' }], can: { edit: true, delete: true } })
+    expect(loop).toMatchObject({
+      text: 'Ny loop',
+      emotion: 5,
+      task: { id: s.task.id },
+      tags: [{ name: 'Kamratskap' }],
+      can: { edit: true, delete: true },
+    })
   })
 
   it('refuses those who may not send, a task they cannot see, free loops where off, and bad input, changing nothing', async () => {
     const s = await setup()
-    const count = async () => Number((await db().selectFrom('loops').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('loops')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await count()
     const input = { taskId: s.task.id, text: 'x', emotion: 3, tags: [] }
     for (const who of ['follower', 'admin'] as const)
       await expect(writeLoop(as(s.people[who]), s.group.id, input)).rejects.toMatchObject({ code: 'FORBIDDEN' })
     await expect(writeLoop(as(s.people.stranger), s.group.id, input)).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
-    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, taskId: s.draft.id })).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
+    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, taskId: s.draft.id })).rejects.toMatchObject({
+      code: 'GROUP_NOT_FOUND',
+    })
     const foreignTask = await createTask(s.otherGroup.id)
-    await expect(writeLoop(as(s.people.author), s.group.id, { ...input, taskId: foreignTask.id })).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
+    await expect(writeLoop(as(s.people.author), s.group.id, { ...input, taskId: foreignTask.id })).rejects.toMatchObject({
+      code: 'GROUP_NOT_FOUND',
+    })
     await expect(writeLoop(as(s.people.member), s.group.id, { ...input, tags: [s.foreignTag.id] })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       data: { errors: { tags: ['loops.form.unknownTag'] } },
     })
-    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, text: '   ' })).rejects.toMatchObject({ data: { errors: { text: ['validation.required'] } } })
-    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, text: 'x'.repeat(5001) })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
-    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, emotion: 6 })).rejects.toMatchObject({ data: { errors: { emotion: ['loops.form.emotionRequired'] } } })
+    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, text: '   ' })).rejects.toMatchObject({
+      data: { errors: { text: ['validation.required'] } },
+    })
+    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, text: 'x'.repeat(5001) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    })
+    await expect(writeLoop(as(s.people.member), s.group.id, { ...input, emotion: 6 })).rejects.toMatchObject({
+      data: { errors: { emotion: ['loops.form.emotionRequired'] } },
+    })
     await db().updateTable('groups').set({ free_loops: 0 }).where('id', '=', s.group.id).execute()
     await expect(writeLoop(as(s.people.member), s.group.id, { ...input, taskId: null })).rejects.toMatchObject({ code: 'FREE_LOOPS_OFF' })
     expect(await count()).toBe(before)
@@ -121,7 +154,9 @@ describe('updateLoop and deleteLoop', () => {
     for (const who of ['owner', 'leader', 'follower'] as const)
       await expect(updateLoop(as(s.people[who]), s.group.id, s.loop.id, { text: 'hijack' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
     for (const who of ['member', 'lonely', 'admin', 'stranger'] as const)
-      await expect(updateLoop(as(s.people[who]), s.group.id, s.loop.id, { text: 'hijack' })).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
+      await expect(updateLoop(as(s.people[who]), s.group.id, s.loop.id, { text: 'hijack' })).rejects.toMatchObject({
+        code: 'GROUP_NOT_FOUND',
+      })
     await createComment(s.loop.id, s.people.leader.id)
     await expect(updateLoop(as(s.people.author), s.group.id, s.loop.id, { text: 'late' })).rejects.toMatchObject({ code: 'LOOP_LOCKED' })
     expect((await getLoop(as(s.people.author), s.group.id, s.loop.id)).text).toBe('Ändrad')
@@ -156,7 +191,14 @@ describe('listLoops: the Loops tab per role', () => {
     expect(ids(await listLoops(as(s.people.admin), s.group.id))).toEqual([])
     await expect(listLoops(as(s.people.stranger), s.group.id)).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
     const [item] = (await listLoops(as(s.people.follower), s.group.id)).loops
-    expect(item).toMatchObject({ author: { name: 'Author' }, task: { title: 'Skolstart' }, emotion: 4, tags: ['Kamratskap'], commentCount: 1, photoCount: 0 })
+    expect(item).toMatchObject({
+      author: { name: 'Author' },
+      task: { title: 'Skolstart' },
+      emotion: 4,
+      tags: ['Kamratskap'],
+      commentCount: 1,
+      photoCount: 0,
+    })
   })
 
   it('filters by task, free loops, member and tag, and a member filtering by another member gets nothing', async () => {
@@ -186,7 +228,8 @@ describe('listLoops: the Loops tab per role', () => {
 
   it('offers filters by the members one sees', async () => {
     const s = await setup()
-    const members = async (user: User) => (await loopChoices(as(user), await requireGroupWork(as(user), s.group.id))).members.map((m) => m.name)
+    const members = async (user: User) =>
+      (await loopChoices(as(user), await requireGroupWork(as(user), s.group.id))).members.map((m) => m.name)
     expect(await members(s.people.owner)).toHaveLength(6)
     expect(await members(s.people.follower)).toEqual(['Author'])
     expect(await members(s.people.member)).toEqual([])

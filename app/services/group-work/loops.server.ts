@@ -60,9 +60,22 @@ export async function createLoop(ctx: Ctx, groupId: string, input: LoopInput & {
     const tags = await groupTagIds(trx, groupId, input.tags)
     await trx
       .insertInto('loops')
-      .values({ id, group_id: groupId, task_id: input.taskId ?? null, author_id: work.actorId, text, emotion: input.emotion, created_at: now, activity_at: now })
+      .values({
+        id,
+        group_id: groupId,
+        task_id: input.taskId ?? null,
+        author_id: work.actorId,
+        text,
+        emotion: input.emotion,
+        created_at: now,
+        activity_at: now,
+      })
       .execute()
-    if (tags.length) await trx.insertInto('loop_tags').values(tags.map((tag_id) => ({ loop_id: id, tag_id, group_id: groupId }))).execute()
+    if (tags.length)
+      await trx
+        .insertInto('loop_tags')
+        .values(tags.map((tag_id) => ({ loop_id: id, tag_id, group_id: groupId })))
+        .execute()
     await storeLoopPhotos(trx, { id, group_id: groupId }, photos, ctx.now)
   })
   // INTEGRATION: noticeNewLoop(ctx, id) (G3) here, after the commit.
@@ -167,12 +180,7 @@ export async function getLoop(ctx: Ctx, groupId: string, loopId: string): Promis
       .where('loop_tags.loop_id', '=', loopId)
       .orderBy('group_tags.name_key')
       .execute(),
-    ctx.db
-      .selectFrom('loop_photos')
-      .select(['id', 'width', 'height'])
-      .where('loop_id', '=', loopId)
-      .orderBy('position')
-      .execute(),
+    ctx.db.selectFrom('loop_photos').select(['id', 'width', 'height']).where('loop_id', '=', loopId).orderBy('position').execute(),
     ctx.db
       .selectFrom('loop_comments')
       .innerJoin('users', 'users.id', 'loop_comments.author_id')
@@ -195,7 +203,8 @@ export async function getLoop(ctx: Ctx, groupId: string, loopId: string): Promis
     photos: photos.map((p) => ({ id: p.id, url: loopPhotoUrl(groupId, loopId, p.id), width: Number(p.width), height: Number(p.height) })),
     createdAt: row.created_at,
     editedAt: row.edited_at,
-    approved: row.approver_id && row.approved_at ? { by: { id: row.approver_id, name: row.approver_name ?? '' }, at: row.approved_at } : null,
+    approved:
+      row.approver_id && row.approved_at ? { by: { id: row.approver_id, name: row.approver_name ?? '' }, at: row.approved_at } : null,
     comments: comments.map((c) => ({ id: c.id, author: { id: c.author_id, name: c.author_name }, text: c.text, createdAt: c.created_at })),
     can: { edit: mine && Number(row.comment_count) === 0, delete: mine },
   }

@@ -24,7 +24,6 @@ export function EmotionScale({ name, defaultValue, errors, id }: { name: string;
               name={name}
               value={step}
               defaultChecked={defaultValue === step}
-              aria-invalid={errors?.length ? true : undefined}
               className="peer sr-only"
               data-emotion={step}
             />

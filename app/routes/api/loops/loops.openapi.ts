@@ -65,7 +65,10 @@ export const LoopListQuery = z.object({
   tag: z.string().max(32).optional().openapi({ description: 'A tag id.' }),
   cursor: cursorQuery,
 })
-export const MyLoopsQuery = z.object({ group: z.string().max(32).optional().openapi({ description: 'Only this group.' }), cursor: cursorQuery })
+export const MyLoopsQuery = z.object({
+  group: z.string().max(32).optional().openapi({ description: 'Only this group.' }),
+  cursor: cursorQuery,
+})
 
 const PhotoBody = z.object({ photo: z.string().openapi({ format: 'binary', description: 'A JPEG, PNG or WebP file of at most 5 MB.' }) })
 

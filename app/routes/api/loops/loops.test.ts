@@ -106,7 +106,10 @@ describe('POST /api/v3/groups/{groupId}/loops', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['emotion', 'tags', 'text'])
     const other = await createGroup((await createOrganization()).id, { ownerId: s.people.member.id })
     const foreignTask = await createTask(other.id)
-    expect(await post(s.people.member, { taskId: foreignTask.id, text: 'x', emotion: 3 })).toEqual({ status: 404, body: { message: 'GROUP_NOT_FOUND' } })
+    expect(await post(s.people.member, { taskId: foreignTask.id, text: 'x', emotion: 3 })).toEqual({
+      status: 404,
+      body: { message: 'GROUP_NOT_FOUND' },
+    })
     await db().updateTable('groups').set({ free_loops: 0 }).where('id', '=', s.group.id).execute()
     expect(await post(s.people.member, { text: 'x', emotion: 3 })).toEqual({ status: 403, body: { message: 'FREE_LOOPS_OFF' } })
     expect(await count()).toBe(before)
@@ -117,7 +120,8 @@ describe('PATCH and DELETE /api/v3/groups/{groupId}/loops/{loopId}', () => {
   it('lets the author change and delete; others are refused; LOOP_LOCKED once commented', async () => {
     const s = await setup()
     const params = { groupId: s.group.id, loopId: s.loop.id }
-    const patch = (user: User, json: unknown) => call(loopApi.action, loopPath(s.group.id, s.loop.id), { method: 'PATCH', user, params, json })
+    const patch = (user: User, json: unknown) =>
+      call(loopApi.action, loopPath(s.group.id, s.loop.id), { method: 'PATCH', user, params, json })
     const changed = await patch(s.people.author, { text: 'Nytt', emotion: 1 })
     expect([changed.status, changed.body.text, changed.body.emotion]).toEqual([200, 'Nytt', 1])
     expect(changed.body.edited).not.toBeNull()
@@ -137,7 +141,7 @@ describe('PATCH and DELETE /api/v3/groups/{groupId}/loops/{loopId}', () => {
 describe('POST /api/v3/groups/{groupId}/loops/{loopId}/photos', () => {
   const upload = (bytes: Uint8Array, name = 'photo.png') => {
     const body = new FormData()
-    body.append('photo', new Blob([bytes]), name)
+    body.append('photo', new Blob([new Uint8Array(bytes)]), name)
     return body
   }
 
@@ -145,15 +149,22 @@ describe('POST /api/v3/groups/{groupId}/loops/{loopId}/photos', () => {
     const s = await setup()
     const params = { groupId: s.group.id, loopId: s.loop.id }
     const path = `${loopPath(s.group.id, s.loop.id)}/photos`
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0a0' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer()
     const added = await call(photosApi.action, path, { user: s.people.author, params, body: upload(png) })
     expect(added.status).toBe(201)
     expect(added.body).toMatchObject({ width: 30, height: 20, url: `/groups/${s.group.id}/loops/${s.loop.id}/photos/${added.body._id}` })
-    expect(await call(photosApi.action, path, { user: s.people.author, params, body: upload(Buffer.from('not an image'), 'x.jpg') })).toEqual({
+    expect(
+      await call(photosApi.action, path, { user: s.people.author, params, body: upload(Buffer.from('not an image'), 'x.jpg') }),
+    ).toEqual({
       status: 400,
       body: { message: 'PHOTO_INVALID' },
     })
-    expect(await call(photosApi.action, path, { user: s.people.owner, params, body: upload(png) })).toEqual({ status: 403, body: { message: 'FORBIDDEN' } })
+    expect(await call(photosApi.action, path, { user: s.people.owner, params, body: upload(png) })).toEqual({
+      status: 403,
+      body: { message: 'FORBIDDEN' },
+    })
     expect(await call(photosApi.action, path, { user: s.people.member, params, body: upload(png) })).toEqual({
       status: 404,
       body: { message: 'GROUP_NOT_FOUND' },

@@ -21,7 +21,12 @@ const route = apiRoute({
       async () => {
         const ctx = ctxFor(await requireApiUser(context), context)
         const body = await readJson(request, LoopCreateBodySchema)
-        const { id } = await createLoop(ctx, params.groupId!, { taskId: body.taskId ?? null, text: body.text, emotion: body.emotion, tags: body.tags })
+        const { id } = await createLoop(ctx, params.groupId!, {
+          taskId: body.taskId ?? null,
+          text: body.text,
+          emotion: body.emotion,
+          tags: body.tags,
+        })
         return loopAnswer(await getLoop(ctx, params.groupId!, id))
       },
       { status: 201 },

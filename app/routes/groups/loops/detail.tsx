@@ -54,7 +54,10 @@ const INTENTS = {
     const loop = await getLoop(ctx, groupId, loopId)
     if (form.get('confirmed') !== '1') return data<DetailActionData>({ intent: 'confirm-delete' })
     await deleteLoop(ctx, groupId, loopId)
-    return redirectWithToast(`/groups/${groupId}/loops`, { key: 'loops.detail.deleted', values: { title: loop.task?.title ?? loop.text.slice(0, 40) } })
+    return redirectWithToast(`/groups/${groupId}/loops`, {
+      key: 'loops.detail.deleted',
+      values: { title: loop.task?.title ?? loop.text.slice(0, 40) },
+    })
   },
 }
 
@@ -182,7 +185,11 @@ export default function LoopPage() {
               dialogId="delete-loop-confirm"
               confirm={
                 hydrated
-                  ? { title: t('loops.detail.confirmTitle'), body: t('loops.detail.confirmBody', { title }), action: t('loops.detail.confirmAction') }
+                  ? {
+                      title: t('loops.detail.confirmTitle'),
+                      body: t('loops.detail.confirmBody', { title }),
+                      action: t('loops.detail.confirmAction'),
+                    }
                   : undefined
               }
               onConfirm={() => deleteForm.current?.requestSubmit()}

@@ -25,7 +25,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(await requireUser(request, context), context)
   const groupId = params.groupId!
   const loopPath = `/groups/${groupId}/loops/${params.loopId}`
-  const { work, ...loop } = await routeCall(() => getLoop(ctx, groupId, params.loopId!), { ...GROUP_SCREEN, failure: 'loops.detail.loadError' })
+  const { work, ...loop } = await routeCall(() => getLoop(ctx, groupId, params.loopId!), {
+    ...GROUP_SCREEN,
+    failure: 'loops.detail.loadError',
+  })
   await routeCall(() => requireOwnLoop(ctx, groupId, loop.id), { ...GROUP_SCREEN, toast: groupRefusalToast(loopPath) })
   const choices = await routeCall(() => loopChoices(ctx, work), { failure: 'loops.detail.loadError' })
   return data({ loop, tags: choices.tags, freeLoops: work.freeLoops })

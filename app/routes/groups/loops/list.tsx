@@ -28,7 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const parsed = LoopListQuerySchema.safeParse(Object.fromEntries(url.searchParams))
   const query = parsed.success ? parsed.data : {}
-  const { work, loops, nextCursor } = await routeCall(() => listLoops(ctx, groupId, query), { ...GROUP_SCREEN, failure: 'loops.list.loadError' })
+  const { work, loops, nextCursor } = await routeCall(() => listLoops(ctx, groupId, query), {
+    ...GROUP_SCREEN,
+    failure: 'loops.list.loadError',
+  })
   const choices = await routeCall(() => loopChoices(ctx, work), { failure: 'loops.list.loadError' })
   // INTEGRATION: unreadLoopIds(ctx, loops.map((l) => l.id)) (G3) for the unread marks.
   return data({
@@ -51,7 +54,9 @@ export default function LoopsTab() {
   const filtered = Boolean(query.task || query.member || query.tag)
   const base = `/groups/${groupId}/loops`
   const params = (extra: Record<string, string>) => {
-    const search = new URLSearchParams(Object.entries({ task: query.task, member: query.member, tag: query.tag, ...extra }).filter(([, v]) => v))
+    const search = new URLSearchParams(
+      Object.entries({ task: query.task, member: query.member, tag: query.tag, ...extra }).filter(([, v]) => v),
+    )
     return search.size ? `${base}?${search}` : base
   }
   const intro = {

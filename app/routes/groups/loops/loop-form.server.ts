@@ -69,7 +69,8 @@ export function formAgain(upload: MultipartUpload, answer: Partial<Pick<LoopForm
 export function sendFailure(error: unknown, upload: MultipartUpload) {
   if (error instanceof Response) throw error
   if (error instanceof DomainError && kindOf(error.code) !== 'server') {
-    if (error.code === 'BAD_REQUEST' && error.data.errors) return formAgain(upload, { errors: error.data.errors as Record<string, string[]> }, 400)
+    if (error.code === 'BAD_REQUEST' && error.data.errors)
+      return formAgain(upload, { errors: error.data.errors as Record<string, string[]> }, 400)
     if (error.code.startsWith('PHOTO_')) return formAgain(upload, { errors: { photos: [messageKey(error.code)] } }, error.status)
     return formAgain(upload, { error: messageKey(error.code) }, error.status)
   }

@@ -23,12 +23,15 @@ async function setup() {
   return { people: { author, owner, member, stranger }, group, task }
 }
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } }).png().toBuffer()
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer()
 
-async function postForm(path: string, user: User, fields: Record<string, string | string[]>, photos: Buffer[] = [], params: Record<string, string> = {}) {
+async function postForm(path: string, user: User, fields: Record<string, string | string[]>, photos: Buffer[] = []) {
   const body = new FormData()
   for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item)
-  for (const photo of photos) body.append('photos', new Blob([photo], { type: 'image/png' }), 'photo.png')
+  for (const photo of photos) body.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png')
   if (!photos.length) body.append('photos', new Blob([]), '')
   const request = new Request(`http://localhost:3000${path}`, { method: 'POST', body, headers: { Cookie: await sessionCookieFor(user) } })
   return request
@@ -42,7 +45,12 @@ describe('the loop form (/groups/:groupId/loops/new)', () => {
       newPage.loader(args(makeRequest(`/groups/${s.group.id}/loops/new?task=${s.task.id}`, { cookie }), { groupId: s.group.id })),
     )
     expect(page.data).toMatchObject({ canSend: true, task: { id: s.task.id, title: 'Första veckan' } })
-    const request = await postForm(`/groups/${s.group.id}/loops/new`, s.people.author, { task: s.task.id, text: 'Det gick bra', emotion: '4' }, [await png()])
+    const request = await postForm(
+      `/groups/${s.group.id}/loops/new`,
+      s.people.author,
+      { task: s.task.id, text: 'Det gick bra', emotion: '4' },
+      [await png()],
+    )
     const sent = await run(() => newPage.action(args(request, { groupId: s.group.id })))
     expect(sent.status).toBe(302)
     const location = sent.headers.get('Location')!
@@ -58,20 +66,44 @@ describe('the loop form (/groups/:groupId/loops/new)', () => {
   it('answers the form again with everything typed on bad input, a fake photo or a refusal, and writes nothing', async () => {
     const s = await setup()
     const path = `/groups/${s.group.id}/loops/new`
-    const bad = await run(async () => newPage.action(args(await postForm(path, s.people.author, { task: s.task.id, text: 'Behåll mig', emotion: '' }), { groupId: s.group.id })))
+    const bad = await run(async () =>
+      newPage.action(
+        args(await postForm(path, s.people.author, { task: s.task.id, text: 'Behåll mig', emotion: '' }), { groupId: s.group.id }),
+      ),
+    )
     expect(bad.status).toBe(400)
-    expect(bad.data).toMatchObject({ values: { text: 'Behåll mig', task: s.task.id }, errors: { emotion: ['loops.form.emotionRequired'] }, photosDropped: false })
+    expect(bad.data).toMatchObject({
+      values: { text: 'Behåll mig', task: s.task.id },
+      errors: { emotion: ['loops.form.emotionRequired'] },
+      photosDropped: false,
+    })
     const fake = await run(async () =>
-      newPage.action(args(await postForm(path, s.people.author, { task: s.task.id, text: 'Med foto', emotion: '3' }, [Buffer.from('text')]), { groupId: s.group.id })),
+      newPage.action(
+        args(await postForm(path, s.people.author, { task: s.task.id, text: 'Med foto', emotion: '3' }, [Buffer.from('text')]), {
+          groupId: s.group.id,
+        }),
+      ),
     )
     expect(fake.status).toBe(400)
     expect(fake.data).toMatchObject({ values: { text: 'Med foto' }, errors: { photos: ['errors.PHOTO_INVALID'] }, photosDropped: true })
     const four = await run(async () =>
-      newPage.action(args(await postForm(path, s.people.author, { task: s.task.id, text: 'Fyra', emotion: '3' }, [await png(), await png(), await png(), await png()]), { groupId: s.group.id })),
+      newPage.action(
+        args(
+          await postForm(path, s.people.author, { task: s.task.id, text: 'Fyra', emotion: '3' }, [
+            await png(),
+            await png(),
+            await png(),
+            await png(),
+          ]),
+          { groupId: s.group.id },
+        ),
+      ),
     )
     expect(four.data).toMatchObject({ errors: { photos: ['loops.form.tooManyPhotos'] } })
     await db().updateTable('groups').set({ free_loops: 0 }).where('id', '=', s.group.id).execute()
-    const free = await run(async () => newPage.action(args(await postForm(path, s.people.author, { task: 'free', text: 'Fri', emotion: '3' }), { groupId: s.group.id })))
+    const free = await run(async () =>
+      newPage.action(args(await postForm(path, s.people.author, { task: 'free', text: 'Fri', emotion: '3' }), { groupId: s.group.id })),
+    )
     expect(free).toMatchObject({ status: 403, data: { error: 'errors.FREE_LOOPS_OFF', values: { text: 'Fri' } } })
     expect(await db().selectFrom('loops').select('id').where('group_id', '=', s.group.id).execute()).toEqual([])
   })
@@ -79,7 +111,11 @@ describe('the loop form (/groups/:groupId/loops/new)', () => {
   it('is not found for a stranger, before the body is read', async () => {
     const s = await setup()
     const res = await run(async () =>
-      newPage.action(args(await postForm(`/groups/${s.group.id}/loops/new`, s.people.stranger, { task: s.task.id, text: 'x', emotion: '3' }), { groupId: s.group.id })),
+      newPage.action(
+        args(await postForm(`/groups/${s.group.id}/loops/new`, s.people.stranger, { task: s.task.id, text: 'x', emotion: '3' }), {
+          groupId: s.group.id,
+        }),
+      ),
     )
     expect(res.status).toBe(404)
   })
@@ -88,7 +124,9 @@ describe('the loop form (/groups/:groupId/loops/new)', () => {
 describe('the loop page, its photo and edit', () => {
   it('shows the loop to its author and the owner; 404 for another member and a stranger, and for its photo', async () => {
     const s = await setup()
-    const request = await postForm(`/groups/${s.group.id}/loops/new`, s.people.author, { task: s.task.id, text: 'Foto', emotion: '5' }, [await png()])
+    const request = await postForm(`/groups/${s.group.id}/loops/new`, s.people.author, { task: s.task.id, text: 'Foto', emotion: '5' }, [
+      await png(),
+    ])
     const sent = await run(() => newPage.action(args(request, { groupId: s.group.id })))
     const loopId = sent.headers.get('Location')!.split('/').pop()!
     const [photo] = (await db().selectFrom('loop_photos').select('id').where('loop_id', '=', loopId).execute()).map((p) => p.id)
@@ -101,13 +139,17 @@ describe('the loop page, its photo and edit', () => {
       expect(res.headers.get('Content-Type')).toBe('image/webp')
       expect(res.headers.get('Cache-Control')).toMatch(/^private/)
       const etag = res.headers.get('ETag')!
-      const again = (await photoRoute.loader(args(makeRequest(photoPath, { cookie, headers: { 'If-None-Match': etag } }), params))) as Response
+      const again = (await photoRoute.loader(
+        args(makeRequest(photoPath, { cookie, headers: { 'If-None-Match': etag } }), params),
+      )) as Response
       expect(again.status).toBe(304)
     }
     for (const user of [s.people.member, s.people.stranger]) {
       const cookie = await sessionCookieFor(user)
       expect(((await photoRoute.loader(args(makeRequest(photoPath, { cookie }), params))) as Response).status).toBe(404)
-      expect((await run(() => detailPage.loader(args(makeRequest(`/groups/${s.group.id}/loops/${loopId}`, { cookie }), params)))).status).toBe(404)
+      expect(
+        (await run(() => detailPage.loader(args(makeRequest(`/groups/${s.group.id}/loops/${loopId}`, { cookie }), params)))).status,
+      ).toBe(404)
     }
     expect(((await photoRoute.loader(args(makeRequest(photoPath), params))) as Response).status).toBe(404)
   })
@@ -134,11 +176,15 @@ describe('the loop page, its photo and edit', () => {
     const loop = await createLoop(s.group.id, s.people.author.id, { taskId: s.task.id, text: 'Före' })
     const params = { groupId: s.group.id, loopId: loop.id }
     const path = `/groups/${s.group.id}/loops/${loop.id}/edit`
-    const saved = await run(async () => editPage.action(args(await postForm(path, s.people.author, { text: 'Efter', emotion: '2' }), params)))
+    const saved = await run(async () =>
+      editPage.action(args(await postForm(path, s.people.author, { text: 'Efter', emotion: '2' }), params)),
+    )
     expect(saved.headers.get('Location')).toBe(`/groups/${s.group.id}/loops/${loop.id}`)
     expect((await db().selectFrom('loops').select('text').where('id', '=', loop.id).executeTakeFirstOrThrow()).text).toBe('Efter')
     await createComment(loop.id, s.people.owner.id)
-    const locked = await run(async () => editPage.loader(args(makeRequest(path, { cookie: await sessionCookieFor(s.people.author) }), params)))
+    const locked = await run(async () =>
+      editPage.loader(args(makeRequest(path, { cookie: await sessionCookieFor(s.people.author) }), params)),
+    )
     expect([locked.status, locked.headers.get('Location')]).toEqual([302, `/groups/${s.group.id}/loops/${loop.id}`])
   })
 })
@@ -149,7 +195,13 @@ describe('the Loops tab and My loops', () => {
     const mine = await createLoop(s.group.id, s.people.author.id)
     const theirs = await createLoop(s.group.id, s.people.member.id)
     const list = async (user: User) =>
-      (await run(async () => listPage.loader(args(makeRequest(`/groups/${s.group.id}/loops`, { cookie: await sessionCookieFor(user) }), { groupId: s.group.id })))).data
+      (
+        await run(async () =>
+          listPage.loader(
+            args(makeRequest(`/groups/${s.group.id}/loops`, { cookie: await sessionCookieFor(user) }), { groupId: s.group.id }),
+          ),
+        )
+      ).data
     expect((await list(s.people.author)).loops.map((l: { id: string }) => l.id)).toEqual([mine.id])
     expect((await list(s.people.owner)).loops.map((l: { id: string }) => l.id).sort()).toEqual([mine.id, theirs.id].sort())
     expect((await list(s.people.author)).choices.members).toEqual([])
