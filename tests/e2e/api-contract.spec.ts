@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto'
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test'
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
-import { addMember, createOrgWorld, insertGroup, insertInvitation, insertUser, PASSWORD, signIn, type DbUser } from '../support/e2e/orgs'
+import {
+  addMember,
+  appDb,
+  createOrgWorld,
+  insertGroup,
+  insertInvitation,
+  insertUser,
+  PASSWORD,
+  signIn,
+  type DbUser,
+} from '../support/e2e/orgs'
 import { uniqueEmail } from '../support/e2e/users'
 
 /*
@@ -60,6 +71,17 @@ async function signedIn(user: Pick<DbUser, 'email' | 'password'>) {
   return context
 }
 
+function insertLoop(groupId: string, authorId: string) {
+  const id = randomBytes(12).toString('hex')
+  const now = new Date().toISOString()
+  appDb()
+    .prepare(
+      'insert into loops (id, group_id, task_id, author_id, text, emotion, created_at, activity_at) values (?, ?, null, ?, ?, 3, ?, ?)',
+    )
+    .run(id, groupId, authorId, 'Kontraktets loop', now, now)
+  return { id }
+}
+
 /** The run's data: our organization (admin, members, groups, invitations) and a foreign one. */
 async function makeWorld() {
   const ours = await createOrgWorld({ memberNames: ['Mona Medlem', 'Mats Medlem', 'Tove Tillfällig', 'Sara Skapare'] })
@@ -75,7 +97,12 @@ async function makeWorld() {
   const revocable = insertInvitation({ organizationId: ours.org.id, type: 'email', email: uniqueEmail('revocable') })
   const toMember = insertInvitation({ organizationId: ours.org.id, groupId: g2.id, type: 'email', email: member.email })
   const foreignInvitation = insertInvitation({ organizationId: foreign.org.id, type: 'email', email: uniqueEmail('foreign') })
+  // A loop of a member of g1 and one of the foreign group (docs/group-work.md "Loops").
+  const loop = insertLoop(g1.id, member.id)
+  const foreignLoop = insertLoop(foreignGroup.id, foreign.members[0].id)
   return {
+    loop,
+    foreignLoop,
     ours,
     foreign,
     member,
@@ -136,6 +163,7 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
       organizationId: [w.ours.org.id, w.foreign.org.id],
       userId: [actor.id, w.foreign.admin.id],
       groupId: [w.g1.id, w.foreignGroup.id],
+      loopId: [w.loop.id, w.foreignLoop.id],
       tokenId: [tokenId, tokenId],
       invitationId: [w.revocable.id, w.foreignInvitation.id],
       kind: ['groups', 'groups'],
