@@ -90,12 +90,19 @@ export default [
         route('tags', 'routes/groups/tags/route.tsx'),
 
         // Loops and their photos.
+        route('loops', 'routes/groups/loops/list.tsx'),
+        route('loops/new', 'routes/groups/loops/new.tsx'),
+        route('loops/:loopId', 'routes/groups/loops/detail.tsx'),
+        route('loops/:loopId/edit', 'routes/groups/loops/edit.tsx'),
+        route('loops/:loopId/photos/:photoId', 'routes/groups/loops/photo.ts'),
 
         // Feedback and whom subscribers follow.
         route('loops/:loopId/comments', 'routes/groups/feedback/comments.ts'),
         route('loops/:loopId/approval', 'routes/groups/feedback/approval.ts'),
       ]),
     ]),
+    // A member's own loops across their groups (docs/group-work.md "My loops").
+    route('loops', 'routes/groups/loops/my-loops.tsx'),
     route('create', 'routes/create/section.tsx', [
       route('group', 'routes/create/route.tsx'),
       route('attendance-group', 'routes/create/attendance-group.tsx'),
@@ -164,6 +171,10 @@ export default [
     route('v3/groups/:groupId/tasks/:taskId', 'routes/api/groups/task.ts'),
     route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
     route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
+    route('v3/groups/:groupId/loops', 'routes/api/loops/loops.ts'),
+    route('v3/groups/:groupId/loops/:loopId', 'routes/api/loops/loop.ts'),
+    route('v3/groups/:groupId/loops/:loopId/photos', 'routes/api/loops/photos.ts'),
+    route('v3/loops/mine', 'routes/api/loops/mine.ts'),
     ...prefix('v1/organizations/:organizationId', [
       route('groups', 'routes/api/organizations/groups.ts'),
       route('groups/statistics', 'routes/api/organizations/groups.statistics.ts'),

@@ -12,6 +12,7 @@ import { gracefulShutdown, shutdownOnSignals } from './lifecycle'
 import { MAX_BODY_BYTES, MAX_JSON_BYTES } from '../app/utils/request-rules'
 import { isPictureUploadPath, PICTURE_UPLOAD_MAX_BYTES, pictureTooLargeRedirect } from '../app/utils/picture-rules'
 import { importTooLargeRedirect, isMemberImportPath, MEMBER_IMPORT_UPLOAD_MAX_BYTES } from '../app/utils/member-import-rules'
+import { isLoopUploadPath, LOOP_UPLOAD_MAX_BYTES } from '../app/utils/loop-photo-rules'
 import { bodyLimit, cspNonce, originCheck, pageMethods, requestLog, securityHeaders } from './security'
 import { staticFiles } from './static'
 import { scimErrorAnswers, scimErrorHandler } from './scim-answers'
@@ -92,15 +93,18 @@ if (metricsServed) {
 }
 
 // Bodies larger than these are refused before Remix reads them: JSON for the API and SCIM, forms for pages,
-// and the two multipart routes: the profile picture upload (ADR 010) and the member import's file.
+// and the multipart routes: the profile picture upload (ADR 010), the member import's file and a loop's photos
+// (the loop form, its edit form and the API's photo upload).
 const bodyLimitOf = (path: string) =>
-  path.startsWith('/api/') || path.startsWith('/scim/')
-    ? MAX_JSON_BYTES
-    : isPictureUploadPath(path)
-      ? PICTURE_UPLOAD_MAX_BYTES
-      : isMemberImportPath(path)
-        ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
-        : MAX_BODY_BYTES
+  isLoopUploadPath(path)
+    ? LOOP_UPLOAD_MAX_BYTES
+    : path.startsWith('/api/') || path.startsWith('/scim/')
+      ? MAX_JSON_BYTES
+      : isPictureUploadPath(path)
+        ? PICTURE_UPLOAD_MAX_BYTES
+        : isMemberImportPath(path)
+          ? MEMBER_IMPORT_UPLOAD_MAX_BYTES
+          : MAX_BODY_BYTES
 // An upload over its limit goes back to its page with the error shown there.
 app.use(
   bodyLimit((req) => bodyLimitOf(req.path), { tooLarge: (req) => pictureTooLargeRedirect(req.path) ?? importTooLargeRedirect(req.path) }),

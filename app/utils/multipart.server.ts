@@ -5,37 +5,81 @@ import { DomainError } from '~/errors'
 import { mediaTypeOf } from './request-body.server'
 
 /**
- * The one multipart reader (the profile picture upload, ADR 010, and the member import's file). Forms everywhere else are
- * URL-encoded and read with readForm. The body streams through busboy, a small, well-kept parser
- * (the one multer builds on): at most one file of at most `maxFileBytes` is kept in memory; the
- * rest of a larger file is read and dropped, so the answer can still be a page with a message.
- * A body that is not multipart/form-data is UNSUPPORTED_MEDIA_TYPE.
+ * The one multipart reader (the profile picture upload, ADR 010, the member import's file and a
+ * loop's photos). Forms everywhere else are URL-encoded and read with readForm. The body streams
+ * through busboy, a small, well-kept parser (the one multer builds on), under hard limits: at most
+ * `maxFiles` files (default one) of at most `maxFileBytes` each are kept in memory; the rest of a
+ * larger file is read and dropped (`truncated`), so the answer can still be a page with a
+ * message; at most `maxFields` fields of at most `maxFieldBytes` each. A body that is not
+ * multipart/form-data is UNSUPPORTED_MEDIA_TYPE.
  */
-export interface MultipartUpload {
-  fields: Record<string, string>
-  /** The file of the form's file field (`fileField`), or null when none was chosen. */
-  file: { bytes: Buffer; truncated: boolean; /** The name the browser gave (its last path segment), or ''. */ name: string } | null
+export interface UploadedFile {
+  bytes: Buffer
+  truncated: boolean
+  /** The name the browser gave (its last path segment), or ''. */
+  name: string
 }
 
-export async function readMultipart(request: Request, options: { fileField: string; maxFileBytes: number }): Promise<MultipartUpload> {
+export interface MultipartUpload {
+  /** Each field's last value. */
+  fields: Record<string, string>
+  /** Every field value, repeated names (checkboxes) included, for a form schema. */
+  form: FormData
+  /** The first file of the form's file field (`fileField`), or null when none was chosen. */
+  file: UploadedFile | null
+  /** Every file chosen in `fileField` (up to `maxFiles`). */
+  files: UploadedFile[]
+  /** Whether more files were sent than `maxFiles` (the others were dropped). */
+  tooManyFiles: boolean
+}
+
+export interface MultipartOptions {
+  fileField: string
+  maxFileBytes: number
+  maxFiles?: number
+  maxFields?: number
+  maxFieldBytes?: number
+}
+
+export async function readMultipart(request: Request, options: MultipartOptions): Promise<MultipartUpload> {
   if (mediaTypeOf(request) !== 'multipart/form-data' || !request.body) throw new DomainError('UNSUPPORTED_MEDIA_TYPE')
+  const maxFiles = options.maxFiles ?? 1
+  const maxFields = options.maxFields ?? 10
   const parser = busboy({
     headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
     // File names as browsers send them (UTF-8), e.g. "medlemmar-Åre.csv".
     defParamCharset: 'utf8',
-    limits: { files: 1, fileSize: options.maxFileBytes, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 20 },
+    limits: {
+      // One more file than taken, so that a form with too many is told apart from one with just enough.
+      files: maxFiles + 1,
+      fileSize: options.maxFileBytes,
+      fields: maxFields,
+      fieldSize: options.maxFieldBytes ?? 4096,
+      parts: maxFields + maxFiles + 2,
+      headerPairs: 20,
+    },
   })
   const fields: Record<string, string> = {}
-  let file: MultipartUpload['file'] = null
+  const form = new FormData()
+  const files: UploadedFile[] = []
+  let tooManyFiles = false
   const done = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       fields[name] = value
+      form.append(name, value)
     })
     parser.on('file', (name, stream, info) => {
       if (name !== options.fileField) {
         stream.resume()
         return
       }
+      if (files.length >= maxFiles) {
+        tooManyFiles = true
+        stream.resume()
+        return
+      }
+      const slot = files.length
+      files.push({ bytes: Buffer.alloc(0), truncated: false, name: '' })
       const chunks: Buffer[] = []
       let truncated = false
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -44,8 +88,7 @@ export async function readMultipart(request: Request, options: { fileField: stri
       })
       stream.on('end', () => {
         const bytes = Buffer.concat(chunks)
-        // An empty file part is what a browser sends when no file was chosen.
-        file = bytes.length === 0 && !truncated ? null : { bytes, truncated, name: (info.filename ?? '').split(/[\\/]/).pop() ?? '' }
+        files[slot] = { bytes, truncated, name: (info.filename ?? '').split(/[\\/]/).pop() ?? '' }
       })
     })
     parser.on('close', resolve)
@@ -55,5 +98,7 @@ export async function readMultipart(request: Request, options: { fileField: stri
     .on('error', () => parser.destroy(new Error('request aborted')))
     .pipe(parser)
   await done
-  return { fields, file }
+  // An empty file part is what a browser sends when no file was chosen.
+  const chosen = files.filter((f) => f.bytes.length > 0 || f.truncated)
+  return { fields, form, file: chosen[0] ?? null, files: chosen, tooManyFiles }
 }

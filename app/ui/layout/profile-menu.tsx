@@ -30,6 +30,8 @@ export function ProfileMenu({ user, counts }: { user: User; counts: HeaderCounts
           { to: `/users/${user.id}/preferences/account`, label: t('profileMenu.preferences'), count: 0 },
         ]
       : []),
+    // The user's own loops across their groups (docs/group-work.md "My loops").
+    ...(BUILT_SCREENS.groups ? [{ to: '/loops', label: t('profileMenu.myLoops'), count: 0 }] : []),
     // Every invitation waiting for an answer (the avatar's badge counts the same); the library's
     // on the library's own invitations page (spec: the header's /library/invitations/{id}, the
     // same list as the inbox's packages); a code from an email is typed in on its own page.

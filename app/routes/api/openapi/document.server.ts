@@ -7,6 +7,7 @@ import { countOperations } from '../feeds/counts.openapi'
 import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
 import { taskOperations } from '../groups/tasks.openapi'
+import { loopOperations } from '../loops/loops.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
 import { organizationOperations } from '../organizations/organizations.openapi'
 import { userOperations } from '../users/users.openapi'
@@ -45,6 +46,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...groupOperations,
   ...feedbackOperations,
   ...taskOperations,
+  ...loopOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,

@@ -77,6 +77,8 @@ export interface OperationInput {
   headers?: z.AnyZodObject
   /** The body schema readJson validates with. */
   body?: z.ZodTypeAny
+  /** The body's media type when it is not JSON (a multipart upload: `multipart/form-data`). */
+  bodyType?: string
   /** The answer when it works; `schema: null` is a response without a body (204). */
   ok: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null; description: string; headers?: z.AnyZodObject; contentType?: string }
   /** The catalogue codes this call answers with beyond the common ones (session, body, origin, availability). */
@@ -132,7 +134,7 @@ export function operation(input: OperationInput): RouteConfig {
       ...(input.params ? { params: input.params } : {}),
       ...(input.query ? { query: input.query } : {}),
       ...(input.headers ? { headers: input.headers } : {}),
-      ...(input.body ? { body: { required: true, content: { 'application/json': { schema: input.body } } } } : {}),
+      ...(input.body ? { body: { required: true, content: { [input.bodyType ?? 'application/json']: { schema: input.body } } } } : {}),
     },
     responses,
   }

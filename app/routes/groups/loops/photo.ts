@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getUser } from '~/auth/guards.server'
+import { DomainError, errorResponse } from '~/errors'
+import { ctxFor } from '~/services/context.server'
+import { readLoopPhoto } from '~/services/group-work/loop-photos.server'
+
+/**
+ * /groups/:groupId/loops/:loopId/photos/:photoId: a loop's photo, for whoever may see the loop
+ * (loopVisibility), else 404 (signed out too: nothing tells it exists). Private (a shared cache
+ * must not keep it) and revalidated by its ETag (304 Not Modified): a photo's bytes never change,
+ * but whether the viewer may still see it does.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await getUser(context)
+  if (!actor) return errorResponse('NOT_FOUND')
+  let photo
+  try {
+    photo = await readLoopPhoto(ctxFor(actor, context), params.groupId!, params.loopId!, params.photoId!)
+  } catch (error) {
+    if (error instanceof DomainError) return errorResponse('NOT_FOUND')
+    throw error
+  }
+  const etag = `"${photo.etag}"`
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Cookie', 'X-Content-Type-Options': 'nosniff' }
+  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
+  return new Response(photo.image, {
+    headers: { ...headers, 'Content-Type': photo.content_type, 'Content-Length': String(photo.image.byteLength) },
+  })
+}
