@@ -1467,7 +1467,7 @@ const ROUTES: RouteRow[] = [
   { id: 'routes/groups/section.tsx', loader: 'public' },
   { id: 'routes/groups/list/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/groups/group/layout.tsx', loader: 'page' },
-  { id: 'routes/groups/group/index.tsx', loader: 'public' },
+  { id: 'routes/groups/group/index.tsx', loader: 'page' },
   { id: 'routes/groups/home/route.tsx', loader: 'page', action: 'page' },
   { id: 'routes/groups/feedback/comments.ts', loader: 'none', action: 'page' },
   { id: 'routes/groups/feedback/approval.ts', loader: 'none', action: 'page' },

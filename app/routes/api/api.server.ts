@@ -8,6 +8,7 @@ import { MAX_JSON_BYTES } from '~/utils/request-rules'
 import { serviceUnavailable } from '~/http/service-unavailable.server'
 import { ctxFor } from '~/services/context.server'
 import { requireStrongAuthInOrganization } from '~/services/two-step/strong-auth.server'
+import { requireGroupAccess } from '~/services/groups/group-access.server'
 
 /** The largest JSON body an API call reads (utils/request-rules.ts). */
 export { MAX_JSON_BYTES }
@@ -138,6 +139,24 @@ async function strongAuthGate({ params, context }: LoaderFunctionArgs): Promise<
   }).then((response) => (response.status === 403 ? response : null))
 }
 
+/**
+ * The same for a call under /api/…/groups/:groupId: an organization admin held back by the policy
+ * reaches a group only through their admin rights (docs/group-roles.md), so the group's access
+ * check answers 403 STRONG_AUTH_REQUIRED before the body is read; anything else (a group the
+ * caller may not see, …) is the call's own answer.
+ */
+async function groupStrongAuthGate({ params, context }: LoaderFunctionArgs): Promise<Response | null> {
+  const state = await context.session()
+  if (state.status !== 'active') return null
+  const response = await apiCall(async () => {
+    await requireGroupAccess(ctxFor(state.user, context), params.groupId!)
+    return null
+  })
+  if (response.status !== 403) return null
+  const body = (await response.clone().json()) as { message?: string }
+  return body.message === 'STRONG_AUTH_REQUIRED' ? response : null
+}
+
 export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   const methods = (Object.keys(handlers) as ApiMethod[]).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
   const allow = methods.join(', ')
@@ -147,6 +166,10 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     // Every call under an organization's id passes its two-step policy first, before its body is read.
     if (args.params.organizationId) {
       const stopped = await strongAuthGate(args)
+      if (stopped) return stopped
+    }
+    if (args.params.groupId) {
+      const stopped = await groupStrongAuthGate(args)
       if (stopped) return stopped
     }
     return handler(args)

@@ -21,7 +21,7 @@ export function destinationHref(destination: AlertDestination): string | null {
     case 'loop':
       return `/groups/${destination.groupId}/loops/${destination.id}`
     case 'loops':
-      // INTEGRATION: the loops list's task filter (G2's /groups/:groupId/loops) is assumed to be `?task=`.
+      // The loops list filters by task with `?task=` (routes/groups/loops/list.tsx).
       return `/groups/${destination.groupId}/loops${destination.taskId ? `?task=${encodeURIComponent(destination.taskId)}` : ''}`
     default:
       return null

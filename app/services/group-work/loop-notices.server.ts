@@ -212,7 +212,6 @@ function parseData(text: string): Record<string, unknown> {
  * the module's comment). To be called once the loop is committed (by createLoop); runs in its own
  * transaction. Returns the notices written and updated.
  */
-// INTEGRATION: G2's createLoop (group-work/loops.server.ts) calls noticeNewLoop(ctx, loop.id) after its transaction commits.
 export async function noticeNewLoop(ctx: Ctx, loopId: string) {
   return ctx.db.transaction().execute(async (trx) => {
     const loop = await noticeLoopOf(trx, loopId)

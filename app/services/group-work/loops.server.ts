@@ -1,11 +1,13 @@
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { Ctx } from '../context.server'
+import { actorOf, type Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, requireGroupWorkRight, taskVisibility, type GroupWork } from './group-work-access.server'
 import { loopPhotoUrl, reencodeLoopPhotos, removeLoopPhotos, storeLoopPhotos } from './loop-photos.server'
 import { requireOwnLoop } from './loop-owner.server'
 import { LOOP_TEXT_MAX, type LoopInput } from './loops.schemas'
+import { noticeNewLoop } from './loop-notices.server'
+import { markReadIn } from './loop-reads.server'
 
 /**
  * Loops (docs/group-work.md "Loops"): a member's reflection on a task (a report) or a free loop,
@@ -78,7 +80,8 @@ export async function createLoop(ctx: Ctx, groupId: string, input: LoopInput & {
         .execute()
     await storeLoopPhotos(trx, { id, group_id: groupId }, photos, ctx.now)
   })
-  // INTEGRATION: noticeNewLoop(ctx, id) (G3) here, after the commit.
+  // The viewers' notice once the loop is there (gathered per viewer, task and day: loop-notices.server.ts).
+  await noticeNewLoop(ctx, id)
   return { id }
 }
 
@@ -117,6 +120,8 @@ export async function updateLoop(ctx: Ctx, groupId: string, loopId: string, chan
       .set({ text, emotion: changes.emotion ?? Number(before.emotion), edited_at: now, activity_at: now })
       .where('id', '=', loopId)
       .execute()
+    // The author's own edit is no news to them.
+    await markReadIn(trx, actorOf(ctx).id, loopId, now)
   })
   return { id: current.id }
 }

@@ -25,7 +25,18 @@ export interface LoopCardData {
  * loop, the author (`showAuthor`) or the group (`showGroup`), when, the feeling, the first lines,
  * the tags and the feedback's count. A card rather than a table row: on a phone it reads top down.
  */
-export function LoopCard({ loop, showAuthor, showGroup }: { loop: LoopCardData; showAuthor?: boolean; showGroup?: boolean }) {
+export function LoopCard({
+  loop,
+  showAuthor,
+  showGroup,
+  unread,
+}: {
+  loop: LoopCardData
+  showAuthor?: boolean
+  showGroup?: boolean
+  /** New to the viewer: never opened, or commented on or approved since they last opened it. */
+  unread?: boolean
+}) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
   const title = loop.task?.title ?? t('loops.card.free')
@@ -41,6 +52,9 @@ export function LoopCard({ loop, showAuthor, showGroup }: { loop: LoopCardData; 
         {showGroup ? <span>{loop.groupName}</span> : null}
         <time dateTime={loop.createdAt}>{dateTime(loop.createdAt)}</time>
         {loop.editedAt ? <span>({t('loops.card.edited')})</span> : null}
+        {unread ? (
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">{t('loops.card.unread')}</span>
+        ) : null}
         {loop.approved ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('loops.card.approved')}</span>
         ) : null}
@@ -63,12 +77,23 @@ export function LoopCard({ loop, showAuthor, showGroup }: { loop: LoopCardData; 
 }
 
 /** A list of loop cards. */
-export function LoopCards({ loops, showAuthor, showGroup }: { loops: LoopCardData[]; showAuthor?: boolean; showGroup?: boolean }) {
+export function LoopCards({
+  loops,
+  showAuthor,
+  showGroup,
+  unread = [],
+}: {
+  loops: LoopCardData[]
+  showAuthor?: boolean
+  showGroup?: boolean
+  /** The ids of the loops new to the viewer. */
+  unread?: readonly string[]
+}) {
   return (
     <ul className="space-y-3">
       {loops.map((loop) => (
         <li key={loop.id}>
-          <LoopCard loop={loop} showAuthor={showAuthor} showGroup={showGroup} />
+          <LoopCard loop={loop} showAuthor={showAuthor} showGroup={showGroup} unread={unread.includes(loop.id)} />
         </li>
       ))}
     </ul>

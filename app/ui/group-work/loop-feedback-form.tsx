@@ -26,7 +26,7 @@ export interface LoopFeedbackFormProps {
  * page with a toast: they work without JavaScript; with it they submit without a reload and show
  * their pending state. An unsent comment comes back in the page's `?comment=` and fills the field.
  */
-// INTEGRATION: G2's loop page renders this at its `{/* INTEGRATION: feedback form */}` and calls markLoopRead(ctx, loopId) in its loader.
+
 export function LoopFeedbackForm({ groupId, loopId, canComment, canApprove, approved, isAuthor = false }: LoopFeedbackFormProps) {
   const { t } = useTranslation()
   const id = useId()

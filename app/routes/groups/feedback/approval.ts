@@ -5,6 +5,7 @@ import { methodNotAllowed } from '~/errors'
 import { routeCall } from '~/http/route-call.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { ctxFor } from '~/services/context.server'
+import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { setApproval } from '~/services/group-work/loop-approval.server'
 import { ApprovalFormSchema } from '~/services/group-work/loop-feedback.schemas'
 import { readForm } from '~/utils/form-body.server'
@@ -22,6 +23,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const groupId = params.groupId!
   const loopId = params.loopId!
   const back = `${loopPagePath(groupId, loopId)}#${FEEDBACK_ANCHOR}`
+  // Someone who may not see the group (or is held back by its organization's policy) is answered before the form is read.
+  await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
   const submission = parseWithZod(await readForm(request), { schema: ApprovalFormSchema })
   if (submission.status !== 'success') return redirectWithToast(back, { key: 'errors.BAD_REQUEST', type: 'error' })
   const result = await routeCall(() => setApproval(ctx, groupId, loopId, submission.value.approved), {

@@ -5,6 +5,7 @@ import { methodNotAllowed } from '~/errors'
 import { routeCall } from '~/http/route-call.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { ctxFor } from '~/services/context.server'
+import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { addComment } from '~/services/group-work/loop-comments.server'
 import { COMMENT_MAX_LENGTH, CommentSchema } from '~/services/group-work/loop-feedback.schemas'
 import { readForm } from '~/utils/form-body.server'
@@ -24,6 +25,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const groupId = params.groupId!
   const loopId = params.loopId!
   const page = loopPagePath(groupId, loopId)
+  // Someone who may not see the group (or is held back by its organization's policy) is answered before the form is read.
+  await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
   const form = await readForm(request)
   const typed = String(form.get('text') ?? '').slice(0, COMMENT_MAX_LENGTH)
   const back = typed.trim()

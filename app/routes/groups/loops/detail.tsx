@@ -8,6 +8,7 @@ import { routeCall } from '~/http/route-call.server'
 import { ctxFor, type Ctx } from '~/services/context.server'
 import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { deleteLoop, getLoop } from '~/services/group-work/loops.server'
+import { markLoopRead } from '~/services/group-work/loop-reads.server'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
@@ -15,6 +16,7 @@ import { ConfirmButton } from '~/ui/confirm-dialog'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { useFormatters } from '~/ui/format'
 import { EmotionBadge } from '~/ui/group-work/emotion-scale'
+import { LoopFeedbackForm } from '~/ui/group-work/loop-feedback-form'
 import { Section } from '~/ui/section'
 import { useHydrated } from '~/ui/use-hydrated'
 import { readForm } from '~/utils/form-body.server'
@@ -35,8 +37,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...GROUP_SCREEN,
     failure: 'loops.detail.loadError',
   })
-  // INTEGRATION: markLoopRead(ctx, loop.id) (G3) here.
-  return data({ loop, canComment: work.can.giveFeedback || loop.author.id === work.actorId, canApprove: work.can.giveFeedback })
+  // Opening the loop reads it: its unread mark in the lists and the feed goes.
+  await routeCall(() => markLoopRead(ctx, loop.id), { ...GROUP_SCREEN, failure: 'loops.detail.loadError' })
+  return data({
+    loop,
+    isAuthor: loop.author.id === work.actorId,
+    canComment: work.can.giveFeedback || loop.author.id === work.actorId,
+    // Reports (loops on a task) are approved; free loops are not.
+    canApprove: work.can.giveFeedback && loop.task !== null,
+  })
 }
 
 interface IntentArgs {
@@ -80,7 +89,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function LoopPage() {
   const { t } = useTranslation()
-  const { loop } = useLoaderData<typeof loader>()
+  const { loop, isAuthor, canComment, canApprove } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as DetailActionData | undefined
   const { dateTime } = useFormatters()
   const hydrated = useHydrated()
@@ -216,7 +225,14 @@ export default function LoopPage() {
         ) : (
           <p className="text-sm text-slate-700">{t('loops.detail.noComments')}</p>
         )}
-        {/* INTEGRATION: feedback form — <LoopFeedbackForm groupId loopId canComment canApprove approved /> (G3), from the loader's canComment and canApprove. */}
+        <LoopFeedbackForm
+          groupId={loop.groupId}
+          loopId={loop.id}
+          canComment={canComment}
+          canApprove={canApprove}
+          approved={loop.approved !== null}
+          isAuthor={isAuthor}
+        />
       </Section>
     </article>
   )

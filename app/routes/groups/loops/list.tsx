@@ -10,6 +10,7 @@ import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { SelectField } from '~/ui/field'
 import { LoopCards } from '~/ui/group-work/loop-card'
+import { unreadLoopIds } from '~/services/group-work/loop-reads.server'
 import { Section } from '~/ui/section'
 import { GROUP_SCREEN } from '../group-not-found.server'
 
@@ -33,8 +34,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     failure: 'loops.list.loadError',
   })
   const choices = await routeCall(() => loopChoices(ctx, work), { failure: 'loops.list.loadError' })
-  // INTEGRATION: unreadLoopIds(ctx, loops.map((l) => l.id)) (G3) for the unread marks.
+  // New loops, and loops with feedback since the viewer last opened them, are marked until opened.
+  const unread = await routeCall(
+    () =>
+      unreadLoopIds(
+        ctx,
+        loops.map((l) => l.id),
+      ),
+    { failure: 'loops.list.loadError' },
+  )
   return data({
+    unread: [...unread],
     groupId,
     sees: work.sees,
     canSend: work.can.sendLoops,
@@ -49,7 +59,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function LoopsTab() {
   const { t } = useTranslation()
-  const { groupId, sees, canSend, loops, nextCursor, choices, query } = useLoaderData<typeof loader>()
+  const { groupId, sees, canSend, loops, nextCursor, choices, query, unread } = useLoaderData<typeof loader>()
   const viewer = sees === 'all' || sees === 'followed'
   const filtered = Boolean(query.task || query.member || query.tag)
   const base = `/groups/${groupId}/loops`
@@ -133,7 +143,7 @@ export default function LoopsTab() {
       ) : null}
 
       {loops.length ? (
-        <LoopCards loops={loops} showAuthor={viewer} />
+        <LoopCards loops={loops} showAuthor={viewer} unread={unread} />
       ) : empty ? (
         <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">{empty}</p>
       ) : null}

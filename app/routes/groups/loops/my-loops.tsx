@@ -11,6 +11,7 @@ import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { SelectField } from '~/ui/field'
 import { LoopCards } from '~/ui/group-work/loop-card'
+import { unreadLoopIds } from '~/services/group-work/loop-reads.server'
 
 /**
  * /loops, "My loops" (docs/group-work.md): everything the user has written, in every group they
@@ -26,14 +27,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const group = url.searchParams.get('group')?.slice(0, 32) || undefined
   const cursor = LoopListQuerySchema.shape.cursor.safeParse(url.searchParams.get('cursor') ?? undefined).data
   const mine = await routeCall(() => myLoops(ctx, { groupId: group, cursor }), { failure: 'myLoops.loadError' })
-  return data({ ...mine, query: { group: group ?? '', cursor: cursor ?? '' } })
+  // A loop of mine with a comment or an approval I have not read is marked until opened.
+  const unread = await routeCall(
+    () =>
+      unreadLoopIds(
+        ctx,
+        mine.loops.map((l) => l.id),
+      ),
+    { failure: 'myLoops.loadError' },
+  )
+  return data({ ...mine, unread: [...unread], query: { group: group ?? '', cursor: cursor ?? '' } })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function MyLoopsPage() {
   const { t } = useTranslation()
-  const { loops, nextCursor, groups, query } = useLoaderData<typeof loader>()
+  const { loops, nextCursor, groups, query, unread } = useLoaderData<typeof loader>()
   const withGroup = (extra: Record<string, string>) => {
     const search = new URLSearchParams(Object.entries({ group: query.group, ...extra }).filter(([, v]) => v))
     return search.size ? `/loops?${search}` : '/loops'
@@ -58,7 +68,7 @@ export default function MyLoopsPage() {
         </Form>
       ) : null}
       {loops.length ? (
-        <LoopCards loops={loops} showGroup />
+        <LoopCards loops={loops} showGroup unread={unread} />
       ) : (
         <p className="rounded-md bg-white p-4 text-slate-700 ring-1 ring-slate-200">
           {query.group ? t('myLoops.emptyGroup') : t('myLoops.empty')}{' '}
