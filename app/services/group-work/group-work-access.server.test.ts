@@ -5,7 +5,7 @@ import { createUser } from '../../../tests/support/factories'
 import { createLoop, createTask, follow } from '../../../tests/support/group-work-factories'
 import { createGroup, createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
-import { loopVisibility, requireGroupWork, taskVisibility } from './group-work-access.server'
+import { loopCountScope, loopVisibility, requireGroupWork, taskVisibility } from './group-work-access.server'
 
 /**
  * The visibility table of docs/group-roles.md: who sees whose loops, and which tasks, per role.
@@ -68,6 +68,23 @@ describe('who sees which loops (loopVisibility)', () => {
     await db().deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', people.author.id).execute()
     expect(await db().selectFrom('group_follows').selectAll().where('group_id', '=', group.id).execute()).toEqual([])
     expect(await visibleLoops(people.subscriber, group.id)).toEqual([])
+  })
+})
+
+describe('who counts which loops (loopCountScope)', () => {
+  it('lets an admin outside the group count every loop, and everyone else only the loops they see', async () => {
+    const { people, group, loops } = await setup()
+    const counted = async (user: User) => {
+      const work = await requireGroupWork(ctxFor(user), group.id)
+      const rows = await db().selectFrom('loops').select('id').where(loopCountScope(work)).execute()
+      return rows.map((r) => r.id).sort()
+    }
+    const both = [loops.authorsLoop.id, loops.othersLoop.id].sort()
+    expect(await counted(people.admin)).toEqual(both)
+    expect(await counted(people.owner)).toEqual(both)
+    expect(await counted(people.author)).toEqual([loops.authorsLoop.id])
+    expect(await counted(people.subscriber)).toEqual([loops.authorsLoop.id])
+    expect(await counted(people.lonelySubscriber)).toEqual([])
   })
 })
 

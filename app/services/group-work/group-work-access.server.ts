@@ -84,6 +84,17 @@ export function loopVisibility(work: GroupWork, alias = 'loops'): Expression<Sql
 }
 
 /**
+ * The condition "the actor may count this loop" (a task's or a tag's number of loops): the loops
+ * they see, and for an organization admin outside the group every loop of it, counted, never shown
+ * (docs/group-roles.md: the admin sees tasks, tags and counts, never a loop). A member counts their
+ * own loops only, so no number tells them of another's.
+ */
+export function loopCountScope(work: GroupWork, alias = 'loops'): Expression<SqlBool> {
+  if (work.sees === 'none' && work.access.isOrgAdmin) return sql<SqlBool>`${sql.ref(`${alias}.group_id`)} = ${work.access.group.id}`
+  return loopVisibility(work, alias)
+}
+
+/**
  * The condition "the actor may see this task", on group_tasks under `alias`: those who edit tasks
  * and an organization admin outside the group see every task, drafts too; anyone else the tasks
  * published for their role by `now`.

@@ -3,7 +3,7 @@ import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { newId } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
-import { loopVisibility, requireGroupWork, type GroupWork } from './group-work-access.server'
+import { loopCountScope, requireGroupWork, type GroupWork } from './group-work-access.server'
 import { requireWorkEditor } from './task-editing.server'
 import { GROUP_TAG_LIMIT, TagInputSchema, TagPatchSchema, type TagInput, type TagPatch } from './tags.schemas'
 
@@ -12,7 +12,7 @@ import { GROUP_TAG_LIMIT, TagInputSchema, TagPatchSchema, type TagInput, type Ta
  * (TAG_LIMIT_REACHED), one of a name whatever its case (TAG_NAME_TAKEN). Everyone who sees the
  * group reads them (the loop form offers them); the roles that edit tasks add, rename and delete
  * them (requireWorkEditor). Renaming keeps a tag on its loops; deleting takes it off them. The
- * loop counts are counted under `loopVisibility`.
+ * loop counts are counted under `loopCountScope` (an admin outside the group counts every loop).
  */
 
 export interface TagView {
@@ -52,7 +52,7 @@ async function readTags(db: DB, work: GroupWork, tagId?: string): Promise<TagVie
       .innerJoin('loops', 'loops.id', 'lt.loop_id')
       .select(['lt.tag_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('lt.group_id', '=', groupId)
-      .where(loopVisibility(work))
+      .where(loopCountScope(work))
       .$if(tagId !== undefined, (qb) => qb.where('lt.tag_id', '=', tagId!))
       .groupBy('lt.tag_id')
       .execute()

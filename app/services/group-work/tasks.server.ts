@@ -3,13 +3,13 @@ import type { DB } from '~/db/db.server'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
 import type { Ctx } from '../context.server'
-import { loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
+import { loopCountScope, loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
 
 /**
  * A group's tasks as the actor sees them (docs/group-work.md#tasks): members the published tasks
  * of their role, in the group's order; those who edit tasks (and an organization admin outside the
  * group) every task, drafts too. Which tasks is `taskVisibility`; the loop counts are counted
- * under `loopVisibility`, so nobody learns of loops they may not see. Changes: task-editing.server.ts.
+ * under `loopCountScope`, so nobody learns of loops they may not see (an admin outside the group counts them all). Changes: task-editing.server.ts.
  */
 
 export type TaskStatus = 'draft' | 'scheduled' | 'published'
@@ -56,7 +56,7 @@ async function loopCounts(db: DB, work: GroupWork, taskIds: string[]) {
       (eb) => eb.fn.countAll<number | string>().as('n'),
       sql<number | string>`sum(case when loops.author_id = ${work.actorId} then 1 else 0 end)`.as('mine'),
     ])
-    .where(loopVisibility(work))
+    .where(loopCountScope(work))
     .where('loops.task_id', 'in', taskIds)
     .groupBy('loops.task_id')
     .execute()
