@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createOrganization } from '../../tests/support/org-factories'
 import { db } from '~/db/db.server'
 import * as newPasswordApi from '~/routes/api/password-reset.new-password'
 import * as usersApi from '~/routes/api/users'
@@ -6,7 +7,7 @@ import * as forgot from '~/routes/auth/forgot-password'
 import * as newPassword from '~/routes/auth/new-password'
 import * as signup from '~/routes/auth/signup'
 import { args, createUser, lastMailTo, makeRequest, run, tokenFromMail, uniqueEmail } from '../../tests/support/factories'
-import { passwordWeakness, personalWords } from './common-passwords.server'
+import { contextWords, passwordWeakness, personalWords } from './common-passwords.server'
 
 const user = { name: 'Jo Iner', email: 'jo.iner@exempelskolan.se' }
 
@@ -42,6 +43,16 @@ describe('passwordWeakness', () => {
   it('accepts a passphrase, and a random string of the minimum length (length is not its business)', async () => {
     for (const password of ['trädgård-moln-cykel-91', 'kanel åska fönster', 'correct-horse-battery', 'k8Rm2pQz', 'xk3#9a!q']) {
       expect(await passwordWeakness(password, user), password).toBeNull()
+    }
+  })
+
+  it("refuses the product's and its customers' names (ASVS 6.1.2): the brand, an organization's name and its words", async () => {
+    await createOrganization({ name: 'Vallentuna kommun' })
+    expect((await contextWords()).sort()).toEqual(
+      expect.arrayContaining(['groups', 'kommun', 'vallentuna', 'vallentuna kommun', 'vallentunakommun']),
+    )
+    for (const password of ['Vallentuna2026', 'vallentunakommun1', 'Groups2026!']) {
+      expect(await passwordWeakness(password, { name: 'Bo Ek', email: 'bo@example.se' }), password).toBe('validation.passwordCommon')
     }
   })
 

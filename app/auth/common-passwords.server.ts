@@ -1,4 +1,6 @@
 import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core'
+import { db } from '~/db/db.server'
+import { env } from '~/env.server'
 import { DomainError } from '~/errors'
 
 /**
@@ -87,6 +89,23 @@ export function personalWords(inputs: { name?: string | null; email?: string | n
   return [...words]
 }
 
+/**
+ * Words of the product and its customers that an attacker tries first (ASVS 6.1.2): the brand, and
+ * every organization's name with its words of four letters or more ("Linköpings kommun" gives
+ * "linköpings kommun", "linköpingskommun", "linköpings", "kommun"). Read when a password is set,
+ * which is rare enough for one small query.
+ */
+export async function contextWords(): Promise<string[]> {
+  const rows = await db().selectFrom('organizations').select('name').execute()
+  const words = new Set<string>()
+  for (const value of [env().BRAND_NAME, ...rows.map((r) => r.name)]) {
+    const name = value.trim().toLowerCase()
+    const parts = name.split(/[\s.\-_']+/).filter(Boolean)
+    for (const word of [name, parts.join(''), ...parts]) if (word.length >= 4) words.add(word)
+  }
+  return [...words]
+}
+
 /** zxcvbn's estimate (for the check below, and for measuring). */
 export async function estimate(password: string, userInputs: string[] = []): Promise<ZxcvbnResult> {
   return (await checker()).check(password, userInputs)
@@ -97,11 +116,15 @@ export async function passwordWeakness(
   password: string,
   inputs: { name?: string | null; email?: string | null } = {},
 ): Promise<PasswordWeakness | null> {
-  const result = await estimate(password, personalWords(inputs))
+  const personal = personalWords(inputs)
+  const result = await estimate(password, [...personal, ...(await contextWords())])
   if (result.score >= MIN_SCORE) return null
   const guessable = result.sequence.filter((match) => match.pattern !== 'bruteforce')
   if (guessable.length === 0) return null
-  return guessable.some((match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs')
+  // The product's and its customers' names are well-known words, not the person's own.
+  return guessable.some(
+    (match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs' && personal.includes(String(match.matchedWord)),
+  )
     ? 'validation.passwordPersonal'
     : 'validation.passwordCommon'
 }
