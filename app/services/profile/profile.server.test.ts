@@ -4,7 +4,7 @@ import { verifyPassword } from '~/auth/password.server'
 import { createSession, readSession } from '~/auth/session.server'
 import { db } from '~/db/db.server'
 import type { User } from '~/db/schema'
-import { createUser, lastMailTo, TEST_PASSWORD } from '../../../tests/support/factories'
+import { createUser, lastMailTo, provenCtx, TEST_PASSWORD } from '../../../tests/support/factories'
 import { expectCode } from '../../../tests/support/expect-code'
 import { createGroup, createOrganization } from '../../../tests/support/org-factories'
 import { createAlert } from '../alerts/alerts.server'
@@ -166,7 +166,10 @@ describe('password change and sessions', () => {
     await sessionOf(me)
     await sessionOf(me)
     const theirs = await sessionOf(someone)
-    expect(await signOutOtherSessions(ctx(me), me.id, current)).toEqual({ signedOut: 2 })
+    // Without a fresh proof (ASVS 7.5.2) nothing ends.
+    await expectCode(signOutOtherSessions(ctx(me), me.id, current), 'REAUTH_REQUIRED')
+    expect((await listSessions(ctx(me), me.id, current)).length).toBe(3)
+    expect(await signOutOtherSessions(provenCtx(me), me.id, current)).toEqual({ signedOut: 2 })
     expect((await listSessions(ctx(me), me.id, current)).length).toBe(1)
     expect(await db().selectFrom('sessions').select('id_hash').where('id_hash', '=', theirs).executeTakeFirst()).toBeTruthy()
   })

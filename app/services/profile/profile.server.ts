@@ -6,6 +6,7 @@ import { swedish } from '~/db/collation'
 import { DomainError } from '~/errors'
 import { hashSecret, nowIso } from '~/utils/ids.server'
 import { ALERT_TEMPLATES } from '../alerts/alert-templates'
+import { requireRecentProof } from '../accounts/recent-proof.server'
 import { actorOf, type Ctx } from '../context.server'
 import type { PreferencesInput } from './profile.schemas'
 import { deviceOf } from './user-agent'
@@ -201,7 +202,8 @@ export async function changePassword(
   await confirmPassword(ctx, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword)
   await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute()
-  const ended = await signOutOtherSessions(ctx, userId, input.currentSession)
+  // The current password just given is the proof: the other sessions end with the change.
+  const ended = await endOtherSessions(ctx, userId, input.currentSession)
   await sendSecurityNotice(ctx, actor.id, 'password-changed')
   return ended
 }
@@ -265,16 +267,27 @@ export async function signOutSession(ctx: Ctx, userId: string, sessionId: string
   const rows = await ctx.db.selectFrom('sessions').select('id_hash').where('user_id', '=', actor.id).execute()
   const row = rows.find((r) => sessionListId(r.id_hash) === sessionId)
   if (!row) throw new DomainError('NOT_FOUND')
+  // Ending another session is a security change (ASVS 7.5.2): a fresh proof first; signing this browser out needs none.
+  if (row.id_hash !== currentSession) await requireRecentProof(ctx)
   await ctx.db.deleteFrom('sessions').where('id_hash', '=', row.id_hash).where('user_id', '=', actor.id).execute()
   return { current: row.id_hash === currentSession }
 }
 
-/** "Sign out everywhere else": every session of the user but `currentSession`. Returns how many ended. */
+/**
+ * "Sign out everywhere else": every session of the user but `currentSession`, after a fresh proof
+ * (ASVS 7.5.2: REAUTH_REQUIRED without one). Returns how many ended.
+ */
 export async function signOutOtherSessions(ctx: Ctx, userId: string, currentSession: string | null) {
   const actor = requireSelf(ctx, userId)
+  await requireRecentProof(ctx)
+  return endOtherSessions(ctx, actor.id, currentSession)
+}
+
+/** Ends every session of the user but `currentSession`, for a change that has just had its own proof (a new password). */
+async function endOtherSessions(ctx: Ctx, userId: string, currentSession: string | null) {
   const result = await ctx.db
     .deleteFrom('sessions')
-    .where('user_id', '=', actor.id)
+    .where('user_id', '=', userId)
     .$if(currentSession !== null, (q) => q.where('id_hash', '!=', currentSession!))
     .executeTakeFirst()
   return { signedOut: Number(result.numDeletedRows) }
