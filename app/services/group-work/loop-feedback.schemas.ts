@@ -1,3 +1,4 @@
+import { COMMENT_MAX_LENGTH } from '~/utils/loop-feedback-rules'
 import { z } from 'zod'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
@@ -5,9 +6,6 @@ import { MAX_ID_LENGTH } from '../bulk.schemas'
  * Schemas of a loop's feedback and of whom a subscriber follows (docs/group-work.md "Feedback",
  * "Follows"). Shared by the services, the forms and the API; messages are translation keys.
  */
-
-/** The longest comment, in characters. */
-export const COMMENT_MAX_LENGTH = 2000
 
 /** The most members one subscriber may be given at once (a group's member count is far below). */
 export const FOLLOWS_MAX = 1000

@@ -52,7 +52,7 @@ describe('the follow form of the members list', () => {
       members: [people.author.id, people.other.id],
     })
     expect([saved.status, saved.headers.get('Location')]).toEqual([302, `/groups/${group.id}/home#group-members-title`])
-    expect(await toastText(saved.headers)).toBe('Lone Subscriber now follows 2 members: Mia Author, Otto Other.')
+    expect(await toastText(saved.headers)).toBe('Lone Subscriber now follows Mia Author, Otto Other.')
     expect(await followed(group.id, people.lonelySubscriber.id)).toEqual([people.author.id, people.other.id].sort())
     const none = await send(people.owner, path, group.id, { intent: 'follows', subscriberId: people.lonelySubscriber.id })
     expect(await toastText(none.headers)).toBe('Lone Subscriber now follows no one.')

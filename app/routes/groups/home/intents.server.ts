@@ -179,7 +179,7 @@ async function follows({ ctx, groupId, form, here }: HomeIntentArgs) {
   return redirectWithToast(
     back,
     following.length
-      ? { key: 'follows.saved', values: { name: subscriber.name, names, count: String(following.length) } }
+      ? { key: 'follows.saved', values: { name: subscriber.name, names } }
       : { key: 'follows.savedNone', values: { name: subscriber.name } },
   )
 }
