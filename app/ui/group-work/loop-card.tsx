@@ -1,24 +1,11 @@
+import type { LoopListItem } from '~/services/group-work/loop-lists.server'
 import { useTranslation } from 'react-i18next'
 import { AppLink } from '../app-link'
 import { useFormatters } from '../format'
 import { EmotionBadge } from './emotion-scale'
 
-/** A loop as lists show it (services/group-work/loop-lists.server.ts LoopListItem). */
-export interface LoopCardData {
-  id: string
-  groupId: string
-  groupName: string
-  task: { id: string; title: string } | null
-  author: { id: string; name: string }
-  excerpt: string
-  emotion: number
-  tags: string[]
-  commentCount: number
-  photoCount: number
-  approved: boolean
-  createdAt: string
-  editedAt: string | null
-}
+/** A loop as lists show it (a type only: the ui reads no service). */
+export type LoopCardData = LoopListItem
 
 /**
  * One loop of a list (the Loops tab, My loops): its task (or "Free loop") as the link to the
