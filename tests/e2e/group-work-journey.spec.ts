@@ -79,7 +79,7 @@ test(
       .filter({ hasText: `${w.teacher.name} kommenterade din loop` })
     await notice.getByRole('link').first().click()
     await expect(page.getByText('Snyggt! Vem gjorde vad i gruppen?')).toBeVisible()
-    await expect(page.getByText('Godkänd', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(`Godkänd av ${w.teacher.name}`)).toBeVisible()
     await page.getByLabel('Ditt svar').fill('Jag mätte och Omar tejpade.')
     await page.getByRole('button', { name: 'Skicka svar' }).click()
     await expect(page.getByText('Ditt svar är skickat.')).toBeVisible()
