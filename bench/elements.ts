@@ -53,6 +53,12 @@ export const elementsPages: ElementsPage[] = [
   { name: '/groups (admin)', path: '/groups', cookie: admin },
   { name: '/groups (groups user)', path: '/groups', cookie: groupsUser },
   { name: 'group home 500', path: '/groups/{bigGroup}/home', cookie: groupsUser },
+  // Issue 34: the 500-member group with 30,000 loops, as the admin (who sees every loop).
+  { name: 'loops 30,000', path: '/groups/{workGroup}/loops', cookie: admin },
+  { name: 'task loops', path: '/groups/{workGroup}/loops?task={workTask}', cookie: admin },
+  { name: 'member loops', path: '/groups/{workGroup}/loops?member={workMember}', cookie: admin },
+  { name: 'group tasks 60', path: '/groups/{workGroup}/tasks', cookie: admin },
+  { name: 'loop form', path: '/groups/{workGroup}/loops/new?task={workTask}', cookie: admin },
 ]
 
 /**

@@ -1,14 +1,11 @@
-import { COMMENT_MAX_LENGTH } from '~/utils/loop-feedback-rules'
 import { z } from 'zod'
+import { COMMENT_MAX_LENGTH, FOLLOWS_MAX } from './limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**
  * Schemas of a loop's feedback and of whom a subscriber follows (docs/group-work.md "Feedback",
  * "Follows"). Shared by the services, the forms and the API; messages are translation keys.
  */
-
-/** The most members one subscriber may be given at once (a group's member count is far below). */
-export const FOLLOWS_MAX = 1000
 
 export const commentTextField = z
   .string({ required_error: 'validation.required', invalid_type_error: 'validation.required' })

@@ -2,7 +2,8 @@ import { sql } from 'kysely'
 import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
-import { FREE_LOOP, type LoopListQuery } from './loops.schemas'
+import { type LoopListQuery } from './loops.schemas'
+import { FREE_LOOP } from './limits'
 
 /**
  * Lists of loops (docs/group-work.md "Loops"): a group's loops as the actor may see them

@@ -1,23 +1,11 @@
 import { z } from 'zod'
+import { LOOP_TAGS_MAX, LOOP_TEXT_MAX } from './limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**
  * Schemas of a loop (docs/group-work.md "Loops"): the loop form of the screens and the JSON API's
  * body. Shared by server and browser; messages are translation keys.
  */
-
-/** The longest loop text, in characters. */
-export const LOOP_TEXT_MAX = 5000
-
-/** The emotional value's five steps, 1 (worst) to 5 (best). */
-export const EMOTIONS = [1, 2, 3, 4, 5] as const
-export type Emotion = (typeof EMOTIONS)[number]
-
-/** The task field's value for a free loop (a loop with no task). */
-export const FREE_LOOP = 'free'
-
-/** The most tags one loop may carry (a group has at most 50). */
-export const LOOP_TAGS_MAX = 50
 
 const textField = z
   .string({ required_error: 'validation.required', invalid_type_error: 'validation.required' })

@@ -1,15 +1,11 @@
 import { z } from 'zod'
+import { TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from './limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**
  * Schemas of a group's tags (docs/group-work.md#tags): the service's input, the screen's forms and
  * the API's bodies. Shared by server and browser; messages are translation keys.
  */
-
-export const TAG_NAME_MAX = 40
-export const TAG_DESCRIPTION_MAX = 500
-/** The most tags a group has (TAG_LIMIT_REACHED beyond). */
-export const GROUP_TAG_LIMIT = 50
 
 const nameField = z
   .string({ required_error: 'validation.required', invalid_type_error: 'validation.required' })

@@ -5,7 +5,8 @@ import { newId } from '~/utils/ids.server'
 import type { Ctx } from '../context.server'
 import { loopCountScope, requireGroupWork, type GroupWork } from './group-work-access.server'
 import { requireWorkEditor } from './task-editing.server'
-import { GROUP_TAG_LIMIT, TagInputSchema, TagPatchSchema, type TagInput, type TagPatch } from './tags.schemas'
+import { TagInputSchema, TagPatchSchema, type TagInput, type TagPatch } from './tags.schemas'
+import { GROUP_TAG_LIMIT } from './limits'
 
 /**
  * A group's tags (docs/group-work.md#tags), chosen on loops: at most GROUP_TAG_LIMIT per group

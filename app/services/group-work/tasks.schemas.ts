@@ -1,16 +1,11 @@
 import { z } from 'zod'
+import { PUBLISH_CHOICES, TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from './limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**
  * Schemas of a group's tasks (docs/group-work.md#tasks): the service's input, the screen's forms
  * and the API's bodies. Shared by server and browser; messages are translation keys.
  */
-
-export const TASK_TITLE_MAX = 200
-export const TASK_DESCRIPTION_MAX = 5000
-/** The group roles a task may be for (the owner sees every task; a package role maps to one of these). */
-export const TASK_ROLES = ['leader', 'member', 'subscriber'] as const
-export type TaskRole = (typeof TASK_ROLES)[number]
 
 const titleField = z
   .string({ required_error: 'validation.required', invalid_type_error: 'validation.required' })
@@ -55,9 +50,6 @@ export const TaskPatchSchema = TaskInputSchema.partial().extend({
     .optional(),
 })
 export type TaskPatch = z.input<typeof TaskPatchSchema>
-
-/** When the screen's form publishes a task. */
-export const PUBLISH_CHOICES = ['draft', 'now', 'at'] as const
 
 const dayField = z
   .string()
