@@ -14,6 +14,7 @@ import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Toaster } from '~/ui/toaster'
+import { clearLoopDrafts } from '~/browser/loop-drafts'
 import { readToast, translateToast } from '~/http/toast.server'
 import stylesheet from '~/styles/app.css?url'
 
@@ -88,13 +89,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, toast, telemetry } = useLoaderData<typeof loader>()
+  const { locale, toast, telemetry, user } = useLoaderData<typeof loader>()
   const { i18n } = useTranslation()
   const hydrated = useHydrated()
   // Marks the page as interactive (tests and support tools can wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
   }, [])
+  // Signed out (by any path): the device keeps no one's loop drafts.
+  const signedIn = Boolean(user)
+  useEffect(() => {
+    if (!signedIn) clearLoopDrafts()
+  }, [signedIn])
   // The saved locale of a user who just signed in may differ from the page's: reload fully.
   useEffect(() => {
     if (i18n.language && i18n.language !== locale) window.location.reload()

@@ -86,6 +86,7 @@ export default [
         route('home', 'routes/groups/home/route.tsx'),
         // Tasks and tags.
         route('tasks', 'routes/groups/tasks/route.tsx'),
+        route('tasks/new', 'routes/groups/tasks/new.tsx'),
         route('tasks/:taskId', 'routes/groups/tasks/task/route.tsx'),
         route('tags', 'routes/groups/tags/route.tsx'),
 

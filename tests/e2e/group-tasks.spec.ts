@@ -20,6 +20,8 @@ test(
   'a leader publishes a package’s drafts and adds a task; a member sees it on the Tasks tab and the overview',
   { tag: '@nojs' },
   async ({ page }) => {
+    // The whole of a leader's first day with the tasks: three minutes on a loaded machine.
+    test.slow()
     const { org, admin, members } = await createOrgWorld({ memberNames: ['Elin Elev'] })
     const [pupil] = members
     const pkg = insertPackage({ ownerId: admin.id, name: `Skolstart ${tag()}`, roles: ['Lärare', 'Elev'], tasksPerRole: 1 })
@@ -40,15 +42,34 @@ test(
     await expect(toast(page, '2 uppgifter publicerades.')).toBeVisible()
     await expect(page.getByText('Utkast', { exact: true })).toHaveCount(0)
 
-    // A task of the leader's own, for members, published now.
+    // A task of the leader's own, for members, published now, on its own page.
+    await page.getByRole('link', { name: 'Lägg till en uppgift' }).click()
+    await expect(page).toHaveURL(`${groupPath}/tasks/new`)
     const form = page.getByRole('region', { name: 'Lägg till en uppgift' })
     await form.getByLabel('Titel').fill('Skriv om första veckan')
     await form.getByLabel('Beskrivning').fill('Hur var din första vecka i sjuan?')
     await form.getByRole('radio', { name: 'Nu' }).check()
     await form.getByRole('button', { name: 'Lägg till uppgiften' }).click()
     await expect(toast(page, '”Skriv om första veckan” lades till.')).toBeVisible()
-    await expect(page.getByRole('article', { name: 'Skriv om första veckan' })).toContainText('Publicerad')
+    await expect(page).toHaveURL(`${groupPath}/tasks`)
+    const row = page.getByRole('article', { name: 'Skriv om första veckan' })
+    await expect(row).toContainText('Publicerad')
     await axeClean(page)
+
+    // The list's row moves it; its page takes it back to a draft and publishes it again.
+    await row.getByRole('button', { name: 'Flytta upp ”Skriv om första veckan”' }).click()
+    await expect(toast(page, '”Skriv om första veckan” flyttades.')).toBeVisible()
+    await row.getByRole('link', { name: 'Skriv om första veckan' }).click()
+    const manage = page.getByRole('region', { name: 'Hantera uppgiften' })
+    await manage.getByRole('button', { name: 'Gör ”Skriv om första veckan” till ett utkast igen' }).click()
+    await expect(toast(page, '”Skriv om första veckan” är ett utkast igen.')).toBeVisible()
+    await axeClean(page)
+    await page.getByRole('link', { name: 'Alla uppgifter' }).click()
+    await page
+      .getByRole('article', { name: 'Skriv om första veckan' })
+      .getByRole('button', { name: 'Publicera ”Skriv om första veckan” nu' })
+      .click()
+    await expect(toast(page, '”Skriv om första veckan” publicerades.')).toBeVisible()
 
     // The tags tab, for the owner.
     await page.goto(`${groupPath}/tags`)

@@ -121,3 +121,21 @@ test('the draft of a loop survives a reload and is cleared once sent', async ({ 
   await page.goto(`/groups/${group.id}/loops/new?task=${task.id}`)
   await expect(page.getByLabel(w.text)).toHaveValue('')
 })
+
+test('a shared computer: signing out removes the draft, so the next person (or the same, later) starts empty', async ({ page }) => {
+  const w = WORDS.sv
+  const { pupil, group, task } = await world('sv')
+  await signIn(page, pupil)
+  const form = `/groups/${group.id}/loops/new?task=${task.id}`
+  await page.goto(form)
+  await page.getByLabel(w.text).fill('Något personligt som inte ska ligga kvar')
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('loop-draft:')).length)).toBe(1)
+  await page.goto('/signout')
+  await page.getByRole('main').getByRole('button', { name: 'Logga ut' }).click()
+  await expect(page).not.toHaveURL(/\/signout/)
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('loop-draft:')).length)).toBe(0)
+  await signIn(page, pupil)
+  await page.goto(form)
+  await expect(page.getByLabel(w.text)).toHaveValue('')
+  await expect(page.getByText(w.restored)).toHaveCount(0)
+})

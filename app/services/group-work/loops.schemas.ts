@@ -69,6 +69,8 @@ export const LoopPatchBodySchema = z
 export const LoopListQuerySchema = z.object({
   task: z.string().trim().max(MAX_ID_LENGTH).optional(),
   member: z.string().trim().max(MAX_ID_LENGTH).optional(),
+  /** Part of a member's name (the filter of a group too large for a list of members). */
+  who: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(MAX_ID_LENGTH).optional(),
   cursor: z.string().trim().max(200).optional(),
 })

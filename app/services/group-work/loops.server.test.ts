@@ -5,7 +5,7 @@ import { createUser } from '../../../tests/support/factories'
 import { createComment, createLoop, createTag, createTask, follow } from '../../../tests/support/group-work-factories'
 import { createGroup, createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
-import { listLoops, loopChoices, myLoops, LOOP_PAGE_SIZE } from './loop-lists.server'
+import { listLoops, loopChoices, MEMBER_CHOICES_MAX, myLoops, LOOP_PAGE_SIZE } from './loop-lists.server'
 import { createLoop as writeLoop, deleteLoop, getLoop, updateLoop } from './loops.server'
 import { requireGroupWork } from './group-work-access.server'
 
@@ -229,12 +229,43 @@ describe('listLoops: the Loops tab per role', () => {
   it('offers filters by the members one sees', async () => {
     const s = await setup()
     const members = async (user: User) =>
-      (await loopChoices(as(user), await requireGroupWork(as(user), s.group.id))).members.map((m) => m.name)
+      (await loopChoices(as(user), await requireGroupWork(as(user), s.group.id), { members: true })).members?.map((m) => m.name)
     expect(await members(s.people.owner)).toHaveLength(6)
     expect(await members(s.people.follower)).toEqual(['Author'])
     expect(await members(s.people.member)).toEqual([])
     const memberChoices = await loopChoices(as(s.people.member), await requireGroupWork(as(s.people.member), s.group.id))
     expect(memberChoices.tasks.map((t) => t.title)).toEqual(['Skolstart'])
+  })
+})
+
+describe('a group too large for a list of members', () => {
+  it('offers a name search instead (Swedish letters folded), within what the actor sees; a chosen member is named', async () => {
+    const s = await setup()
+    const extra = await Promise.all(
+      Array.from({ length: MEMBER_CHOICES_MAX }, (_, i) =>
+        createUser({ name: i === 0 ? 'Åsa Öberg' : `Pupil ${String(i).padStart(2, '0')}` }),
+      ),
+    )
+    for (const user of extra)
+      await db()
+        .insertInto('group_members')
+        .values({ group_id: s.group.id, user_id: user.id, role: 'member', created_at: new Date().toISOString() })
+        .execute()
+    const asa = extra[0]!
+    await createLoop(s.group.id, asa.id, { text: 'Från Åsa' })
+    const owner = as(s.people.owner)
+    const work = await requireGroupWork(owner, s.group.id)
+    const choices = await loopChoices(owner, work, { members: true, member: asa.id })
+    expect(choices.members).toBeNull()
+    expect(choices.chosenMember).toEqual({ id: asa.id, name: 'Åsa Öberg' })
+    const texts = async (user: User, who: string) => (await listLoops(as(user), s.group.id, { who })).loops.map((l) => l.excerpt)
+    expect(await texts(s.people.owner, 'ÅSA')).toEqual(['Från Åsa'])
+    expect(await texts(s.people.owner, 'öberg')).toEqual(['Från Åsa'])
+    expect(await texts(s.people.owner, 'auth')).toEqual(['Det gick bra'])
+    expect(await texts(s.people.owner, '%')).toEqual([])
+    // A subscriber's search stays within the members they follow.
+    expect(await texts(s.people.follower, 'Åsa')).toEqual([])
+    expect(await texts(s.people.follower, 'Author')).toEqual(['Det gick bra'])
   })
 })
 

@@ -9,7 +9,7 @@ import { LoopListQuerySchema } from '~/services/group-work/loops.schemas'
 import { FREE_LOOP } from '~/services/group-work/limits'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
-import { SelectField } from '~/ui/field'
+import { Field, SelectField } from '~/ui/field'
 import { LoopCards } from '~/ui/group-work/loop-card'
 import { unreadLoopIds } from '~/services/group-work/loop-reads.server'
 import { Section } from '~/ui/section'
@@ -34,7 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...GROUP_SCREEN,
     failure: 'loops.list.loadError',
   })
-  const choices = await routeCall(() => loopChoices(ctx, work), { failure: 'loops.list.loadError' })
+  const choices = await routeCall(() => loopChoices(ctx, work, { members: true, member: query.member }), {
+    failure: 'loops.list.loadError',
+  })
   // New loops, and loops with feedback since the viewer last opened them, are marked until opened.
   const unread = await routeCall(
     () =>
@@ -52,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loops,
     nextCursor,
     choices,
-    query: { task: query.task ?? '', member: query.member ?? '', tag: query.tag ?? '', cursor: query.cursor ?? '' },
+    query: { task: query.task ?? '', member: query.member ?? '', who: query.who ?? '', tag: query.tag ?? '', cursor: query.cursor ?? '' },
   })
 }
 
@@ -62,11 +64,11 @@ export default function LoopsTab() {
   const { t } = useTranslation()
   const { groupId, sees, canSend, loops, nextCursor, choices, query, unread } = useLoaderData<typeof loader>()
   const viewer = sees === 'all' || sees === 'followed'
-  const filtered = Boolean(query.task || query.member || query.tag)
+  const filtered = Boolean(query.task || query.member || query.who || query.tag)
   const base = `/groups/${groupId}/loops`
   const params = (extra: Record<string, string>) => {
     const search = new URLSearchParams(
-      Object.entries({ task: query.task, member: query.member, tag: query.tag, ...extra }).filter(([, v]) => v),
+      Object.entries({ task: query.task, member: query.member, who: query.who, tag: query.tag, ...extra }).filter(([, v]) => v),
     )
     return search.size ? `${base}?${search}` : base
   }
@@ -109,7 +111,20 @@ export default function LoopsTab() {
               ))}
               <option value={FREE_LOOP}>{t('loops.list.free')}</option>
             </SelectField>
-            {choices.members.length ? (
+            {choices.members === null ? (
+              query.member && choices.chosenMember ? (
+                <p className="text-sm text-slate-800">
+                  <input type="hidden" name="member" value={query.member} />
+                  {t('loops.list.onlyBy', { name: choices.chosenMember.name })}
+                </p>
+              ) : (
+                <Field
+                  label={t('loops.list.member')}
+                  hint={t('loops.list.whoHint')}
+                  inputProps={{ id: 'filter-who', name: 'who', type: 'search', defaultValue: query.who, autoComplete: 'off' }}
+                />
+              )
+            ) : choices.members.length ? (
               <SelectField label={t('loops.list.member')} selectProps={{ id: 'filter-member', name: 'member', defaultValue: query.member }}>
                 <option value="">{t('loops.list.any')}</option>
                 {choices.members.map((member) => (

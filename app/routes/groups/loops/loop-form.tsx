@@ -9,6 +9,8 @@ import { FieldErrors, inputClass } from '~/ui/field'
 import { EmotionScale } from '~/ui/group-work/emotion-scale'
 import { LOOP_PHOTO_ACCEPT } from '~/utils/loop-photo-rules'
 import type { LoopFormAnswer } from './loop-form.server'
+import { useRootData } from '~/ui/root-data'
+import { loopDraftKey } from '~/browser/loop-drafts'
 
 /**
  * The loop form, new or edit: the task named at the top (or a task select, with "Free loop" where
@@ -33,9 +35,6 @@ export interface LoopFormProps {
   answer?: LoopFormAnswer
   cancelTo: string
 }
-
-const DRAFT_PREFIX = 'loop-draft'
-export const draftKey = (groupId: string, task: string) => `${DRAFT_PREFIX}:${groupId}:${task || 'none'}`
 
 interface Draft {
   text: string
@@ -72,7 +71,8 @@ export function LoopForm({ mode, groupId, task, tasks, freeLoops, tags, photos =
   const [restored, setRestored] = useState(false)
   const values = answer?.values
   const taskValue = task?.id ?? values?.task ?? ''
-  const key = mode === 'new' ? draftKey(groupId, task?.id ?? '') : null
+  const userId = useRootData()?.user?.id
+  const key = mode === 'new' && userId ? loopDraftKey(userId, groupId, task?.id ?? '') : null
   const errors = answer?.errors ?? {}
   const sending = navigation.state === 'submitting' && navigation.formAction?.startsWith(location.pathname)
   const chosenTags = values?.tags ?? defaults?.tags ?? []

@@ -18,7 +18,12 @@ import {
   PublishTaskFormSchema,
   TaskFormSchema,
 } from '~/services/group-work/tasks.schemas'
+import { routeCall } from '~/http/route-call.server'
 import { redirectWithToast } from '~/http/toast.server'
+import { requireGroupWork } from '~/services/group-work/group-work-access.server'
+import { readForm } from '~/utils/form-body.server'
+import { handlerFor } from '~/utils/intent'
+import { GROUP_SCREEN, groupRefusalToast } from '../group-not-found.server'
 import { dueMomentOf, momentOfLocal } from './task-times'
 
 /**
@@ -31,7 +36,10 @@ export interface TasksIntentArgs {
   ctx: Ctx
   groupId: string
   form: FormData
+  /** Where a success lands: the page the form was on. */
   here: string
+  /** The Tasks tab: where a deleted task's page sends the editor. */
+  list: string
 }
 
 export type TasksActionData =
@@ -100,7 +108,7 @@ async function publish({ ctx, groupId, form, here }: TasksIntentArgs) {
 }
 
 /** intent delete: asks first (without JavaScript), naming how many loops are on the task, then deletes it. */
-async function remove({ ctx, groupId, form, here }: TasksIntentArgs) {
+async function remove({ ctx, groupId, form, list }: TasksIntentArgs) {
   const submission = parseWithZod(form, { schema: DeleteTaskFormSchema })
   if (submission.status !== 'success') return badRequest()
   const { taskId, confirmed } = submission.value
@@ -109,7 +117,7 @@ async function remove({ ctx, groupId, form, here }: TasksIntentArgs) {
     return reply({ intent: 'confirm-delete', taskId, title, loopCount })
   }
   const { title } = await deleteTask(ctx, groupId, taskId)
-  return redirectWithToast(here, { key: 'groupTasks.toast.deleted', values: { name: title } })
+  return redirectWithToast(list, { key: 'groupTasks.toast.deleted', values: { name: title } })
 }
 
 /** intent publish-all: every draft of the group, now. */
@@ -122,4 +130,46 @@ async function publishAll({ ctx, groupId, form, here }: TasksIntentArgs) {
   return redirectWithToast(here, { key: 'groupTasks.toast.publishedAll', values })
 }
 
-export const TASK_INTENTS = { create, update, move, publish, delete: remove, 'publish-all': publishAll }
+type TaskIntent = (args: TasksIntentArgs) => Promise<Response | ReturnType<typeof reply>>
+
+/**
+ * The list row's one form (few elements for a list of 60 tasks, bench "group tasks 60"): each
+ * button names its intent and the field that goes with it (move up or down, publish now).
+ */
+const withField =
+  (handler: TaskIntent, name: string, value: string): TaskIntent =>
+  (args) => {
+    const form = new FormData()
+    for (const [key, entry] of args.form) form.append(key, entry)
+    form.set(name, value)
+    return handler({ ...args, form })
+  }
+
+export const TASK_INTENTS: Record<string, TaskIntent> = {
+  create,
+  update,
+  move,
+  'move-up': withField(move, 'direction', 'up'),
+  'move-down': withField(move, 'direction', 'down'),
+  publish,
+  'publish-now': withField(publish, 'publish', 'now'),
+  delete: remove,
+  'publish-all': publishAll,
+}
+
+/**
+ * The action of the Tasks tab, the task page and the new-task page: someone who may not see the
+ * group gets the not-found page before the form is read; then the intent's handler, through the
+ * one failure mapper.
+ */
+export async function runTaskIntent(ctx: Ctx, groupId: string, request: Request, paths: { here: string; list: string }) {
+  await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
+  const form = await readForm(request)
+  const handler = handlerFor(TASK_INTENTS, form)
+  if (!handler) return badRequest()
+  return routeCall(() => handler({ ctx, groupId, form, ...paths }), {
+    ...GROUP_SCREEN,
+    toast: groupRefusalToast(paths.here),
+    failure: 'groupTasks.updateError',
+  })
+}

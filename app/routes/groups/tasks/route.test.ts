@@ -7,7 +7,8 @@ import { args, cookiesFrom, createUser, makeRequest, run, sessionCookieFor } fro
 import { createLoop, createTask } from '../../../../tests/support/group-work-factories'
 import { createGroup, createOrganization } from '../../../../tests/support/org-factories'
 import { action, loader } from './route'
-import { loader as taskLoader } from './task/route'
+import { loader as newLoader } from './new'
+import { action as taskAction, loader as taskLoader } from './task/route'
 
 async function setup() {
   const [owner, leader, member, admin, stranger] = await Promise.all(
@@ -148,5 +149,61 @@ describe('Tasks screen action', () => {
     expect((await post(s.owner, s.path, s.group.id, { intent: 'nope' })).status).toBe(400)
     expect(await titles(s.group.id)).toEqual(['Öppning', 'Slutspel (draft)'])
     expect(await titles(other.id)).toEqual(['Annan'])
+  })
+})
+
+describe('the list row and the task page', () => {
+  it('the row’s buttons move a task and publish a draft; the task page deletes after asking and lands on the list', async () => {
+    const s = await setup()
+    await post(s.owner, s.path, s.group.id, { intent: 'move-up', taskId: s.draft.id })
+    expect(await titles(s.group.id)).toEqual(['Slutspel (draft)', 'Öppning'])
+    await post(s.owner, s.path, s.group.id, { intent: 'move-down', taskId: s.draft.id })
+    expect(await titles(s.group.id)).toEqual(['Öppning', 'Slutspel (draft)'])
+    const published = await post(s.owner, s.path, s.group.id, { intent: 'publish-now', taskId: s.draft.id })
+    expect(await toastOf(published.headers)).toBe('”Slutspel” publicerades.')
+    expect(await titles(s.group.id)).toEqual(['Öppning', 'Slutspel'])
+
+    const taskPath = `${s.path}/${s.draft.id}`
+    const onPage = async (user: User, form: Record<string, string>) =>
+      run(async () =>
+        taskAction(
+          args(
+            new Request(`http://localhost${taskPath}`, {
+              method: 'POST',
+              body: new URLSearchParams(form),
+              headers: {
+                Cookie: await sessionCookieFor(user),
+                'Content-Type': 'application/x-www-form-urlencoded',
+                Origin: 'http://localhost',
+              },
+            }),
+            { groupId: s.group.id, taskId: s.draft.id },
+          ),
+        ),
+      )
+    const editor = await run(async () =>
+      taskLoader(args(makeRequest(taskPath, { cookie: await sessionCookieFor(s.leader) }), { groupId: s.group.id, taskId: s.draft.id })),
+    )
+    expect(editor.data.canEdit).toBe(true)
+    const refused = await onPage(s.member, { intent: 'delete', taskId: s.draft.id, confirmed: '1' })
+    expect(await toastOf(refused.headers)).toBe(tFor('sv')('errors.FORBIDDEN'))
+    expect((await onPage(s.owner, { intent: 'delete', taskId: s.draft.id })).data).toMatchObject({
+      intent: 'confirm-delete',
+      title: 'Slutspel',
+    })
+    const deleted = await onPage(s.owner, { intent: 'delete', taskId: s.draft.id, confirmed: '1' })
+    expect(deleted.headers.get('Location')).toBe(s.path)
+    expect(await titles(s.group.id)).toEqual(['Öppning'])
+  })
+
+  it('the new-task page is for editors only: a member is refused, a stranger gets 404', async () => {
+    const s = await setup()
+    const open = async (user: User) =>
+      run(async () => newLoader(args(makeRequest(`${s.path}/new`, { cookie: await sessionCookieFor(user) }), { groupId: s.group.id })))
+    expect((await open(s.leader)).data.groupId).toBe(s.group.id)
+    const member = await open(s.member)
+    expect([member.status, member.headers.get('Location')]).toEqual([302, s.path])
+    expect(await toastOf(member.headers)).toBe(tFor('sv')('errors.FORBIDDEN'))
+    expect((await open(s.stranger)).status).toBe(404)
   })
 })

@@ -1,23 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
-import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { listTasks } from '~/services/group-work/tasks.server'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { Section, sectionClass } from '~/ui/section'
-import { readForm } from '~/utils/form-body.server'
-import { handlerFor } from '~/utils/intent'
-import { GROUP_SCREEN, groupRefusalToast } from '../group-not-found.server'
-import { EditorTaskItem } from './editor-task-item'
-import { TASK_INTENTS, type TasksActionData } from './intents.server'
+import { buttonClass } from '~/ui/button'
+import { GROUP_SCREEN } from '../group-not-found.server'
+import { EditorTaskRow } from './editor-task-row'
+import { runTaskIntent, type TasksActionData } from './intents.server'
 import { MemberTaskCard } from './member-task-card'
 import { PublishAllForm } from './publish-all-form'
-import { TaskForm } from './task-form'
 
 /**
  * /groups/:groupId/tasks, the Tasks tab (docs/group-work.md#tasks). A member sees the published
@@ -45,19 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = ctxFor(await requireUser(request, context), context)
-  const groupId = params.groupId!
-  // Someone who may not see the group gets the not-found page before the form is read.
-  await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
-  const form = await readForm(request)
-  const handler = handlerFor(TASK_INTENTS, form)
-  if (!handler) return data<TasksActionData>({ intent: null, error: 'errors.BAD_REQUEST' }, { status: 400 })
-  const url = new URL(request.url)
-  const here = url.pathname
-  return routeCall(() => handler({ ctx, groupId, form, here }), {
-    ...GROUP_SCREEN,
-    toast: groupRefusalToast(here),
-    failure: 'groupTasks.updateError',
-  })
+  const here = new URL(request.url).pathname
+  return runTaskIntent(ctx, params.groupId!, request, { here, list: here })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -66,7 +52,6 @@ export default function TasksPage() {
   const { t } = useTranslation()
   const { groupId, active, seesAll, editable, canWrite, tasks, draftCount } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() as TasksActionData | undefined
-  const location = useLocation()
   const canEdit = editable && active
   return (
     <div className="min-w-0 space-y-6">
@@ -75,6 +60,11 @@ export default function TasksPage() {
         <p className="text-slate-700">
           {editable ? t('groupTasks.editorIntro') : seesAll ? t('groupTasks.readOnlyIntro') : t('groupTasks.memberIntro')}
         </p>
+        {canEdit ? (
+          <AppLink to={`/groups/${groupId}/tasks/new`} className={`${buttonClass()} mt-3 min-h-11`}>
+            {t('groupTasks.form.addTitle')}
+          </AppLink>
+        ) : null}
       </div>
       {editable && !active ? <Alert tone="info">{t('groupTasks.inactive')}</Alert> : null}
       {answer?.intent === null ? <Alert tone="error">{t(answer.error)}</Alert> : null}
@@ -119,22 +109,10 @@ export default function TasksPage() {
           <h2 id="tasks-list-title" className="sr-only">
             {t('groupTasks.listLabel')}
           </h2>
-          <ol className="space-y-3">
+          <ol className="space-y-2">
             {tasks.map((task, i) => (
               <li key={task.id}>
-                <EditorTaskItem
-                  key={`${task.id}-${location.key}`}
-                  groupId={groupId}
-                  task={task}
-                  first={i === 0}
-                  last={i === tasks.length - 1}
-                  editable={canEdit}
-                  answer={
-                    (answer?.intent === 'update' || answer?.intent === 'publish') && answer.taskId === task.id
-                      ? { intent: answer.intent, result: answer.result }
-                      : undefined
-                  }
-                />
+                <EditorTaskRow groupId={groupId} task={task} first={i === 0} last={i === tasks.length - 1} editable={canEdit} />
               </li>
             ))}
           </ol>
@@ -148,15 +126,6 @@ export default function TasksPage() {
           ))}
         </ol>
       )}
-
-      {canEdit ? (
-        <section aria-labelledby="task-new-heading" className={`${sectionClass} max-w-2xl`}>
-          <h2 id="task-new-heading" className="mb-3 text-lg font-semibold">
-            {t('groupTasks.form.addTitle')}
-          </h2>
-          <TaskForm key={location.key} lastResult={answer?.intent === 'create' ? answer.result : undefined} />
-        </section>
-      ) : null}
     </div>
   )
 }

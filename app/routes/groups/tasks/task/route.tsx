@@ -1,17 +1,21 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/auth/guards.server'
 import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { getTask } from '~/services/group-work/tasks.server'
+import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 import type { Breadcrumb } from '~/ui/layout/breadcrumbs'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { Section, sectionClass } from '~/ui/section'
 import { GROUP_SCREEN } from '../../group-not-found.server'
+import { runTaskIntent, type TasksActionData } from '../intents.server'
 import { TaskFacts, TaskStatusBadge } from '../task-meta'
+import { TaskManage } from './task-manage'
 
 /** The task's title names the page in the breadcrumbs. */
 const breadcrumb: Breadcrumb = (loaderData) => {
@@ -24,7 +28,8 @@ export const handle = { breadcrumb }
  * /groups/:groupId/tasks/:taskId (docs/group-work.md#tasks): the task (description, due date, the
  * roles it is for, its status); for a member their own loops on it with the feedback they got, and
  * "Write a loop"; for those who see others' loops a link to the task's loops. A task the actor may
- * not see (a draft for a member, another role's, another group's) is the not-found page.
+ * not see (a draft for a member, another role's, another group's) is the not-found page. Those who
+ * edit tasks manage it here: publish, schedule, edit, delete (the Tasks tab's intents).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = ctxFor(await requireUser(request, context), context)
@@ -37,7 +42,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     seesAll: work.can.editTasks || !work.access.role,
     seesOthers: work.sees === 'all' || work.sees === 'followed',
     canWrite: work.can.sendLoops && task.published,
+    canEdit: work.can.editTasks && work.access.group.active && work.access.organization.active,
   })
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = ctxFor(await requireUser(request, context), context)
+  const list = `/groups/${params.groupId}/tasks`
+  return runTaskIntent(ctx, params.groupId!, request, { here: new URL(request.url).pathname, list })
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
@@ -45,7 +57,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 export default function TaskPage() {
   const { t } = useTranslation()
   const { date } = useFormatters()
-  const { groupId, task, myLoops, seesAll, seesOthers, canWrite } = useLoaderData<typeof loader>()
+  const { groupId, task, myLoops, seesAll, seesOthers, canWrite, canEdit } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as TasksActionData | undefined
+  const location = useLocation()
   return (
     <div className="min-w-0 max-w-2xl space-y-6">
       <AppLink to={`/groups/${groupId}/tasks`} className="text-brand-700 underline">
@@ -67,6 +81,29 @@ export default function TaskPage() {
           </AppLink>
         ) : null}
       </section>
+
+      {answer?.intent === null ? <Alert tone="error">{t(answer.error)}</Alert> : null}
+      {answer?.intent === 'confirm-delete' ? (
+        <ConfirmPanel
+          intent="delete"
+          title={t('groupTasks.confirm.deleteTitle')}
+          body={t(answer.loopCount ? 'groupTasks.confirm.deleteBody' : 'groupTasks.confirm.deleteBodyNone', {
+            title: answer.title,
+            count: answer.loopCount,
+          })}
+          action={t('groupTasks.confirm.deleteAction')}
+          extra={{ taskId: answer.taskId }}
+        />
+      ) : null}
+      {canEdit ? (
+        <TaskManage
+          key={location.key}
+          task={task}
+          answer={
+            answer?.intent === 'update' || answer?.intent === 'publish' ? { intent: answer.intent, result: answer.result } : undefined
+          }
+        />
+      ) : null}
 
       {seesOthers ? (
         <Section titleId="task-loops-title" title={t('groupTasks.detail.loopsTitle')} className={sectionClass}>
