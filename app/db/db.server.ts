@@ -41,7 +41,7 @@ const OPTIMIZE_INTERVAL_MS = 4 * 60 * 60 * 1000
  * `PRAGMA optimize` at open (0x10002: also tables never analysed) and every few hours, with
  * `analysis_limit` bounding each table's scan. Without them the planner cannot tell a selective
  * index from one that matches a whole group: "these 50 loops, in this group" walked the group's
- * 30,000 loops instead of looking up 50 ids (ADR 023, docs/database.md).
+ * 30,000 loops instead of looking up 50 ids (ADR 028, docs/database.md).
  */
 function keepPlannerStatistics(sqlite: SQLite.Database) {
   sqlite.pragma('analysis_limit = 1000')
