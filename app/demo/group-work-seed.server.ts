@@ -4,6 +4,7 @@ import type { DB } from '~/db/db.server'
 import type { Database, GroupRole } from '~/db/schema'
 import { newId } from '~/utils/ids.server'
 import { seededRandom } from '~/utils/seeded-random'
+import { seedGroupWorkNotices } from './group-work-notices.server'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -184,7 +185,7 @@ export async function seedGroupWork(db: DB, people: { erikId: string; emmaId: st
   }
   // A free loop of Emma's, and one of a pupil's.
   for (const authorId of [people.emmaId, pupils[0]?.id].filter(Boolean) as string[]) {
-    const created = now - int(1, 3) * DAY
+    const created = now - int(2, 20) * HOUR
     rows.loops.push({
       id: newId(),
       group_id: groupId,
@@ -270,6 +271,14 @@ export async function seedGroupWork(db: DB, people: { erikId: string; emmaId: st
       )
       .execute()
     await insertRows(trx, rows)
+  })
+  const [first, second] = rows.loops.filter((l) => l.author_id === people.emmaId && l.task_id)
+  const lastComment = (loopId: string) => rows.comments.filter((c) => c.loop_id === loopId).at(-1)?.created_at
+  await seedGroupWorkNotices(db, {
+    erikId: people.erikId,
+    approved: first?.approved_at ? { loopId: first.id!, at: first.approved_at } : null,
+    question: second && lastComment(second.id!) ? { loopId: second.id!, at: lastComment(second.id!)! } : null,
+    recent: rows.loops.filter((l) => Date.parse(l.created_at) > now - 2 * DAY).map((l) => ({ loopId: l.id!, at: l.created_at })),
   })
   return `${DEMO_WORK_GROUP}: ${rows.tasks.length} tasks, ${rows.tags.length} tags, ${rows.loops.length} loops, ${rows.comments.length} comments`
 }

@@ -250,5 +250,20 @@ describe('demo seed', () => {
       { email: 'erik@example.se', role: 'owner' },
       { email: 'sofia@example.se', role: 'subscriber' },
     ])
+    // Each of them has group work in the feed the moment they sign in.
+    const notices = await db()
+      .selectFrom('alerts as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['u.email', 'a.template'])
+      .where('a.template', 'like', 'loop.%')
+      .orderBy('u.email')
+      .orderBy('a.template')
+      .execute()
+    expect(notices).toEqual([
+      { email: 'emma@example.se', template: 'loop.approved' },
+      { email: 'emma@example.se', template: 'loop.comment' },
+      { email: 'erik@example.se', template: 'loop.new' },
+      { email: 'sofia@example.se', template: 'loop.new' },
+    ])
   })
 })

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { seriousViolations } from '../support/e2e/axe'
 import { expect, test } from '../support/e2e/fixtures'
 import { insertTask } from '../support/e2e/group-work'
-import { appDb, insertGroup, insertOrganization, insertUser, signIn, signOut, tag } from '../support/e2e/orgs'
+import { appDb, insertGroup, insertInvitation, insertOrganization, insertUser, signIn, signOut, tag } from '../support/e2e/orgs'
 
 /*
  * Issue 34, the whole cycle on a phone (390 px), in Swedish, with and without JavaScript, through
@@ -93,3 +95,71 @@ test(
     await expect(page.getByText(`Omars loop ${w.t}`)).toHaveCount(0)
   },
 )
+
+test.describe('an English-speaking newcomer', () => {
+  // Their browser speaks English: the signed-out pages too.
+  test.use({ locale: 'en-GB' })
+  test(
+    'a newcomer joins with the group’s code (in English), writes a first loop with a photo from Your tasks, and answers the teacher’s comment from the feed',
+    { tag: '@nojs' },
+    async ({ page, javaScriptEnabled }) => {
+      const t = tag()
+      const teacher = await insertUser({ name: `Tess Teacher ${t}`, locale: 'en' })
+      const newcomer = await insertUser({ name: `Nina Newcomer ${t}`, locale: 'en' })
+      const org = insertOrganization(`School ${t}`)
+      const group = insertGroup(org.id, { name: `Year 7B ${t}`, owner: teacher })
+      const task = insertTask(group.id, { title: `Build a bridge ${t}` })
+      // The code the teacher handed out (a group invitation code); the newcomer opens it signed out.
+      const invitation = insertInvitation({ organizationId: org.id, groupId: group.id })
+      await page.goto(`/invitation-code?code=${invitation.code}`)
+      await expect(page).toHaveURL(/\/signin\?redirectTo=/)
+      await page.getByLabel('Email').fill(newcomer.email)
+      await page.getByLabel('Password', { exact: true }).fill(newcomer.password)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page.getByRole('heading', { name: `Join the group ${group.name} as a member?` })).toBeVisible()
+      await page.getByRole('button', { name: 'Join', exact: true }).click()
+      await expect(page).toHaveURL(`/groups/${group.id}/home`)
+      await expect(page.getByText(`Welcome to ${group.name}!`)).toBeVisible()
+
+      // Something to do at once: the task under "Your tasks", and the form from it.
+      const yours = page.getByRole('region', { name: 'Your tasks' })
+      await yours.getByRole('link', { name: `Write a loop on “${task.title}”` }).click()
+      await expect(page).toHaveURL(new RegExp(`/loops/new\\?task=${task.id}$`))
+      if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([])
+      await page.getByLabel('Your reflection').fill(`We built a bridge that held ${t}`)
+      await page.getByRole('radio', { name: 'Good', exact: true }).check({ force: true })
+      const png = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#36c' } })
+        .png()
+        .toBuffer()
+      await page.locator('input[type=file][name=photos]').setInputFiles({ name: 'bridge.png', mimeType: 'image/png', buffer: png })
+      await page.getByRole('button', { name: 'Send the loop' }).click()
+      await expect(page).toHaveURL(new RegExp(`/groups/${group.id}/loops/\\w+$`))
+      await expect(page.locator('main img').first()).toBeVisible()
+      const loopPath = new URL(page.url()).pathname
+      await signOut(page)
+
+      // The teacher comments (in English too).
+      await signIn(page, teacher)
+      await page.goto(loopPath)
+      await page.getByLabel('Comment', { exact: true }).fill('Lovely! Who measured?')
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await expect(page.getByText(`Your comment to ${newcomer.name} is sent.`)).toBeVisible()
+      await signOut(page)
+
+      // The newcomer: the feed's notice leads to the loop; the answer.
+      await signIn(page, newcomer)
+      await page.goto('/')
+      const notice = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: `${teacher.name} commented on your loop` })
+      await notice.getByRole('link').first().click()
+      await expect(page).toHaveURL(loopPath)
+      await expect(page.getByText('Lovely! Who measured?')).toBeVisible()
+      await page.getByLabel('Your answer').fill('I did, with a ruler.')
+      await page.getByRole('button', { name: 'Send answer' }).click()
+      await expect(page.getByText('Your answer is sent.')).toBeVisible()
+      await expect(page.getByText('I did, with a ruler.')).toBeVisible()
+    },
+  )
+})
