@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,elements,queries,members-api,form-flood,telemetry,bulk,library-save,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,elements,queries,members-api,form-flood,loop-photos,telemetry,bulk,library-save,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *                [--lighthouse] [--lighthouse-runs 3]
@@ -32,6 +32,7 @@ import { MAX_ELEMENTS, measureElements, printElements, type ElementsRow } from '
 import { FLOOD_PATHS, FLOOD_REPEATS, formFlood, MAX_BLOCKED_MS, type FloodRow } from './form-flood'
 import { TELEMETRY_MAX_P99_MS, TELEMETRY_REQUESTS, telemetryBatch, type TelemetryBenchResult } from './telemetry'
 import { lighthouse, type LighthouseResult } from './lighthouse'
+import { loopPhotos, MAX_OTHER_P99_MS, MAX_RSS_MB, PHOTO_LOOPS, type LoopPhotosResult } from './loop-photos'
 import { LIBRARY_SAVE_MAX_P99_MS, librarySave, printLibrarySave, type LibrarySaveRow } from './library-save'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
@@ -72,7 +73,7 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save') =>
+const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save' | 'loop-photos') =>
   !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
@@ -176,6 +177,8 @@ async function main(): Promise<number> {
   let rssAfterBulkMB: number | undefined
   let membersApi: MembersApiResult | undefined
   let flood: FloodRow[] | undefined
+  let photos: LoopPhotosResult | undefined
+  let photosError: string | undefined
   let floodError: string | undefined
   let telemetry: TelemetryBenchResult | undefined
   let telemetryError: string | undefined
@@ -222,6 +225,20 @@ async function main(): Promise<number> {
       } catch (error) {
         floodError = (error as Error).message
         console.error(`form flood failed: ${floodError}`)
+      }
+    }
+    if (runs('loop-photos') && !interrupted) {
+      section(`Loop photos: ${PHOTO_LOOPS} loops with 3 photos of up to 5 MB each, while two probes ask for /hello-world`)
+      try {
+        photos = await loopPhotos(server.baseUrl, server.pid, data)
+        console.info(
+          `photos ${photos.photoBytes.map((b) => fixed(b / 1_048_576, 1)).join(' / ')} MB; statuses ${photos.statuses.join(', ')}; ` +
+            `each loop ${photos.loopMs.map((t) => fixed(t, 0)).join(' / ')} ms; ${photos.probes} probes, p50 ${fixed(photos.otherP50Ms)} ms, ` +
+            `p99 ${fixed(photos.otherP99Ms)} ms; server RSS ${fixed(photos.rssBeforeMB)} MB before, at most ${fixed(photos.rssMaxMB)} MB`,
+        )
+      } catch (error) {
+        photosError = (error as Error).message
+        console.error(`loop photos failed: ${photosError}`)
       }
     }
     if (runs('telemetry') && !interrupted) {
@@ -307,6 +324,7 @@ async function main(): Promise<number> {
     ...evaluateLighthouse(audits),
     ...evaluateQueryCounts(queryCounts, queryCountError),
     ...evaluateFlood(flood, floodError),
+    ...evaluatePhotos(photos, photosError),
     ...evaluateTelemetry(telemetry, telemetryError),
     ...evaluateLibrarySave(librarySaves, librarySaveError),
     ...evaluateBulk(bulk, bulkError),
@@ -355,6 +373,7 @@ async function main(): Promise<number> {
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
     formFlood: flood,
+    loopPhotos: photos,
     telemetry,
     librarySaves,
     membersScale: scale,
@@ -423,6 +442,27 @@ function evaluateLibrarySave(rows: LibrarySaveRow[] | undefined, error: string |
     target: `< ${LIBRARY_SAVE_MAX_P99_MS} ms`,
     pass: r.p99Ms < LIBRARY_SAVE_MAX_P99_MS,
   }))
+}
+
+/** Issue 34: loops with 3 photos of 5 MB are written (a redirect to the loop) under the RSS and p99 targets. */
+function evaluatePhotos(result: LoopPhotosResult | undefined, error: string | undefined): Check[] {
+  if (error) return [{ figure: 'loop photos ran', value: error.slice(0, 60), target: 'no errors', pass: false }]
+  if (!result) return []
+  return [
+    {
+      figure: `loop photos: ${PHOTO_LOOPS} loops written (3 photos each)`,
+      value: result.statuses.join(', '),
+      target: 'redirects',
+      pass: result.statuses.every((s) => s >= 300 && s < 400),
+    },
+    { figure: 'loop photos: server max RSS', value: `${fixed(result.rssMaxMB)} MB`, target: `< ${MAX_RSS_MB} MB`, pass: result.rssMaxMB < MAX_RSS_MB },
+    {
+      figure: 'loop photos: other requests p99',
+      value: `${fixed(result.otherP99Ms)} ms`,
+      target: `< ${MAX_OTHER_P99_MS} ms`,
+      pass: result.otherP99Ms < MAX_OTHER_P99_MS,
+    },
+  ]
 }
 
 /** Each flood is refused (413) without blocking the server for longer than MAX_BLOCKED_MS. */

@@ -5,15 +5,15 @@ import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
 import { useIntentPendingFor } from '~/ui/use-intent-pending'
-import { TaskStatusBadge } from './task-meta'
 
 const smallButton = '!min-h-11 !px-3 !py-1 text-sm'
 
 /**
  * One task in the editor's list, kept small (a package brings 60 tasks: the list stays under 800
  * elements on a phone): the title links to the task's page, where it is edited, published at a
- * time, taken back to a draft or deleted; its status, roles, due day and loops in one line; and
- * one form whose buttons move it up or down and publish a draft now.
+ * time, taken back to a draft or deleted; its status (a draft or a scheduled one marked), roles,
+ * due day and loops in one line; and one form whose buttons move it up or down and publish a
+ * draft now.
  */
 export function EditorTaskRow({
   groupId,
@@ -29,29 +29,34 @@ export function EditorTaskRow({
   editable: boolean
 }) {
   const { t } = useTranslation()
-  const { date } = useFormatters()
+  const { date, dateTime } = useFormatters()
   const pending = useIntentPendingFor()
   const headingId = `task-${task.id}-title`
   const ids = { taskId: task.id }
+  const status = t(`groupTasks.status.${task.status}`, { date: dateTime(task.publishedAt) })
   const facts = [
     t('groupTasks.forRoles', { roles: task.roles.map((r) => t(`groupTasks.roles.${r}`)).join(', ') }),
     task.dueAt ? t('groupTasks.due', { date: date(task.dueAt) }) : null,
     t('groupTasks.loopCount', { count: task.loopCount }),
   ].filter(Boolean)
   return (
-    <article
-      aria-labelledby={headingId}
-      className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-1 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
-    >
+    <article aria-labelledby={headingId} className="space-y-1 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
       <h3 id={headingId} className="font-semibold break-words">
         <AppLink to={`/groups/${groupId}/tasks/${task.id}`} className="text-brand-700 underline hover:text-brand-600">
           {task.title}
         </AppLink>
       </h3>
-      <TaskStatusBadge task={task} forMember={false} />
-      <p className="col-span-2 text-sm text-slate-700">{facts.join(' · ')}</p>
+      {/* The status leads the line; a draft or a scheduled task stands out (a published one is the usual case). */}
+      <p className="text-sm text-slate-700">
+        {task.status === 'published' ? (
+          status
+        ) : (
+          <strong className="rounded bg-amber-100 px-1.5 font-semibold text-amber-900">{status}</strong>
+        )}
+        {` · ${facts.join(' · ')}`}
+      </p>
       {editable ? (
-        <Form method="post" className="col-span-2 flex flex-wrap gap-2">
+        <Form method="post" className="flex flex-wrap gap-2">
           <input type="hidden" name="taskId" value={task.id} />
           <Button
             type="submit"
