@@ -14,7 +14,6 @@ import { useNonce } from '~/ui/nonce'
 import { useRootData, type RootData } from '~/ui/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Toaster } from '~/ui/toaster'
-import { clearLoopDrafts } from '~/browser/loop-drafts'
 import { readToast, translateToast } from '~/http/toast.server'
 import stylesheet from '~/styles/app.css?url'
 
@@ -96,11 +95,6 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
   }, [])
-  // Signed out (by any path): the device keeps no one's loop drafts.
-  const signedIn = Boolean(user)
-  useEffect(() => {
-    if (!signedIn) clearLoopDrafts()
-  }, [signedIn])
   // The saved locale of a user who just signed in may differ from the page's: reload fully.
   useEffect(() => {
     if (i18n.language && i18n.language !== locale) window.location.reload()
@@ -111,7 +105,7 @@ export default function App() {
       <Toaster toast={toast} />
       {hydrated ? (
         <Suspense fallback={null}>
-          <BackgroundWork telemetry={telemetry} />
+          <BackgroundWork telemetry={telemetry} signedIn={Boolean(user)} />
         </Suspense>
       ) : null}
     </>

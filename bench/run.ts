@@ -59,6 +59,8 @@ const { values: args } = orUsage(() =>
       'database-url': { type: 'string' },
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
+      /** Only these of lighthousePages (names, comma-separated), e.g. "loop form,loops". */
+      'lighthouse-pages': { type: 'string' },
     },
   }),
 )
@@ -257,7 +259,8 @@ async function main(): Promise<number> {
     }
     // On an idle server, before the bulk step changes the data.
     if (args.lighthouse) {
-      for (const page of lighthousePages) {
+      const named = args['lighthouse-pages']?.split(',').map((s) => s.trim())
+      for (const page of lighthousePages.filter((p) => !named || named.includes(p.name))) {
         if (interrupted) break
         audits.push(await runLighthouse(page, data, server.baseUrl))
       }

@@ -2,18 +2,23 @@ import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BUILD_ID, VERSION_CHECK_INTERVAL_MS, VERSION_CHECK_PATH, type VersionCheckAnswer } from '~/utils/build-id'
+import { clearLoopDrafts } from './loop-drafts'
 import { hasUnsavedInput } from './unsaved-input'
 
 /**
  * The page's background work besides the idle session (ADR 011), loaded lazily after hydration
  * (root.tsx): the version check every 10 minutes with its banner, and telemetry (its own chunk,
  * with web-vitals, loaded only when the user has not opted out). Both are passive requests: they
- * never extend the session (auth/passive-requests.ts).
+ * never extend the session (auth/passive-requests.ts). Signed out (by any path), the device keeps
+ * no one's loop drafts (loop-drafts.ts).
  */
-export default function BackgroundWork({ telemetry }: { telemetry: boolean }) {
+export default function BackgroundWork({ telemetry, signedIn }: { telemetry: boolean; signedIn: boolean }) {
   useEffect(() => {
     if (telemetry) void import('./telemetry-start').then((m) => m.startTelemetry())
   }, [telemetry])
+  useEffect(() => {
+    if (!signedIn) clearLoopDrafts()
+  }, [signedIn])
   return <VersionCheck />
 }
 
