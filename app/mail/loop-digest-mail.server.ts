@@ -33,7 +33,14 @@ export function loopDigestEmail(input: LoopDigestInput): Mail {
   const timeZone = knownZone(input.to.timezone)
   const tag = locale === 'sv' ? 'sv-SE' : 'en-GB'
   const day = new Intl.DateTimeFormat(tag, { timeZone, day: 'numeric', month: 'long' })
-  const time = new Intl.DateTimeFormat(tag, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+  const time = new Intl.DateTimeFormat(tag, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
   const app = env().APP_URL
   const brand = env().BRAND_NAME
   // The week's last day is the Sunday before `to`.
@@ -78,12 +85,13 @@ export function loopDigestEmail(input: LoopDigestInput): Mail {
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
 ${input.groups
   .map(
-    (g) => `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(g.name)}</h2><ul style="padding-left:18px">${loopLines(g)
-      .map(
-        (l) =>
-          `<li style="margin-bottom:12px"><strong>${escapeHtml(l.head)}</strong><br><q>${escapeHtml(l.excerpt)}</q><br><a href="${escapeHtml(l.url)}">${escapeHtml(open)}</a></li>`,
-      )
-      .join('')}</ul>${more(g) ? `<p><a href="${escapeHtml(groupsUrl(g))}">${escapeHtml(more(g)!)}</a></p>` : ''}`,
+    (g) =>
+      `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(g.name)}</h2><ul style="padding-left:18px">${loopLines(g)
+        .map(
+          (l) =>
+            `<li style="margin-bottom:12px"><strong>${escapeHtml(l.head)}</strong><br><q>${escapeHtml(l.excerpt)}</q><br><a href="${escapeHtml(l.url)}">${escapeHtml(open)}</a></li>`,
+        )
+        .join('')}</ul>${more(g) ? `<p><a href="${escapeHtml(groupsUrl(g))}">${escapeHtml(more(g)!)}</a></p>` : ''}`,
   )
   .join('\n')}
 <p style="${muted}">${escapeHtml(footer)} <a href="${escapeHtml(settings)}">${escapeHtml(optOut)}</a></p><p>— ${escapeHtml(brand)}</p></body></html>`

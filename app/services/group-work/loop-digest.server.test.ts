@@ -108,8 +108,15 @@ describe('sendDueDigests', () => {
   it('is sent once when several processes run the job at the same moment, and lists at most DIGEST_MAX_LOOPS loops', async () => {
     const w = await world()
     for (let i = 0; i < DIGEST_MAX_LOOPS + 3; i++)
-      await createLoop(w.group.id, w.pupil.id, { text: `<b>Loop ${i}</b>`, created: new Date(Date.parse('2026-11-25T08:00:00Z') + i * 60_000) })
-    await Promise.all([sendDueDigests(db(), MONDAY_0730_STOCKHOLM), sendDueDigests(db(), MONDAY_0730_STOCKHOLM), sendDueDigests(db(), MONDAY_0730_STOCKHOLM)])
+      await createLoop(w.group.id, w.pupil.id, {
+        text: `<b>Loop ${i}</b>`,
+        created: new Date(Date.parse('2026-11-25T08:00:00Z') + i * 60_000),
+      })
+    await Promise.all([
+      sendDueDigests(db(), MONDAY_0730_STOCKHOLM),
+      sendDueDigests(db(), MONDAY_0730_STOCKHOLM),
+      sendDueDigests(db(), MONDAY_0730_STOCKHOLM),
+    ])
     const mails = await mailsTo(w.subscriber.email)
     expect(mails).toHaveLength(1)
     expect(mails[0].subject).toBe(`Veckans loopar: ${DIGEST_MAX_LOOPS + 5} loopar av medlemmar du följer`)

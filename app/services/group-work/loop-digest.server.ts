@@ -99,7 +99,14 @@ export async function sendDueDigests(db: DB, now = new Date()): Promise<number> 
       .selectFrom('users as u')
       .select(['u.id', 'u.name', 'u.email', 'u.locale', 'u.timezone', 'u.unsubscribed_templates'])
       .where('u.id', '>', after)
-      .where((eb) => eb.exists(eb.selectFrom('group_follows as f').select(sql`1`.as('one')).whereRef('f.subscriber_id', '=', 'u.id')))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('group_follows as f')
+            .select(sql`1`.as('one'))
+            .whereRef('f.subscriber_id', '=', 'u.id'),
+        ),
+      )
       .orderBy('u.id')
       .limit(SUBSCRIBER_BATCH)
       .execute()
@@ -119,7 +126,12 @@ type Subscriber = { id: string; name: string; email: string; locale: string; tim
 
 /** One subscriber's digest of one week, unless it was sent: the row and the email in one transaction. */
 async function sendDigest(db: DB, user: Subscriber, week: ReturnType<typeof previousWeek>, now: Date) {
-  const known = await db.selectFrom('loop_digests').select('week').where('user_id', '=', user.id).where('week', '=', week.week).executeTakeFirst()
+  const known = await db
+    .selectFrom('loop_digests')
+    .select('week')
+    .where('user_id', '=', user.id)
+    .where('week', '=', week.week)
+    .executeTakeFirst()
   if (known) return false
   return db.transaction().execute(async (trx) => {
     const claimed = await trx

@@ -22,18 +22,39 @@ describe('loopExport', () => {
   it('gives an owner or a leader every loop of the group, oldest first, with tags, approval and comments; the text only when asked', async () => {
     const { people, org, group, task } = await feedbackGroup()
     const [courage, calm] = [await createTag(group.id, 'Mod'), await createTag(group.id, 'Arbetsro')]
-    const late = await createLoop(group.id, people.other.id, { taskId: task.id, text: '=SUM(A1)', emotion: 5, tagIds: [courage.id, calm.id] })
+    const late = await createLoop(group.id, people.other.id, {
+      taskId: task.id,
+      text: '=SUM(A1)',
+      emotion: 5,
+      tagIds: [courage.id, calm.id],
+    })
     await createComment(late.id, people.leader.id)
-    await db().updateTable('loops').set({ approved_by: people.leader.id, approved_at: new Date().toISOString() }).where('id', '=', late.id).execute()
+    await db()
+      .updateTable('loops')
+      .set({ approved_by: people.leader.id, approved_at: new Date().toISOString() })
+      .where('id', '=', late.id)
+      .execute()
 
     const { groupName, batches } = await loopExport(ctxFor(people.leader), group.id, { format: 'csv', withText: false })
     expect(groupName).toBe('Bild 7A')
     const rows = await readAll(batches)
     expect(rows).toHaveLength(4)
     expect(rows.map((r) => r.text)).toEqual([null, null, null, null])
-    expect(rows[3]).toMatchObject({ task: 'Praktik dag 1', author: 'Otto Other', emotion: 5, tags: ['Arbetsro', 'Mod'], approved: true, comments: 1 })
+    expect(rows[3]).toMatchObject({
+      task: 'Praktik dag 1',
+      author: 'Otto Other',
+      emotion: 5,
+      tags: ['Arbetsro', 'Mod'],
+      approved: true,
+      comments: 1,
+    })
     // Oldest first: the three loops of the fixture (an hour ago), then the new one.
-    expect(rows.slice(0, 3).map((r) => r.author).sort()).toEqual(['Mia Author', 'Mia Author', 'Otto Other'])
+    expect(
+      rows
+        .slice(0, 3)
+        .map((r) => r.author)
+        .sort(),
+    ).toEqual(['Mia Author', 'Mia Author', 'Otto Other'])
     expect(rows.filter((r) => r.task === null)).toHaveLength(1)
 
     const withText = await readAll((await loopExport(ctxFor(people.owner), group.id, { format: 'xlsx', withText: true })).batches)

@@ -36,7 +36,12 @@ export async function loopExport(ctx: Ctx, groupId: string, options: { format: L
   if (!mayExport(work)) throw new DomainError('FORBIDDEN')
   const group = work.access.group
   const settings = { format: options.format, text: options.withText }
-  const auditId = await startAudit(ctx, { organizationId: group.organizationId, action: 'group.loops.export', items: [group.id], result: settings })
+  const auditId = await startAudit(ctx, {
+    organizationId: group.organizationId,
+    action: 'group.loops.export',
+    items: [group.id],
+    result: settings,
+  })
   let rows = 0
   async function* batches(): AsyncGenerator<LoopExportRow[]> {
     let after: { created: string; id: string } | null = null
@@ -78,7 +83,10 @@ async function loopsAfter(ctx: Ctx, work: GroupWork, after: { created: string; i
     .where(loopVisibility(work))
   if (after)
     query = query.where((eb) =>
-      eb.or([eb('loops.created_at', '>', after.created), eb.and([eb('loops.created_at', '=', after.created), eb('loops.id', '>', after.id)])]),
+      eb.or([
+        eb('loops.created_at', '>', after.created),
+        eb.and([eb('loops.created_at', '=', after.created), eb('loops.id', '>', after.id)]),
+      ]),
     )
   const loops = await query.orderBy('loops.created_at').orderBy('loops.id').limit(LOOP_EXPORT_BATCH).execute()
   const tags = loops.length

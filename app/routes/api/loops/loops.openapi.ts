@@ -72,7 +72,9 @@ export const MyLoopsQuery = z.object({
 })
 
 export const LoopExportQuery = z.object({
-  format: z.enum(LOOP_EXPORT_FORMATS).openapi({ description: '`csv` (UTF-8 with a byte-order mark; `;` for Swedish, `,` for English) or `xlsx`.' }),
+  format: z
+    .enum(LOOP_EXPORT_FORMATS)
+    .openapi({ description: '`csv` (UTF-8 with a byte-order mark; `;` for Swedish, `,` for English) or `xlsx`.' }),
   text: z.enum(['true', 'false', '1', '0']).optional().openapi({ description: "With the loops' text (off unless asked for)." }),
 })
 
