@@ -127,7 +127,10 @@ test(
     await page.goto(`/groups/${w.group.id}/loops`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Exportera loopar' })).toHaveCount(0)
-    expect((await page.request.get(`/groups/${w.group.id}/loops/export?format=csv`)).status()).toBe(403)
+    // The address itself sends them back to the Loops tab with the reason.
+    await page.goto(`/groups/${w.group.id}/loops/export?format=csv`)
+    await expect(page).toHaveURL(new RegExp(`/groups/${w.group.id}/loops$`))
+    await expect(page.getByText('Du har inte behörighet att göra det.')).toBeVisible()
 
     // The organization's admin reads both exports in the audit log, with who and how many rows.
     await signOut(page)

@@ -5,6 +5,7 @@ import type { User } from '~/db/schema'
 import { args, makeRequest, sessionCookieFor, unwrap } from '../../../../tests/support/factories'
 import { feedbackGroup } from '../../../../tests/support/feedback-setup'
 import { createLoop, createTag } from '../../../../tests/support/group-work-factories'
+import { toastOf } from '../../../../tests/support/toast'
 import * as exportApi from '../../api/loops/export'
 import * as exportScreen from './export'
 
@@ -82,10 +83,16 @@ describe('GET /groups/:groupId/loops/export', () => {
       const request = makeRequest(`/groups/${group.id}/loops/export${query}`, { cookie: await sessionCookieFor(user) })
       return Promise.resolve(exportScreen.loader(args(request, { groupId: group.id }))).then(unwrap, unwrap)
     }
-    for (const user of [people.author, people.subscriber, people.admin])
-      expect(await screen(user, '?format=csv')).toMatchObject({ status: 403, data: { failure: 'loops.export.error' } })
+    const loops = `/groups/${group.id}/loops`
+    for (const user of [people.author, people.subscriber, people.admin]) {
+      const refused = await screen(user, '?format=csv')
+      expect([refused.status, refused.headers.get('Location')]).toEqual([302, loops])
+      expect(await toastOf(refused.headers)).toMatchObject({ key: 'errors.FORBIDDEN', type: 'error' })
+    }
     expect((await screen(people.stranger, '?format=csv')).status).toBe(404)
-    expect(await screen(people.owner, '?format=pdf')).toMatchObject({ status: 400, data: { failure: 'loops.export.error' } })
+    const badFormat = await screen(people.owner, '?format=pdf')
+    expect([badFormat.status, badFormat.headers.get('Location')]).toEqual([302, loops])
+    expect(await toastOf(badFormat.headers)).toMatchObject({ key: 'loops.export.badFormat', type: 'error' })
     const entries = await db()
       .selectFrom('audit_log')
       .select('id')

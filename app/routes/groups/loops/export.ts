@@ -11,8 +11,9 @@ import { loopExportResponse } from './export.server'
 /**
  * /groups/:groupId/loops/export?format=csv|xlsx&text=1 (the Loops tab's export form, a GET form
  * that downloads with and without JavaScript): the group's loops as a file, for the owner and the
- * leaders (docs/group-work.md "Export"). Anyone else who sees the group gets the 403 failure; who
- * does not, the not-found page. A bad format is the 400 failure.
+ * leaders (docs/group-work.md "Export"). Anyone else who sees the group, and a bad format, goes
+ * back to the Loops tab with the reason as an error toast; who does not see the group gets the
+ * not-found page.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
@@ -24,7 +25,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       if (!query.success) throw new DomainError('BAD_REQUEST', { errors: query.error.flatten().fieldErrors })
       return loopExportResponse(ctx, params.groupId!, query.data, { locale, timeZone: actor.timezone })
     },
-    { ...GROUP_SCREEN, failure: 'loops.export.error' },
+    {
+      ...GROUP_SCREEN,
+      toast: { to: `/groups/${params.groupId}/loops`, keys: { BAD_REQUEST: 'loops.export.badFormat' } },
+      failure: 'loops.export.error',
+    },
   )
 }
 

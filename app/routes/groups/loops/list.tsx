@@ -163,7 +163,7 @@ export default function LoopsTab() {
         ) : null}
       </nav>
 
-      {sees === 'all' && loops.length ? <LoopExportForm groupId={groupId} /> : null}
+      {sees === 'all' && (loops.length || filtered) ? <LoopExportForm groupId={groupId} /> : null}
     </div>
   )
 }
