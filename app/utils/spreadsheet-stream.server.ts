@@ -61,7 +61,8 @@ export function xlsxStream(sheetName: string, columns: SheetColumn[], batches: A
       if (done || out.destroyed) break
       for (const row of value) sheet.addRow(row).commit()
       // Let the client take this batch before the next is read.
-      while (out.writableNeedDrain && !out.destroyed) await once(out, 'drain')
+      // (A client that went away closes the stream: then no drain comes, and the loop ends.)
+      while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')])
     }
     if (out.destroyed) return batches.return(undefined)
     sheet.commit()
