@@ -112,10 +112,26 @@ export async function sendDueDigests(db: DB, now = new Date()): Promise<number> 
       .execute()
     if (subscribers.length === 0) return sent
     after = subscribers[subscribers.length - 1].id
-    for (const user of subscribers) {
-      if ((JSON.parse(user.unsubscribed_templates) as string[]).includes('loop.digest')) continue
-      const week = previousWeek(now, user.timezone, DIGEST_HOUR)
-      if (now < week.sendFrom) continue
+    const due = subscribers
+      .filter((user) => !(JSON.parse(user.unsubscribed_templates) as string[]).includes('loop.digest'))
+      .map((user) => ({ user, week: previousWeek(now, user.timezone, DIGEST_HOUR) }))
+      .filter(({ week }) => now >= week.sendFrom)
+    // The digests already sent, for the whole batch in one query.
+    const known = due.length
+      ? await db
+          .selectFrom('loop_digests')
+          .select(['user_id', 'week'])
+          .where(
+            'user_id',
+            'in',
+            due.map((d) => d.user.id),
+          )
+          .where('week', 'in', [...new Set(due.map((d) => d.week.week))])
+          .execute()
+      : []
+    const sentBefore = new Set(known.map((k) => `${k.user_id} ${k.week}`))
+    for (const { user, week } of due) {
+      if (sentBefore.has(`${user.id} ${week.week}`)) continue
       if (await sendDigest(db, user, week, now)) sent++
     }
     if (subscribers.length < SUBSCRIBER_BATCH) return sent
@@ -124,15 +140,8 @@ export async function sendDueDigests(db: DB, now = new Date()): Promise<number> 
 
 type Subscriber = { id: string; name: string; email: string; locale: string; timezone: string }
 
-/** One subscriber's digest of one week, unless it was sent: the row and the email in one transaction. */
+/** One subscriber's digest of one week, unless another process sent it: the row and the email in one transaction. */
 async function sendDigest(db: DB, user: Subscriber, week: ReturnType<typeof previousWeek>, now: Date) {
-  const known = await db
-    .selectFrom('loop_digests')
-    .select('week')
-    .where('user_id', '=', user.id)
-    .where('week', '=', week.week)
-    .executeTakeFirst()
-  if (known) return false
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('loop_digests')
