@@ -93,11 +93,11 @@ test(
     const section = page.getByRole('region', { name: 'Exportera loopar' })
     await expect(section).toContainText('granskningslogg')
     if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([])
-  // On a phone too: nothing wider than the screen.
-  await page.setViewportSize({ width: 390, height: 844 })
-  await section.scrollIntoViewIfNeeded()
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: test.info().outputPath('export-390.png') })
+    // On a phone too: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await section.scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: test.info().outputPath('export-390.png') })
     await section.getByLabel('CSV (öppnas i Excel)').check()
     await section.getByLabel('Ta med looparnas text').check()
     const csv = await download(page, () => section.getByRole('button', { name: 'Ladda ner' }).click())
