@@ -93,6 +93,7 @@ export default [
         // Loops and their photos.
         route('loops', 'routes/groups/loops/list.tsx'),
         route('loops/new', 'routes/groups/loops/new.tsx'),
+        route('loops/export', 'routes/groups/loops/export.ts'),
         route('loops/:loopId', 'routes/groups/loops/detail.tsx'),
         route('loops/:loopId/edit', 'routes/groups/loops/edit.tsx'),
         route('loops/:loopId/photos/:photoId', 'routes/groups/loops/photo.ts'),
@@ -173,6 +174,7 @@ export default [
     route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
     route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
     route('v3/groups/:groupId/loops', 'routes/api/loops/loops.ts'),
+    route('v3/groups/:groupId/loops/export', 'routes/api/loops/export.ts'),
     route('v3/groups/:groupId/loops/:loopId', 'routes/api/loops/loop.ts'),
     route('v3/groups/:groupId/loops/:loopId/photos', 'routes/api/loops/photos.ts'),
     route('v3/loops/mine', 'routes/api/loops/mine.ts'),

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --no-build] [--duration 10] [--warmup 3] [--connections 10] [--port 3310]
- *                [--only signin,members,groups,healthz,elements,queries,members-api,form-flood,loop-photos,telemetry,bulk,library-save,members-scale] [--compressed]
+ *                [--only signin,members,groups,healthz,elements,queries,members-api,loops-export,form-flood,loop-photos,telemetry,bulk,library-save,members-scale] [--compressed]
  *                [--node-args="--trace-gc"] [--tsx] [--entry build/server.js] [--bulk-size 1000]
  *                [--database-url postgres://…/name_bench]
  *                [--lighthouse] [--lighthouse-runs 3]
@@ -36,6 +36,7 @@ import { loopPhotos, MAX_OTHER_P99_MS, MAX_RSS_MB, PHOTO_LOOPS, type LoopPhotosR
 import { LIBRARY_SAVE_MAX_P99_MS, librarySave, printLibrarySave, type LibrarySaveRow } from './library-save'
 import { load, rssBytes, stopLoad, type LoadResult } from './load'
 import { fullMemberList, type MembersApiResult } from './members-api'
+import { loopsExport, type LoopsExportRun } from './loops-export'
 import { membersScale, printScale, type ScaleResult } from './members-scale'
 import { measureQueryCounts, PAGE_SIZES, type QueryCountRow } from './queries'
 import { fixed, kB, section, table } from './report'
@@ -75,7 +76,7 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'elements' | 'queries' | 'members-api' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save' | 'loop-photos') =>
+const runs = (step: 'elements' | 'queries' | 'members-api' | 'loops-export' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save' | 'loop-photos') =>
   !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
@@ -178,6 +179,7 @@ async function main(): Promise<number> {
   let bulkError: string | undefined
   let rssAfterBulkMB: number | undefined
   let membersApi: MembersApiResult | undefined
+  let exportRuns: LoopsExportRun[] | undefined
   let flood: FloodRow[] | undefined
   let photos: LoopPhotosResult | undefined
   let photosError: string | undefined
@@ -215,6 +217,16 @@ async function main(): Promise<number> {
           )} ms each); ` +
           `server RSS ${fixed(membersApi.rssBeforeMB)} MB before, at most ${fixed(membersApi.rssMaxMB)} MB meanwhile`,
       )
+    }
+    if (runs('loops-export') && !interrupted) {
+      section(`Export of a group's loops: GET /api/v3/groups/{workGroup}/loops/export (streamed, bench/loops-export.ts)`)
+      const cookie = await signInCookie(ADMIN.email, ADMIN.password)(server.baseUrl)
+      exportRuns = await loopsExport(server.baseUrl, cookie, server.pid, data.workGroupId)
+      for (const r of exportRuns)
+        console.info(
+          `${r.format}${r.slowClient ? ' (slow client)' : ''}: ${kB(r.bytes)} kB in ${fixed(r.totalMs, 0)} ms (server CPU ${fixed(r.serverCpuMs ?? NaN, 0)} ms); ` +
+            `server RSS ${fixed(r.rssBeforeMB)} MB before, at most ${fixed(r.rssMaxMB)} MB meanwhile`,
+        )
     }
     if (runs('form-flood') && !interrupted) {
       section(
@@ -375,6 +387,7 @@ async function main(): Promise<number> {
     elements,
     bulk: bulk && { ...bulk, serverRssAfterMB: rssAfterBulkMB },
     membersApi,
+    loopsExport: exportRuns,
     formFlood: flood,
     loopPhotos: photos,
     telemetry,

@@ -607,6 +607,17 @@ export interface Database {
   member_imports: MemberImportsTable
   directory_errors: DirectoryErrorsTable
   account_recoveries: AccountRecoveriesTable
+  loop_digests: LoopDigestsTable
+}
+
+/** A subscriber's weekly digest (migration 040, services/group-work/loop-digest.server.ts): one per user and week. */
+export interface LoopDigestsTable {
+  user_id: string
+  /** The Monday of the week it covers, a local date in the user's time zone (YYYY-MM-DD). */
+  week: string
+  sent_at: string
+  /** The loops it held (0: none, no email was sent). */
+  loop_count: Generated<number>
 }
 
 /** A platform admin's reset of an account that lost every second factor (migration 037, services/platform/account-recovery.server.ts). */

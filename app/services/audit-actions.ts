@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'group.member.role': 'user',
   'group.member.remove': 'user',
   'group.member.leave': 'user',
+  // An owner or a leader exported the group's loops (result: format, text, rows).
+  'group.loops.export': 'group',
   'invitation.create': 'invitation',
   'invitation.resend': 'invitation',
   'invitation.revoke': 'invitation',

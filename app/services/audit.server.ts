@@ -87,6 +87,8 @@ export interface AuditOutcome extends AuditCounts {
   single: boolean
   /** A group created with members: how many of them were added. */
   members?: AuditCounts
+  /** An export: how many rows it held (group.loops.export). */
+  rows?: number
 }
 
 /** The result codes of a tally: upper-case keys with a number ({ SUCCESS: 3, OWNS_GROUP: 1 }). */
@@ -125,7 +127,8 @@ export function auditOutcome(entry: { itemCount: number; result: Record<string, 
   const counts = codes.length ? countsOf(codes, counted || items) : { succeeded: items, total: items, failures: [] }
   const partly = counts.failures.length > 0 || (memberCounts?.failures.length ?? 0) > 0
   const kind = counts.succeeded === 0 ? 'failure' : partly ? 'partial' : 'success'
-  return { kind, ...counts, counted: counts.total, single: counts.total === 1, members: memberCounts }
+  const rows = typeof entry.result.rows === 'number' ? { rows: entry.result.rows } : {}
+  return { kind, ...counts, counted: counts.total, single: counts.total === 1, members: memberCounts, ...rows }
 }
 
 /**

@@ -31,6 +31,7 @@ export function targetText(t: Translate, target: { kind: AuditTarget | null; nam
 /** What an entry came to, in one line: "Done", "Partly done: 3 of 4 succeeded", … */
 export function outcomeSummary(t: Translate, outcome: AuditOutcome) {
   const { kind, succeeded, total } = outcome
+  if (outcome.single && kind === 'success' && outcome.rows !== undefined) return t('orgHome.activity.doneRows', { count: outcome.rows })
   if (outcome.single && kind === 'success') return t('orgHome.activity.done')
   if (outcome.single && kind === 'partial') return t('orgHome.activity.doneWithProblems')
   return t(`orgHome.activity.outcome.${kind}`, { succeeded, total })

@@ -31,9 +31,15 @@ export function csvField(value: string) {
   return /[,;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
+/** The byte-order mark every CSV document starts with (see above). */
+export const CSV_BOM = '\uFEFF'
+
+/** One row of a CSV document, its CRLF included (a streamed document writes these after the BOM). */
+export const csvRow = (row: string[], delimiter: CsvFormat['delimiter']) => `${row.map(csvField).join(delimiter)}\r\n`
+
 /** The rows (the first one the column titles) as a CSV document: BOM, CRLF after every row. */
 export function csvDocument(rows: string[][], { delimiter }: Pick<CsvFormat, 'delimiter'>) {
-  return `\uFEFF${rows.map((row) => `${row.map(csvField).join(delimiter)}\r\n`).join('')}`
+  return `${CSV_BOM}${rows.map((row) => csvRow(row, delimiter)).join('')}`
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -44,6 +50,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
  */
 export function csvDateTime(value: string | null, timeZone: string) {
   if (!value) return ''
+  const part = localParts(value, timeZone)
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
+}
+
+/** The moment's local date and time in the zone, as two-digit strings (year four). */
+export function localParts(value: string, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let formatter = formatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', {
@@ -58,5 +70,5 @@ export function csvDateTime(value: string | null, timeZone: string) {
     formatters.set(timeZone, formatter)
   }
   const part = Object.fromEntries(formatter.formatToParts(new Date(value)).map((p) => [p.type, p.value]))
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
+  return { year: part.year, month: part.month, day: part.day, hour: part.hour, minute: part.minute }
 }

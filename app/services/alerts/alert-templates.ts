@@ -15,7 +15,12 @@ export const ALERT_TEMPLATES = [
   'loop.new',
   'loop.comment',
   'loop.approved',
+  // Email only, never in the feed: a subscriber's weekly digest of the loops of the members they follow.
+  'loop.digest',
 ] as const
+
+/** The kinds that are emails only (no alert is written of them; the preferences screen lists them all the same). */
+export const EMAIL_ONLY_TEMPLATES: readonly AlertTemplate[] = ['loop.digest']
 
 export type AlertTemplate = (typeof ALERT_TEMPLATES)[number]
 

@@ -3,6 +3,7 @@ import type { DB } from '~/db/db.server'
 import { addSeconds, nowIso } from '~/utils/ids.server'
 import { TELEMETRY_RETENTION_DAYS } from './telemetry.server'
 import type { AnyExpressionBuilder, AnyKysely } from '~/db/untyped'
+import { sendDueDigests } from '../group-work/loop-digest.server'
 
 /**
  * Housekeeping: what has served its purpose is deleted by a periodic job, so no table grows with
@@ -16,6 +17,7 @@ import type { AnyExpressionBuilder, AnyKysely } from '~/db/untyped'
  * - mail sent more than `mailRetentionDays` ago (failed and dead mail stays for /platform/mail);
  * - audit entries older than `auditRetentionDays`, when set (default: kept);
  * - telemetry older than TELEMETRY_RETENTION_DAYS (30).
+ * After each pass it also sends the subscribers' weekly digests that are due (sendDueDigests).
  * Each table is deleted from in batches of `batchSize` rows, one short statement each, yielding
  * between batches, so no delete holds a lock for long.
  */
@@ -114,6 +116,11 @@ export function startHousekeeping(
       .then((deleted) => {
         const total = Object.values(deleted).reduce((a, b) => a + b, 0)
         if (total > 0) log.info(`[housekeeping] deleted ${JSON.stringify(deleted)}`)
+      })
+      // The subscribers' weekly digests that are due (group-work/loop-digest.server.ts): each once, whichever process sends it.
+      .then(() => sendDueDigests(db, now()))
+      .then((sent) => {
+        if (sent > 0) log.info(`[housekeeping] sent ${sent} weekly digests`)
       })
       .catch((error) => log.error('[housekeeping]', error))
       .finally(() => {

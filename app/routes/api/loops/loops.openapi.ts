@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LoopCreateBodySchema, LoopPatchBodySchema } from '~/services/group-work/loops.schemas'
+import { LOOP_EXPORT_FORMATS } from '~/services/group-work/loop-export.schemas'
 import { idParam, operation } from '../openapi/operation'
 
 /** A group's loops and their photos, and the caller's own loops (docs/group-work.md "Loops", docs/group-roles.md). */
@@ -70,9 +71,34 @@ export const MyLoopsQuery = z.object({
   cursor: cursorQuery,
 })
 
+export const LoopExportQuery = z.object({
+  format: z
+    .enum(LOOP_EXPORT_FORMATS)
+    .openapi({ description: '`csv` (UTF-8 with a byte-order mark; `;` for Swedish, `,` for English) or `xlsx`.' }),
+  text: z.enum(['true', 'false', '1', '0']).optional().openapi({ description: "With the loops' text (off unless asked for)." }),
+})
+
 const PhotoBody = z.object({ photo: z.string().openapi({ format: 'binary', description: 'A JPEG, PNG or WebP file of at most 5 MB.' }) })
 
 export const loopOperations = [
+  operation({
+    method: 'get',
+    path: '/api/v3/groups/{groupId}/loops/export',
+    tag: TAG,
+    summary: "Export the group's loops",
+    description:
+      "Every loop of the group, oldest first, as a download streamed while it is read: task, author, date (the caller's time zone), emotional value, tags, approval, comments count, and with `text` the text. The caller's language names the columns. For the owner and leaders (403 FORBIDDEN for anyone else in the group or an organization admin outside it); recorded in the organization's audit log with the number of rows.",
+    access: 'session',
+    params: GroupParams,
+    query: LoopExportQuery,
+    ok: {
+      status: 200,
+      schema: z.string().openapi({ format: 'binary' }),
+      contentType: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      description: 'The file, with Content-Disposition: attachment.',
+    },
+    errors: ['GROUP_NOT_FOUND', 'FORBIDDEN'],
+  }),
   operation({
     method: 'get',
     path: '/api/v3/groups/{groupId}/loops',

@@ -80,7 +80,14 @@ export interface OperationInput {
   /** The body's media type when it is not JSON (a multipart upload: `multipart/form-data`). */
   bodyType?: string
   /** The answer when it works; `schema: null` is a response without a body (204). */
-  ok: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null; description: string; headers?: z.AnyZodObject; contentType?: string }
+  /** `contentType`: one media type, or several the same schema describes (a download in the format asked for). */
+  ok: {
+    status: 200 | 201 | 204
+    schema: z.ZodTypeAny | null
+    description: string
+    headers?: z.AnyZodObject
+    contentType?: string | string[]
+  }
   /** The catalogue codes this call answers with beyond the common ones (session, body, origin, availability). */
   errors?: ErrorCode[]
   /** Other successful answers, e.g. an alternative shape. */
@@ -104,7 +111,13 @@ export function operation(input: OperationInput): RouteConfig {
     [input.ok.status]: {
       description: input.ok.description,
       ...(input.ok.headers ? { headers: input.ok.headers } : {}),
-      ...(input.ok.schema ? { content: { [input.ok.contentType ?? 'application/json']: { schema: input.ok.schema } } } : {}),
+      ...(input.ok.schema
+        ? {
+            content: Object.fromEntries(
+              [input.ok.contentType ?? 'application/json'].flat().map((type) => [type, { schema: input.ok.schema! }]),
+            ),
+          }
+        : {}),
     },
     ...input.extra,
   }

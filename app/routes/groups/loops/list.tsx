@@ -14,13 +14,15 @@ import { LoopCards } from '~/ui/group-work/loop-card'
 import { unreadLoopIds } from '~/services/group-work/loop-reads.server'
 import { Section } from '~/ui/section'
 import { GROUP_SCREEN } from '../group-not-found.server'
+import { LoopExportForm } from './loop-export-form'
 
 /**
  * /groups/:groupId/loops (the Loops tab; docs/group-work.md "Loops"): the group's loops as the
  * actor may see them (loopVisibility): owner and leader all, with filters by task, member and tag;
  * a subscriber those of the members they follow; a plain member their own; an organization
  * admin outside the group none (and says so). Newest first, 50 a page ("Older loops" follows
- * the keyset cursor). The filters are a GET form: they work without JavaScript.
+ * the keyset cursor). The filters are a GET form: they work without JavaScript. Owners and
+ * leaders also find the export (loop-export-form.tsx, docs/group-work.md "Export").
  */
 export const handle = { breadcrumb: 'groupWork.tabs.loops' }
 
@@ -176,6 +178,8 @@ export default function LoopsTab() {
           </AppLink>
         ) : null}
       </nav>
+
+      {sees === 'all' && (loops.length || filtered) ? <LoopExportForm groupId={groupId} /> : null}
     </div>
   )
 }
