@@ -15,6 +15,7 @@ export const ALERT_TEMPLATES = [
   'loop.new',
   'loop.comment',
   'loop.approved',
+  'group.retention.queued',
 ] as const
 
 export type AlertTemplate = (typeof ALERT_TEMPLATES)[number]
