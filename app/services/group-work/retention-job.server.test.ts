@@ -67,7 +67,12 @@ describe('runRetention', () => {
     const long = await setup(12)
     const task = await createTask(s.group.id, { title: 'Praktik' })
     const tag = await createTag(s.group.id, 'Mod')
-    const old = await createLoop(s.group.id, s.member.id, { created: at('2026-01-10T09:00:00Z'), taskId: task.id, tagIds: [tag.id], emotion: 2 })
+    const old = await createLoop(s.group.id, s.member.id, {
+      created: at('2026-01-10T09:00:00Z'),
+      taskId: task.id,
+      tagIds: [tag.id],
+      emotion: 2,
+    })
     const oldFree = await createLoop(s.group.id, s.member.id, { created: at('2026-01-20T09:00:00Z'), emotion: 5 })
     const recent = await createLoop(s.group.id, s.member.id, { created: at('2026-03-01T09:00:00Z') })
     const keptElsewhere = await createLoop(long.group.id, long.member.id, { created: at('2026-01-10T09:00:00Z') })
@@ -92,7 +97,11 @@ describe('runRetention', () => {
       { task_key: '', month: '2026-01', loops: 1, comments: 0, emotion_sum: 5 },
       { task_key: task.id, month: '2026-01', loops: 1, comments: 2, emotion_sum: 2 },
     ])
-    const audit = await db().selectFrom('audit_log').select(['action', 'actor_id', 'items', 'result']).where('organization_id', '=', s.org.id).execute()
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'items', 'result'])
+      .where('organization_id', '=', s.org.id)
+      .execute()
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ action: 'retention.removed', actor_id: null })
     expect(JSON.parse(audit[0].result)).toMatchObject({ loops: 2, comments: 2, photos: 1 })

@@ -67,7 +67,10 @@ async function removeBatch(db: DB, ids: string[]): Promise<Removed[]> {
       .where('id', 'in', ids)
       .returning(['group_id', 'task_id', 'created_at', 'comment_count', 'photo_count', 'emotion'])
       .execute()
-    const counts = new Map<string, { group_id: string; task_key: string; month: string; loops: number; comments: number; emotion_sum: number }>()
+    const counts = new Map<
+      string,
+      { group_id: string; task_key: string; month: string; loops: number; comments: number; emotion_sum: number }
+    >()
     for (const loop of removed) {
       const row = { group_id: loop.group_id, task_key: loop.task_id ?? '', month: retentionMonthOf(loop.created_at) }
       const key = `${row.group_id}\u0000${row.task_key}\u0000${row.month}`

@@ -42,12 +42,19 @@ describe('group retention', () => {
   it('is changed by the owner and an organization admin, audited; refused to leaders, members, subscribers, strangers and other admins', async () => {
     const s = await setup()
     expect(await setRetention(as(s.people.owner), s.group.id, { months: 6, purpose: PURPOSE })).toMatchObject({ months: 6, changed: true })
-    expect(await setRetention(as(s.people.admin), s.group.id, { months: 12, purpose: PURPOSE })).toMatchObject({ months: 12, changed: true })
+    expect(await setRetention(as(s.people.admin), s.group.id, { months: 12, purpose: PURPOSE })).toMatchObject({
+      months: 12,
+      changed: true,
+    })
     for (const who of ['leader', 'member', 'subscriber'] as const)
       await expectCode(setRetention(as(s.people[who]), s.group.id, { months: 1, purpose: 'x' }), 'FORBIDDEN')
     for (const who of ['stranger', 'otherAdmin'] as const)
       await expectCode(setRetention(as(s.people[who]), s.group.id, { months: 1, purpose: 'x' }), 'GROUP_NOT_FOUND')
-    const row = await db().selectFrom('groups').select(['retention_months', 'retention_purpose']).where('id', '=', s.group.id).executeTakeFirstOrThrow()
+    const row = await db()
+      .selectFrom('groups')
+      .select(['retention_months', 'retention_purpose'])
+      .where('id', '=', s.group.id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ retention_months: 12, retention_purpose: PURPOSE })
     const audit = await db()
       .selectFrom('audit_log')
@@ -90,7 +97,9 @@ describe('organization retention policy', () => {
     await expectCode(getRetentionPolicy(as(s.people.owner), s.org.id), 'ORGANIZATION_NOT_FOUND')
     await expectCode(setRetentionPolicy(as(s.people.otherAdmin), s.org.id, { defaultMonths: 1, maxMonths: 1 }), 'ORGANIZATION_NOT_FOUND')
     await setRetention(as(s.people.owner), s.group.id, { months: 24, purpose: PURPOSE })
-    expect(await setRetentionPolicy(as(s.people.admin), s.org.id, { defaultMonths: 6, maxMonths: 12 })).toMatchObject({ groupsShortened: 1 })
+    expect(await setRetentionPolicy(as(s.people.admin), s.org.id, { defaultMonths: 6, maxMonths: 12 })).toMatchObject({
+      groupsShortened: 1,
+    })
     expect(await getRetentionPolicy(as(s.people.admin), s.org.id)).toEqual({ defaultMonths: 6, maxMonths: 12 })
     expect((await getRetention(as(s.people.owner), s.group.id)).months).toBe(12)
     const { group } = await createGroupWithMembers(as(s.people.admin), s.org.id, {
