@@ -82,6 +82,11 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
       return key(`loop.${alert.data.answer === true ? 'answer' : 'comment'}${free ? 'Free' : ''}`)
     case 'loop.approved':
       return key('loop.approved')
+    case 'group.retention.queued': {
+      const count = typeof alert.data.count === 'number' ? alert.data.count : 0
+      const day = text(alert.data.byDay) ?? ''
+      return t('alerts.templates.group.retention.queued', { groupName: values.groupName, count, day })
+    }
     default:
       return t('alerts.fallback', values)
   }

@@ -7,14 +7,14 @@ import { RETENTION_MONTHS, RETENTION_PURPOSE_MAX } from '~/utils/retention-rules
  */
 export const RetentionSchema = z.object({
   months: z.coerce
-    .number({ invalid_type_error: 'retention.errors.months' })
-    .int('retention.errors.months')
-    .refine((n) => (RETENTION_MONTHS as readonly number[]).includes(n), 'retention.errors.months'),
+    .number({ invalid_type_error: 'validation.retentionMonths' })
+    .int('validation.retentionMonths')
+    .refine((n) => (RETENTION_MONTHS as readonly number[]).includes(n), 'validation.retentionMonths'),
   purpose: z
-    .string({ required_error: 'retention.errors.purposeRequired' })
+    .string({ required_error: 'validation.retentionPurposeRequired' })
     .trim()
-    .min(1, 'retention.errors.purposeRequired')
-    .max(RETENTION_PURPOSE_MAX, 'retention.errors.purposeTooLong'),
+    .min(1, 'validation.retentionPurposeRequired')
+    .max(RETENTION_PURPOSE_MAX, 'validation.retentionPurposeTooLong'),
 })
 export type RetentionInput = z.infer<typeof RetentionSchema>
 
@@ -24,5 +24,5 @@ export const RetentionPolicySchema = z
     defaultMonths: RetentionSchema.shape.months,
     maxMonths: RetentionSchema.shape.months,
   })
-  .refine((p) => p.defaultMonths <= p.maxMonths, { path: ['defaultMonths'], message: 'retention.errors.defaultOverMax' })
+  .refine((p) => p.defaultMonths <= p.maxMonths, { path: ['defaultMonths'], message: 'validation.retentionDefaultOverMax' })
 export type RetentionPolicyInput = z.infer<typeof RetentionPolicySchema>

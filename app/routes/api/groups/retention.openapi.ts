@@ -8,7 +8,7 @@ const TAG = 'Group work'
 const months = z
   .number()
   .int()
-  .refine((n) => (RETENTION_MONTHS as readonly number[]).includes(n), 'retention.errors.months')
+  .refine((n) => (RETENTION_MONTHS as readonly number[]).includes(n), 'validation.retentionMonths')
   .openapi({ type: 'integer', enum: [...RETENTION_MONTHS], description: 'How long loops are kept, in months.' })
 
 export const RetentionAnswer = z
