@@ -83,8 +83,9 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
     case 'loop.approved':
       return key('loop.approved')
     case 'group.retention.queued': {
-      const count = typeof alert.data.count === 'number' ? alert.data.count : 0
-      const day = text(alert.data.byDay) ?? ''
+      const count = typeof alert.data.count === 'number' ? alert.data.count : null
+      const day = text(alert.data.byDay)
+      if (count === null || day === null) return t('alerts.templates.group.retention.queuedUnknown', { groupName: values.groupName })
       return t('alerts.templates.group.retention.queued', { groupName: values.groupName, count, day })
     }
     default:
