@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
  * - `loop_counts`: what the job keeps of the loops it removes, for statistics: per group, task
  *   ('' for free loops) and month (YYYY-MM in Europe/Stockholm), the number of loops and comments
  *   and the sum of their emotional values. Never text, never a person.
+ * - `loop_reads_loop`: an index for the cascade from a deleted loop to its read marks.
  */
 export const DEFAULT_PURPOSE =
   'Att följa och ge återkoppling på deltagarnas reflektioner under arbetet i gruppen. Reflektionerna tas bort när tiden har gått ut.'
@@ -39,6 +40,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('retention_max_months', 'integer', (c) => c.notNull().defaultTo(24))
     .execute()
 
+  // Deleting a loop cascades to its read marks: without this index each delete scans loop_reads
+  // (its key starts with user_id). The retention job deletes thousands at a time.
+  await db.schema.createIndex('loop_reads_loop').on('loop_reads').column('loop_id').execute()
+
   await db.schema
     .createTable('loop_counts')
     .addColumn('group_id', 'text', (c) => c.notNull().references('groups.id').onDelete('cascade'))
@@ -53,6 +58,7 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   await db.schema.dropTable('loop_counts').execute()
+  await db.schema.dropIndex('loop_reads_loop').execute()
   await db.schema.alterTable('organizations').dropColumn('retention_max_months').execute()
   await db.schema.alterTable('organizations').dropColumn('retention_default_months').execute()
   await db.schema.dropIndex('groups_retention_months').execute()
