@@ -65,7 +65,7 @@ async function openDatabase(): Promise<{ db: DB; label: string; cleanup: () => P
 }
 
 async function insertAll<T extends Record<string, unknown>>(db: DB, table: string, rows: T[]) {
-  for (const part of batches(rows, 200))
+  for (const part of batches(rows, 1000))
     await (db as unknown as DB)
       .insertInto(table as never)
       .values(part as never)
