@@ -106,36 +106,52 @@ async function removeExpired(db: DB, now: Date, opts: RetentionOptions) {
   const perGroup = new Map<string, { loops: number; comments: number; photos: number }>()
   for (const months of RETENTION_MONTHS) {
     const cutoff = retentionCutoff(months, now)
-    for (;;) {
-      const ids = await db
-        .selectFrom('loops as l')
-        .innerJoin('groups as g', 'g.id', 'l.group_id')
-        .select('l.id')
-        .where('g.retention_months', '=', months)
-        .where('l.created_at', '<', cutoff)
-        .limit(size)
-        .execute()
-      if (ids.length === 0) break
-      const started = performance.now()
-      const cpu = process.cpuUsage()
-      const removed = await removeBatch(
-        db,
-        ids.map((r) => r.id),
+    const groups = await db
+      .selectFrom('groups as g')
+      .select('g.id')
+      .where('g.retention_months', '=', months)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('loops as l').select('l.id').whereRef('l.group_id', '=', 'g.id').where('l.created_at', '<', cutoff)),
       )
-      const ms = performance.now() - started
-      const used = process.cpuUsage(cpu)
-      opts.onBatch?.(ms, removed.length, (used.user + used.system) / 1000)
-      for (const loop of removed) {
-        const sum = perGroup.get(loop.group_id) ?? { loops: 0, comments: 0, photos: 0 }
-        sum.loops += 1
-        sum.comments += Number(loop.comment_count)
-        sum.photos += Number(loop.photo_count)
-        perGroup.set(loop.group_id, sum)
+      .execute()
+    for (const { id: groupId } of groups) {
+      // Oldest first along loops_group_created, each batch starting where the last ended: PostgreSQL
+      // keeps the deleted rows in the index until vacuum, and a scan from the start would walk them.
+      let from = ''
+      for (;;) {
+        const rows = await db
+          .selectFrom('loops')
+          .select(['id', 'created_at'])
+          .where('group_id', '=', groupId)
+          .where('created_at', '<', cutoff)
+          .where('created_at', '>=', from)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(size)
+          .execute()
+        if (rows.length === 0) break
+        from = rows[rows.length - 1].created_at
+        const started = performance.now()
+        const cpu = process.cpuUsage()
+        const removed = await removeBatch(
+          db,
+          rows.map((r) => r.id),
+        )
+        const ms = performance.now() - started
+        const used = process.cpuUsage(cpu)
+        opts.onBatch?.(ms, removed.length, (used.user + used.system) / 1000)
+        for (const loop of removed) {
+          const sum = perGroup.get(loop.group_id) ?? { loops: 0, comments: 0, photos: 0 }
+          sum.loops += 1
+          sum.comments += Number(loop.comment_count)
+          sum.photos += Number(loop.photo_count)
+          perGroup.set(loop.group_id, sum)
+        }
+        // Aim at half the target: halve a batch that took longer, grow one that took much less.
+        if (ms > RETENTION_BATCH_TARGET_MS) size = Math.max(BATCH_MIN, Math.floor(size / 2))
+        else if (ms < RETENTION_BATCH_TARGET_MS / 4) size = Math.min(BATCH_MAX, size * 2)
+        await new Promise((resolve) => setImmediate(resolve))
       }
-      // Aim at half the target: halve a batch that took longer, grow one that took much less.
-      if (ms > RETENTION_BATCH_TARGET_MS) size = Math.max(BATCH_MIN, Math.floor(size / 2))
-      else if (ms < RETENTION_BATCH_TARGET_MS / 4) size = Math.min(BATCH_MAX, size * 2)
-      await new Promise((resolve) => setImmediate(resolve))
     }
   }
   return perGroup
