@@ -161,6 +161,8 @@ export const ERROR_STATUS = {
   PHOTO_TOO_LARGE: 413,
   /** A loop has LOOP_PHOTO_LIMIT (3) photos already. */
   PHOTO_LIMIT_REACHED: 409,
+  /** A retention period over the organization's maximum (data: { max }). */
+  RETENTION_TOO_LONG: 400,
   SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
   /**
@@ -279,6 +281,7 @@ export const ERROR_KIND = {
   PHOTO_INVALID: 'invalid',
   PHOTO_TOO_LARGE: 'invalid',
   PHOTO_LIMIT_REACHED: 'invalid',
+  RETENTION_TOO_LONG: 'invalid',
   SERVER_ERROR: 'server',
   UNKNOWN_ERROR: 'server',
   SERVICE_UNAVAILABLE: 'server',

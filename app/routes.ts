@@ -173,6 +173,7 @@ export default [
     route('v3/groups/:groupId/tasks/:taskId', 'routes/api/groups/task.ts'),
     route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
     route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
+    route('v3/groups/:groupId/retention', 'routes/api/groups/retention.ts'),
     route('v3/groups/:groupId/loops', 'routes/api/loops/loops.ts'),
     route('v3/groups/:groupId/loops/export', 'routes/api/loops/export.ts'),
     route('v3/groups/:groupId/loops/:loopId', 'routes/api/loops/loop.ts'),

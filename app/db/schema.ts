@@ -146,6 +146,10 @@ export interface OrganizationsTable {
   directory_group_owner_id: Generated<string | null>
   /** Who must have two-step verification or a passkey (migration 029, docs/auth.md). */
   two_step_policy: Generated<TwoStepPolicy>
+  /** The retention period new groups start with, in months (migration 039). */
+  retention_default_months: Generated<number>
+  /** The longest retention period a group of the organization may have. */
+  retention_max_months: Generated<number>
 }
 
 export type TwoStepPolicy = 'off' | 'admins' | 'admins-and-group-creators'
@@ -192,6 +196,12 @@ export interface GroupsTable {
   directory_external_id: Generated<string | null>
   /** 1: members may send free loops (with no task) in the group (migration 035). */
   free_loops: Generated<number>
+  /** How long the group keeps its loops, in months: 1, 3, 6, 12 or 24 (migration 039). */
+  retention_months: Generated<number>
+  /** Why it keeps them (required, ≤ 500 characters), shown to every member. */
+  retention_purpose: Generated<string>
+  /** The creation time up to which the owner has been told of loops queued for removal. */
+  retention_noticed_until: Generated<string | null>
 }
 
 /** Group roles (spec section 6); the owner is also groups.owner_id. */
@@ -491,6 +501,19 @@ export interface GroupFollowsTable {
   created_at: string
 }
 
+/**
+ * What the retention job keeps of the loops it removes (migration 039): counts per group, task
+ * ('' for free loops) and month (YYYY-MM, Europe/Stockholm). Never text, never a person.
+ */
+export interface LoopCountsTable {
+  group_id: string
+  task_key: string
+  month: string
+  loops: Generated<number>
+  comments: Generated<number>
+  emotion_sum: Generated<number>
+}
+
 /** When a user last opened a loop (unread marks; migration 035). */
 export interface LoopReadsTable {
   user_id: string
@@ -601,6 +624,7 @@ export interface Database {
   loop_comments: LoopCommentsTable
   group_follows: GroupFollowsTable
   loop_reads: LoopReadsTable
+  loop_counts: LoopCountsTable
   telemetry_events: TelemetryEventsTable
   directory_tokens: DirectoryTokensTable
   directory_users: DirectoryUsersTable

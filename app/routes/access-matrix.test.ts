@@ -1535,6 +1535,7 @@ const ROUTES: RouteRow[] = [
   { id: 'routes/api/groups/task.ts', loader: 'none', action: 'api', method: 'PATCH' },
   { id: 'routes/api/groups/tags.ts', loader: 'api', action: 'api' },
   { id: 'routes/api/groups/tag.ts', loader: 'none', action: 'api', method: 'PATCH' },
+  { id: 'routes/api/groups/retention.ts', loader: 'api', action: 'api', method: 'PUT' },
   { id: 'routes/api/loops/loops.ts', loader: 'api', action: 'api' },
   { id: 'routes/api/loops/loop.ts', loader: 'api', action: 'api', method: 'DELETE' },
   { id: 'routes/api/loops/photos.ts', loader: 'none', action: 'api' },

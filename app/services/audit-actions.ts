@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'organization.contact': 'organization',
   'organization.setActive': 'organization',
   [POLICY_CHANGED]: 'organization',
+  // The default and the longest retention period of the organization's groups (docs/group-work.md "Retention").
+  'organization.retention': 'organization',
   'members.remove': 'user',
   // Added members (user ids) and email invitations (invitation ids) of an import or of "add by email".
   'members.import': 'user',
@@ -39,6 +41,10 @@ export const AUDIT_ACTIONS = {
   'group.member.leave': 'user',
   // An owner or a leader exported the group's loops (result: format, text, rows).
   'group.loops.export': 'group',
+  // A group's retention period or purpose changed (its owner or an organization admin).
+  'group.retention': 'group',
+  // The retention job removed expired loops of these groups (no actor; result: loops, comments, photos).
+  'retention.removed': 'group',
   'invitation.create': 'invitation',
   'invitation.resend': 'invitation',
   'invitation.revoke': 'invitation',

@@ -64,6 +64,8 @@ const FIELD_NAMES = [
   'memberIdsWithRoles',
   'emails',
   'contact',
+  'months',
+  'purpose',
   'zz',
 ]
 const INTENTS = [
@@ -80,6 +82,7 @@ const INTENTS = [
   'rename',
   'contact',
   'retry',
+  'retention',
   'nonsense',
 ]
 

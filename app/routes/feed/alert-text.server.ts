@@ -82,6 +82,12 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
       return key(`loop.${alert.data.answer === true ? 'answer' : 'comment'}${free ? 'Free' : ''}`)
     case 'loop.approved':
       return key('loop.approved')
+    case 'group.retention.queued': {
+      const count = typeof alert.data.count === 'number' ? alert.data.count : null
+      const day = text(alert.data.byDay)
+      if (count === null || day === null) return t('alerts.templates.group.retention.queuedUnknown', { groupName: values.groupName })
+      return t('alerts.templates.group.retention.queued', { groupName: values.groupName, count, day })
+    }
     default:
       return t('alerts.fallback', values)
   }

@@ -327,6 +327,7 @@ describe('older notices without names', () => {
         'Someone wrote a loop on a task in a group.',
         'Someone commented on your loop on a task in a group.',
         'Someone approved your loop on a task in a group.',
+        "Loops in a group will soon be removed, as the group's retention period ends.",
       ].sort(),
     )
     expect(sv.map((n) => n.text).sort()).toEqual(
@@ -342,6 +343,7 @@ describe('older notices without names', () => {
         'Någon skrev en loop om en uppgift i en grupp.',
         'Någon kommenterade din loop om en uppgift i en grupp.',
         'Någon godkände din loop om en uppgift i en grupp.',
+        'Loopar i en grupp tas snart bort när gruppens gallringstid går ut.',
       ].sort(),
     )
     // Their targets do not exist: none links anywhere, each says so (a removal needs no note).

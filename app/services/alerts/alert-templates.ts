@@ -15,6 +15,7 @@ export const ALERT_TEMPLATES = [
   'loop.new',
   'loop.comment',
   'loop.approved',
+  'group.retention.queued',
   // Email only, never in the feed: a subscriber's weekly digest of the loops of the members they follow.
   'loop.digest',
 ] as const

@@ -8,6 +8,7 @@ import { invalidPath, invalidValue, notFound, ScimError } from './scim-error'
 import { patchOperations } from './user-attributes'
 import { lockForAdding, userIdsOfScimIds } from './users.server'
 import { batches } from '~/db/batches'
+import { defaultRetentionMonths } from '~/services/organizations/retention-policy.server'
 
 /**
  * SCIM Groups of the token's organization: only the groups the directory created
@@ -248,6 +249,7 @@ export async function createScimGroup(ctx: ScimCtx, body: unknown) {
         member_count: 1,
         latest_activity_at: null,
         created_at: now,
+        retention_months: await defaultRetentionMonths(trx, ctx.organizationId),
         directory_managed: 1,
         directory_external_id: input.externalId,
       })

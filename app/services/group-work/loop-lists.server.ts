@@ -50,6 +50,11 @@ export interface LoopListItem {
   approved: boolean
   createdAt: string
   editedAt: string | null
+  /**
+   * My loops only: the author has left its group. Its page is no longer theirs to open, so the card
+   * shows the whole text (`excerpt`); it is kept until the group's retention removes it.
+   */
+  left?: boolean
 }
 
 const EXCERPT = 280
@@ -161,19 +166,37 @@ export async function listLoops(ctx: Ctx, groupId: string, query: LoopListQuery 
   return { work, ...(await page(ctx, q, query.cursor)) }
 }
 
-/** The actor's own loops across the groups they are a member of (or in one of them), newest first. */
+/**
+ * The actor's own loops, newest first, in every group they wrote in (or in one of them): also in
+ * groups they have left, where a loop stays until the group's retention removes it (docs/group-work.md
+ * "Retention"); such a loop is marked `left` and carries its whole text.
+ */
 export async function myLoops(ctx: Ctx, query: { groupId?: string; cursor?: string } = {}) {
   const actor = actorOf(ctx)
-  let q = baseQuery(ctx)
-    .innerJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'loops.group_id').on('gm.user_id', '=', actor.id))
-    .where('loops.author_id', '=', actor.id)
+  let q = baseQuery(ctx).where('loops.author_id', '=', actor.id)
   if (query.groupId) q = q.where('loops.group_id', '=', query.groupId)
-  const result = await page(ctx, q as unknown as ReturnType<typeof baseQuery>, query.cursor)
+  const result = await page(ctx, q, query.cursor)
+  const groupIds = [...new Set(result.loops.map((l) => l.groupId))]
+  const memberOf = groupIds.length
+    ? new Set(
+        (
+          await ctx.db
+            .selectFrom('group_members')
+            .select('group_id')
+            .where('user_id', '=', actor.id)
+            .where('group_id', 'in', groupIds)
+            .execute()
+        ).map((r) => r.group_id),
+      )
+    : new Set<string>()
+  const leftIds = result.loops.filter((l) => !memberOf.has(l.groupId)).map((l) => l.id)
+  const texts = leftIds.length
+    ? new Map((await ctx.db.selectFrom('loops').select(['id', 'text']).where('id', 'in', leftIds).execute()).map((r) => [r.id, r.text]))
+    : new Map<string, string>()
+  const loops = result.loops.map((l) => (memberOf.has(l.groupId) ? l : { ...l, left: true, excerpt: texts.get(l.id) ?? l.excerpt }))
   const groups = await ctx.db
-    .selectFrom('group_members')
-    .innerJoin('groups', 'groups.id', 'group_members.group_id')
+    .selectFrom('groups')
     .select(['groups.id', 'groups.name'])
-    .where('group_members.user_id', '=', actor.id)
     .where((eb) =>
       eb.exists(
         eb
@@ -185,7 +208,7 @@ export async function myLoops(ctx: Ctx, query: { groupId?: string; cursor?: stri
     )
     .orderBy('groups.name')
     .execute()
-  return { ...result, groups }
+  return { ...result, loops, groups }
 }
 
 /**

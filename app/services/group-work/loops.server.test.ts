@@ -281,9 +281,15 @@ describe('myLoops', () => {
     expect((await myLoops(as(s.people.stranger), { groupId: s.group.id })).loops).toEqual([])
   })
 
-  it('forgets the loops of a group the actor left', async () => {
+  it('keeps the loops of a group the actor left until its retention removes them, marked left with their whole text', async () => {
     const s = await setup()
+    const long = 'Lång text. '.repeat(60).trim()
+    await db().updateTable('loops').set({ text: long }).where('id', '=', s.loop.id).execute()
     await db().deleteFrom('group_members').where('group_id', '=', s.group.id).where('user_id', '=', s.people.author.id).execute()
-    expect((await myLoops(as(s.people.author))).loops).toEqual([])
+    const mine = await myLoops(as(s.people.author))
+    expect(mine.loops.map((l) => [l.id, l.left, l.excerpt])).toEqual([[s.loop.id, true, long]])
+    expect(mine.groups.map((g) => g.id)).toContain(s.group.id)
+    // Its page is no longer theirs to open.
+    await expect(getLoop(as(s.people.author), s.group.id, s.loop.id)).rejects.toMatchObject({ code: 'GROUP_NOT_FOUND' })
   })
 })

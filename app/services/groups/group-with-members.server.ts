@@ -11,6 +11,7 @@ import { uniq, type GroupListItem } from './groups.server'
 import { memberIdsByEmail } from '../members/members.server'
 import type { MemberRole } from './groups.schemas'
 import { batches } from '~/db/batches'
+import { defaultRetentionMonths } from '~/services/organizations/retention-policy.server'
 
 /*
  * Creating a group with its owner and members, from the API (member ids) or the screens (email
@@ -93,6 +94,7 @@ async function createGroup(ctx: Ctx, organizationId: string, input: CreateGroupI
         member_count: rows.length,
         latest_activity_at: null,
         created_at: now,
+        retention_months: await defaultRetentionMonths(trx, organizationId),
       })
       .execute()
     // 4 columns per row: 500 rows stay well under the bound-parameter limits.

@@ -11,6 +11,7 @@ import { INVITATION_TTL_SECONDS } from '../invitations/invitations.server'
 import type { ImportRow } from './parse.server'
 import { groupsByName, previewRows, type PreviewProblem, type PreviewRow } from './preview.server'
 import { batches } from '~/db/batches'
+import { defaultRetentionMonths } from '~/services/organizations/retention-policy.server'
 
 /*
  * Applying import rows (a file's, or the addresses of "add people by email"): what previewRows
@@ -73,6 +74,7 @@ async function createGroups(trx: Tx, ctx: Ctx, organizationId: string, names: st
         member_count: 1,
         latest_activity_at: null,
         created_at: now,
+        retention_months: await defaultRetentionMonths(trx, organizationId),
       })
       .execute()
     await trx.insertInto('group_members').values({ group_id: id, user_id: actor.id, role: 'owner', created_at: now }).execute()

@@ -2,6 +2,7 @@ import type { Expression, SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import { addSeconds, nowIso } from '~/utils/ids.server'
 import { TELEMETRY_RETENTION_DAYS } from './telemetry.server'
+import { runRetention } from '../group-work/retention-job.server'
 import type { AnyExpressionBuilder, AnyKysely } from '~/db/untyped'
 import { sendDueDigests } from '../group-work/loop-digest.server'
 
@@ -93,9 +94,17 @@ export interface HousekeepingJob {
   stop(): Promise<void>
 }
 
+/** One pass of the job: housekeeping, then retention (expired loops and the owners' notices, retention-job.server.ts). */
+async function housekeepingPass(db: DB, policy: HousekeepingPolicy, now: Date) {
+  const deleted = await runHousekeeping(db, policy, now)
+  const retention = await runRetention(db, now)
+  return { ...deleted, loops: retention.loops, retention_notices: retention.notices }
+}
+
 /**
- * Runs `runHousekeeping` every `intervalSeconds` (the first pass a few seconds after start). Every
- * process may run it: the deletes are idempotent. A failed pass is logged and tried again next time.
+ * Runs `runHousekeeping` and `runRetention` every `intervalSeconds` (the first pass a few seconds
+ * after start). Every process may run it: the deletes are idempotent, and retention counts only
+ * what its own deletes removed. A failed pass is logged and tried again next time.
  */
 export function startHousekeeping(
   db: DB,
@@ -112,7 +121,7 @@ export function startHousekeeping(
     timer.unref?.()
   }
   function pass() {
-    running = runHousekeeping(db, policy, now())
+    running = housekeepingPass(db, policy, now())
       .then((deleted) => {
         const total = Object.values(deleted).reduce((a, b) => a + b, 0)
         if (total > 0) log.info(`[housekeeping] deleted ${JSON.stringify(deleted)}`)

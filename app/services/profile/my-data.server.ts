@@ -25,6 +25,7 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     library,
     identities,
     browsers,
+    loops,
   ] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirstOrThrow(),
     db
@@ -72,6 +73,7 @@ export async function exportMyData(ctx: Ctx, userId: string) {
       .where('user_id', '=', actor.id)
       .orderBy('family')
       .execute(),
+    loopsOf(ctx, actor.id),
   ])
   return {
     exportedAt: ctx.now.toISOString(),
@@ -96,6 +98,77 @@ export async function exportMyData(ctx: Ctx, userId: string) {
     library,
     signInProviders: identities,
     knownBrowsers: browsers,
+    ...loops,
+  }
+}
+
+/**
+ * The user's loops (text, feeling, task, tags, photos' sizes, the whole thread on them) and every
+ * comment they wrote on others' loops: what group work holds about them (docs/group-work.md
+ * "Retention"). Photos are listed, not embedded (each can be 5 MB): their page shows them.
+ */
+async function loopsOf(ctx: Ctx, userId: string) {
+  const db = ctx.db
+  const [own, comments] = await Promise.all([
+    db
+      .selectFrom('loops as l')
+      .innerJoin('groups as g', 'g.id', 'l.group_id')
+      .leftJoin('group_tasks as t', 't.id', 'l.task_id')
+      .select([
+        'l.id',
+        'l.group_id as groupId',
+        'g.name as groupName',
+        't.title as task',
+        'l.text',
+        'l.emotion',
+        'l.created_at as created',
+        'l.edited_at as edited',
+        'l.approved_at as approved',
+      ])
+      .where('l.author_id', '=', userId)
+      .orderBy('l.created_at')
+      .execute(),
+    db
+      .selectFrom('loop_comments as c')
+      .innerJoin('groups as g', 'g.id', 'c.group_id')
+      .select(['c.loop_id as loopId', 'g.name as groupName', 'c.text', 'c.created_at as created'])
+      .where('c.author_id', '=', userId)
+      .orderBy('c.created_at')
+      .execute(),
+  ])
+  const ids = own.map((l) => l.id)
+  const [tags, photos, threads] = ids.length
+    ? await Promise.all([
+        db
+          .selectFrom('loop_tags as lt')
+          .innerJoin('group_tags as gt', 'gt.id', 'lt.tag_id')
+          .select(['lt.loop_id', 'gt.name'])
+          .where('lt.loop_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('loop_photos')
+          .select(['loop_id', 'content_type', 'width', 'height', 'byte_size', 'created_at'])
+          .where('loop_id', 'in', ids)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('loop_comments as c')
+          .leftJoin('users as u', 'u.id', 'c.author_id')
+          .select(['c.loop_id', 'u.name as author', 'c.text', 'c.created_at as created'])
+          .where('c.loop_id', 'in', ids)
+          .orderBy('c.created_at')
+          .execute(),
+      ])
+    : [[], [], []]
+  return {
+    loops: own.map((l) => ({
+      ...l,
+      emotion: Number(l.emotion),
+      tags: tags.filter((t) => t.loop_id === l.id).map((t) => t.name),
+      photos: photos.filter((p) => p.loop_id === l.id).map(({ loop_id: _, ...p }) => p),
+      comments: threads.filter((c) => c.loop_id === l.id).map(({ loop_id: _, ...c }) => c),
+    })),
+    loopComments: comments,
   }
 }
 
@@ -188,7 +261,8 @@ export async function deletionBlockers(ctx: Ctx, userId: string) {
  * Deletes the account, confirmed by the password. Refused (ACCOUNT_DELETION_BLOCKED, naming them)
  * while the user is the last admin of an organization or owns a group: those need a new admin or
  * owner first. Everything of the user goes with the row (memberships, sessions, tokens, alerts,
- * picture: foreign keys cascade); what others keep (invitations sent, audit entries) loses the name.
+ * picture, their loops with their photos, tags and threads, their comments on others' loops: foreign
+ * keys cascade); what others keep (invitations sent, audit entries) loses the name.
  */
 export async function deleteAccount(ctx: Ctx, userId: string, password: string) {
   const actor = requireSelf(ctx, userId)
@@ -196,6 +270,23 @@ export async function deleteAccount(ctx: Ctx, userId: string, password: string) 
   await ctx.db.transaction().execute(async (trx) => {
     const blockers = await deletionBlockers({ ...ctx, db: trx }, userId)
     if (blockers.lastAdminOf.length || blockers.ownerOf.length) throw new DomainError('ACCOUNT_DELETION_BLOCKED', blockers)
+    // The user's comments go with the account (cascade): others' loops keep a count that matches their thread.
+    await trx
+      .updateTable('loops')
+      .set((eb) => ({
+        comment_count: eb(
+          'comment_count',
+          '-',
+          eb
+            .selectFrom('loop_comments as c')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('c.loop_id', '=', 'loops.id')
+            .where('c.author_id', '=', actor.id),
+        ),
+      }))
+      .where('author_id', '!=', actor.id)
+      .where('id', 'in', (eb) => eb.selectFrom('loop_comments').select('loop_id').where('author_id', '=', actor.id))
+      .execute()
     await trx.deleteFrom('users').where('id', '=', actor.id).execute()
   })
 }

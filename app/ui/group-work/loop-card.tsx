@@ -30,9 +30,13 @@ export function LoopCard({
   return (
     <article className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby={`loop-${loop.id}-title`}>
       <h3 id={`loop-${loop.id}-title`} className="font-semibold break-words">
-        <AppLink to={`/groups/${loop.groupId}/loops/${loop.id}`} className="text-brand-700 underline hover:text-brand-800">
-          {title}
-        </AppLink>
+        {loop.left ? (
+          title
+        ) : (
+          <AppLink to={`/groups/${loop.groupId}/loops/${loop.id}`} className="text-brand-700 underline hover:text-brand-800">
+            {title}
+          </AppLink>
+        )}
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         {showAuthor ? <span>{t('loops.card.by', { name: loop.author.name })}</span> : null}
@@ -46,6 +50,7 @@ export function LoopCard({
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('loops.card.approved')}</span>
         ) : null}
       </p>
+      {loop.left ? <p className="mt-1 text-sm text-slate-700">{t('retention.leftGroup')}</p> : null}
       <p className="mt-2">
         <EmotionBadge value={loop.emotion} />
       </p>

@@ -177,7 +177,7 @@ export const loopOperations = [
     path: '/api/v3/loops/mine',
     tag: TAG,
     summary: 'Your loops in all your groups',
-    description: 'Newest first, 50 a page.',
+    description: "Newest first, 50 a page. Also the loops of groups you have left, until the group's retention period removes them.",
     access: 'session',
     query: MyLoopsQuery,
     ok: { status: 200, schema: LoopPageAnswer, description: 'A page of your loops.' },

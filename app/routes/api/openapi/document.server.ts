@@ -7,6 +7,7 @@ import { countOperations } from '../feeds/counts.openapi'
 import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
 import { taskOperations } from '../groups/tasks.openapi'
+import { retentionOperations } from '../groups/retention.openapi'
 import { loopOperations } from '../loops/loops.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
 import { organizationOperations } from '../organizations/organizations.openapi'
@@ -46,6 +47,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...groupOperations,
   ...feedbackOperations,
   ...taskOperations,
+  ...retentionOperations,
   ...loopOperations,
   ...invitationOperations,
   ...countOperations,

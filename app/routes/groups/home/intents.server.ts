@@ -21,6 +21,11 @@ import {
   SetGroupActiveFormSchema,
 } from '~/services/groups/my-groups.schemas'
 import { setFollows } from '~/services/group-work/follows.server'
+import { setRetention } from '~/services/group-work/retention.server'
+import { RetentionSchema } from '~/services/group-work/retention.schemas'
+import { isLocale } from '~/i18n/config'
+import { tFor } from '~/i18n/i18n.server'
+import { RETENTION_SUGGESTIONS } from '~/utils/retention-rules'
 import { FollowsFormSchema } from '~/services/group-work/loop-feedback.schemas'
 import { peopleByIds, searchPeople, type PersonChoice } from '~/services/members/people-search.server'
 import { pickerSearchOf } from '~/ui/people-picker'
@@ -48,7 +53,7 @@ export interface InvitePeople {
 
 export type HomeActionData =
   | { intent: 'invite'; result: SubmissionResult<string[]>; people?: InvitePeople }
-  | { intent: 'rename' | 'change-role'; result: SubmissionResult<string[]> }
+  | { intent: 'rename' | 'change-role' | 'retention'; result: SubmissionResult<string[]> }
   | { intent: 'confirm-remove'; userId: string; name: string }
   | { intent: 'confirm-hand-over'; userId: string; name: string; oldOwnerRole: string }
   | { intent: 'confirm-leave' }
@@ -184,6 +189,21 @@ async function follows({ ctx, groupId, form, here }: HomeIntentArgs) {
   )
 }
 
+/**
+ * intent retention (the owner, an organization admin): the period and the purpose, a suggestion
+ * (`suggestion`, its text in the actor's language) or their own text (`suggestion=own`, `purpose`).
+ */
+async function retention({ ctx, groupId, form, here }: HomeIntentArgs) {
+  const suggestion = String(form.get('suggestion') ?? 'own')
+  const locale = ctx.actor?.locale
+  if ((RETENTION_SUGGESTIONS as readonly string[]).includes(suggestion))
+    form.set('purpose', tFor(isLocale(locale) ? locale : 'sv')(`retention.suggestions.${suggestion}`))
+  const submission = parseWithZod(form, { schema: RetentionSchema })
+  if (submission.status !== 'success') return reply({ intent: 'retention', result: submission.reply() }, 400)
+  await setRetention(ctx, groupId, submission.value)
+  return redirectWithToast(`${here.split('#')[0]}#retention-title`, { key: 'retention.saved' })
+}
+
 /** The handler of each intent of the page. */
 export const HOME_INTENTS = {
   invite,
@@ -194,4 +214,5 @@ export const HOME_INTENTS = {
   'hand-over': handOver,
   leave,
   follows,
+  retention,
 }

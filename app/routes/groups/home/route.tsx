@@ -11,6 +11,7 @@ import { GROUP_MEMBER_SORTS } from '~/services/groups/groups.constants'
 import { followChoices, followsOf } from '~/services/group-work/follows.server'
 import { FOLLOWS_MAX } from '~/services/group-work/limits'
 import { listTasks, nextTasks } from '~/services/group-work/tasks.server'
+import { getRetention } from '~/services/group-work/retention.server'
 import { listGroupInvitations } from '~/services/invitations/invitations.server'
 import { Alert } from '~/ui/alert'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -29,6 +30,7 @@ import { SentInvitations } from './sent-invitations'
 import { FollowsPanel } from './follows-panel'
 import { MembersTable } from './members-table'
 import { NewGroupCode } from './new-group-code'
+import { RetentionSection } from './retention-section'
 import { YourTasksSection, type YourTasks } from '../tasks/your-tasks-section'
 
 /**
@@ -67,10 +69,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           failure: 'groupHome.loadError',
         })
       : null
+  // How long loops are kept and why: every member sees it; the owner and admins change it here.
+  const retention = await routeCall(() => getRetention(ctx, groupId), { failure: 'groupHome.loadError' })
   redirectPastLastPage(request, home.members)
   const { code, clear } = await takeGroupCode(request, groupId)
   return data(
-    { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations, follows, followForm },
+    { home, query: { q, sort, dir }, newCode: code, memberTasks, sentInvitations, follows, followForm, retention },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
 }
@@ -111,7 +115,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function GroupHomePage() {
   const { t } = useTranslation()
-  const { home, query, newCode, memberTasks, sentInvitations, follows, followForm } = useLoaderData<typeof loader>()
+  const { home, query, newCode, memberTasks, sentInvitations, follows, followForm, retention } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
   const { group, rights } = home
   const location = useLocation()
@@ -179,6 +183,8 @@ export default function GroupHomePage() {
 
       {followForm ? <FollowsPanel choices={followForm} /> : null}
       <MembersTable home={home} query={query} follows={follows} />
+
+      <RetentionSection retention={retention} lastResult={actionData?.intent === 'retention' ? actionData.result : undefined} />
 
       {rights.manageGroup ? (
         <GroupSettings group={group} lastResult={actionData?.intent === 'rename' ? actionData.result : undefined} />

@@ -8,6 +8,8 @@ import { routeCall } from '~/http/route-call.server'
 import { ctxFor } from '~/services/context.server'
 import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { loopChoices } from '~/services/group-work/loop-lists.server'
+import { getRetention } from '~/services/group-work/retention.server'
+import { RetentionNote } from '~/ui/group-work/retention-note'
 import { createLoop } from '~/services/group-work/loops.server'
 import { LoopFormSchema } from '~/services/group-work/loops.schemas'
 import { FREE_LOOP } from '~/services/group-work/limits'
@@ -29,8 +31,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const work = await routeCall(() => requireGroupWork(ctx, groupId), GROUP_SCREEN)
   const choices = await routeCall(() => loopChoices(ctx, work), { failure: 'loops.list.loadError' })
   const wanted = new URL(request.url).searchParams.get('task')
+  // How long the loop is kept and why, told before it is written.
+  const { months, purpose } = await routeCall(() => getRetention(ctx, groupId), { failure: 'loops.list.loadError' })
   return data({
     groupId,
+    retention: { months, purpose },
     canSend: work.can.sendLoops,
     freeLoops: work.freeLoops,
     task: choices.tasks.find((task) => task.id === wanted) ?? null,
@@ -70,7 +75,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function NewLoopPage() {
   const { t } = useTranslation()
-  const { groupId, canSend, freeLoops, task, tasks, tags } = useLoaderData<typeof loader>()
+  const { groupId, canSend, freeLoops, task, tasks, tags, retention } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() as LoopFormAnswer | undefined
   const nothingToWrite = !task && tasks.length === 0 && !freeLoops
   return (
@@ -78,6 +83,11 @@ export default function NewLoopPage() {
       <h1 id="loop-form-title" className="mb-4 text-2xl font-bold">
         {t('loops.form.titleNew')}
       </h1>
+      {canSend ? (
+        <aside aria-label={t('retention.title')} className="mb-4 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+          <RetentionNote id="loop-retention" months={retention.months} purpose={retention.purpose} />
+        </aside>
+      ) : null}
       {!canSend ? (
         <Alert tone="info">{t('loops.form.cannotSend')}</Alert>
       ) : nothingToWrite ? (

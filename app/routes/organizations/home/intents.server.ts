@@ -13,6 +13,8 @@ import {
   TwoStepPolicySchema,
 } from '~/services/organizations/organizations.schemas'
 import { setTwoStepPolicy } from '~/services/organizations/organization-policy.server'
+import { setRetentionPolicy } from '~/services/organizations/retention-policy.server'
+import { RetentionPolicySchema } from '~/services/group-work/retention.schemas'
 import { renameOrganization, setOrganizationActive, updateOrganizationContact } from '~/services/organizations/organizations.server'
 import { redirectWithToast } from '~/http/toast.server'
 import type { IntentArgs } from '../intent-args'
@@ -29,7 +31,7 @@ export type HomeActionData =
   | { intent: 'active'; confirm: { active: boolean } }
   | { intent: 'directoryToken'; result: SubmissionResult<string[]>; created?: { name: string; token: string } }
   | { intent: 'directoryRevoke'; confirm: { tokenId: string; name: string } }
-  | { intent: 'twoStepPolicy'; result: SubmissionResult<string[]> }
+  | { intent: 'twoStepPolicy' | 'retentionPolicy'; result: SubmissionResult<string[]> }
   | { intent: null; result: null }
 
 const reply = (body: HomeActionData, status = 200) => data<HomeActionData>(body, { status })
@@ -130,5 +132,21 @@ export async function twoStepPolicy({ ctx, organizationId, form, url }: IntentAr
   return redirectWithToast(url.pathname, { key: 'orgHome.twoStepPolicy.saved' })
 }
 
+/**
+ * intent retentionPolicy: the period new groups start with and the longest any group may have; a
+ * lower maximum shortens the groups over it at once (the toast says how many).
+ */
+export async function retentionPolicy({ ctx, organizationId, form, url }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: RetentionPolicySchema })
+  if (submission.status !== 'success') return reply({ intent: 'retentionPolicy', result: submission.reply() }, 400)
+  const { groupsShortened } = await update(() => setRetentionPolicy(ctx, organizationId, submission.value))
+  return redirectWithToast(
+    `${url.pathname}#retention-policy`,
+    groupsShortened
+      ? { key: 'orgHome.retention.savedShortened', values: { groups: String(groupsShortened) } }
+      : { key: 'orgHome.retention.saved' },
+  )
+}
+
 /** The handler of each intent of the page. */
-export const HOME_INTENTS = { rename, contact, active, directoryToken, directoryRevoke, directoryOwner, twoStepPolicy }
+export const HOME_INTENTS = { rename, contact, active, directoryToken, directoryRevoke, directoryOwner, twoStepPolicy, retentionPolicy }

@@ -16,6 +16,8 @@ import { ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server
 import { DirectorySection } from './directory-section'
 import { TwoStepPolicySection } from './two-step-policy-section'
 import { getTwoStepPolicy } from '~/services/organizations/organization-policy.server'
+import { getRetentionPolicy } from '~/services/organizations/retention-policy.server'
+import { RetentionPolicySection } from './retention-policy-section'
 import { GroupCreatorHome } from './group-creator-home'
 import { HOME_INTENTS, type HomeActionData } from './intents.server'
 import { ActivitySection, CountsSection } from './overview-sections'
@@ -46,6 +48,7 @@ async function homeFor(ctx: Ctx, organizationId: string) {
       directory: await getDirectorySync(ctx, organizationId),
       scimUrl: `${env().APP_URL}/scim/v2`,
       twoStep: await getTwoStepPolicy(ctx, organizationId),
+      retention: await getRetentionPolicy(ctx, organizationId),
     }
   } catch (error) {
     if (!(error instanceof DomainError && error.code === 'ORGANIZATION_NOT_FOUND')) throw error
@@ -78,6 +81,7 @@ function AdminHome({
   directory,
   scimUrl,
   twoStep,
+  retention,
 }: Extract<SerializeFrom<typeof loader>, { view: 'admin' }>) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>() as HomeActionData | undefined
@@ -115,6 +119,7 @@ function AdminHome({
         {...twoStep}
         lastResult={actionData?.intent === 'twoStepPolicy' ? actionData.result : undefined}
       />
+      <RetentionPolicySection {...retention} lastResult={actionData?.intent === 'retentionPolicy' ? actionData.result : undefined} />
       <DirectorySection
         sync={directory}
         scimUrl={scimUrl}
