@@ -192,6 +192,8 @@ export interface GroupsTable {
   directory_external_id: Generated<string | null>
   /** 1: members may send free loops (with no task) in the group (migration 035). */
   free_loops: Generated<number>
+  /** 1: members see the anonymous class view of the group's insight (the owner's switch, off by default; migration 038). */
+  class_insight: Generated<number>
 }
 
 /** Group roles (spec section 6); the owner is also groups.owner_id. */
