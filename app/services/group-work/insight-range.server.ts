@@ -33,8 +33,8 @@ const invalid = (field: string, key: string) => new DomainError('BAD_REQUEST', {
 export function insightRange(query: Pick<InsightQuery, 'from' | 'to'>, now: Date, timeZone: string): InsightRange {
   const to = query.to ?? todayIn(now, timeZone)
   const from = query.from ?? dayOf(dayNumber(to) - (INSIGHT_DEFAULT_DAYS - 1))
-  if (dayNumber(from) > dayNumber(to)) throw invalid('from', 'insight.form.fromAfterTo')
-  if (dayNumber(to) - dayNumber(from) + 1 > INSIGHT_MAX_DAYS) throw invalid('from', 'insight.form.tooLong')
+  const problem = rangeProblem({ from, to })
+  if (problem) throw invalid('from', problem)
   const fromIso = startOfDayIn(from, timeZone)
   const toIso = startOfDayIn(nextDay(to), timeZone)
   const weeks: InsightRange['weeks'] = []
@@ -45,6 +45,14 @@ export function insightRange(query: Pick<InsightQuery, 'from' | 'to'>, now: Date
     weeks.push({ monday: mondayDay, startIso: monday < dayNumber(from) ? fromIso : startOfDayIn(mondayDay, timeZone) })
   }
   return { from, to, fromIso, toIso, weeks }
+}
+
+/** What is wrong with a range of two days (a message key), or null: the screen's form asks before the service does. */
+export function rangeProblem({ from, to }: { from?: string; to?: string }) {
+  if (!from || !to) return null
+  if (dayNumber(from) > dayNumber(to)) return 'insight.form.fromAfterTo'
+  if (dayNumber(to) - dayNumber(from) + 1 > INSIGHT_MAX_DAYS) return 'insight.form.tooLong'
+  return null
 }
 
 /** The index of the week a moment (inside the range) falls in. */

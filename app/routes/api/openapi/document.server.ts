@@ -6,6 +6,7 @@ import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'
 import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
+import { insightOperations } from '../groups/insight.openapi'
 import { taskOperations } from '../groups/tasks.openapi'
 import { loopOperations } from '../loops/loops.openapi'
 import { invitationOperations } from '../invitations/invitations.openapi'
@@ -47,6 +48,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...feedbackOperations,
   ...taskOperations,
   ...loopOperations,
+  ...insightOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,
