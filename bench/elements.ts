@@ -53,6 +53,7 @@ export const elementsPages: ElementsPage[] = [
   { name: '/groups (admin)', path: '/groups', cookie: admin },
   { name: '/groups (groups user)', path: '/groups', cookie: groupsUser },
   { name: 'group home 500', path: '/groups/{bigGroup}/home', cookie: groupsUser },
+  { name: 'group insight 500', path: '/groups/{workGroup}/insight', cookie: admin },
 ]
 
 /**

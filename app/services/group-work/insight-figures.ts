@@ -72,6 +72,9 @@ function groupInto<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value])
 }
 
+/** Swedish name order; one collator (String.localeCompare with a locale builds one per call). */
+export const bySwedishName = new Intl.Collator('sv').compare
+
 const round = (n: number) => Math.round(n * 100) / 100
 export const mean = (values: number[]) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length) : null)
 function spreadOf(values: number[]) {
@@ -162,7 +165,7 @@ export function memberFigures(loops: LoopRow[], members: MemberRow[], lastLoops:
     }
   })
   const rank = (m: MemberFigure) => (m.quiet ? 0 : m.falling ? 1 : 2)
-  return figures.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'sv'))
+  return figures.sort((a, b) => rank(a) - rank(b) || bySwedishName(a.name, b.name))
 }
 
 /** Per week of the range: loops and the average emotional value. */

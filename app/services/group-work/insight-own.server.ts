@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from '../context.server'
 import { classViewScope, requireGroupWork, taskVisibility } from './group-work-access.server'
-import { mean, tagCounts, taskFigures, weekFigures, type WeekFigure } from './insight-figures'
+import { bySwedishName, mean, tagCounts, taskFigures, weekFigures, type WeekFigure } from './insight-figures'
 import { insightRange, type InsightRange } from './insight-range.server'
 import { CLASS_VIEW_MIN_WRITERS, type InsightQuery } from './insight.schemas'
 import { loopTagsOf } from './insight.server'
@@ -38,7 +38,7 @@ const named = (counts: Record<string, number>, tags: { id: string; name: string 
   tags
     .filter((t) => counts[t.id])
     .map((t) => ({ id: t.id, name: t.name, loops: counts[t.id] }))
-    .sort((a, b) => b.loops - a.loops || a.name.localeCompare(b.name, 'sv'))
+    .sort((a, b) => b.loops - a.loops || bySwedishName(a.name, b.name))
 
 const groupTags = (ctx: Ctx, groupId: string) =>
   ctx.db.selectFrom('group_tags').select(['id', 'name']).where('group_id', '=', groupId).execute()

@@ -1,7 +1,9 @@
 import type { Expression, SqlBool } from 'kysely'
+import { batches } from '~/db/batches'
 import { actorOf, type Ctx } from '../context.server'
 import { insightViewer, loopCountScope, requireGroupWork, type GroupWork } from './group-work-access.server'
 import {
+  bySwedishName,
   mean,
   memberFigures,
   taskFigures,
@@ -20,7 +22,7 @@ import type { InsightQuery, InsightRole } from './insight.schemas'
  * A group's insight (docs/group-work.md "Insight"): what the loops of a date range show, per task,
  * tasks × tags, per member and per week, for those `insightViewer` lets in, over the loops
  * `loopCountScope` counts for them. Read at each request from the loops of the range (one indexed
- * range read of loops and one of their tags) and added up here (ADR 023).
+ * range read of loops and one of their tags, on a covering index) and added up here (ADR 023).
  */
 export interface GroupInsight {
   group: { id: string; name: string; active: boolean }
@@ -111,16 +113,25 @@ async function tasksInRange(ctx: Ctx, work: GroupWork, range: InsightRange, loop
     .map((t) => ({ id: t.id, title: t.title, roles: rolesOf.get(t.id) ?? [] }))
 }
 
-/** Each member's latest loop in the group before the range ends (the "last loop" column). */
-async function lastLoops(ctx: Ctx, scope: Scope, range: InsightRange) {
-  const rows = await ctx.db
-    .selectFrom('loops as l')
-    .select(['l.author_id', (eb) => eb.fn.max('l.created_at').as('last')])
-    .where(scope)
-    .where('l.created_at', '<', range.toIso)
-    .groupBy('l.author_id')
-    .execute()
-  return new Map(rows.map((r) => [r.author_id, String(r.last)]))
+/**
+ * The latest loop before the range of each member who wrote nothing in it (the "last loop" of a
+ * quiet member); the others' is their latest in the range. One seek per member on
+ * loops_group_author_created.
+ */
+async function lastLoopsBefore(ctx: Ctx, scope: Scope, range: InsightRange, authorIds: string[]) {
+  const last = new Map<string, string>()
+  for (const ids of batches(authorIds)) {
+    const rows = await ctx.db
+      .selectFrom('loops as l')
+      .select(['l.author_id', (eb) => eb.fn.max('l.created_at').as('last')])
+      .where(scope)
+      .where('l.author_id', 'in', ids)
+      .where('l.created_at', '<', range.fromIso)
+      .groupBy('l.author_id')
+      .execute()
+    for (const r of rows) last.set(r.author_id, String(r.last))
+  }
+  return last
 }
 
 /** The insight of a group over `query`'s range and role (GROUP_NOT_FOUND, FORBIDDEN for a plain member, BAD_REQUEST on the range). */
@@ -129,14 +140,17 @@ export async function groupInsight(ctx: Ctx, groupId: string, query: InsightQuer
   const { named } = insightViewer(work)
   const range = insightRange(query, ctx.now, actorOf(ctx).timezone)
   const scope = loopCountScope(work, 'l')
-  const [members, allLoops, tagsOf, last, groupTags] = await Promise.all([
+  const [members, allLoops, tagsOf, groupTags] = await Promise.all([
     membersInView(ctx, work, query.role),
     loopsOf(ctx, scope, range),
     loopTagsOf(ctx, scope, range),
-    lastLoops(ctx, scope, range),
     ctx.db.selectFrom('group_tags').select(['id', 'name']).where('group_id', '=', groupId).execute(),
   ])
   const memberIds = new Set(members.map((m) => m.id))
+  const last = new Map<string, string>()
+  for (const loop of allLoops) if ((last.get(loop.authorId) ?? '') < loop.createdAt) last.set(loop.authorId, loop.createdAt)
+  const quiet = members.filter((m) => !last.has(m.id)).map((m) => m.id)
+  for (const [id, at] of await lastLoopsBefore(ctx, scope, range, quiet)) last.set(id, at)
   // With a role chosen, the loops of the members of that role; else every loop in view (those of members who left too).
   const loops = query.role ? allLoops.filter((l) => memberIds.has(l.authorId)) : allLoops
   const tasks = await tasksInRange(ctx, work, range, new Set(loops.map((l) => l.taskId).filter((id): id is string => id !== null)))
@@ -154,7 +168,7 @@ export async function groupInsight(ctx: Ctx, groupId: string, query: InsightQuer
       writers: new Set(loops.map((l) => l.authorId).filter((a) => memberIds.has(a))).size,
       average: mean(loops.map((l) => l.emotion)),
     },
-    tags: groupTags.filter((t) => used.has(t.id)).sort((a, b) => a.name.localeCompare(b.name, 'sv')),
+    tags: groupTags.filter((t) => used.has(t.id)).sort((a, b) => bySwedishName(a.name, b.name)),
     tasks: figures,
     members: named ? perMember : null,
     flagged: { quiet: perMember.filter((m) => m.quiet).length, falling: perMember.filter((m) => m.falling).length },

@@ -43,27 +43,27 @@ export interface WeekPoint {
 export function WeekChart({ weeks, legend }: { weeks: WeekPoint[]; legend: { loops: string; average: string } }) {
   const width = 640
   const height = 200
-  const pad = { left: 32, right: 28, top: 12, bottom: 28 }
+  const pad = { left: 44, right: 36, top: 16, bottom: 36 }
   const inner = { w: width - pad.left - pad.right, h: height - pad.top - pad.bottom }
   const maxLoops = Math.max(1, ...weeks.map((w) => w.loops))
   const slot = inner.w / Math.max(1, weeks.length)
   const x = (i: number) => pad.left + i * slot
   const yLoops = (n: number) => pad.top + inner.h - (n / maxLoops) * inner.h
   const yAverage = (v: number) => pad.top + ((5 - v) / 4) * inner.h
-  const labelEvery = Math.ceil(weeks.length / 8)
+  const labelEvery = Math.ceil(weeks.length / 6)
   const points = weeks.map((w, i) => (w.average === null ? null : { x: x(i) + slot / 2, y: yAverage(w.average) }))
   const line = points.filter((p): p is { x: number; y: number } => p !== null)
   return (
     <div>
       <svg aria-hidden="true" viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-2xl" preserveAspectRatio="xMidYMid meet">
-        <g fill={CHART_COLOURS.axis} fontSize="11">
-          <text x={pad.left - 6} y={pad.top + 4} textAnchor="end">
+        <g fill={CHART_COLOURS.axis} fontSize="18">
+          <text x={pad.left - 6} y={pad.top + 6} textAnchor="end">
             {maxLoops}
           </text>
           <text x={pad.left - 6} y={pad.top + inner.h} textAnchor="end">
             0
           </text>
-          <text x={width - pad.right + 6} y={pad.top + 4}>
+          <text x={width - pad.right + 6} y={pad.top + 6}>
             5
           </text>
           <text x={width - pad.right + 6} y={pad.top + inner.h}>
@@ -71,7 +71,7 @@ export function WeekChart({ weeks, legend }: { weeks: WeekPoint[]; legend: { loo
           </text>
           {weeks.map((w, i) =>
             i % labelEvery === 0 ? (
-              <text key={w.label} x={x(i) + slot / 2} y={height - 8} textAnchor="middle">
+              <text key={w.label} x={x(i) + slot / 2} y={height - 10} textAnchor="middle">
                 {w.label}
               </text>
             ) : null,

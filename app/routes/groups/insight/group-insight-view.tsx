@@ -66,7 +66,7 @@ export function GroupInsightView({
 
       <Section titleId="insight-tasks-title" title={t('insight.tasks.title')} intro={t('insight.tasks.intro')} className={sectionClass}>
         {insight.tasks.length ? (
-          <TaskTable tasks={insight.tasks} freeLabel={freeLabel} />
+          <TaskTable tasks={insight.tasks} freeLabel={freeLabel} groupId={insight.group.id} />
         ) : (
           <p className="text-sm text-slate-700">{t('insight.tasks.empty')}</p>
         )}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { GroupInsight } from '~/services/group-work/insight.server'
+import { FREE_LOOP } from '~/services/group-work/loops.schemas'
+import { AppLink } from '~/ui/app-link'
 
 /** ColorBrewer's sequential blues (colour-blind safe); the count is written in every cell, so colour is never the only sign. */
 const SHADES = ['#eff3ff', '#bdd7e7', '#6baed6', '#3182bd', '#08519c']
@@ -37,7 +39,9 @@ export function HeatMap({ insight, freeLabel }: { insight: GroupInsight; freeLab
           {rows.map((task) => (
             <tr key={task.id ?? 'free'}>
               <th scope="row" className="max-w-[14rem] px-2 py-1 text-left font-normal break-words">
-                {task.id ? task.title : freeLabel}
+                <AppLink to={`/groups/${insight.group.id}/loops?task=${task.id ?? FREE_LOOP}`} className="text-brand-700 underline">
+                  {task.id ? task.title : freeLabel}
+                </AppLink>
               </th>
               {insight.tags.map((tag) => {
                 const n = task.tags[tag.id] ?? 0

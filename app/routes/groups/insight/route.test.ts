@@ -64,10 +64,14 @@ describe('the Insight tab', () => {
     const done = await post(s.owner, s.path, s.group.id, { intent: 'class-insight', on: '1' })
     const toast = (await readToast(new Request('http://localhost/', { headers: { Cookie: cookiesFrom(done.headers) } }))).toast
     expect(tFor('sv')(toast!.key, toast!.values)).toBe('Medlemmarna ser nu klassens bild.')
-    expect((await db().selectFrom('groups').select('class_insight').where('id', '=', s.group.id).executeTakeFirstOrThrow()).class_insight).toBe(1)
+    expect(
+      (await db().selectFrom('groups').select('class_insight').where('id', '=', s.group.id).executeTakeFirstOrThrow()).class_insight,
+    ).toBe(1)
     const refused = await post(s.leader, s.path, s.group.id, { intent: 'class-insight', on: '0' })
     expect(refused.status).toBe(302)
-    expect((await db().selectFrom('groups').select('class_insight').where('id', '=', s.group.id).executeTakeFirstOrThrow()).class_insight).toBe(1)
+    expect(
+      (await db().selectFrom('groups').select('class_insight').where('id', '=', s.group.id).executeTakeFirstOrThrow()).class_insight,
+    ).toBe(1)
     expect((await post(s.stranger, s.path, s.group.id, { intent: 'class-insight', on: '0' })).status).toBe(404)
   })
 })
