@@ -53,7 +53,7 @@ export interface MemberFigure {
   average: number | null
   /** The average emotional value per week of the range (null: no loop that week): the small line. */
   trend: (number | null)[]
-  /** Nothing written in the range. */
+  /** Nothing written in the range, though asked to (expectedRoles). */
   quiet: boolean
   /** Their recent values fell by two steps or more (fellBy). */
   falling: boolean
@@ -142,8 +142,22 @@ export function taskFigures(loops: LoopRow[], tagsOf: Map<string, string[]>, tas
   return figures
 }
 
+/**
+ * The roles asked to write in a range: members (pupils) always, and any role a task of the range
+ * is for (a leader given a task). An owner who wrote nothing is not "quiet": nobody asked them.
+ */
+export function expectedRoles(tasks: TaskRow[]) {
+  return new Set(['member', ...tasks.flatMap((t) => t.roles)])
+}
+
 /** Per member in view: flagged ones (quiet, then falling) first, then by name. */
-export function memberFigures(loops: LoopRow[], members: MemberRow[], lastLoops: Map<string, string>, range: InsightRange): MemberFigure[] {
+export function memberFigures(
+  loops: LoopRow[],
+  members: MemberRow[],
+  lastLoops: Map<string, string>,
+  range: InsightRange,
+  expected: Set<string> = expectedRoles([]),
+): MemberFigure[] {
   const byAuthor = new Map<string, LoopRow[]>()
   for (const loop of loops) groupInto(byAuthor, loop.authorId, loop)
   const figures = members.map((member): MemberFigure => {
@@ -160,7 +174,7 @@ export function memberFigures(loops: LoopRow[], members: MemberRow[], lastLoops:
       lastLoop: lastLoops.get(member.id) ?? null,
       average: mean(emotions),
       trend: perWeek.map(mean),
-      quiet: rows.length === 0,
+      quiet: rows.length === 0 && expected.has(member.role),
       falling: fell !== null && fell >= 2,
     }
   })

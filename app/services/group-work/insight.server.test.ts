@@ -117,13 +117,14 @@ describe('groupInsight: the figures', () => {
       },
       { id: null, title: '', members: 5, writers: 1, loops: 1, average: 4, spread: 0, distribution: [0, 0, 0, 1, 0], tags: {} },
     ])
-    // Quiet first (C, the owner), then falling (A: 5, 4 then 2, 1: earlier 4.5, recent 1.5), then by name.
+    // Quiet first (C; not the owner, whom no task asks to write), then falling (A: 5, 4 then 2, 1:
+    // earlier 4.5, recent 1.5), then by name.
     expect(insight.members!.map((m) => [m.name, m.quiet, m.falling])).toEqual([
       ['Cecilia Elev', true, false],
-      ['Olle Ägare', true, false],
       ['Anna Elev', false, true],
       ['Bertil Elev', false, false],
       ['Lena Ledare', false, false],
+      ['Olle Ägare', false, false],
     ])
     const byName = Object.fromEntries(insight.members!.map((m) => [m.name, m]))
     expect(byName['Anna Elev']).toMatchObject({ loops: 4, lastLoop: '2026-03-11T08:00:00.000Z', average: 3, trend: [4.5, 1.5] })
@@ -131,7 +132,7 @@ describe('groupInsight: the figures', () => {
     expect(byName['Bertil Elev']).toMatchObject({ loops: 2, lastLoop: '2026-03-12T08:00:00.000Z', average: 3.5, trend: [3, 4] })
     expect(byName['Cecilia Elev']).toMatchObject({ loops: 0, lastLoop: null, average: null, trend: [null, null] })
     expect(byName['Lena Ledare']).toMatchObject({ loops: 1, average: 4, trend: [4, null], falling: false })
-    expect(insight.flagged).toEqual({ quiet: 2, falling: 1 })
+    expect(insight.flagged).toEqual({ quiet: 1, falling: 1 })
     // Week 1: L 4, A 5, A 4, B 3 = 16/4; week 2: A 2, A 1, B 4 = 7/3.
     expect(insight.weeks).toEqual([
       { week: '2026-03-02', loops: 4, average: 4 },
@@ -154,7 +155,14 @@ describe('groupInsight: the figures', () => {
     expect(empty.totals).toEqual({ loops: 0, members: 5, writers: 0, average: null })
     expect(empty.tasks).toEqual([])
     expect(empty.weeks).toEqual([{ week: '2026-01-05', loops: 0, average: null }])
-    expect(empty.members!.every((m) => m.quiet && m.lastLoop === null)).toBe(true)
+    // The pupils are quiet; no task of the range asked the owner or the leader to write.
+    expect(empty.members!.map((m) => [m.name, m.quiet, m.lastLoop])).toEqual([
+      ['Anna Elev', true, null],
+      ['Bertil Elev', true, null],
+      ['Cecilia Elev', true, null],
+      ['Lena Ledare', false, null],
+      ['Olle Ägare', false, null],
+    ])
 
     const org = await createOrganization()
     const lone = await createUser({ name: 'Ensam Ägare' })
@@ -164,7 +172,7 @@ describe('groupInsight: the figures', () => {
       totals: { loops: 0, members: 1, writers: 0, average: null },
       tags: [],
       tasks: [],
-      flagged: { quiet: 1, falling: 0 },
+      flagged: { quiet: 0, falling: 0 },
     })
   })
 })
@@ -188,7 +196,7 @@ describe('groupInsight: who reads it', () => {
     expect(admin.named).toBe(false)
     expect(admin.members).toBeNull()
     expect(admin.totals).toEqual({ loops: 7, members: 5, writers: 3, average: 3.29 })
-    expect(admin.flagged).toEqual({ quiet: 2, falling: 1 })
+    expect(admin.flagged).toEqual({ quiet: 1, falling: 1 })
     expect(JSON.stringify(admin)).not.toMatch(/Anna|Bertil|Cecilia|Lena|Olle/)
     expect(admin.tasks.map((t) => t.id)).toContain(tasks.t1.id)
 

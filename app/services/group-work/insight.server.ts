@@ -4,6 +4,7 @@ import { actorOf, type Ctx } from '../context.server'
 import { insightViewer, loopCountScope, requireGroupWork, type GroupWork } from './group-work-access.server'
 import {
   bySwedishName,
+  expectedRoles,
   mean,
   memberFigures,
   taskFigures,
@@ -154,9 +155,10 @@ export async function groupInsight(ctx: Ctx, groupId: string, query: InsightQuer
   // With a role chosen, the loops of the members of that role; else every loop in view (those of members who left too).
   const loops = query.role ? allLoops.filter((l) => memberIds.has(l.authorId)) : allLoops
   const tasks = await tasksInRange(ctx, work, range, new Set(loops.map((l) => l.taskId).filter((id): id is string => id !== null)))
-  const figures = taskFigures(loops, tagsOf, query.role ? tasks.filter((t) => t.roles.includes(query.role!)) : tasks, members)
+  const inView = query.role ? tasks.filter((t) => t.roles.includes(query.role!)) : tasks
+  const figures = taskFigures(loops, tagsOf, inView, members)
   const used = new Set(figures.flatMap((f) => Object.keys(f.tags)))
-  const perMember = memberFigures(loops, members, last, range)
+  const perMember = memberFigures(loops, members, last, range, expectedRoles(inView))
   return {
     group: { id: work.access.group.id, name: work.access.group.name, active: work.access.group.active },
     named,
