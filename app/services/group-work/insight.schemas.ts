@@ -15,7 +15,7 @@ export const INSIGHT_DEFAULT_DAYS = 28
 export const INSIGHT_ROLES = ['owner', 'leader', 'member'] as const
 export type InsightRole = (typeof INSIGHT_ROLES)[number]
 /** Members a page of the screen's member table shows (the API answers them all). */
-export const INSIGHT_MEMBERS_PAGE = 25
+export const INSIGHT_MEMBERS_PAGE = 20
 /** A task's anonymous class view shows only once this many members have written on it. */
 export const CLASS_VIEW_MIN_WRITERS = 3
 

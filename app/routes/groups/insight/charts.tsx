@@ -9,8 +9,21 @@
 /** Okabe–Ito blue and vermillion-free sky blue: the bars and the average line. */
 export const CHART_COLOURS = { bars: '#56B4E9', line: '#0072B2', axis: '#475569' }
 
-/** A member's trend over the weeks: a small line of the weekly averages (1–5); weeks without a loop are gaps. */
-export function Sparkline({ values, width = 96, height = 24 }: { values: (number | null)[]; width?: number; height?: number }) {
+/**
+ * A member's trend over the weeks: a small line of the weekly averages (1–5); weeks without a loop
+ * are gaps. An image named by its values (`label`), so a screen reader says the numbers.
+ */
+export function Sparkline({
+  values,
+  label,
+  width = 96,
+  height = 24,
+}: {
+  values: (number | null)[]
+  label: string
+  width?: number
+  height?: number
+}) {
   if (!values.some((v) => v !== null)) return null
   const step = values.length > 1 ? (width - 4) / (values.length - 1) : 0
   const y = (v: number) => 2 + ((5 - v) / 4) * (height - 4)
@@ -24,7 +37,14 @@ export function Sparkline({ values, width = 96, height = 24 }: { values: (number
     .map((s) => (s.length === 1 ? `M${s[0]}h0.1` : `M${s.join('L')}`))
     .join('')
   return (
-    <svg aria-hidden="true" width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="inline-block align-middle">
+    <svg
+      role="img"
+      aria-label={label}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="inline-block align-middle"
+    >
       <path d={path} fill="none" stroke={CHART_COLOURS.line} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   )

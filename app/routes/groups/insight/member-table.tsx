@@ -9,7 +9,7 @@ import { formatAverage } from './week-table'
 
 /**
  * Per member: loops, the last loop, the average and the trend (a small line of the weekly
- * averages, its values said to screen readers); quiet and falling members first, marked in words.
+ * averages, an image named by its values); quiet and falling members first, marked in words.
  * A page of INSIGHT_MEMBERS_PAGE members; `pageLink` keeps the range and role.
  */
 export function MemberTable({
@@ -49,12 +49,15 @@ export function MemberTable({
     { header: t('insight.average'), cell: (m) => formatAverage(m.average, i18n.language), className: 'tabular-nums' },
     {
       header: t('insight.trend'),
-      cell: (m) => (
-        <>
-          <Sparkline values={m.trend} />
-          <span className="sr-only">{m.trend.map((v) => formatAverage(v, i18n.language)).join(', ')}</span>
-        </>
-      ),
+      cell: (m) =>
+        m.loops ? (
+          <Sparkline
+            values={m.trend}
+            label={t('insight.trendOf', { values: m.trend.map((v) => formatAverage(v, i18n.language)).join(', ') })}
+          />
+        ) : (
+          '–'
+        ),
     },
   ]
   return (
