@@ -46,7 +46,8 @@ export const InsightAnswer = z
       .boolean()
       .openapi({ description: 'false: an organization admin outside the group, who gets numbers without names (`members` is null).' }),
     range: z.object({ from: z.string(), to: z.string() }).strict(),
-    role: z.enum(INSIGHT_ROLES).nullable(),
+    // z.union with null: .nullable() of an enum loses its null in the document (zod-to-openapi 7, OpenAPI 3.1).
+    role: z.union([z.enum(INSIGHT_ROLES), z.null()]).openapi({ description: 'The role asked for; null: every role.' }),
     totals: z.object({ loops: z.number().int(), members: z.number().int(), writers: z.number().int(), average }).strict(),
     tags: z.array(z.object({ _id: z.string(), name: z.string() }).strict()).openapi({ description: 'The tags with a loop in the range.' }),
     tasks: z.array(TaskInsight),

@@ -56,7 +56,7 @@ export default function GroupLayout() {
   return (
     <div className="min-w-0">
       {/* On a phone the tabs wrap to a second line: every tab is in view, with or without JavaScript. */}
-      <nav aria-label={t('groupWork.tabs.label')} className="mb-6 border-b border-slate-200">
+      <nav aria-label={t('groupWork.tabs.label')} className="mb-6 border-b border-slate-200 print:hidden">
         <ul className="flex flex-wrap gap-x-1">
           {tabs.map((tab) => (
             <li key={tab.to}>
