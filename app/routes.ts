@@ -89,6 +89,7 @@ export default [
         route('tasks/new', 'routes/groups/tasks/new.tsx'),
         route('tasks/:taskId', 'routes/groups/tasks/task/route.tsx'),
         route('tags', 'routes/groups/tags/route.tsx'),
+        route('insight', 'routes/groups/insight/route.tsx'),
 
         // Loops and their photos.
         route('loops', 'routes/groups/loops/list.tsx'),
@@ -174,6 +175,7 @@ export default [
     route('v3/groups/:groupId/tags', 'routes/api/groups/tags.ts'),
     route('v3/groups/:groupId/tags/:tagId', 'routes/api/groups/tag.ts'),
     route('v3/groups/:groupId/retention', 'routes/api/groups/retention.ts'),
+    route('v3/groups/:groupId/insight', 'routes/api/groups/insight.ts'),
     route('v3/groups/:groupId/loops', 'routes/api/loops/loops.ts'),
     route('v3/groups/:groupId/loops/export', 'routes/api/loops/export.ts'),
     route('v3/groups/:groupId/loops/:loopId', 'routes/api/loops/loop.ts'),

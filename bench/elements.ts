@@ -59,6 +59,7 @@ export const elementsPages: ElementsPage[] = [
   { name: 'member loops', path: '/groups/{workGroup}/loops?member={workMember}', cookie: admin },
   { name: 'group tasks 60', path: '/groups/{workGroup}/tasks', cookie: admin },
   { name: 'loop form', path: '/groups/{workGroup}/loops/new?task={workTask}', cookie: admin },
+  { name: 'group insight 500', path: '/groups/{workGroup}/insight', cookie: admin },
 ]
 
 /**

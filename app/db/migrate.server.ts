@@ -31,6 +31,7 @@ import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 import * as m035groupWork from './migrations/035-group-work'
 import * as m036sessionReauth from './migrations/036-session-reauth'
 import * as m037accountRecoveries from './migrations/037-account-recoveries'
+import * as m038classInsight from './migrations/038-class-insight'
 import * as m039retention from './migrations/039-retention'
 import * as m040loopDigests from './migrations/040-loop-digests'
 import * as m043loopCountsIndex from './migrations/043-loop-counts-index'
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '035-group-work': m035groupWork,
   '036-session-reauth': m036sessionReauth,
   '037-account-recoveries': m037accountRecoveries,
+  '038-class-insight': m038classInsight,
   '039-retention': m039retention,
   '040-loop-digests': m040loopDigests,
   '043-loop-counts-index': m043loopCountsIndex,

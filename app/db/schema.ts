@@ -202,6 +202,8 @@ export interface GroupsTable {
   retention_purpose: Generated<string>
   /** The creation time up to which the owner has been told of loops queued for removal. */
   retention_noticed_until: Generated<string | null>
+  /** 1: members see the anonymous class view of the group's insight (the owner's switch, off by default; migration 038). */
+  class_insight: Generated<number>
 }
 
 /** Group roles (spec section 6); the owner is also groups.owner_id. */

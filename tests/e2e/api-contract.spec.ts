@@ -211,6 +211,9 @@ test('every operation of /api/openapi.json answers as documented, for an admin, 
       events: [{ kind: 'vital', name: 'LCP', route: '/', value: 1200 }],
       contact: { name: 'Kansliet', email: 'kansliet@example.se', phone: '013-12 34 56' },
       limit: '2',
+      // The insight's range (GET /api/v3/groups/{groupId}/insight): a school term, in the caller's zone.
+      from: '2026-01-05',
+      to: '2026-06-12',
     }
   }
   /** Bodies whose first schema branch is a bare list of ids. */

@@ -27,13 +27,15 @@ export interface GroupWork {
   }
   /** Whether the group takes free loops (loops with no task). */
   freeLoops: boolean
+  /** Whether the owner lets members see the anonymous class view of the insight (groups.class_insight). */
+  classInsight: boolean
 }
 
 /** The group's work as the actor may see it, or GROUP_NOT_FOUND. `db` may be a transaction. */
 export async function requireGroupWork(ctx: Ctx, groupId: string, db: DB = ctx.db): Promise<GroupWork> {
   const actor = actorOf(ctx)
   const access = await requireGroupAccess(ctx, groupId, db)
-  const group = await db.selectFrom('groups').select('free_loops').where('id', '=', groupId).executeTakeFirstOrThrow()
+  const group = await db.selectFrom('groups').select(['free_loops', 'class_insight']).where('id', '=', groupId).executeTakeFirstOrThrow()
   const rights = access.role ? rightsOf(access.role) : null
   const permissions = rights?.permissions
   const viewsOthers = Boolean(permissions?.['reports.view_others'])
@@ -49,6 +51,7 @@ export async function requireGroupWork(ctx: Ctx, groupId: string, db: DB = ctx.d
       manageFollows: Boolean(rights?.manageMembers),
     },
     freeLoops: Number(group.free_loops) === 1,
+    classInsight: Number(group.class_insight) === 1,
   }
 }
 
@@ -92,6 +95,28 @@ export function loopVisibility(work: GroupWork, alias = 'loops'): Expression<Sql
 export function loopCountScope(work: GroupWork, alias = 'loops'): Expression<SqlBool> {
   if (work.sees === 'none' && work.access.isOrgAdmin) return sql<SqlBool>`${sql.ref(`${alias}.group_id`)} = ${work.access.group.id}`
   return loopVisibility(work, alias)
+}
+
+/**
+ * Who reads a group's insight (docs/group-roles.md "Insight"): owners and leaders about every
+ * member, named; a subscriber about the members they follow, named; an organization admin outside
+ * the group the numbers without names (`named` false: no member rows, no names). A plain member
+ * reads their own insight and, when the owner has switched it on, the anonymous class view
+ * (`classViewScope`), never this: FORBIDDEN.
+ */
+export function insightViewer(work: GroupWork): { named: boolean } {
+  if (work.sees === 'all' || work.sees === 'followed') return { named: true }
+  if (work.sees === 'none' && work.access.isOrgAdmin) return { named: false }
+  throw new DomainError('FORBIDDEN')
+}
+
+/**
+ * The condition of the anonymous class view: every loop of the group, counted without names, for
+ * anyone in the group while its owner has switched the view on (groups.class_insight); else none.
+ */
+export function classViewScope(work: GroupWork, alias = 'loops'): Expression<SqlBool> {
+  if (!work.classInsight || !work.access.role) return sql<SqlBool>`1 = 0`
+  return sql<SqlBool>`${sql.ref(`${alias}.group_id`)} = ${work.access.group.id}`
 }
 
 /**

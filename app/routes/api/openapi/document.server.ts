@@ -6,6 +6,7 @@ import { clientReportOperations } from '../client-reports.openapi'
 import { countOperations } from '../feeds/counts.openapi'
 import { feedbackOperations } from '../feedback/feedback.openapi'
 import { groupOperations } from '../groups/groups.openapi'
+import { insightOperations } from '../groups/insight.openapi'
 import { taskOperations } from '../groups/tasks.openapi'
 import { retentionOperations } from '../groups/retention.openapi'
 import { loopOperations } from '../loops/loops.openapi'
@@ -49,6 +50,7 @@ export const API_OPERATIONS: RouteConfig[] = [
   ...taskOperations,
   ...retentionOperations,
   ...loopOperations,
+  ...insightOperations,
   ...invitationOperations,
   ...countOperations,
   ...clientReportOperations,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/db.server'
 import { args, createUser, makeRequest, sessionCookieFor } from '../../../../tests/support/factories'
 import { createGroup, createMembers, createOrganization } from '../../../../tests/support/org-factories'
+import { createComment, createLoop } from '../../../../tests/support/group-work-factories'
 import * as createGroupApi from './create-group'
 import * as deleteGroupsApi from './delete-groups'
 import * as changeOwners from './groups.change-owners'
@@ -59,6 +60,8 @@ describe('the groups API', () => {
       expect(await res.json()).toEqual({
         [g.id]: {
           latestActivity: '2024-02-02T00:00:00.000Z',
+          loops: 0,
+          comments: 0,
           members: 1,
           roles: { owner: 1, leader: 0, member: 0, subscriber: 0 },
           active: true,
@@ -68,6 +71,22 @@ describe('the groups API', () => {
     const bad = await call(statistics.action, `${base}/groups/statistics`, { method: 'POST', json: { ids: 'x' }, cookie, params })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ message: 'BAD_REQUEST' })
+  })
+
+  it('counts loops and comments as activity: their count, and latestActivity from the latest loop or comment', async () => {
+    const { admin, org, base, params, cookie } = await setup()
+    const g = await createGroup(org.id, { ownerId: admin.id, latestActivity: '2024-02-02T00:00:00.000Z' })
+    const quiet = await createGroup(org.id, { ownerId: admin.id, latestActivity: '2025-01-01T00:00:00.000Z' })
+    const first = await createLoop(g.id, admin.id, { created: new Date('2025-03-01T10:00:00.000Z') })
+    await createLoop(g.id, admin.id, { created: new Date('2025-03-02T10:00:00.000Z') })
+    await createComment(first.id, admin.id)
+    await db().updateTable('loops').set({ activity_at: '2025-03-05T10:00:00.000Z' }).where('id', '=', first.id).execute()
+    // An old loop does not move a later activity of the group back.
+    await createLoop(quiet.id, admin.id, { created: new Date('2024-06-01T10:00:00.000Z') })
+    const res = await call(statistics.action, `${base}/groups/statistics`, { method: 'POST', json: [g.id, quiet.id], cookie, params })
+    const body = (await res.json()) as Record<string, { latestActivity: string; loops: number; comments: number }>
+    expect(body[g.id]).toMatchObject({ latestActivity: '2025-03-05T10:00:00.000Z', loops: 2, comments: 1 })
+    expect(body[quiet.id]).toMatchObject({ latestActivity: '2025-01-01T00:00:00.000Z', loops: 1, comments: 0 })
   })
 
   it('sets active, changes owners and deletes with per-item results', async () => {

@@ -54,7 +54,12 @@ export const GroupListAnswer = z.array(GroupListItemAnswer)
 export const GroupStatisticsAnswer = z.record(
   z
     .object({
-      latestActivity: z.string().nullable(),
+      latestActivity: z
+        .string()
+        .nullable()
+        .openapi({ description: 'The latest change of the group or of its loops (a loop written, edited, commented or approved).' }),
+      loops: z.number().int().openapi({ description: "The group's loops." }),
+      comments: z.number().int().openapi({ description: 'The comments on its loops.' }),
       members: z.number().int(),
       roles: z
         .object({ owner: z.number().int(), leader: z.number().int(), member: z.number().int(), subscriber: z.number().int() })

@@ -23,7 +23,7 @@ const breadcrumb: Breadcrumb = (loaderData) => {
 export const handle = { breadcrumb }
 
 /**
- * /groups/:groupId/*: one group, with its tabs (Overview, Tasks, Loops, Tags) over each screen.
+ * /groups/:groupId/*: one group, with its tabs (Overview, Tasks, Loops, Tags, Insight) over each screen.
  * Members and the admins of its organization see it; anyone else, and an unknown id, get the
  * not-found page (nothing tells the group exists). What each tab shows is decided by the role
  * table (services/group-work/group-work-access.server.ts; docs/group-roles.md).
@@ -51,11 +51,12 @@ export default function GroupLayout() {
     { to: `${base}/tasks`, label: t('groupWork.tabs.tasks') },
     { to: `${base}/loops`, label: t('groupWork.tabs.loops') },
     ...(showTags ? [{ to: `${base}/tags`, label: t('groupWork.tabs.tags') }] : []),
+    { to: `${base}/insight`, label: t('groupWork.tabs.insight') },
   ]
   return (
     <div className="min-w-0">
       {/* On a phone the tabs wrap to a second line: every tab is in view, with or without JavaScript. */}
-      <nav aria-label={t('groupWork.tabs.label')} className="mb-6 border-b border-slate-200">
+      <nav aria-label={t('groupWork.tabs.label')} className="mb-6 border-b border-slate-200 print:hidden">
         <ul className="flex flex-wrap gap-x-1">
           {tabs.map((tab) => (
             <li key={tab.to}>

@@ -16,7 +16,8 @@ import { unreadLoopIds } from '~/services/group-work/loop-reads.server'
 /**
  * /loops, "My loops" (docs/group-work.md): everything the user has written, in every group they
  * are a member of, newest first, 50 a page, filtered by group (a GET form: no JavaScript needed).
- * Each loop opens its page in its group. The messages are the groups area's.
+ * Each loop opens its page in its group; with a group chosen, a link to the user's own insight in it
+ * (docs/group-work.md "Insight"). The messages are the groups area's.
  */
 export const handle = { breadcrumb: 'myLoops.title', i18nArea: 'myGroups' }
 export const clientLoader = withArea('myGroups')
@@ -66,6 +67,13 @@ export default function MyLoopsPage() {
             {t('myLoops.filter')}
           </Button>
         </Form>
+      ) : null}
+      {groups.some((group) => group.id === query.group) ? (
+        <p>
+          <AppLink to={`/groups/${query.group}/insight`} className="text-brand-700 underline">
+            {t('insight.own.link')}
+          </AppLink>
+        </p>
       ) : null}
       {loops.length ? (
         <LoopCards loops={loops} showGroup unread={unread} />
