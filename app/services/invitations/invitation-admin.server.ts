@@ -81,6 +81,7 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
     organizationName: row.organizationName,
     groupId: row.group_id,
     groupName: row.groupName,
+    groupCreator: Number(row.group_creator) === 1,
   }
   try {
     await mailInvitation(ctx, target, row.email, code, expiresAt)
@@ -94,9 +95,13 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
   return toInvitation({ ...row, expires_at: expiresAt, declined_at: null }, ctx.now)
 }
 
-/** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
+/**
+ * Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only.
+ * A used email invitation has nothing left to revoke (USED): the person is a member; remove them instead.
+ */
 export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
+  if (row.type === 'email' && row.used_at) throw new DomainError('USED')
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('invitations')
