@@ -12,6 +12,7 @@ import { codeHashes, generateCode } from './invitation-codes.server'
 import { createAlerts, type NewAlert } from '../alerts/alerts.server'
 import { requireGroupAccess } from '../groups/group-access.server'
 import type { CreateInvitationInput } from './invitations.schemas'
+import { resendExisting } from './invitation-admin.server'
 
 /*
  * Invitations to an organization or a group: listing them, and creating them (the code, its email,
@@ -160,8 +161,14 @@ async function issueInvitation(
   input: { type: 'email' | 'open'; email?: string; groupCreator: boolean },
   /** Alerts that commit with the invitation (and go with it if its email cannot be sent). */
   alerts: NewAlert[] = [],
-): Promise<{ invitation: Invitation; code: string }> {
+): Promise<{ invitation: Invitation; code: string; resent: boolean }> {
   const actor = actorOf(ctx)
+  if (input.type === 'email') {
+    // The same address invited again to the same thing: the invitation it has is sent again (issue 35).
+    const target_ = { organizationId: target.organizationId, groupId: target.groupId, groupCreator: input.groupCreator }
+    const resent = await resendExisting(ctx, { ...target_, email: input.email! })
+    if (resent) return { ...resent, resent: true }
+  }
   const email = input.type === 'email' ? input.email!.trim().toLowerCase() : null
   const { code, codeHash } = await freshCode(ctx)
   const row = {
@@ -212,7 +219,7 @@ async function issueInvitation(
       throw error
     }
   }
-  return { invitation: toInvitation(row, ctx.now), code }
+  return { invitation: toInvitation(row, ctx.now), code, resent: false }
 }
 
 /**

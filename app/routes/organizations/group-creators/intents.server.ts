@@ -96,8 +96,11 @@ export async function invite({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: InviteFormSchema })
   if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
   try {
-    const { invitation, code } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
-    if (invitation.type === 'email') return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
+    const { invitation, code, resent } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
+    if (invitation.type === 'email') {
+      const key = resent ? 'invitations.toast.alreadyInvited' : 'invitations.toast.sent'
+      return redirectWithToast(here, { key, values: { email: invitation.email! } })
+    }
     const cookie = await newCodeHeader({ organizationId, invitationId: invitation._id, code, expires: invitation.expires })
     // No toast: the code's own panel, at the top of the page, is the message (NewCodePanel).
     return redirect(here, { headers: { 'Set-Cookie': cookie } })
