@@ -10,7 +10,7 @@ export function InvitationTeaser({ teaser, page }: { teaser: Teaser | null; page
   if (!teaser) return null
   const title =
     teaser.kind === 'package'
-      ? t('invitationTeaser.title.package', { name: teaser.name })
+      ? t('invitationTeaser.packageTitle', { name: teaser.name })
       : t(`invitationTeaser.title.${teaser.kind}`, { organization: teaser.organization, group: teaser.group ?? '' })
   return (
     <section
