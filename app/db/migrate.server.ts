@@ -34,6 +34,7 @@ import * as m037accountRecoveries from './migrations/037-account-recoveries'
 import * as m038classInsight from './migrations/038-class-insight'
 import * as m039retention from './migrations/039-retention'
 import * as m040loopDigests from './migrations/040-loop-digests'
+import * as m041invitationGroups from './migrations/041-invitation-groups'
 import * as m043loopCountsIndex from './migrations/043-loop-counts-index'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '038-class-insight': m038classInsight,
   '039-retention': m039retention,
   '040-loop-digests': m040loopDigests,
+  '041-invitation-groups': m041invitationGroups,
   '043-loop-counts-index': m043loopCountsIndex,
 }
 

@@ -376,6 +376,12 @@ export interface PackageCollaboratorsTable {
   package_updated_at: Generated<string>
 }
 
+/** The groups an invitation to an organization carries (migration 041): joined when it is accepted. */
+export interface InvitationGroupsTable {
+  invitation_id: string
+  group_id: string
+}
+
 export interface PackageInvitationsTable {
   id: string
   package_id: string
@@ -606,6 +612,7 @@ export interface Database {
   groups: GroupsTable
   group_members: GroupMembersTable
   invitations: InvitationsTable
+  invitation_groups: InvitationGroupsTable
   audit_log: AuditLogTable
   alerts: AlertsTable
   profile_pictures: ProfilePicturesTable

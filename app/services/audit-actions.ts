@@ -9,6 +9,27 @@
 export type AuditTarget = 'user' | 'group' | 'invitation' | 'token' | 'organization'
 
 /** An organization admin changed the organization's sign-in policy (two-step verification or passkey for its admins). */
+/** An entry's target as the audit log names it (organizations/audit-targets.server.ts). */
+/** An invitation as the log names it: its address (none for an open code) and what it gives. */
+export interface InvitationTarget {
+  email: string | null
+  /** The group it invites to; null: the organization. */
+  group: string | null
+  groupCreator: boolean
+  /** The entry is its use: what was joined is named, not the address. */
+  joined: boolean
+}
+
+export type TargetName = string | InvitationTarget
+
+export interface AuditEntryTarget {
+  kind: AuditTarget | null
+  names: TargetName[]
+  count: number
+  /** The group a change of a group's member was made in. */
+  within?: string
+}
+
 export const POLICY_CHANGED = 'organization.policy-changed'
 
 export const AUDIT_ACTIONS = {

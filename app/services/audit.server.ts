@@ -87,9 +87,23 @@ export interface AuditOutcome extends AuditCounts {
   single: boolean
   /** A group created with members: how many of them were added. */
   members?: AuditCounts
-  /** An export: how many rows it held (group.loops.export). */
-  rows?: number
+  /** An export: how many rows it held (group.loops.export, its result's `rows`). */
+  exportedRows?: number
+  /**
+   * An import's (or "add by email"'s) rows by outcome, every code in the order of ROW_OUTCOMES then
+   * the problems: shown in words ("3 invited, 1 unchanged, 1 not valid") instead of "n of m succeeded".
+   */
+  rows?: [code: string, count: number][]
 }
+
+/**
+ * The outcomes of an import's rows that are no failure (apply.server.ts `RowOutcome`): a person added,
+ * invited, updated, already as the row says, or already invited. Any other code of such a tally is a
+ * row's problem.
+ */
+export const ROW_OUTCOMES = ['ADDED', 'INVITED', 'UPDATED', 'UNCHANGED', 'ALREADY_INVITED'] as const
+const isRowOutcome = (code: string) => (ROW_OUTCOMES as readonly string[]).includes(code)
+const isSuccess = (code: string) => code === 'SUCCESS' || isRowOutcome(code)
 
 /** The result codes of a tally: upper-case keys with a number ({ SUCCESS: 3, OWNS_GROUP: 1 }). */
 function codesOf(result: Record<string, unknown>): [string, number][] {
@@ -98,9 +112,9 @@ function codesOf(result: Record<string, unknown>): [string, number][] {
 
 function countsOf(codes: [string, number][], total: number): AuditCounts {
   return {
-    succeeded: codes.find(([code]) => code === 'SUCCESS')?.[1] ?? 0,
+    succeeded: codes.filter(([code]) => isSuccess(code)).reduce((sum, [, n]) => sum + n, 0),
     total,
-    failures: codes.filter(([code]) => code !== 'SUCCESS'),
+    failures: codes.filter(([code]) => !isSuccess(code)),
   }
 }
 
@@ -112,6 +126,7 @@ function countsOf(codes: [string, number][], total: number): AuditCounts {
  */
 export function auditOutcome(entry: { itemCount: number; result: Record<string, unknown>; finished: boolean }): AuditOutcome {
   const codes = codesOf(entry.result)
+  const rows = codes.some(([code]) => isRowOutcome(code)) ? rowsOf(codes) : undefined
   const counted = codes.reduce((sum, [, n]) => sum + n, 0)
   const items = Math.max(entry.itemCount, 1)
   const members = entry.result.members
@@ -122,14 +137,20 @@ export function auditOutcome(entry: { itemCount: number; result: Record<string, 
         memberCodes.reduce((sum, [, n]) => sum + n, 0),
       )
     : undefined
-  if (!entry.finished) return { kind: 'unfinished', ...countsOf(codes, items), counted, single: false, members: memberCounts }
+  if (!entry.finished) return { kind: 'unfinished', ...countsOf(codes, items), counted, single: false, members: memberCounts, rows }
   // A single change without a tally: it committed with its entry.
   const counts = codes.length ? countsOf(codes, counted || items) : { succeeded: items, total: items, failures: [] }
   const partly = counts.failures.length > 0 || (memberCounts?.failures.length ?? 0) > 0
   const kind = counts.succeeded === 0 ? 'failure' : partly ? 'partial' : 'success'
-  const rows = typeof entry.result.rows === 'number' ? { rows: entry.result.rows } : {}
-  return { kind, ...counts, counted: counts.total, single: counts.total === 1, members: memberCounts, ...rows }
+  const exported = typeof entry.result.rows === 'number' ? { exportedRows: entry.result.rows } : {}
+  return { kind, ...counts, counted: counts.total, single: !rows && counts.total === 1, members: memberCounts, rows, ...exported }
 }
+
+/** An import's tally in a stable order: the row outcomes as ROW_OUTCOMES lists them, then the problems as recorded. */
+const rowsOf = (codes: [string, number][]): [string, number][] => [
+  ...ROW_OUTCOMES.flatMap((code) => codes.filter(([c]) => c === code)),
+  ...codes.filter(([code]) => !isRowOutcome(code)),
+]
 
 /**
  * The latest admin activity of an organization, with the actor's name (for a change made by the

@@ -26,12 +26,16 @@ import { eidGuard, ssoSignInData } from './sso/signin-sso.server'
 import { OWN_CREDENTIALS } from '~/auth/sso/config.server'
 import { rememberProvider } from '~/auth/sso/cookies.server'
 import { SsoSignIn } from './sso/sso-signin'
+import { invitationTeaser } from '~/services/invitations/invitation-teaser.server'
+import { InvitationTeaser } from './invitation-teaser'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))
   await eidGuard(request)
   return {
+    // What the invitation link that led here is to, and from whom (issue 35).
+    teaser: await invitationTeaser(ctxFor(null, context), safeRedirect(url.searchParams.get('redirectTo'), '')),
     email: url.searchParams.get('email') ?? '',
     notice: url.searchParams.get('notice'),
     constraint: AUTH_CONSTRAINTS.signIn,
@@ -64,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { t } = useTranslation()
-  const { email, notice, constraint, sso } = useLoaderData<typeof loader>()
+  const { email, notice, constraint, sso, teaser } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -73,6 +77,7 @@ export default function SignIn() {
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('signin.title')}</h1>
+      <InvitationTeaser teaser={teaser} page="signin" />
       {notice ? (
         <div className="mb-4">
           <Alert tone="success">{t(`signin.notice.${notice}`, { defaultValue: '' })}</Alert>

@@ -20,6 +20,8 @@ import { Field, SelectField } from '~/ui/field'
 import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
+import { invitationTeaser } from '~/services/invitations/invitation-teaser.server'
+import { InvitationTeaser } from './invitation-teaser'
 
 /**
  * The invitation code a sign-up carries: ?invitationCode=, or the code of a redirectTo to the
@@ -42,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(context, redirectTo || '/')
   return {
     sentTo: url.searchParams.get('sent'),
+    // What the invitation link that led here is to, and from whom (issue 35).
+    teaser: await invitationTeaser(ctxFor(null, context), redirectTo),
     invitationCode: invitationCodeOf(url.searchParams, redirectTo),
     redirectTo,
     locale: await detectLocale(request),
@@ -83,7 +87,7 @@ function CheckEmail({ email }: { email: string }) {
 
 function SignUpForm() {
   const { t } = useTranslation()
-  const { locale, timezones, invitationCode, redirectTo, constraint } = useLoaderData<typeof loader>()
+  const { locale, timezones, invitationCode, redirectTo, constraint, teaser } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const form = serverForm(actionData?.result)
@@ -98,6 +102,7 @@ function SignUpForm() {
   return (
     <>
       <h1 className="mb-4 text-xl font-bold">{t('signup.title')}</h1>
+      <InvitationTeaser teaser={teaser} page="signup" />
       <Form method="post" className="flex flex-col gap-4">
         <AuthError error={actionData?.error} />
         {code ? <input type="hidden" name="invitationCode" value={code} /> : null}

@@ -9,20 +9,27 @@ import { listMyOrganizations } from '~/services/organizations/organizations.serv
 import { Alert } from '~/ui/alert'
 import { buttonClass } from '~/ui/button'
 import { useFormatters } from '~/ui/format'
+import { listMyMemberships } from '~/services/organizations/memberships.server'
+import { MembershipsList } from './memberships-list'
 
 /**
  * /organizations: the organizations the user administers or may create groups in, each a link to
  * its home (for a group creator, what they may create there); a group creator also gets a button
- * that creates a group in that organization.
+ * that creates a group in that organization. Below, those they are a plain member of, each with
+ * its next step (MembershipsList).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
-  return { organizations: await routeCall(() => listMyOrganizations(ctxFor(actor, context)), { failure: 'organizations.loadError' }) }
+  const ctx = ctxFor(actor, context)
+  const [organizations, memberships] = await routeCall(() => Promise.all([listMyOrganizations(ctx), listMyMemberships(ctx)]), {
+    failure: 'organizations.loadError',
+  })
+  return { organizations, memberships }
 }
 
 export default function OrganizationsList() {
   const { t } = useTranslation()
-  const { organizations } = useLoaderData<typeof loader>()
+  const { organizations, memberships } = useLoaderData<typeof loader>()
   const { date } = useFormatters()
   const location = useLocation()
   const navigation = useNavigation()
@@ -38,9 +45,14 @@ export default function OrganizationsList() {
           {t('organizations.loading')}
         </p>
       ) : null}
-      {organizations.length === 0 ? (
-        <Alert tone="info">{t('organizations.empty')}</Alert>
-      ) : (
+      {organizations.length === 0 && memberships.length === 0 ? (
+        <Alert tone="info">
+          {t('organizations.empty')}{' '}
+          <AppLink to="/invitation-code" className="font-medium underline">
+            {t('organizations.memberships.useCode')}
+          </AppLink>
+        </Alert>
+      ) : organizations.length === 0 ? null : (
         <ul className={`grid gap-3 sm:grid-cols-2 ${loading ? 'opacity-60' : ''}`}>
           {organizations.map((org) => (
             <li key={org._id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -78,6 +90,7 @@ export default function OrganizationsList() {
           ))}
         </ul>
       )}
+      {memberships.length ? <MembershipsList memberships={memberships} /> : null}
     </section>
   )
 }

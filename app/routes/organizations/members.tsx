@@ -28,6 +28,11 @@ import { useOrganization } from './organization-data'
 import { AddByEmailForm } from './add-by-email-form'
 import { addByEmail } from './add-by-email.server'
 import { CsvExportLink } from '~/ui/csv-export-link'
+import { withArea } from '~/i18n/client'
+import { listInvitations } from '~/services/invitations/invitations.server'
+import { handlerFor } from '~/utils/intent'
+import { INVITATION_ROW_INTENTS } from './invitation-intents.server'
+import { MemberInvitations } from './member-invitations'
 
 const FORM_ID = 'members-bulk'
 
@@ -40,22 +45,23 @@ const CONFIRM_TEXTS = { remove: 'confirmRemove', endSessions: 'confirmEndSession
 >
 const asksFirst = (intent: MemberBulkIntent): intent is keyof typeof CONFIRM_TEXTS => Object.hasOwn(CONFIRM_TEXTS, intent)
 
-export const handle = { breadcrumb: 'orgMembers.title' }
+export const handle = { breadcrumb: 'orgMembers.title', i18nArea: 'invitations' }
+export const clientLoader = withArea('invitations')
 
 /** …/members: one page of members, searched, sorted and paged on the server from the URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context)
   const query = parseMemberListQuery(new URL(request.url))
   const ctx = ctxFor(actor, context)
-  const page = await routeCall(() => listMembers(ctx, params.organizationId!, query), {
-    ...ORGANIZATION_SCREEN,
-    failure: 'orgMembers.loadError',
-  })
+  const [page, invitations] = await routeCall(
+    () => Promise.all([listMembers(ctx, params.organizationId!, query), listInvitations(ctx, params.organizationId!, 'member')]),
+    { ...ORGANIZATION_SCREEN, failure: 'orgMembers.loadError' },
+  )
   redirectPastLastPage(request, page)
   // Who of the page's admins and group creators has two-step verification (the organization's policy); nobody else's is read.
   const covered = page.items.filter((m) => m.isAdmin || m.isGroupCreator).map((m) => m._id)
   const twoStep = [...(await twoStepAmong(ctx, params.organizationId!, covered))]
-  return { page, query: { q: query.q, sort: query.sort, dir: query.dir }, twoStep }
+  return { page, query: { q: query.q, sort: query.sort, dir: query.dir }, twoStep, invitations }
 }
 
 const run: Record<MemberBulkIntent, typeof removeMembers> = {
@@ -81,6 +87,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const form = await readForm(request, BULK_FORM)
   if (form.get('intent') === 'addByEmail') return addByEmail(ctx, organizationId, form, url.pathname)
+  const invitationIntent = handlerFor(INVITATION_ROW_INTENTS, form)
+  if (invitationIntent) {
+    const here = `${url.pathname}${url.search}`
+    // A stale row (used, revoked in another tab): its message as a toast, and the fresh list.
+    return routeCall(() => invitationIntent({ ctx, organizationId, form, url, here }), { ...ORGANIZATION_SCREEN, toast: { to: here } })
+  }
   const submission = parseWithZod(form, { schema: MembersBulkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), confirm: null }, { status: 400 })
   const { intent } = submission.value
@@ -116,7 +128,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 export default function Members() {
   const { t } = useTranslation()
-  const { page, query, twoStep } = useLoaderData<typeof loader>()
+  const { page, query, twoStep, invitations } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { organizationId } = useParams()
   const location = useLocation()
@@ -124,8 +136,9 @@ export default function Members() {
   const loading = useListLoading()
   // No group creators are added in an inactive organization (ORGANIZATION_INACTIVE).
   const active = useOrganization()?.active !== false
-  const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null
-  const bulkResult = actionData && 'confirm' in actionData ? actionData.result : null
+  const revokeConfirm = actionData && 'intent' in actionData ? actionData.confirm : null
+  const confirm = actionData && 'confirm' in actionData && !('intent' in actionData) ? actionData.confirm : null
+  const bulkResult = actionData && 'result' in actionData ? actionData.result : null
   const added = actionData && 'added' in actionData ? actionData : null
   const formError = bulkResult?.error ? Object.values(bulkResult.error).flat()[0] : null
   const csvParams = new URLSearchParams()
@@ -263,6 +276,7 @@ export default function Members() {
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}
+      <MemberInvitations invitations={invitations} confirm={revokeConfirm} canResend={active} />
     </section>
   )
 }

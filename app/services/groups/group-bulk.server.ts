@@ -8,15 +8,18 @@ import { uniq } from './groups.server'
 
 /** The ids among `groupIds` that are groups of the organization (one query). */
 async function groupsOfOrganization(ctx: Ctx, organizationId: string, groupIds: string[]) {
-  if (groupIds.length === 0) return new Set<string>()
+  if (groupIds.length === 0) return new Map<string, string>()
   const rows = await ctx.db
     .selectFrom('groups')
-    .select('id')
+    .select(['id', 'name'])
     .where('organization_id', '=', organizationId)
     .where('id', 'in', groupIds)
     .execute()
-  return new Set(rows.map((r) => r.id))
+  return new Map(rows.map((r) => [r.id, r.name]))
 }
+
+/** Names kept in a deletion's audit entry (id → name), so the log can name what is gone: as many as its CSV names. */
+const RECORDED_NAMES = 20
 
 /** Sets the active flag of groups (PUT …/groups/set-active); activating needs an active organization. */
 export async function setGroupsActive(ctx: Ctx, organizationId: string, groupIds: string[], active: boolean): Promise<ItemResult[]> {
@@ -65,6 +68,7 @@ export async function deleteOrganizationGroups(ctx: Ctx, organizationId: string,
     organizationId,
     action: 'groups.delete',
     items: groupIds,
+    auditResult: () => ({ names: Object.fromEntries([...found].slice(0, RECORDED_NAMES)) }),
     ofOrganization: (id) => found.has(id),
     check: (id) => (found.has(id) ? undefined : 'GROUP_NOT_FOUND'),
     item: async (trx, id) => {

@@ -53,6 +53,46 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
   await requireActiveOrganization(ctx.db, row.organization_id)
   if (row.type !== 'email' || !row.email) throw new DomainError('BAD_REQUEST', { errors: { type: ['invitations.resendOnlyEmail'] } })
   if (row.used_at) throw new DomainError('USED')
+  return (await resendRow(ctx, { ...row, email: row.email })).invitation
+}
+
+/**
+ * The unused email invitation to this address for the same thing (the organization as a member or
+ * as a group creator, or a group), sent again with a new code instead of a second one (issue 35):
+ * the resent invitation, or null when there is none. For callers that have checked the actor may
+ * invite there (invitations.server.ts). Its new code comes back, as a new invitation's does.
+ */
+export async function resendExisting(
+  ctx: Ctx,
+  target: { organizationId: string; groupId: string | null; groupCreator: boolean; email: string },
+): Promise<{ invitation: Invitation; code: string } | null> {
+  const row = await ctx.db
+    .selectFrom('invitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .leftJoin('groups as g', 'g.id', 'i.group_id')
+    .select([
+      ...invitationColumns.map((c) => `i.${c}` as const),
+      'i.organization_id',
+      'i.group_id',
+      'o.name as organizationName',
+      'g.name as groupName',
+    ])
+    .where('i.organization_id', '=', target.organizationId)
+    .where('i.type', '=', 'email')
+    .where('i.email', '=', target.email.trim().toLowerCase())
+    .where('i.used_at', 'is', null)
+    .where('i.revoked_at', 'is', null)
+    .$call((qb) => (target.groupId ? qb.where('i.group_id', '=', target.groupId) : qb.where('i.group_id', 'is', null)))
+    .where('i.group_creator', '=', target.groupCreator ? 1 : 0)
+    .orderBy('i.created_at', 'desc')
+    .executeTakeFirst()
+  return row ? resendRow(ctx, { ...row, email: row.email! }) : null
+}
+
+type ResendRow = Awaited<ReturnType<typeof requireAdministeredInvitation>> & { email: string }
+
+/** A new code and expiry for an unused email invitation, mailed; the old code stops working. */
+async function resendRow(ctx: Ctx, row: ResendRow): Promise<{ invitation: Invitation; code: string }> {
   const previous = await ctx.db
     .selectFrom('invitations')
     .select(['code_hash', 'expires_at'])
@@ -81,6 +121,7 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
     organizationName: row.organizationName,
     groupId: row.group_id,
     groupName: row.groupName,
+    groupCreator: Number(row.group_creator) === 1,
   }
   try {
     await mailInvitation(ctx, target, row.email, code, expiresAt)
@@ -91,12 +132,16 @@ export async function resendInvitation(ctx: Ctx, invitationId: string, scope: In
     })
     throw error
   }
-  return toInvitation({ ...row, expires_at: expiresAt, declined_at: null }, ctx.now)
+  return { invitation: toInvitation({ ...row, expires_at: expiresAt, declined_at: null }, ctx.now), code }
 }
 
-/** Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only. */
+/**
+ * Revokes (deletes) an invitation: its code stops working at once. Admins of its organization only.
+ * A used email invitation has nothing left to revoke (USED): the person is a member; remove them instead.
+ */
 export async function revokeInvitation(ctx: Ctx, invitationId: string, scope: InvitationScope = {}) {
   const row = await requireAdministeredInvitation(ctx, invitationId, scope)
+  if (row.type === 'email' && row.used_at) throw new DomainError('USED')
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('invitations')

@@ -201,6 +201,8 @@ async function redeem(ctx: Ctx, key: InvitationKey | string[]): Promise<RedeemRe
         .where('id', '=', invitation.group_id)
         .execute()
     }
+    // The groups an invitation to the organization carries (a member file's, migration 041).
+    const joined = invitation.group_id ? [] : await joinCarriedGroups(trx, invitation, actor.id, now)
 
     if (invitation.type === 'email') {
       // Single use even when two redemptions race: only one update finds it unused.
@@ -218,9 +220,41 @@ async function redeem(ctx: Ctx, key: InvitationKey | string[]): Promise<RedeemRe
         organizationId: invitation.organization_id,
         action: 'invitation.redeem',
         items: [invitation.id],
-        result: { SUCCESS: 1, type: invitation.type, ...(invitation.group_id ? { groupId: invitation.group_id } : {}) },
+        result: {
+          SUCCESS: 1,
+          type: invitation.type,
+          ...(invitation.group_id ? { groupId: invitation.group_id } : {}),
+          ...(joined.length ? { joinedGroups: joined.length } : {}),
+        },
       },
     )
+    // A plain member who joined groups goes to them: the one group, or their groups.
+    if (joined.length && !groupCreator) return { ...target, redirectTo: joined.length === 1 ? groupPath(joined[0]) : '/groups' }
     return target
   })
+}
+
+/** Makes the user a member of the invitation's carried groups that are still the organization's; their ids. */
+async function joinCarriedGroups(trx: DB, invitation: FoundInvitation, userId: string, now: string) {
+  const groups = await trx
+    .selectFrom('invitation_groups as ig')
+    .innerJoin('groups as g', 'g.id', 'ig.group_id')
+    .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'g.id').on('gm.user_id', '=', userId))
+    .select(['g.id', 'gm.user_id as memberId'])
+    .where('ig.invitation_id', '=', invitation.id)
+    .where('g.organization_id', '=', invitation.organization_id)
+    .orderBy('g.name')
+    .execute()
+  const ids = groups.filter((g) => !g.memberId).map((g) => g.id)
+  if (ids.length === 0) return []
+  await trx
+    .insertInto('group_members')
+    .values(ids.map((group_id) => ({ group_id, user_id: userId, role: 'member' as const, created_at: now })))
+    .execute()
+  await trx
+    .updateTable('groups')
+    .set({ member_count: sql`member_count + 1` })
+    .where('id', 'in', ids)
+    .execute()
+  return ids
 }

@@ -12,6 +12,7 @@ import { codeHashes, generateCode } from './invitation-codes.server'
 import { createAlerts, type NewAlert } from '../alerts/alerts.server'
 import { requireGroupAccess } from '../groups/group-access.server'
 import type { CreateInvitationInput } from './invitations.schemas'
+import { resendExisting } from './invitation-admin.server'
 
 /*
  * Invitations to an organization or a group: listing them, and creating them (the code, its email,
@@ -67,8 +68,12 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
 
 export const invitationColumns = ['id', 'created_at', 'type', 'email', 'group_creator', 'expires_at', 'used_at', 'declined_at'] as const
 
-/** The organization's invitations (not those to a group), newest first. Admins only. */
-export async function listInvitations(ctx: Ctx, organizationId: string): Promise<Invitation[]> {
+/**
+ * The organization's invitations (not those to a group), newest first. Admins only. `purpose`
+ * picks one kind: 'groupCreator' (the group creators page), or 'member' (an import's or "add by
+ * email"'s invitations to become a member, the members page, only those not used yet).
+ */
+export async function listInvitations(ctx: Ctx, organizationId: string, purpose?: 'groupCreator' | 'member'): Promise<Invitation[]> {
   await requireOrgAdmin(ctx, organizationId)
   const rows = await ctx.db
     .selectFrom('invitations')
@@ -76,6 +81,8 @@ export async function listInvitations(ctx: Ctx, organizationId: string): Promise
     .where('organization_id', '=', organizationId)
     .where('group_id', 'is', null)
     .where('revoked_at', 'is', null)
+    .$if(purpose === 'groupCreator', (qb) => qb.where('group_creator', '=', 1))
+    .$if(purpose === 'member', (qb) => qb.where('group_creator', '=', 0).where('used_at', 'is', null))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute()
@@ -123,6 +130,8 @@ interface Target {
   organizationName: string
   groupId: string | null
   groupName: string | null
+  /** An invitation to the organization: to become a group creator (else a member). */
+  groupCreator?: boolean
 }
 
 /** Emails the code to the invitee: in their locale if they have an account, else in the inviter's. */
@@ -136,7 +145,7 @@ export async function mailInvitation(ctx: Ctx, target: Target, email: string, co
       name: invitee?.name ?? null,
       locale: invitee?.locale ?? inviter.locale,
       timezone: invitee?.timezone ?? inviter.timezone,
-      kind: target.groupId ? 'group' : 'groupCreator',
+      kind: target.groupId ? 'group' : target.groupCreator === false ? 'organization' : 'groupCreator',
       organization: target.organizationName,
       group: target.groupName ?? undefined,
       inviter: inviter.name,
@@ -152,8 +161,14 @@ async function issueInvitation(
   input: { type: 'email' | 'open'; email?: string; groupCreator: boolean },
   /** Alerts that commit with the invitation (and go with it if its email cannot be sent). */
   alerts: NewAlert[] = [],
-): Promise<{ invitation: Invitation; code: string }> {
+): Promise<{ invitation: Invitation; code: string; resent: boolean }> {
   const actor = actorOf(ctx)
+  if (input.type === 'email') {
+    // The same address invited again to the same thing: the invitation it has is sent again (issue 35).
+    const target_ = { organizationId: target.organizationId, groupId: target.groupId, groupCreator: input.groupCreator }
+    const resent = await resendExisting(ctx, { ...target_, email: input.email! })
+    if (resent) return { ...resent, resent: true }
+  }
   const email = input.type === 'email' ? input.email!.trim().toLowerCase() : null
   const { code, codeHash } = await freshCode(ctx)
   const row = {
@@ -204,7 +219,7 @@ async function issueInvitation(
       throw error
     }
   }
-  return { invitation: toInvitation(row, ctx.now), code }
+  return { invitation: toInvitation(row, ctx.now), code, resent: false }
 }
 
 /**

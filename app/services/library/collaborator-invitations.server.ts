@@ -64,7 +64,10 @@ async function notifyInvitee(
  * holds at most PACKAGE_LIMITS.pendingInvitations pending invitations: one more is
  * PACKAGE_LIMIT_EXCEEDED (`{ limit: 'pendingInvitations', max }`), nothing written.
  */
-export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInput): Promise<SentInvitation> {
+export async function inviteCollaborator(
+  ctx: Ctx,
+  input: InviteCollaboratorInput,
+): Promise<SentInvitation & { alreadyInvited?: boolean; resent?: boolean }> {
   const { packageId, email, access } = InviteCollaboratorSchema.parse(input)
   const actor = actorOf(ctx)
   return ctx.db.transaction().execute(async (trx) => {
@@ -85,10 +88,12 @@ export async function inviteCollaborator(ctx: Ctx, input: InviteCollaboratorInpu
       .selectFrom('package_invitations')
       .select('id')
       .where('package_id', '=', packageId)
-      .where('email', '=', email)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (user?.id === row.owner_id || collaborator || pending) throw new DomainError('PACKAGE_ALREADY_SHARED')
+    if (user?.id === row.owner_id || collaborator) throw new DomainError('PACKAGE_ALREADY_SHARED')
+    // Invited already: that invitation is sent again (at most once a minute), with the access asked now (issue 35).
+    if (pending) return resendPending(ctx, trx, row, pending.id, access)
     const { count } = await trx
       .selectFrom('package_invitations')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -131,6 +136,23 @@ async function requirePendingInvitation(db: DB, packageId: string, invitationId:
 
 /** The shortest time between two emails of one invitation (resend answers TOO_MANY_ATTEMPTS with retryAt before). */
 export const RESEND_INTERVAL_SECONDS = 60
+
+/**
+ * An address invited again while its invitation waits: that one, with the access asked now, and its
+ * email again unless it went less than RESEND_INTERVAL_SECONDS ago (`resent` says which).
+ */
+async function resendPending(ctx: Ctx, trx: DB, row: PackageRow, invitationId: string, access: InviteCollaboratorInput['access']) {
+  const invitation = await requirePendingInvitation(trx, row.id, invitationId)
+  const soon = addSeconds(new Date(invitation.sent_at), RESEND_INTERVAL_SECONDS) > ctx.now
+  await trx
+    .updateTable('package_invitations')
+    .set({ access, ...(soon ? {} : { sent_at: nowIso(ctx.now) }) })
+    .where('id', '=', invitation.id)
+    .execute()
+  if (!soon) await notifyInvitee(ctx, trx, row, { ...invitation, access }, { alert: false })
+  const [sent] = await pendingInvitations(trx, row.id, invitation.id)
+  return { ...sent, resent: !soon, alreadyInvited: true }
+}
 
 /** Sends a pending invitation's email again (not its alert: one invitation, one alert), at most once a minute. Owner only. */
 export async function resendInvitation(ctx: Ctx, input: { packageId: string; invitationId: string }): Promise<SentInvitation> {

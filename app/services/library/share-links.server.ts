@@ -75,6 +75,14 @@ export async function previewShareLink(
   input: { token: string },
 ): Promise<{ packageId: string; packageName: string; sharedBy: string | null }> {
   actorOf(ctx)
+  return describeShareLink(ctx, input)
+}
+
+/**
+ * previewShareLink for a visitor not signed in yet (the sign-in page that the link led to says
+ * what it opens and who shared it, issue 35): only what the token itself grants to whoever holds it.
+ */
+export async function describeShareLink(ctx: Ctx, input: { token: string }) {
   const link = await usableLink(ctx, ctx.db, input)
   const row = await ctx.db
     .selectFrom('packages as p')

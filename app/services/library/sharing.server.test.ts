@@ -112,7 +112,11 @@ describe('invitations', () => {
 
     // Only the invitee may answer.
     await expectCode(acceptInvitation(ctx(owner), invitation.id), 'PACKAGE_INVITATION_NOT_FOUND')
-    await expectCode(inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email, access: 'view' }), 'PACKAGE_ALREADY_SHARED')
+    // Invited again while it waits: the same invitation, not a second one (issue 35); no second email within a minute.
+    const again = await inviteCollaborator(ctx(owner), { packageId: pkg.id, email: stranger.email.toUpperCase(), access: 'edit' })
+    expect(again).toMatchObject({ id: invitation.id, alreadyInvited: true, resent: false })
+    expect(await mailsTo(stranger.email)).toHaveLength(1)
+    expect((await packageSharing(ctx(owner), pkg.id)).invitations.map((i) => i.id)).toEqual([invitation.id])
     expect(await acceptInvitation(ctx(stranger), invitation.id)).toEqual({ packageId: pkg.id, packageName: 'Skolstart' })
     expect((await getPackage(ctx(stranger), pkg.id)).access).toBe('edit')
     expect(await pendingPackageInvitationCount(db(), stranger.id)).toBe(0)

@@ -17,7 +17,8 @@ import { defaultRetentionMonths } from '~/services/organizations/retention-polic
  * Applying import rows (a file's, or the addresses of "add people by email"): what previewRows
  * says, read again now. Existing accounts become members at once (role member, with the row's
  * group creator flag) and join the row's groups; people without an account get an emailed
- * invitation to the organization (group creator as the row says). Nothing is ever taken away:
+ * invitation to the organization (group creator as the row says) that carries the row's groups,
+ * joined when it is accepted. Nothing is ever taken away:
  * a member already in the row's groups and flags is left as they are, a pending invitation is not
  * sent again, so applying the same rows twice changes nothing the second time.
  */
@@ -153,8 +154,19 @@ async function freshCodes(trx: Tx, count: number) {
   return codes
 }
 
-/** One batch of invitations to the organization, each emailed (through the outbox, in the same transaction). */
-async function writeInvitations(trx: Tx, ctx: Ctx, organization: { id: string; name: string }, rows: PreviewRow[], now: Date) {
+/**
+ * One batch of invitations to the organization, each emailed (through the outbox, in the same
+ * transaction), each carrying its row's groups (joined when it is accepted, migration 041) and
+ * group creator flag.
+ */
+async function writeInvitations(
+  trx: Tx,
+  ctx: Ctx,
+  organization: { id: string; name: string },
+  rows: PreviewRow[],
+  groups: Map<string, { id: string }>,
+  now: Date,
+) {
   const actor = actorOf(ctx)
   const codes = await freshCodes(trx, rows.length)
   const expiresAt = addSeconds(now, INVITATION_TTL_SECONDS).toISOString()
@@ -172,6 +184,11 @@ async function writeInvitations(trx: Tx, ctx: Ctx, organization: { id: string; n
     used_at: null,
   }))
   await trx.insertInto('invitations').values(invitations).execute()
+  const carried = rows.flatMap((row, i) => {
+    const ids = new Set(row.groups.map((g) => groups.get(groupKey(g))?.id).filter((id): id is string => !!id))
+    return [...ids].map((group_id) => ({ invitation_id: invitations[i].id, group_id }))
+  })
+  for (const part of batches(carried, 200)) await trx.insertInto('invitation_groups').values(part).execute()
   await enqueueMails(
     trx,
     rows.map((row, i) =>
@@ -246,7 +263,7 @@ export async function applyRows(
   for (const part of batches(toInvite, 200)) {
     await ctx.db.transaction().execute(async (trx) => {
       await requireActiveOrganization(trx, organizationId)
-      invitationIds.push(...(await writeInvitations(trx, ctx, organization, part, ctx.now)))
+      invitationIds.push(...(await writeInvitations(trx, ctx, organization, part, groups, ctx.now)))
     })
   }
   const results: RowResult[] = preview.rows.map((r) => ({

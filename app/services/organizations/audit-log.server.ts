@@ -2,10 +2,10 @@ import { sql } from 'kysely'
 import { nextDay, startOfDayIn } from '~/utils/timezones'
 import { PAGE_SIZE, type Page } from '~/utils/list-query'
 import { requireOrgAdmin } from '../access.server'
-import { auditTargetOf, isAuditAction, type AuditAction, type AuditTarget } from '../audit-actions'
+import { auditTargetOf, isAuditAction, type AuditAction, type AuditEntryTarget, type AuditTarget } from '../audit-actions'
 import { auditOutcome, type AuditOutcome } from '../audit.server'
 import type { Ctx } from '../context.server'
-import { batches } from '~/db/batches'
+import { auditTargets, namesOf } from './audit-targets.server'
 import { swedishCollator } from '~/db/collation'
 
 /**
@@ -68,7 +68,7 @@ export interface AuditLogEntry {
   actorName: string | null
   byDirectory: boolean
   /** What the action was about: the kind, the names found (at most the limit asked), and how many items. */
-  target: { kind: AuditTarget | null; names: string[]; count: number }
+  target: AuditEntryTarget
   itemCount: number
   created: string
   finished: boolean
@@ -107,91 +107,32 @@ function entriesOf(q: ReturnType<typeof filtered>) {
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof entriesOf>['execute']>>[number]
 
-/**
- * The names of the items, by kind, of the organization's own groups, invitations and tokens, and of
- * people: `user:<id>` for its present members, `pastUser:<id>` for anyone else, whom an entry
- * names only where it recorded them as the organization's (mayNamePast).
- */
-async function namesOf(ctx: Ctx, organizationId: string, ids: Record<AuditTarget, Set<string>>) {
-  const names = new Map<string, string>()
-  for (const chunk of batches(ids.user)) {
-    const rows = await ctx.db
-      .selectFrom('users as u')
-      .leftJoin('organization_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.organization_id', '=', organizationId))
-      .select(['u.id', 'u.name', 'm.user_id as memberId'])
-      .where('u.id', 'in', chunk)
-      .execute()
-    for (const r of rows) names.set(`${r.memberId ? 'user' : 'pastUser'}:${r.id}`, r.name)
-  }
-  for (const chunk of batches(ids.group)) {
-    const rows = await ctx.db
-      .selectFrom('groups')
-      .select(['id', 'name'])
-      .where('id', 'in', chunk)
-      .where('organization_id', '=', organizationId)
-      .execute()
-    for (const r of rows) names.set(`group:${r.id}`, r.name)
-  }
-  for (const chunk of batches(ids.invitation)) {
-    const rows = await ctx.db
-      .selectFrom('invitations')
-      .select(['id', 'email'])
-      .where('id', 'in', chunk)
-      .where('organization_id', '=', organizationId)
-      .where('email', 'is not', null)
-      .execute()
-    for (const r of rows) names.set(`invitation:${r.id}`, r.email!)
-  }
-  for (const chunk of batches(ids.token)) {
-    const rows = await ctx.db
-      .selectFrom('directory_tokens')
-      .select(['id', 'name'])
-      .where('id', 'in', chunk)
-      .where('organization_id', '=', organizationId)
-      .execute()
-    for (const r of rows) names.set(`token:${r.id}`, r.name)
-  }
-  return names
-}
-
-/**
- * Whether an entry's people were all the organization's members when it was recorded, so that one
- * who has left since (a past member) is named: every entry but one of a bulk action recorded before
- * its items were limited to the organization's (issue 33), which may hold the id of someone who
- * never was (its tally has MEMBER_NOT_FOUND, and no `notRecorded` count of the ids left out).
- * There, only present members are named.
- */
-const mayNamePast = (result: Record<string, unknown>) => !('MEMBER_NOT_FOUND' in result) || typeof result.notRecorded === 'number'
-
 /** The rows as entries, their first `namesPerEntry` targets named. */
 async function toEntries(ctx: Ctx, organizationId: string, rows: EntryRow[], namesPerEntry: number): Promise<AuditLogEntry[]> {
-  const parsed = rows.map((r) => ({ row: r, items: JSON.parse(r.items) as string[], kind: auditTargetOf(r.action) }))
-  const ids: Record<AuditTarget, Set<string>> = {
-    user: new Set(),
-    group: new Set(),
-    invitation: new Set(),
-    token: new Set(),
-    organization: new Set(),
-  }
-  for (const { items, kind } of parsed)
-    if (kind && kind !== 'organization') for (const id of items.slice(0, namesPerEntry)) ids[kind].add(id)
-  const names = await namesOf(ctx, organizationId, ids)
-  return parsed.map(({ row: r, items, kind }) => {
-    const entry = {
+  const entries = rows.map((r) => {
+    const items = JSON.parse(r.items) as string[]
+    return {
       _id: r.id,
       action: r.action,
       actorName: r.actorName ?? r.directoryName,
       byDirectory: r.directoryName !== null,
       itemCount: items.length,
+      items,
       result: JSON.parse(r.result) as Record<string, unknown>,
       created: r.created_at,
       finished: r.status === 'done',
     }
-    const past = kind === 'user' && mayNamePast(entry.result)
-    const nameOf = (id: string) => names.get(`${kind}:${id}`) ?? (past ? names.get(`pastUser:${id}`) : undefined) ?? []
-    const named = kind && kind !== 'organization' ? items.slice(0, namesPerEntry).flatMap(nameOf) : []
-    const { result, ...rest } = entry
-    return { ...rest, target: { kind, names: named, count: items.length }, outcome: auditOutcome(entry) }
+  })
+  const targets = await auditTargets(
+    ctx,
+    organizationId,
+    entries.map((e) => ({ action: e.action, kind: auditTargetOf(e.action), items: e.items, result: e.result })),
+    namesPerEntry,
+  )
+  return entries.map((entry, i) => {
+    const { result, items, ...rest } = entry
+    void items
+    return { ...rest, target: targets[i], outcome: auditOutcome({ ...entry, result }) }
   })
 }
 

@@ -94,12 +94,15 @@ async function invite({ ctx, groupId, form, here }: HomeIntentArgs) {
       const result = submission.reply({ fieldErrors: { userId: ['errors.MEMBER_NOT_FOUND'] } })
       return reply({ intent: 'invite', result, people: { chosen: [] } }, 400)
     }
-    await createGroupInvitation(ctx, groupId, { type: 'email', email: person.email })
-    return redirectWithToast(here, { key: 'groupHome.toast.invitedPerson', values: { name: person.name } })
+    const { resent } = await createGroupInvitation(ctx, groupId, { type: 'email', email: person.email })
+    const key = resent ? 'groupHome.toast.alreadyInvitedPerson' : 'groupHome.toast.invitedPerson'
+    return redirectWithToast(here, { key, values: { name: person.name } })
   }
-  const { invitation, code } = await createGroupInvitation(ctx, groupId, submission.value)
-  if (submission.value.type === 'email')
-    return redirectWithToast(here, { key: 'groupHome.toast.invitedEmail', values: { email: submission.value.email } })
+  const { invitation, code, resent } = await createGroupInvitation(ctx, groupId, submission.value)
+  if (submission.value.type === 'email') {
+    const key = resent ? 'groupHome.toast.alreadyInvitedEmail' : 'groupHome.toast.invitedEmail'
+    return redirectWithToast(here, { key, values: { email: submission.value.email } })
+  }
   // No toast: the code's own panel, at the top of the page, is the message (NewGroupCode).
   const cookie = await groupCodeHeader({ groupId, code, expires: invitation.expires })
   return redirect(here, { headers: { 'Set-Cookie': cookie } })

@@ -312,9 +312,16 @@ describe('edit package wizard', () => {
     const step4 = editStep('4', pkg.id)
     const invited = await post(cookie, step4, { intent: 'invite', email: 'ny@example.se', access: 'view' })
     expect(location(invited)).toBe(step4.path)
+    // The same address again: the invitation it has, and the page says so (issue 35).
     const again = await post(cookie, step4, { intent: 'invite', email: 'ny@example.se', access: 'view' })
-    expect(again.status).toBe(409)
-    expect(again.data.errors.email).toEqual(['errors.PACKAGE_ALREADY_SHARED'])
+    expect(location(again)).toBe(step4.path)
+    expect(await toastOf(again.headers)).toMatchObject({
+      key: 'library.wizard.sharing.alreadyInvitedJustNow',
+      values: { email: 'ny@example.se' },
+    })
+    const editorAgain = await post(cookie, step4, { intent: 'invite', email: editor.email, access: 'view' })
+    expect(editorAgain.status).toBe(409)
+    expect(editorAgain.data.errors.email).toEqual(['errors.PACKAGE_ALREADY_SHARED'])
 
     // The package's cap on pending invitations: the address typed comes back with the message beside it, nothing written.
     await createPendingInvitations(pkg.id, owner.id, 199)

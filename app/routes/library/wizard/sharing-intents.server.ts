@@ -40,7 +40,12 @@ async function invite({ ctx, pid, form, here }: WizardArgs) {
   if (!parsed.success) return reply({ intent: 'invite', errors: fieldErrorsOf(parsed.error), typed }, 400)
   try {
     const invitation = await inviteCollaborator(ctx, parsed.data)
-    return redirectWithToast(here, { key: 'library.wizard.sharing.invited', values: { email: invitation.email } })
+    const key = !invitation.alreadyInvited
+      ? 'library.wizard.sharing.invited'
+      : invitation.resent
+        ? 'library.wizard.sharing.alreadyInvited'
+        : 'library.wizard.sharing.alreadyInvitedJustNow'
+    return redirectWithToast(here, { key, values: { email: invitation.email } })
   } catch (error) {
     const message = error instanceof DomainError ? INVITE_ERRORS[error.code] : undefined
     if (!message) throw error

@@ -6,7 +6,7 @@ import type { ItemResult } from '~/services/audit.server'
 import { AddCreatorsByEmailSchema, InviteFormSchema } from '~/services/invitations/invitations.schemas'
 import { grantAttendancePermission, revokeAttendancePermission } from '~/services/members/attendance-permission.server'
 import { createInvitation } from '~/services/invitations/invitations.server'
-import { resendInvitation, revokeInvitation } from '~/services/invitations/invitation-admin.server'
+import { INVITATION_ROW_INTENTS } from '../invitation-intents.server'
 import { GroupCreatorsBulkSchema, parseMemberListQuery } from '~/services/members/members.schemas'
 import { addGroupCreatorsByEmail, removeGroupCreators } from '~/services/members/group-creators.server'
 import { memberIdsMatching } from '~/services/members/members.server'
@@ -29,9 +29,6 @@ export type GroupCreatorsActionData =
   | { intent: 'removeCreators' | 'grantAttendance' | 'revokeAttendance'; error: string }
 
 const reply = (body: GroupCreatorsActionData, status = 200) => data(body, { status })
-
-const idsOf = (form: FormData) => form.getAll('ids').map(String).filter(Boolean)
-const isConfirmed = (form: FormData) => form.get('confirmed') === '1'
 
 /** The toast of a bulk result of this screen, its members named (see bulkToast). */
 const creatorsToast = (results: ItemResult[], done: string, names?: ReadonlyMap<string, string>) =>
@@ -99,8 +96,11 @@ export async function invite({ ctx, organizationId, form, here }: IntentArgs) {
   const submission = parseWithZod(form, { schema: InviteFormSchema })
   if (submission.status !== 'success') return reply({ intent: 'invite', result: submission.reply() }, 400)
   try {
-    const { invitation, code } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
-    if (invitation.type === 'email') return redirectWithToast(here, { key: 'invitations.toast.sent', values: { email: invitation.email! } })
+    const { invitation, code, resent } = await createInvitation(ctx, organizationId, { ...submission.value, groupCreator: true })
+    if (invitation.type === 'email') {
+      const key = resent ? 'invitations.toast.alreadyInvited' : 'invitations.toast.sent'
+      return redirectWithToast(here, { key, values: { email: invitation.email! } })
+    }
     const cookie = await newCodeHeader({ organizationId, invitationId: invitation._id, code, expires: invitation.expires })
     // No toast: the code's own panel, at the top of the page, is the message (NewCodePanel).
     return redirect(here, { headers: { 'Set-Cookie': cookie } })
@@ -110,19 +110,5 @@ export async function invite({ ctx, organizationId, form, here }: IntentArgs) {
   }
 }
 
-/** intent resend: the invitation email again, with a new code. */
-export async function resend({ ctx, organizationId, form, here }: IntentArgs) {
-  const invitation = await resendInvitation(ctx, idsOf(form)[0] ?? '', { organizationId })
-  return redirectWithToast(here, { key: 'invitations.toast.resent', values: { email: invitation.email ?? '' } })
-}
-
-/** intent revoke: asks to confirm first (without JavaScript), then deletes the invitation. */
-export async function revoke({ ctx, organizationId, form, here }: IntentArgs) {
-  const ids = idsOf(form).slice(0, 1)
-  if (!isConfirmed(form)) return reply({ intent: 'revoke', confirm: { ids, count: ids.length, named: [] } })
-  await revokeInvitation(ctx, ids[0] ?? '', { organizationId })
-  return redirectWithToast(here, { key: 'invitations.toast.revoked' })
-}
-
 /** The handler of each intent of the page. */
-export const GROUP_CREATORS_INTENTS = { removeCreators, addCreators, invite, resend, revoke, grantAttendance, revokeAttendance }
+export const GROUP_CREATORS_INTENTS = { removeCreators, addCreators, invite, ...INVITATION_ROW_INTENTS, grantAttendance, revokeAttendance }

@@ -21,7 +21,7 @@ import { useOrganization } from '../organization-data'
 import { AddCreatorsForm } from './add-creators-form'
 import { CreatorsList } from './creators-list'
 import { GROUP_CREATORS_INTENTS, type GroupCreatorsActionData } from './intents.server'
-import { InvitationsTable, revokeBody } from './invitations-table'
+import { InvitationsTable, revokeBody } from '../invitations-table'
 import { InviteDialog } from './invite-dialog'
 import { NewCodePanel } from './new-code-panel'
 import { takeNewCode } from './new-code.server'
@@ -39,7 +39,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const organizationId = params.organizationId!
   const query = parseMemberListQuery(new URL(request.url))
   const [page, invitations] = await routeCall(
-    () => Promise.all([listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }), listInvitations(ctx, organizationId)]),
+    () =>
+      Promise.all([
+        listMembers(ctx, organizationId, { ...query, groupCreatorsOnly: true }),
+        listInvitations(ctx, organizationId, 'groupCreator'),
+      ]),
     { ...ORGANIZATION_SCREEN, failure: 'groupCreators.loadError' },
   )
   redirectPastLastPage(request, page)

@@ -54,7 +54,7 @@ export function ActivityResult({ outcome }: { outcome: AuditOutcome }) {
     <>
       <span className={`font-medium ${outcomeClass[kind]}`}>{outcomeSummary(t, outcome)}</span>
       {kind === 'unfinished' ? <p className="mt-1 text-slate-700">{t('orgHome.activity.unfinished', { done: counted, total })}</p> : null}
-      {failures.length ? <ul className="mt-1 text-slate-700">{failureList(failures)}</ul> : null}
+      {failures.length && !outcome.rows ? <ul className="mt-1 text-slate-700">{failureList(failures)}</ul> : null}
       {members ? (
         <>
           <p className="mt-1 text-slate-700">{t('orgHome.activity.members', { succeeded: members.succeeded, total: members.total })}</p>

@@ -15,11 +15,26 @@ export function revokeBody(t: TFunction, invitation: Invitation | undefined, dat
     : t('invitations.revokeConfirm.bodyOpen', { created: dateTime(invitation.created) })
 }
 
-/** The organization's invitations, each with resend (email invitations; not in an inactive organization) and revoke. */
-export function InvitationsTable({ invitations, canResend = true }: { invitations: Invitation[]; canResend?: boolean }) {
+/**
+ * The organization's invitations (the group creators page's, or the members page's), each saying
+ * what it is for (a member, a group creator), with resend (email invitations; not in an inactive
+ * organization) and revoke (not a used one: that person is a member now).
+ */
+export function InvitationsTable({
+  invitations,
+  canResend = true,
+  empty = 'invitations.empty',
+  caption = 'invitations.title',
+}: {
+  invitations: Invitation[]
+  canResend?: boolean
+  /** What the page says when there is none (a message key). */
+  empty?: 'invitations.empty' | 'invitations.emptyMembers'
+  caption?: 'invitations.title' | 'invitations.memberTitle'
+}) {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
-  if (invitations.length === 0) return <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('invitations.empty')}</p>
+  if (invitations.length === 0) return <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t(empty)}</p>
   const statusClass = {
     pending: 'bg-amber-100 text-amber-900',
     used: 'bg-green-100 text-green-900',
@@ -29,7 +44,7 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
   return (
     <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
       <table className="w-full min-w-[720px] text-sm">
-        <caption className="sr-only">{t('invitations.title')}</caption>
+        <caption className="sr-only">{t(caption)}</caption>
         <thead className="bg-slate-50 text-left">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">
@@ -40,6 +55,9 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
               {t('invitations.columns.email')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('invitations.columns.purpose')}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
               {t('invitations.columns.status')}
@@ -58,6 +76,7 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
               <td className="px-3 py-2 whitespace-nowrap">{dateTime(inv.created)}</td>
               <td className="px-3 py-2">{t(`invitations.typeName.${inv.type}`)}</td>
               <td className="px-3 py-2 break-all">{inv.email ?? ''}</td>
+              <td className="px-3 py-2">{t(inv.groupCreator ? 'invitations.purpose.groupCreator' : 'invitations.purpose.member')}</td>
               <td className="px-3 py-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[inv.status]}`}>
                   {t(`invitations.status.${inv.status}`)}
@@ -71,18 +90,20 @@ export function InvitationsTable({ invitations, canResend = true }: { invitation
                       {t('invitations.resend')}
                     </RowAction>
                   ) : null}
-                  <RowAction
-                    intent="revoke"
-                    id={inv._id}
-                    label={t('invitations.revokeLabel', { created: dateTime(inv.created) })}
-                    confirm={{
-                      title: t('invitations.revokeConfirm.title'),
-                      body: revokeBody(t, inv, dateTime),
-                      action: t('invitations.revokeConfirm.action'),
-                    }}
-                  >
-                    {t('invitations.revoke')}
-                  </RowAction>
+                  {inv.status === 'used' ? null : (
+                    <RowAction
+                      intent="revoke"
+                      id={inv._id}
+                      label={t('invitations.revokeLabel', { created: dateTime(inv.created) })}
+                      confirm={{
+                        title: t('invitations.revokeConfirm.title'),
+                        body: revokeBody(t, inv, dateTime),
+                        action: t('invitations.revokeConfirm.action'),
+                      }}
+                    >
+                      {t('invitations.revoke')}
+                    </RowAction>
+                  )}
                 </div>
               </td>
             </tr>
