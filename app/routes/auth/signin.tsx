@@ -27,6 +27,9 @@ import { OWN_CREDENTIALS } from '~/auth/sso/config.server'
 import { rememberProvider } from '~/auth/sso/cookies.server'
 import { SsoSignIn } from './sso/sso-signin'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signin.title' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))

@@ -21,6 +21,9 @@ import { constraintProps, serverForm } from '~/ui/server-form'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signup.title' }
+
 /**
  * The invitation code a sign-up carries: ?invitationCode=, or the code of a redirectTo to the
  * invitation-code screen (the invitation email's link, passed on by sign-in). Only a well-formed

@@ -1,4 +1,3 @@
-import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { openApiDocument } from './document.server'
@@ -11,10 +10,6 @@ export async function loader() {
   reference ??= referenceOf(openApiDocument().document)
   return Response.json(reference, { headers: { 'Cache-Control': 'public, max-age=300' } })
 }
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${(data as Reference).title} ${(data as Reference).version}` : 'API' },
-]
 
 export const handle = { breadcrumb: 'apiDocs.title' }
 
