@@ -86,6 +86,5 @@ export function useHeaderCounts(): HeaderCountsData | null {
   )
 }
 
-
 /** A count as a badge shows it: "99+" past 99. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
