@@ -29,6 +29,7 @@ import { useOrganization } from './organization-data'
 import { AddByEmailForm } from './add-by-email-form'
 import { addByEmail } from './add-by-email.server'
 import { CsvExportLink } from '~/ui/csv-export-link'
+import { nameWithEmail } from '~/utils/name-with-email'
 
 const FORM_ID = 'members-bulk'
 
@@ -242,7 +243,7 @@ export default function Members() {
             </p>
           ) : null}
           <DataTable
-            bulk={{ formId: FORM_ID }}
+            bulk={{ formId: FORM_ID, rowName: (m) => nameWithEmail(m.name, m.email) }}
             caption={t('orgMembers.title')}
             columns={columns}
             rows={page.items}
