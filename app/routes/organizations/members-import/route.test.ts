@@ -145,6 +145,23 @@ describe('/organizations/:id/members intent=addByEmail', () => {
       [newcomer, 'INVITED'],
       ['fel@', 'INVALID_EMAIL'],
     ])
+    // The address that failed stays in the field (issue 35); the done ones leave it.
+    expect(res.data.addResult.initialValue).toEqual({ emails: 'fel@' })
+    const allDone = await run(() =>
+      members.action(
+        args(
+          makeRequest(`/organizations/${org.id}/members`, {
+            cookie,
+            form: { intent: 'addByEmail', emails: `${outsider.email}, ${outsider.email}` },
+          }),
+          {
+            organizationId: org.id,
+          },
+        ),
+      ),
+    )
+    expect(allDone.data.added.map((r: { result: string }) => r.result)).toEqual(['UNCHANGED'])
+    expect(allDone.data.addResult.initialValue ?? null).toBeNull()
     const empty = await run(() =>
       members.action(
         args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: ' ' } }), {
