@@ -31,6 +31,7 @@ import * as m034auditLogFilters from './migrations/034-audit-log-filters'
 import * as m035groupWork from './migrations/035-group-work'
 import * as m036sessionReauth from './migrations/036-session-reauth'
 import * as m037accountRecoveries from './migrations/037-account-recoveries'
+import * as m042memberImportColumns from './migrations/042-member-import-columns'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '035-group-work': m035groupWork,
   '036-session-reauth': m036sessionReauth,
   '037-account-recoveries': m037accountRecoveries,
+  '042-member-import-columns': m042memberImportColumns,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
