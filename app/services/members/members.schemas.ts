@@ -22,7 +22,14 @@ export const MemberListPayload = z
   .union([memberIds, z.object({ members: memberIds }), z.object({ memberIds })])
   .transform((v) => (Array.isArray(v) ? v : 'members' in v ? v.members : v.memberIds))
 
-export const MEMBER_BULK_INTENTS = ['remove', 'addGroupCreators', 'removeGroupCreators', 'addAdmins', 'removeAdmins', 'endSessions'] as const
+export const MEMBER_BULK_INTENTS = [
+  'remove',
+  'addGroupCreators',
+  'removeGroupCreators',
+  'addAdmins',
+  'removeAdmins',
+  'endSessions',
+] as const
 export type MemberBulkIntent = (typeof MEMBER_BULK_INTENTS)[number]
 
 /**
