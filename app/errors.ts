@@ -136,6 +136,8 @@ export const ERROR_STATUS = {
   // Member import (docs/organizations.md): the file's own problems, and an upload that is gone.
   /** Neither CSV nor .xlsx that can be read. */
   IMPORT_FILE_INVALID: 400,
+  /** Not a CSV file or an Excel workbook at all (a PDF, a picture, a Word document). */
+  IMPORT_NOT_SPREADSHEET: 400,
   /** Over MEMBER_IMPORT_MAX_BYTES (4 MB). */
   IMPORT_FILE_TOO_LARGE: 413,
   /** More than MEMBER_IMPORT_MAX_ROWS rows (data: { max }). */
@@ -269,6 +271,7 @@ export const ERROR_KIND = {
   SHARE_LINK_INVALID: 'not-found',
   SHARE_LINK_EXPIRED: 'refusal',
   IMPORT_FILE_INVALID: 'invalid',
+  IMPORT_NOT_SPREADSHEET: 'invalid',
   IMPORT_FILE_TOO_LARGE: 'invalid',
   IMPORT_TOO_MANY_ROWS: 'invalid',
   IMPORT_NO_EMAIL_COLUMN: 'invalid',

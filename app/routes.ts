@@ -194,6 +194,8 @@ export default [
       route('end-member-sessions', 'routes/api/organizations/end-member-sessions.ts'),
       route('add-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/add-group-creators' }),
       route('remove-group-creators', 'routes/api/organizations/group-creators.ts', { id: 'api/remove-group-creators' }),
+      route('add-admins', 'routes/api/organizations/admins.ts', { id: 'api/add-admins' }),
+      route('remove-admins', 'routes/api/organizations/admins.ts', { id: 'api/remove-admins' }),
       route('active', 'routes/api/organizations/active.ts'),
       route('contact', 'routes/api/organizations/contact.ts'),
       route('name', 'routes/api/organizations/name.ts'),

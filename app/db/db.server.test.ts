@@ -6,7 +6,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seed } from '~/demo/seed.server'
-import { folded, swedishSortKey } from './collation'
+import { folded, searchFold, swedishSortKey } from './collation'
 import { createDb, db, dialectOf } from './db.server'
 import { migrateToLatest } from './migrate.server'
 
@@ -14,9 +14,15 @@ import { migrateToLatest } from './migrate.server'
 const SQLITE_SHELL = '/usr/bin/sqlite3'
 
 describe('database', () => {
-  it('folded() lowers Swedish capitals on both dialects', async () => {
-    const { rows } = await sql<{ v: string }>`select ${folded(db(), sql`${'ÅSA ÖBERG Ärlig'}`)} as v`.execute(db())
-    expect(rows[0].v).toBe('åsa öberg ärlig')
+  it('folded() folds case, accents and Swedish letters on both dialects, as searchFold does', async () => {
+    const { rows } = await sql<{ v: string }>`select ${folded(db(), sql`${'ÅSA ÖBERG Ärlig Émile Müller Straße Ødegård'}`)} as v`.execute(
+      db(),
+    )
+    expect(rows[0].v).toBe('asa oberg arlig emile muller strasse odegard')
+    // Every Latin letter of U+00C0–U+024F, both cases, the same on the database as in JavaScript.
+    const letters = Array.from({ length: 0x250 - 0xc0 }, (_, i) => String.fromCodePoint(0xc0 + i)).join('')
+    const all = await sql<{ v: string }>`select ${folded(db(), sql`${letters}`)} as v`.execute(db())
+    expect(all.rows[0].v).toBe(searchFold(letters))
   })
 
   it.runIf(dialectOf(process.env.DATABASE_URL) === 'sqlite')(

@@ -35,6 +35,7 @@ import * as m038classInsight from './migrations/038-class-insight'
 import * as m039retention from './migrations/039-retention'
 import * as m040loopDigests from './migrations/040-loop-digests'
 import * as m041invitationGroups from './migrations/041-invitation-groups'
+import * as m042memberImportColumns from './migrations/042-member-import-columns'
 import * as m043loopCountsIndex from './migrations/043-loop-counts-index'
 
 // Listed statically so the same set runs from the server bundle, tsx and vitest.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '039-retention': m039retention,
   '040-loop-digests': m040loopDigests,
   '041-invitation-groups': m041invitationGroups,
+  '042-member-import-columns': m042memberImportColumns,
   '043-loop-counts-index': m043loopCountsIndex,
 }
 

@@ -581,6 +581,8 @@ export interface MemberImportsTable {
   expires_at: string
   applied_at: string | null
   results: string | null
+  /** JSON ImportColumns: the columns read and left out (migration 042); null before it. */
+  columns: string | null
 }
 
 /** A 4xx or 5xx answer of /scim/v2 to a valid directory token (migration 032); the newest few per organization are kept. */

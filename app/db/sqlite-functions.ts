@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3'
-import { SQLITE_LOWER_FUNCTION, SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from './collation'
+import { SQLITE_FOLD_FUNCTION, SQLITE_SORT_KEY_FUNCTION, searchFold, swedishSortKey } from './collation'
 
 /**
  * The functions every SQLite connection to the app's database needs: queries call them, and
@@ -9,10 +9,10 @@ import { SQLITE_LOWER_FUNCTION, SQLITE_SORT_KEY_FUNCTION, swedishSortKey } from 
  * replaced. Relative imports only: the browser tests' data helpers use it too.
  */
 export function registerSqliteFunctions(sqlite: SQLite.Database) {
-  // SQLite's lower() folds ASCII only; PostgreSQL's folds all of Unicode. Ours folds all of it, so
-  // searches treat "Öberg" and "öberg" alike on both (collation.ts `folded`).
-  sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : (value as null),
+  // Searches fold case, accents and Swedish letters alike on both databases: "oberg" finds
+  // "Öberg" (collation.ts `searchFold`, `folded`).
+  sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? searchFold(value) : (value as null),
   )
   // Swedish sort order (collation.ts).
   sqlite.function(SQLITE_SORT_KEY_FUNCTION, { deterministic: true }, (value: unknown) =>

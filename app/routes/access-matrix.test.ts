@@ -16,6 +16,7 @@ import * as contactApi from './api/organizations/contact'
 import * as createGroupApi from './api/organizations/create-group'
 import * as deleteGroupsApi from './api/organizations/delete-groups'
 import * as groupCreatorsApi from './api/organizations/group-creators'
+import * as adminsApi from './api/organizations/admins'
 import * as groupsApi from './api/organizations/groups'
 import * as changeOwnersApi from './api/organizations/groups.change-owners'
 import * as setActiveApi from './api/organizations/groups.set-active'
@@ -512,6 +513,30 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'POST /organizations/:id/members intent=addAdmins (confirmed)',
+    kind: 'page',
+    handler: membersPage.action,
+    path: orgPage('/members'),
+    needs: ['victim'],
+    form: (t) => ({ intent: 'addAdmins', ids: [t.victim.id], confirmed: '1' }),
+    admin: async (res, t) => {
+      await redirectedWithSuccess(res, orgPage('/members')())
+      expect((await membership(fx.orgA, t.victim.id))?.role).toBe('admin')
+    },
+  },
+  {
+    name: 'POST /organizations/:id/members intent=removeAdmins (confirmed)',
+    kind: 'page',
+    handler: membersPage.action,
+    path: orgPage('/members'),
+    needs: ['victim'],
+    form: (t) => ({ intent: 'removeAdmins', ids: [t.victim.id], confirmed: '1' }),
+    admin: async (res) => {
+      expect(res.status).toBe(302)
+      expect(await toastOf(res)).toMatchObject({ type: 'error', items: { failed: { NOT_ORGANIZATION_ADMIN: [expect.any(String)] } } })
+    },
+  },
+  {
     name: 'POST /organizations/:id/members intent=addByEmail',
     kind: 'page',
     handler: membersPage.action,
@@ -969,6 +994,33 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'POST /api/v1/organizations/:id/add-admins',
+    kind: 'api',
+    handler: adminsApi.action,
+    method: 'POST',
+    path: apiV1('add-admins'),
+    needs: ['victim'],
+    json: (t) => ({ members: [t.victim.id] }),
+    admin: async (res, t) => {
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([{ _id: t.victim.id, result: 'SUCCESS' }])
+      expect((await membership(fx.orgA, t.victim.id))?.role).toBe('admin')
+    },
+  },
+  {
+    name: 'POST /api/v1/organizations/:id/remove-admins',
+    kind: 'api',
+    handler: adminsApi.action,
+    method: 'POST',
+    path: apiV1('remove-admins'),
+    needs: ['victim'],
+    json: (t) => ({ members: [t.victim.id] }),
+    admin: (res, t) => {
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([{ _id: t.victim.id, result: 'NOT_ORGANIZATION_ADMIN' }])
+    },
+  },
+  {
     name: 'PUT /api/v1/organizations/:id/active',
     kind: 'api',
     handler: activeApi.action,
@@ -1129,6 +1181,8 @@ describe('admin of B on the pages of A, naming B’s own items', () => {
     const attempts: [Handler, string, Record<string, string | string[]>][] = [
       [membersPage.action, orgPage('/members')(), { intent: 'remove', ids: [fx.memberB.id], confirmed: '1' }],
       [membersPage.action, orgPage('/members')(), { intent: 'addGroupCreators', ids: [fx.memberB.id] }],
+      [membersPage.action, orgPage('/members')(), { intent: 'addAdmins', ids: [fx.memberB.id], confirmed: '1' }],
+      [membersPage.action, orgPage('/members')(), { intent: 'removeAdmins', ids: [fx.adminB.id], confirmed: '1' }],
       [membersPage.action, orgPage('/members')(), { intent: 'endSessions', ids: [fx.memberB.id], confirmed: '1' }],
       [groupsPage.action, orgPage('/groups')(), { intent: 'deactivate', ids: [fx.groupB] }],
       [groupsPage.action, orgPage('/groups')(), { intent: 'delete', ids: [fx.groupB], confirmed: '1' }],
@@ -1173,6 +1227,11 @@ describe('bulk items of another organization (admin of A acting on A with B’s 
       json: { members: [fx.memberB.id] },
     })
     expect(added.body).toEqual([{ _id: fx.memberB.id, result: 'MEMBER_NOT_FOUND' }])
+    const admins = await asAdminA(adminsApi.action, apiV1('add-admins')(), { method: 'POST', json: { members: [fx.memberB.id] } })
+    expect(admins.body).toEqual([{ _id: fx.memberB.id, result: 'MEMBER_NOT_FOUND' }])
+    const demoted = await asAdminA(adminsApi.action, apiV1('remove-admins')(), { method: 'POST', json: { members: [fx.adminB.id] } })
+    expect(demoted.body).toEqual([{ _id: fx.adminB.id, result: 'MEMBER_NOT_FOUND' }])
+    expect((await membership(fx.orgB, fx.adminB.id))?.role).toBe('admin')
     const taken = await asAdminA(groupCreatorsApi.action, apiV1('remove-group-creators')(), {
       method: 'POST',
       json: { members: [t.creator.id, fx.creatorB.id] },

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { ErrorScreen } from '~/ui/error-screen'
 
-export const handle = { breadcrumb: null }
+export const handle = { title: 'errorPage.notFound.title', breadcrumb: null }
 
 /** Any unknown path: a real page-not-found screen, with status 404. */
 export function loader() {

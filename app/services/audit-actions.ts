@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = {
   'members.endSessions': 'user',
   'groupCreators.add': 'user',
   'groupCreators.remove': 'user',
+  // An organization admin made members admins or took the role away (members/organization-admins.server.ts).
+  'admins.add': 'user',
+  'admins.remove': 'user',
   'attendance.grant': 'user',
   'attendance.revoke': 'user',
   'groups.create': 'group',

@@ -1,4 +1,5 @@
 import { batches } from '~/db/batches'
+import { nameWithEmail } from '~/utils/name-with-email'
 import { requireOrgAdmin } from './access.server'
 import { uniqueIds } from './bulk.server'
 import type { Ctx } from './context.server'
@@ -10,18 +11,21 @@ import type { Ctx } from './context.server'
  * 500 ids. An id that is not the organization's member or group has no name.
  */
 
-/** Members of the organization by user id: their names. */
+/**
+ * Members of the organization by user id: their names with their addresses beside them, which its
+ * admins (the only callers) see (docs/group-roles.md), so two people of the same name differ.
+ */
 export async function memberNames(ctx: Ctx, organizationId: string, userIds: string[]): Promise<Map<string, string>> {
   await requireOrgAdmin(ctx, organizationId)
   const names = new Map<string, string>()
   for (const part of batches(uniqueIds(userIds))) {
     const rows = await ctx.db
       .selectFrom('organization_members')
-      .select(['user_id', 'name'])
+      .select(['user_id', 'name', 'email'])
       .where('organization_id', '=', organizationId)
       .where('user_id', 'in', part)
       .execute()
-    for (const r of rows) names.set(r.user_id, r.name)
+    for (const r of rows) names.set(r.user_id, nameWithEmail(r.name, r.email))
   }
   return names
 }

@@ -48,7 +48,11 @@ export function DataTable<Row>({
   dir: 'asc' | 'desc'
   loading: boolean
   minWidth?: string
-  bulk?: { formId: string }
+  /**
+   * The bulk form; `rowName` names a row where its first cell does not tell it apart (two people of
+   * the same name: "Alma Lindqvist (alma.l@example.se)"), for the checkbox and the confirmation.
+   */
+  bulk?: { formId: string; rowName?: (row: Row) => string }
   /** Classes of the scrolling wrapper beside its own (for example `xl:overflow-visible` for tooltips). */
   className?: string
   rowClassName?: string
@@ -96,9 +100,14 @@ export function DataTable<Row>({
                 {bulk && nameId ? (
                   <td className="px-3 py-2">
                     <RowCheckbox formId={bulk.formId} value={id} nameId={nameId} />
+                    {bulk.rowName ? (
+                      <span id={nameId} hidden>
+                        {bulk.rowName(row)}
+                      </span>
+                    ) : null}
                   </td>
                 ) : null}
-                <th scope="row" id={nameId} className={`text-left font-medium ${cellClass(first, row)}`}>
+                <th scope="row" id={bulk?.rowName ? undefined : nameId} className={`text-left font-medium ${cellClass(first, row)}`}>
                   {first.cell(row)}
                 </th>
                 {rest.map((c, i) => (

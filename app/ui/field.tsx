@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next'
 export const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600'
 
+/** A file input: its "Choose file" button drawn as the product's secondary button, the chosen file's name beside it. */
+export const fileInputClass =
+  'block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-900 file:hover:bg-slate-100'
+
 /** Translated field errors under an input, tied to it by aria-describedby. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation()

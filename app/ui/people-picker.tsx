@@ -45,6 +45,8 @@ export interface PeoplePickerProps {
   /** Without JavaScript: the server's answer to this picker's search (shown unchosen), and its text. */
   found?: PersonChoice[]
   query?: string
+  /** The search text typed but not chosen when the form was sent (its `find-<name>` field): shown again, not lost. */
+  typed?: string
   /** Shown beside each person, chosen or found (a role select); named per person by the caller. */
   extra?: (person: PersonChoice) => ReactNode
   errors?: string[]
@@ -61,7 +63,19 @@ export interface PeoplePickerProps {
  * the chosen list. Each person shows their email (masked for a chooser who may not see emails)
  * and organization role, so two people of the same name can be told apart.
  */
-export function PeoplePicker({ name, label, hint, multiple = false, scope, chosen, found = [], query, extra, errors }: PeoplePickerProps) {
+export function PeoplePicker({
+  name,
+  label,
+  hint,
+  multiple = false,
+  scope,
+  chosen,
+  found = [],
+  query,
+  typed,
+  extra,
+  errors,
+}: PeoplePickerProps) {
   const { t } = useTranslation()
   const id = useId()
   const hydrated = useHydrated()
@@ -120,9 +134,17 @@ export function PeoplePicker({ name, label, hint, multiple = false, scope, chose
         </ul>
       ) : null}
       {hydrated ? (
-        <PeopleCombobox label={label} scope={scope} exclude={checked} onPick={pick} onAnnounce={setAnnounce} />
+        <PeopleCombobox
+          name={name}
+          typed={query ?? typed}
+          label={label}
+          scope={scope}
+          exclude={checked}
+          onPick={pick}
+          onAnnounce={setAnnounce}
+        />
       ) : (
-        <NoScriptSearch name={name} label={label} query={query} found={found.length} searched={query !== undefined} />
+        <NoScriptSearch name={name} label={label} query={query ?? typed} found={found.length} searched={query !== undefined} />
       )}
       {errors?.length ? <FieldErrors id={errorId} errors={errors} /> : null}
       {/* One live region per picker, with JavaScript only: the matches found, the person chosen. */}
@@ -193,12 +215,16 @@ function NoScriptSearch({
 
 /** With JavaScript: a combobox over GET /people/search; Enter or a click chooses. */
 function PeopleCombobox({
+  name,
+  typed,
   label,
   scope,
   exclude,
   onPick,
   onAnnounce,
 }: {
+  name: string
+  typed?: string
   label: string
   scope: Record<string, string> | null
   exclude: Set<string>
@@ -209,7 +235,8 @@ function PeopleCombobox({
   const id = useId()
   const listId = `${id}-list`
   const fetcher = useFetcher<{ people?: PersonChoice[] }>()
-  const [q, setQ] = useState('')
+  // Sent with the form as the picker's search field, so an answer of the server shows it again.
+  const [q, setQ] = useState(typed ?? '')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -273,6 +300,7 @@ function PeopleCombobox({
         ref={inputRef}
         id={`${id}-input`}
         type="text"
+        name={pickerQueryField(name)}
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

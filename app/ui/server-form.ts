@@ -11,6 +11,12 @@ export function serverForm(result: SubmissionResult<string[]> | null | undefined
   const form = {
     errors: (name: string) => errors[name] ?? undefined,
     value: (name: string, fallback = '') => (typeof values[name] === 'string' ? (values[name] as string) : fallback),
+    /** The value sent as a field with a path in its name (`find-changes[1].newOwnerId`), which conform nests. */
+    valueAt: (name: string) => {
+      let value: unknown = values
+      for (const key of name.split(/\.|\[(\d+)\]/).filter(Boolean)) value = (value as Record<string, unknown> | undefined)?.[key]
+      return typeof value === 'string' ? value : undefined
+    },
     /**
      * An input's attributes for field `name` of the form `formId`: its id and name, the value sent
      * (else `fallback`), and the focus when it is the first of `order` with an error.

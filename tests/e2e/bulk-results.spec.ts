@@ -84,9 +84,9 @@ test(
 
     const result = toast(page, '2 of 3 done. Not done:', 'alert')
     await expect(result.getByRole('listitem')).toHaveText([
-      `${filip.name}: The person owns a group of the organization. Give the group a new owner first.`,
+      `${filip.name} (${filip.email}): The person owns a group of the organization. Give the group a new owner first.`,
     ])
-    await expect(result).toContainText(`Done: ${anna.name}, ${bo.name}.`)
+    await expect(result).toContainText(`Done: ${anna.name} (${anna.email}), ${bo.name} (${bo.email}).`)
     if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([])
 
     await page.goto(orgPath(org.id))

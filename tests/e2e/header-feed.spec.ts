@@ -9,6 +9,9 @@ import { addMember, appDb, insertOrganization, insertUser, signIn, tag, type DbU
  */
 
 const BRAND = 'Groups'
+/** Each page's title names the page, then the product (WCAG 2.4.2). */
+const SUPPORT = `Support – ${BRAND}`
+const FEED = `Flöde – ${BRAND}`
 
 /** An alert as the services write it: "made you a group creator in <organization>". */
 function insertAlert(user: DbUser, organization: { id: string; name: string }, created = new Date()) {
@@ -48,17 +51,17 @@ test('a new alert shows as a badge and "(1) Brand" within one poll; viewing the 
   await page.clock.install()
   await page.goto('/support')
   await pollingArmed(page)
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(SUPPORT)
   await expect(feedLink(page)).toHaveAccessibleName('Flöde')
 
   insertAlert(user, org)
   await page.clock.fastForward(60_000)
-  await expect(page).toHaveTitle(`(1) ${BRAND}`)
+  await expect(page).toHaveTitle(`(1) ${SUPPORT}`)
   await expect(feedLink(page)).toHaveAccessibleName('Flöde (1 ny notis)')
 
   // The title stays right across client-side navigations.
   await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Support' }).click()
-  await expect(page).toHaveTitle(`(1) ${BRAND}`)
+  await expect(page).toHaveTitle(`(1) ${SUPPORT}`)
 
   await feedLink(page).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Flöde' })).toBeVisible()
@@ -66,14 +69,14 @@ test('a new alert shows as a badge and "(1) Brand" within one poll; viewing the 
   await expect(item).toHaveAttribute('data-unseen', 'true')
   await expect(item.getByText('I dag')).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 2, name: 'I dag' })).toBeVisible()
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(FEED)
   await expect(feedLink(page)).toHaveAccessibleName('Flöde')
 
   // The server moved the mark: the next poll and the next page agree.
   await page.clock.fastForward(60_000)
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(FEED)
   await page.goto('/support')
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(SUPPORT)
 })
 
 test('a failing count call logs a warning and changes nothing; an ended session goes to /signout', async ({ page }) => {
@@ -87,14 +90,14 @@ test('a failing count call logs a warning and changes nothing; an ended session 
   await page.clock.install()
   await page.goto('/support')
   await pollingArmed(page)
-  await expect(page).toHaveTitle(`(1) ${BRAND}`)
+  await expect(page).toHaveTitle(`(1) ${SUPPORT}`)
 
   insertAlert(user, org)
   for (const status of [403, 404, 500]) {
     await page.route('**/api/v1/**', (route) => route.fulfill({ status, json: { message: 'SERVER_ERROR' } }))
     await page.clock.fastForward(60_000)
     await expect.poll(() => warnings.filter((w) => w.includes(`answered ${status}`)).length).toBeGreaterThan(0)
-    await expect(page).toHaveTitle(`(1) ${BRAND}`)
+    await expect(page).toHaveTitle(`(1) ${SUPPORT}`)
     await expect(feedLink(page)).toHaveAccessibleName('Flöde (1 ny notis)')
     await page.unrouteAll()
   }
@@ -110,14 +113,14 @@ test('counts are shared across tabs, and show 99+ past 99', async ({ page, conte
   await signIn(page, user)
   for (let i = 0; i < 120; i++) insertAlert(user, org, new Date(Date.now() - i * 1000))
   await page.goto('/support')
-  await expect(page).toHaveTitle(`(120) ${BRAND}`)
+  await expect(page).toHaveTitle(`(120) ${SUPPORT}`)
   await expect(feedLink(page).locator('[data-count-badge]')).toHaveText('99+')
 
   const other = await context.newPage()
   await other.goto('/')
-  await expect(other).toHaveTitle(BRAND)
+  await expect(other).toHaveTitle(FEED)
   // The feed in the second tab tells the first one: nothing is new any more.
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(SUPPORT)
   await expect(feedLink(page).locator('[data-count-badge]')).toHaveCount(0)
 })
 
@@ -126,11 +129,11 @@ test('without JavaScript the badge, the title and the feed with its Older link a
   for (let i = 0; i < 31; i++) insertAlert(user, org, new Date(Date.now() - (i + 1) * 60_000))
   await signIn(page, user)
   await page.goto('/support')
-  await expect(page).toHaveTitle(`(31) ${BRAND}`)
+  await expect(page).toHaveTitle(`(31) ${SUPPORT}`)
   await expect(feedLink(page)).toHaveAccessibleName('Flöde (31 nya notiser)')
 
   await feedLink(page).click()
-  await expect(page).toHaveTitle(BRAND)
+  await expect(page).toHaveTitle(FEED)
   await expect(page.locator('li[data-unseen]')).toHaveCount(30)
   await page.getByRole('link', { name: 'Äldre' }).click()
   await expect(page).toHaveURL(/\/\?cursor=/)
@@ -221,3 +224,18 @@ for (const locale of ['sv', 'en'] as const) {
     expect(await seriousViolations(page)).toEqual([])
   })
 }
+
+test('each page’s title names the page, then the product, in the page’s language', { tag: '@nojs' }, async ({ page }) => {
+  await page.goto('/signin')
+  await expect(page).toHaveTitle(`Logga in – ${BRAND}`)
+  await page.goto('/forgot-password')
+  await expect(page).toHaveTitle(`Glömt lösenordet? – ${BRAND}`)
+  const { org, user } = await adminWithOrganization('en')
+  await signIn(page, user)
+  await page.goto(`/organizations/${org.id}/members`)
+  await expect(page).toHaveTitle(`Members – ${BRAND}`)
+  await page.goto(`/organizations/${org.id}`)
+  await expect(page).toHaveTitle(`Overview – ${BRAND}`)
+  await page.goto('/no-such-page')
+  await expect(page).toHaveTitle(`Page not found – ${BRAND}`)
+})

@@ -36,7 +36,7 @@ test(
       check: async (confirmation) => {
         await expect(confirmation).toContainText('Den valda medlemmen loggas ut överallt')
         if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: berit.name })).toBeVisible()
-        else await expect(confirmation.getByRole('checkbox', { name: berit.name, exact: true })).toBeChecked()
+        else await expect(confirmation.getByRole('checkbox', { name: `${berit.name} (${berit.email})`, exact: true })).toBeChecked()
       },
     })
     await expect(toast(page, /klara/)).toContainText(berit.name)

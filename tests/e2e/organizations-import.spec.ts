@@ -32,7 +32,7 @@ test(
     const kor = insertGroup(org.id, { name: `Kör ${tag}`, owner: admin, members: [] })
     const outsider = await insertUser({ name: `Olle Utanför ${tag}` })
     const newcomer = uniqueAddress('nina')
-    const csv = `\uFEFFE-post;Namn;Grupper;Gruppskapare\r\n${outsider.email};Olle;${kor.name};ja\r\n${newcomer};Nina Ny;;nej\r\n${berit.email};Berit;;\r\ninte-en-adress;X;;\r\n${uniqueAddress('okand')};Y;Finns inte ${tag};\r\n`
+    const csv = `\uFEFFE-post;Förnamn;Efternamn;Grupper;Gruppskapare;Telefon\r\n${outsider.email};Olle;Utanför;${kor.name};ja;\r\n${newcomer};Nina;Ny;;nej;070\r\n${berit.email};Berit;;;;\r\ninte-en-adress;X;;;;\r\n${uniqueAddress('okand')};Y;;Finns inte ${tag};;\r\n`
 
     await signIn(page, admin)
     await page.goto(orgPath(org.id, 'members'))
@@ -42,8 +42,20 @@ test(
 
     await expect(page.getByRole('heading', { level: 1, name: 'Förhandsgranskning av medlemmar.csv' })).toBeVisible()
     await expect(page.getByText('Inget har ändrats än.')).toBeVisible()
+    // Which columns were read, as what, and which were not (issue 35).
+    await expect(
+      page.getByText(
+        'Kolumner som läses: ”E-post” som e-post, ”Förnamn” som förnamn, ”Efternamn” som efternamn, ”Grupper” som grupper, ”Gruppskapare” som gruppskapare.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByText('Kolumner som inte läses: Telefon.')).toBeVisible()
     const errors = section(page, /^Rader med fel/)
-    await expect(errors.getByRole('row').filter({ hasText: 'inte-en-adress' })).toContainText('Ingen e-postadress')
+    await expect(errors.getByRole('row').filter({ hasText: 'inte-en-adress' })).toContainText('Inte en giltig e-postadress')
+    await expect(
+      section(page, /^Bjuds in via e-post/)
+        .getByRole('row')
+        .filter({ hasText: newcomer }),
+    ).toContainText('Nina Ny')
     await expect(errors.getByRole('row').filter({ hasText: `Finns inte ${tag}` })).toContainText(`Ingen grupp heter Finns inte ${tag}`)
     await expect(
       section(page, /^Läggs till som medlemmar/)
@@ -60,13 +72,14 @@ test(
     await page.getByRole('button', { name: 'Importera', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Resultat av importen av medlemmar.csv' })).toBeVisible()
     await expect(page.getByText('Importen är klar: 1 tillagda, 1 inbjudna, 0 uppdaterade, 2 importerades inte.')).toBeVisible()
+    // What happened, in the past tense.
     await expect(
-      section(page, /^Läggs till/)
+      section(page, /^Lades till som medlemmar/)
         .getByRole('row')
         .filter({ hasText: outsider.email }),
     ).toContainText('Tillagd')
     await expect(
-      section(page, /^Bjuds in/)
+      section(page, /^Bjöds in via e-post/)
         .getByRole('row')
         .filter({ hasText: newcomer }),
     ).toContainText('Inbjuden')
@@ -115,6 +128,9 @@ test('a file the import cannot read is said so, and nothing is stored', { tag: '
   await uploadFile(page, { name: 'fel.csv', mimeType: 'text/csv', buffer: Buffer.from('Namn;Telefon\nAnna;070\n') })
   await expect(page.getByText('Första raden ska ange kolumnerna, och en av dem ska vara e-post (eller email).')).toBeVisible()
   await expect(page.getByLabel('Fil', { exact: true })).toBeVisible()
+  // A PDF is not a CSV or Excel file: said so, not the header's message (issue 35).
+  await uploadFile(page, { name: 'lista.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n') })
+  await expect(page.getByText('Filen är inte en CSV- eller Excelfil.', { exact: false })).toBeVisible()
 })
 
 test('an admin adds people by email: an account is added at once, the other invited by email', { tag: '@nojs' }, async ({ page }) => {
@@ -130,8 +146,11 @@ test('an admin adds people by email: an account is added at once, the other invi
     `${outsider.email}: tillagd som medlem`,
     `${newcomer}: inbjuden via e-post`,
     `${members[0].email}: redan medlem`,
-    'fel@: ingen e-postadress',
+    'fel@: inte en giltig e-postadress',
   ])
+  // The address that failed stays in the field to be corrected (issue 35); the others left it.
+  await expect(page.getByLabel('E-postadresser')).toHaveValue('fel@')
+  await expect(page.getByText('Adresserna som inte lades till står kvar i fältet')).toBeVisible()
   await expect(page.getByRole('rowheader', { name: outsider.name, exact: true })).toBeVisible()
   const mail = await latestEmail(newcomer, { subject: /Du är inbjuden till/ })
   expect(mail.text).toContain(org.name)

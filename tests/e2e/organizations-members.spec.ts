@@ -44,8 +44,10 @@ test(
       check: async (confirmation) => {
         await expect(confirmation).toContainText('De 3 markerade medlemmarna tas bort')
         for (const user of [berit, bo, bertil]) {
-          if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: user.name })).toBeVisible()
-          else await expect(confirmation.getByRole('checkbox', { name: user.name, exact: true })).toBeChecked()
+          // The address beside the name tells two people of the same name apart (issue 35).
+          const named = `${user.name} (${user.email})`
+          if (javaScriptEnabled) await expect(confirmation.getByRole('listitem').filter({ hasText: named })).toBeVisible()
+          else await expect(confirmation.getByRole('checkbox', { name: named, exact: true })).toBeChecked()
         }
       },
     })
@@ -53,9 +55,9 @@ test(
     // Per-item results: two removed, the group owner named with the error; the search is kept.
     const result = toast(page, '2 av 3 klara. Inte gjorda:', 'alert')
     await expect(result.getByRole('listitem')).toHaveText([
-      `${bertil.name}: Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.`,
+      `${bertil.name} (${bertil.email}): Personen äger en grupp i organisationen. Ge gruppen en ny ägare först.`,
     ])
-    await expect(result).toContainText(`Klara: ${berit.name}, ${bo.name}.`)
+    await expect(result).toContainText(`Klara: ${berit.name} (${berit.email}), ${bo.name} (${bo.email}).`)
     await expect(page).toHaveURL(/[?&]q=berg(&|$)/)
     await expect(row(bertil.name)).toBeVisible()
     await expect(row(berit.name)).toHaveCount(0)
@@ -76,7 +78,7 @@ test(
       check: (confirmation) => expect(confirmation).toContainText('De 2 markerade medlemmarna tas bort'),
     })
     await expect(toast(page, '1 av 2 klara.', 'alert')).toContainText(
-      `${admin.name}: Organisationens sista administratör kan inte tas bort.`,
+      `${admin.name} (${admin.email}): Organisationens sista administratör kan inte tas bort.`,
     )
     await expect(row(admin.name)).toBeVisible()
     await expect(row(cecilia.name)).toHaveCount(0)
@@ -152,5 +154,57 @@ test(
       g: number
     }
     expect(flag.g).toBe(0)
+  },
+)
+
+test(
+  'an admin makes a member admin and takes it back, never from the last admin; two people of one name differ by address',
+  { tag: '@nojs' },
+  async ({ page, javaScriptEnabled }) => {
+    const { org, admin, tag } = await createOrgWorld({ memberNames: [] })
+    // Two people of the same name: the confirmation and the result tell them apart by address.
+    const alma1 = await insertUser({ name: `Alma Lindqvist ${tag}` })
+    const alma2 = await insertUser({ name: `Alma Lindqvist ${tag}` })
+    for (const alma of [alma1, alma2]) addMember(org.id, alma.id)
+    await signIn(page, admin)
+    await page.goto(orgPath(org.id, 'members'))
+    const adminCell = (user: { email: string }) => page.getByRole('row').filter({ hasText: user.email }).getByRole('cell').nth(4)
+    await page.getByRole('checkbox', { name: `Markera ${alma1.name} (${alma1.email})` }).check()
+    await page.getByRole('checkbox', { name: `Markera ${alma2.name} (${alma2.email})` }).check()
+    await confirmBulkAction(page, javaScriptEnabled, {
+      button: 'Gör till administratörer',
+      title: 'Göra medlemmarna till administratörer?',
+      confirm: 'Gör till administratörer',
+      check: async (confirmation) => {
+        await expect(confirmation).toContainText('De 2 valda medlemmarna kommer att administrera organisationen')
+        for (const alma of [alma1, alma2]) await expect(confirmation).toContainText(`${alma.name} (${alma.email})`)
+      },
+    })
+    await expect(toast(page, '2 av 2 klara.')).toContainText(`${alma1.name} (${alma1.email})`)
+    await expect(toast(page, '2 av 2 klara.')).toContainText(`${alma2.name} (${alma2.email})`)
+    await expect(adminCell(alma1)).toHaveText('Ja')
+
+    // Taking it back: Alma 1 goes back to member; the admin role of the last admin stays.
+    await page.getByRole('checkbox', { name: `Markera ${alma1.name} (${alma1.email})` }).check()
+    await confirmBulkAction(page, javaScriptEnabled, {
+      button: 'Ta bort som administratörer',
+      title: 'Ta bort administratörerna?',
+      confirm: 'Ta bort som administratörer',
+    })
+    await expect(toast(page, '1 av 1 klara.')).toBeVisible()
+    await expect(adminCell(alma1)).toHaveText('Nej')
+    const role = (id: string) =>
+      (
+        appDb().prepare('select role from organization_members where organization_id = ? and user_id = ?').get(org.id, id) as {
+          role: string
+        }
+      ).role
+    expect(role(alma1.id)).toBe('member')
+    expect(role(alma2.id)).toBe('admin')
+
+    // The audit log says who did it.
+    await page.goto(orgPath(org.id, 'audit'))
+    await expect(page.getByRole('row').filter({ hasText: 'Gjorde medlemmar till administratörer' })).toContainText(admin.name)
+    await expect(page.getByRole('row').filter({ hasText: 'Tog bort administratörer' })).toContainText(admin.name)
   },
 )

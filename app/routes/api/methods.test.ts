@@ -12,6 +12,7 @@ import * as contact from './organizations/contact'
 import * as createGroup from './organizations/create-group'
 import * as deleteGroups from './organizations/delete-groups'
 import * as groupCreators from './organizations/group-creators'
+import * as admins from './organizations/admins'
 import * as changeOwners from './organizations/groups.change-owners'
 import * as setActive from './organizations/groups.set-active'
 import * as statistics from './organizations/groups.statistics'
@@ -60,6 +61,7 @@ const API: [string, RouteModule, string][] = [
   ['/api/v1/organizations/o/remove-members', removeMembers, 'POST'],
   ['/api/v1/organizations/o/end-member-sessions', endMemberSessions, 'POST'],
   ['/api/v1/organizations/o/add-group-creators', groupCreators, 'POST'],
+  ['/api/v1/organizations/o/add-admins', admins, 'POST'],
   ['/api/v1/organizations/o/active', active, 'PUT'],
   ['/api/v1/organizations/o/contact', contact, 'PUT'],
   ['/api/v1/organizations/o/name', name, 'PUT'],

@@ -14,6 +14,9 @@ import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: (data: unknown) => `${(data as { mode?: string } | undefined)?.mode ?? 'forgot'}.title` }
+
 /** One screen for /forgot-password and /verify/resend: both ask for an address and send a link. */
 const modeOf = (request: Request) => (new URL(request.url).pathname.startsWith('/verify') ? 'resend' : 'forgot')
 

@@ -14,6 +14,9 @@ import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'newPassword.title' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   // The token is checked first (verify-token), so a dead link says so before any typing.

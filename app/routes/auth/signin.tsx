@@ -29,6 +29,9 @@ import { SsoSignIn } from './sso/sso-signin'
 import { invitationTeaser } from '~/services/invitations/invitation-teaser.server'
 import { InvitationTeaser } from './invitation-teaser'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signin.title' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   await requireAnonymous(context, safeRedirect(url.searchParams.get('redirectTo')))

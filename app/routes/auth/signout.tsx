@@ -9,6 +9,9 @@ import { Button } from '~/ui/button'
 import { readForm } from '~/utils/form-body.server'
 import { endProviderSession } from './sso/signout-sso.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signout.title' }
+
 const REASONS = ['expired', 'idle'] as const
 const reasonOf = (value: unknown) => REASONS.find((r) => r === value) ?? null
 

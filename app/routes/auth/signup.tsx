@@ -23,6 +23,9 @@ import { formCall } from './auth-action.server'
 import { invitationTeaser } from '~/services/invitations/invitation-teaser.server'
 import { InvitationTeaser } from './invitation-teaser'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signup.title' }
+
 /**
  * The invitation code a sign-up carries: ?invitationCode=, or the code of a redirectTo to the
  * invitation-code screen (the invitation email's link, passed on by sign-in). Only a well-formed

@@ -23,6 +23,9 @@ import { readForm } from '~/utils/form-body.server'
 import { formCall } from './auth-action.server'
 import { AuthError } from './auth-error'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'signin.twoStep.title' }
+
 /**
  * /signin/two-step: the second step of a sign-in for an account with two-step verification on
  * (docs/auth.md). The first step (the password form, or a provider account being linked to the

@@ -10,6 +10,9 @@ import { readForm } from '~/utils/form-body.server'
 import { AuthError } from './auth-error'
 import { formCall } from './auth-action.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'verify.title' }
+
 // Opening the link changes nothing (mail scanners prefetch links): the page posts the token,
 // by itself with JavaScript, with one button without.
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { devRoutesEnabled } from '~/env.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'helloWorld.title' }
+
 /**
  * /hello-world (spec: outside production only): the smallest page the app can render, through
  * the same document, root loader and i18n as every page. The benchmark's baseline page.

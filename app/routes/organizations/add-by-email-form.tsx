@@ -13,6 +13,7 @@ export function AddByEmailForm({ lastResult, results }: { lastResult?: Submissio
       {results?.length ? (
         <div role="status" className="mt-3 rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
           <h3 className="mb-1 font-semibold">{t('orgAdd.resultTitle')}</h3>
+          {lastResult?.initialValue?.emails ? <p className="mb-1 text-slate-700">{t('orgAdd.keptInField')}</p> : null}
           <ul className="space-y-1" data-testid="add-by-email-results">
             {results.map((r) => (
               <li key={r.line} className={['ADDED', 'INVITED'].includes(r.result) ? '' : 'text-slate-700'}>

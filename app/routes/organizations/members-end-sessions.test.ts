@@ -23,7 +23,12 @@ describe('members page: end sessions', () => {
 
     const asks = await post({ intent: 'endSessions', ids: member.id })
     expect(asks.status).toBe(200)
-    expect(asks.data.confirm).toEqual({ intent: 'endSessions', ids: [member.id], count: 1, named: [{ id: member.id, name: 'Bo Medlem' }] })
+    expect(asks.data.confirm).toEqual({
+      intent: 'endSessions',
+      ids: [member.id],
+      count: 1,
+      named: [{ id: member.id, name: `Bo Medlem (${member.email})` }],
+    })
     expect(await sessionsOf(member.id)).toHaveLength(1)
 
     const before = await run(() => list.loader(args(makeRequest('/organizations', { cookie: memberCookie }))))
@@ -32,7 +37,11 @@ describe('members page: end sessions', () => {
     const done = await post({ intent: 'endSessions', ids: [member.id], confirmed: '1' })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(path)
-    expect(await toastOf(done.headers)).toMatchObject({ key: 'bulk.resultSummary', type: 'success', items: { done: ['Bo Medlem'] } })
+    expect(await toastOf(done.headers)).toMatchObject({
+      key: 'bulk.resultSummary',
+      type: 'success',
+      items: { done: [`Bo Medlem (${member.email})`] },
+    })
     expect(await sessionsOf(member.id)).toEqual([])
     expect(await sessionsOf(admin.id)).toHaveLength(1)
 

@@ -10,6 +10,7 @@ import { MembersBulkSchema, parseMemberListQuery, type MemberBulkIntent } from '
 import { addGroupCreators, removeGroupCreators } from '~/services/members/group-creators.server'
 import { listMembers, memberIdsMatching } from '~/services/members/members.server'
 import { removeMembers } from '~/services/members/member-removal.server'
+import { addOrganizationAdmins, removeOrganizationAdmins } from '~/services/members/organization-admins.server'
 import { endMemberSessions } from '~/services/members/member-sessions.server'
 import { memberNames } from '~/services/item-names.server'
 import { twoStepAmong } from '~/services/organizations/organization-policy.server'
@@ -33,6 +34,7 @@ import { listInvitations } from '~/services/invitations/invitations.server'
 import { handlerFor } from '~/utils/intent'
 import { INVITATION_ROW_INTENTS } from './invitation-intents.server'
 import { MemberInvitations } from './member-invitations'
+import { nameWithEmail } from '~/utils/name-with-email'
 
 const FORM_ID = 'members-bulk'
 
@@ -40,9 +42,12 @@ const FORM_ID = 'members-bulk'
  * The intents that change what a person cannot take back, so the page asks first (confirmed=1),
  * and the texts of their confirmation step (orgMembers.<key>.title/body/items/action).
  */
-const CONFIRM_TEXTS = { remove: 'confirmRemove', endSessions: 'confirmEndSessions' } as const satisfies Partial<
-  Record<MemberBulkIntent, string>
->
+const CONFIRM_TEXTS = {
+  remove: 'confirmRemove',
+  addAdmins: 'confirmAddAdmins',
+  removeAdmins: 'confirmRemoveAdmins',
+  endSessions: 'confirmEndSessions',
+} as const satisfies Partial<Record<MemberBulkIntent, string>>
 const asksFirst = (intent: MemberBulkIntent): intent is keyof typeof CONFIRM_TEXTS => Object.hasOwn(CONFIRM_TEXTS, intent)
 
 export const handle = { breadcrumb: 'orgMembers.title', i18nArea: 'invitations' }
@@ -68,6 +73,8 @@ const run: Record<MemberBulkIntent, typeof removeMembers> = {
   remove: removeMembers,
   addGroupCreators,
   removeGroupCreators,
+  addAdmins: addOrganizationAdmins,
+  removeAdmins: removeOrganizationAdmins,
   endSessions: endMemberSessions,
 }
 
@@ -115,7 +122,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           // Named before the action: a removed member is no longer the organization's.
           const names = await routeCall(() => memberNames(ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
           const results = await routeCall(() => run[intent](ctx, organizationId, selection.ids), ORGANIZATION_SCREEN)
-          return redirectWithToast(here, bulkToast(results, TOAST_KEYS, names))
+          // An admin who gave up their own role may no longer see this page: their organizations instead.
+          const gaveUp = intent === 'removeAdmins' && results.some((r) => r._id === ctx.actor?.id && r.result === 'SUCCESS')
+          return redirectWithToast(gaveUp ? '/organizations' : here, bulkToast(results, TOAST_KEYS, names))
         },
         { toast: inactiveToast(here) },
       )
@@ -149,6 +158,12 @@ export default function Members() {
   const yes = t('orgMembers.yes')
   const no = t('orgMembers.no')
   const never = t('orgMembers.never')
+  const confirmOf = (intent: keyof typeof CONFIRM_TEXTS) => ({
+    title: t(`orgMembers.${CONFIRM_TEXTS[intent]}.title`),
+    body: (count: number) => t(`orgMembers.${CONFIRM_TEXTS[intent]}.body`, { count }),
+    action: t(`orgMembers.${CONFIRM_TEXTS[intent]}.action`),
+    itemsLabel: t(`orgMembers.${CONFIRM_TEXTS[intent]}.items`),
+  })
   const columns: Column<(typeof page.items)[number]>[] = [
     { header: t('orgMembers.columns.name'), sort: 'name', cell: (m) => m.name },
     { header: t('orgMembers.columns.email'), sort: 'email', cell: (m) => m.email },
@@ -214,17 +229,7 @@ export default function Members() {
       ) : (
         <>
           <BulkBar formId={FORM_ID} total={page.total} pageCount={page.items.length}>
-            <BulkAction
-              formId={FORM_ID}
-              intent="remove"
-              variant="danger"
-              confirm={{
-                title: t('orgMembers.confirmRemove.title'),
-                body: (count) => t('orgMembers.confirmRemove.body', { count }),
-                action: t('orgMembers.confirmRemove.action'),
-                itemsLabel: t('orgMembers.confirmRemove.items'),
-              }}
-            >
+            <BulkAction formId={FORM_ID} intent="remove" variant="danger" confirm={confirmOf('remove')}>
               {t('orgMembers.actions.remove')}
             </BulkAction>
             {active ? (
@@ -235,17 +240,12 @@ export default function Members() {
             <BulkAction formId={FORM_ID} intent="removeGroupCreators">
               {t('orgMembers.actions.removeGroupCreators')}
             </BulkAction>
-            <BulkAction
-              formId={FORM_ID}
-              intent="endSessions"
-              variant="danger"
-              confirm={{
-                title: t('orgMembers.confirmEndSessions.title'),
-                body: (count) => t('orgMembers.confirmEndSessions.body', { count }),
-                action: t('orgMembers.confirmEndSessions.action'),
-                itemsLabel: t('orgMembers.confirmEndSessions.items'),
-              }}
-            >
+            {(['addAdmins', 'removeAdmins'] as const).map((intent) => (
+              <BulkAction key={intent} formId={FORM_ID} intent={intent} confirm={confirmOf(intent)}>
+                {t(`orgMembers.actions.${intent}`)}
+              </BulkAction>
+            ))}
+            <BulkAction formId={FORM_ID} intent="endSessions" variant="danger" confirm={confirmOf('endSessions')}>
               {t('orgMembers.actions.endSessions')}
             </BulkAction>
           </BulkBar>
@@ -256,7 +256,7 @@ export default function Members() {
             </p>
           ) : null}
           <DataTable
-            bulk={{ formId: FORM_ID }}
+            bulk={{ formId: FORM_ID, rowName: (m) => nameWithEmail(m.name, m.email) }}
             caption={t('orgMembers.title')}
             columns={columns}
             rows={page.items}

@@ -187,7 +187,12 @@ describe('members page', () => {
 
     const asks = await post({ intent: 'remove', ids: member.id })
     expect(asks.status).toBe(200)
-    expect(asks.data.confirm).toEqual({ intent: 'remove', ids: [member.id], count: 1, named: [{ id: member.id, name: member.name }] })
+    expect(asks.data.confirm).toEqual({
+      intent: 'remove',
+      ids: [member.id],
+      count: 1,
+      named: [{ id: member.id, name: `${member.name} (${member.email})` }],
+    })
     expect(await isMember(org.id, member.id)).toBe(true)
 
     const done = await post({ intent: 'remove', ids: [member.id], confirmed: '1' })
@@ -197,7 +202,7 @@ describe('members page', () => {
       key: 'bulk.resultSummary',
       values: { succeeded: '1', total: '1', count: '1' },
       type: 'success',
-      items: { failed: {}, moreFailed: 0, done: [member.name], moreDone: 0 },
+      items: { failed: {}, moreFailed: 0, done: [`${member.name} (${member.email})`], moreDone: 0 },
     })
     expect(await isMember(org.id, member.id)).toBe(false)
 
@@ -210,7 +215,7 @@ describe('members page', () => {
       key: 'orgMembers.resultWithError',
       values: { succeeded: '0', total: '2', count: '2' },
       type: 'error',
-      items: { failed: { LAST_ADMIN: [admin.name], MEMBER_NOT_FOUND: [''] }, moreFailed: 0, done: [], moreDone: 0 },
+      items: { failed: { LAST_ADMIN: [`${admin.name} (${admin.email})`], MEMBER_NOT_FOUND: [''] }, moreFailed: 0, done: [], moreDone: 0 },
     })
   })
 
@@ -226,7 +231,10 @@ describe('members page', () => {
     const added = await post({ intent: 'addGroupCreators', ids: member.id })
     expect(added.status).toBe(302)
     const again = await post({ intent: 'addGroupCreators', ids: member.id })
-    expect(await toastOf(again.headers)).toMatchObject({ type: 'error', items: { failed: { ALREADY_GROUP_CREATOR: [member.name] } } })
+    expect(await toastOf(again.headers)).toMatchObject({
+      type: 'error',
+      items: { failed: { ALREADY_GROUP_CREATOR: [`${member.name} (${member.email})`] } },
+    })
     const removed = await post({ intent: 'removeGroupCreators', ids: member.id })
     expect(await toastOf(removed.headers)).toMatchObject({ type: 'success' })
   })
@@ -333,7 +341,10 @@ describe('members page', () => {
       ),
     )
     // "The person owns a group": said of whom.
-    expect(await toastOf(res.headers)).toMatchObject({ type: 'error', items: { failed: { IS_GROUP_OWNER: [member.name] } } })
+    expect(await toastOf(res.headers)).toMatchObject({
+      type: 'error',
+      items: { failed: { IS_GROUP_OWNER: [`${member.name} (${member.email})`] } },
+    })
     expect(await isMember(org.id, member.id)).toBe(true)
   })
 })

@@ -15,7 +15,7 @@ import { readForm } from '~/utils/form-body.server'
  * scanners prefetch links); the button posts the token, and the address changes then. Signed in,
  * the user goes back to their account preferences; signed out, to sign in with the new address.
  */
-export const handle = { i18nArea: 'profile' }
+export const handle = { title: 'profile.emailChange.title', i18nArea: 'profile' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''

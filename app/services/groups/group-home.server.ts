@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { folded, swedishStored } from '~/db/collation'
+import { folded, searchPattern, swedishStored } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
 import { DomainError } from '~/errors'
-import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
+import type { ListQuery, Page } from '~/utils/list-query'
 import { requireActiveOrganization } from '../access.server'
 import { createAlert } from '../alerts/alerts.server'
 import { recordAudit } from '../audit.server'
@@ -79,7 +79,7 @@ export async function getGroupHome(ctx: Ctx, groupId: string, query: GroupMember
   const access = await requireGroupAccess(ctx, groupId)
   const seesEmails = access.seesMemberEmails
   const sort = !seesEmails && query.sort === 'email' ? 'name' : query.sort
-  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
+  const pattern = sql<string>`${searchPattern(query.q)} escape '\\'`
   // group_members holds a copy of each member's name and email (triggers, migration 018), so the
   // page reads no users rows and calls no collation function per member.
   const members = ctx.db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { GroupKind } from '~/db/schema'
-import { folded, swedish, swedishStored } from '~/db/collation'
-import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
+import { folded, searchPattern, swedish, swedishStored } from '~/db/collation'
+import type { ListQuery, Page } from '~/utils/list-query'
 import { requireOrgAdmin } from '../access.server'
 import type { Tx } from '../bulk.server'
 import type { Ctx } from '../context.server'
@@ -131,7 +131,7 @@ export async function listGroups(ctx: Ctx, organizationId: string, query: GroupL
 
 /** The organization's groups (with their owners) that the list's filters and search match. */
 function matchingGroups(db: Tx, organizationId: string, query: Pick<GroupListQuery, 'q' | 'active' | 'kind'>) {
-  const pattern = sql<string>`${likePattern(query.q)} escape '\\'`
+  const pattern = sql<string>`${searchPattern(query.q)} escape '\\'`
   return groupsWithOwners(db, organizationId)
     .where(listFilters(query))
     .$if(!!query.q, (qb) =>

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { folded, isPostgres, swedish, swedishStored, swedishCollator } from '~/db/collation'
+import { folded, searchPattern, isPostgres, swedish, swedishStored, swedishCollator } from '~/db/collation'
 import type { GroupRole } from '~/db/schema'
-import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
+import type { ListQuery, Page } from '~/utils/list-query'
 import type { Tx } from '../bulk.server'
 import { actorOf, type Ctx } from '../context.server'
 import { meetsPolicyOf } from '../two-step/strong-auth.server'
@@ -96,7 +96,7 @@ const filters = (db: Tx, query: Pick<MyGroupsQuery, 'q' | 'organizationId' | 'ac
   eb.and([
     ...(query.organizationId ? [eb('g.organization_id', '=', query.organizationId)] : []),
     ...(query.active !== undefined ? [eb('g.active', '=', query.active ? 1 : 0)] : []),
-    ...(query.q ? [eb(folded(db, 'g.name'), 'like', sql<string>`${likePattern(query.q)} escape '\\'`)] : []),
+    ...(query.q ? [eb(folded(db, 'g.name'), 'like', sql<string>`${searchPattern(query.q)} escape '\\'`)] : []),
   ])
 
 /** Sort expressions; ties broken by the group's id so pages never overlap. */

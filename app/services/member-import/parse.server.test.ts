@@ -8,7 +8,7 @@ import { expectCode } from '../../../tests/support/expect-code'
 import { paddedXml, withParts, xlsxOf } from '../../../tests/support/xlsx'
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from '~/utils/member-import-rules'
 import { MEMBER_FILE_LIMITS } from './file-limits.server'
-import { columnOf, delimiterOf, parseMemberFile } from './parse.server'
+import { columnOf, delimiterOf, parseMemberFile, parseMemberTable } from './parse.server'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const BOM = '\uFEFF'
@@ -69,7 +69,37 @@ describe('parseMemberFile: CSV', () => {
 
   it('refuses binary that is no workbook', async () => {
     await expectCode(parseMemberFile(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4])), 'IMPORT_FILE_INVALID')
-    await expectCode(parseMemberFile(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0])), 'IMPORT_FILE_INVALID')
+    await expectCode(parseMemberFile(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0])), 'IMPORT_NOT_SPREADSHEET')
+  })
+
+  it('says a PDF, a picture or an old Office file is not a CSV or Excel file, not that its header is wrong (issue 35)', async () => {
+    const pdf = utf8('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\nemail\n')
+    await expectCode(parseMemberFile(pdf), 'IMPORT_NOT_SPREADSHEET')
+    await expectCode(parseMemberFile(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])), 'IMPORT_NOT_SPREADSHEET')
+    await expectCode(parseMemberFile(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])), 'IMPORT_NOT_SPREADSHEET')
+    // Control characters in what claims to be text: no CSV either.
+    await expectCode(parseMemberFile(utf8('email\u0001\u0002\na@example.se\n')), 'IMPORT_NOT_SPREADSHEET')
+    // A text without a known header stays the header's message.
+    await expectCode(parseMemberFile(utf8('telefon\n013-123\n')), 'IMPORT_NO_EMAIL_COLUMN')
+  })
+
+  it('reads Förnamn and Efternamn (or First name and Last name) as the name, and says which columns it used and left out', async () => {
+    const sv = await parseMemberTable(utf8('Förnamn;Efternamn;E-post;Klass;Telefon\nÅsa;Öberg;asa@example.se;7A;013\n'))
+    expect(sv.rows[0]).toMatchObject({ name: 'Åsa Öberg', email: 'asa@example.se' })
+    expect(sv.columns).toEqual({
+      used: [
+        { header: 'Förnamn', column: 'firstName' },
+        { header: 'Efternamn', column: 'lastName' },
+        { header: 'E-post', column: 'email' },
+      ],
+      ignored: ['Klass', 'Telefon'],
+    })
+    const en = await parseMemberTable(utf8('First name,Last name,Email\nEmile,,emile@example.se\n'))
+    expect(en.rows[0]).toMatchObject({ name: 'Emile', email: 'emile@example.se' })
+    // A name column wins over the parts; a column named twice is read once.
+    const both = await parseMemberTable(utf8('Namn,Förnamn,Efternamn,Email,email\nÅsa Ö,Åsa,Öberg,asa@example.se,x@example.se\n'))
+    expect(both.rows[0]).toMatchObject({ name: 'Åsa Ö', email: 'asa@example.se' })
+    expect(both.columns.ignored).toEqual(['email'])
   })
 
   it('knows the headers in both languages and guesses the separator from the header line', () => {

@@ -14,7 +14,7 @@ import { readXlsxParts, xlsxOfParts } from './xlsx-archive.server'
  * of file-limits.server.ts (docs/organizations.md, docs/security.md "Uploaded files").
  */
 
-export type ImportColumn = 'email' | 'name' | 'groups' | 'groupCreator'
+export type ImportColumn = 'email' | 'name' | 'firstName' | 'lastName' | 'groups' | 'groupCreator'
 
 /** What a problem found in the row itself is called (the preview translates orgImport.problems.*). */
 export type RowProblem = 'INVALID_EMAIL' | 'INVALID_GROUP_CREATOR' | 'NAME_TOO_LONG' | 'GROUP_NAME_TOO_LONG'
@@ -35,6 +35,9 @@ export interface ImportRow {
 const HEADERS: Record<ImportColumn, string[]> = {
   email: ['email', 'emailaddress', 'mail', 'epost', 'epostadress', 'mejl', 'mejladress'],
   name: ['name', 'fullname', 'displayname', 'namn', 'fullständigtnamn'],
+  // Without a name column, the name is the first name and the last name (as school systems export them).
+  firstName: ['förnamn', 'firstname', 'givenname', 'tilltalsnamn'],
+  lastName: ['efternamn', 'lastname', 'surname', 'familyname'],
   groups: ['groups', 'group', 'grupper', 'grupp'],
   groupCreator: ['groupcreator', 'gruppskapare', 'cancreategroups', 'fårskapagrupper', 'kanskapagrupper'],
 }
@@ -61,7 +64,12 @@ const isEmail = (value: string) => value.length <= 254 && z.string().email().saf
 /** One row of cells (by column) as an import row, with the first problem found in it. */
 function toRow(line: number, cells: Partial<Record<ImportColumn, string>>): ImportRow {
   const email = (cells.email ?? '').trim().toLowerCase()
-  const name = (cells.name ?? '').trim()
+  const name =
+    (cells.name ?? '').trim() ||
+    [cells.firstName, cells.lastName]
+      .map((part) => (part ?? '').trim())
+      .filter(Boolean)
+      .join(' ')
   const groups = [
     ...new Set(
       (cells.groups ?? '')
@@ -79,17 +87,35 @@ function toRow(line: number, cells: Partial<Record<ImportColumn, string>>): Impo
   return row
 }
 
+/** Which of the file's columns the import reads (its header as written, and as what) and which it leaves out. */
+export interface ImportColumns {
+  used: { header: string; column: ImportColumn }[]
+  ignored: string[]
+}
+
+/** A file's rows and what its header said. */
+export interface ImportTable {
+  rows: ImportRow[]
+  columns: ImportColumns
+}
+
 /**
- * Rows of cells (the first the header) as import rows: IMPORT_NO_EMAIL_COLUMN without an email
- * column, IMPORT_EMPTY without a row below the header, IMPORT_TOO_MANY_ROWS past
- * MEMBER_IMPORT_MAX_ROWS. Wholly empty rows are skipped (Excel leaves some at the end).
+ * Rows of cells (the first the header) as import rows, and which columns were read and left out:
+ * IMPORT_NO_EMAIL_COLUMN without an email column, IMPORT_EMPTY without a row below the header,
+ * IMPORT_TOO_MANY_ROWS past MEMBER_IMPORT_MAX_ROWS. Wholly empty rows are skipped (Excel leaves
+ * some at the end). A column named twice is read once (the first), the other left out.
  */
-export function rowsOfTable(table: string[][]): ImportRow[] {
+export function rowsOfTable(table: string[][]): ImportTable {
   const [header = [], ...body] = table
   const columns = new Map<ImportColumn, number>()
+  const seen: ImportColumns = { used: [], ignored: [] }
   header.forEach((cell, index) => {
-    const column = columnOf(String(cell ?? ''))
-    if (column && !columns.has(column)) columns.set(column, index)
+    const text = String(cell ?? '').trim()
+    const column = columnOf(text)
+    if (column && !columns.has(column)) {
+      columns.set(column, index)
+      seen.used.push({ header: text, column })
+    } else if (text) seen.ignored.push(text)
   })
   if (!columns.has('email')) throw new DomainError('IMPORT_NO_EMAIL_COLUMN')
   const rows: ImportRow[] = []
@@ -101,7 +127,7 @@ export function rowsOfTable(table: string[][]): ImportRow[] {
     rows.push(toRow(index + 2, byColumn))
   })
   if (rows.length === 0) throw new DomainError('IMPORT_EMPTY')
-  return rows
+  return { rows, columns: seen }
 }
 
 /** The text of a CSV file: UTF-8 (a BOM is dropped by the parser), else Windows-1252 (Excel's plain CSV). */
@@ -155,12 +181,39 @@ export async function parseXlsxTable(bytes: Uint8Array, limits: MemberFileLimits
 /** An .xlsx file is a zip archive: it starts with "PK\x03\x04". */
 const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 
+/** Magic numbers of files people pick by mistake: PDF, old Office (.xls, .doc), PNG, JPEG, GIF. */
+const NOT_TEXT = [
+  [0x25, 0x50, 0x44, 0x46],
+  [0xd0, 0xcf, 0x11, 0xe0],
+  [0x89, 0x50, 0x4e, 0x47],
+  [0xff, 0xd8, 0xff],
+  [0x47, 0x49, 0x46, 0x38],
+]
+
+/**
+ * Whether the bytes are no text a CSV could be: a known binary format, or control characters
+ * (besides tab, line feed, carriage return and form feed) in the first 4 KB. A UTF-16 text (its
+ * byte order mark) is text, left to the CSV reader (which cannot read it: IMPORT_FILE_INVALID).
+ */
+export function isBinary(bytes: Uint8Array) {
+  if (NOT_TEXT.some((magic) => magic.every((b, i) => bytes[i] === b))) return true
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false
+  for (const b of bytes.subarray(0, 4096)) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) return true
+  return false
+}
+
 /**
  * The rows of an uploaded file, CSV or .xlsx by its content (not its name), within the limits of
- * file-limits.server.ts (the defaults but in tests).
+ * file-limits.server.ts (the defaults but in tests); IMPORT_NOT_SPREADSHEET for anything else (a
+ * PDF, a picture, a Word document).
  */
-export async function parseMemberFile(bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<ImportRow[]> {
+export async function parseMemberTable(bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<ImportTable> {
   if (bytes.length === 0) throw new DomainError('IMPORT_EMPTY')
   if (bytes.length > MEMBER_IMPORT_MAX_BYTES) throw new DomainError('IMPORT_FILE_TOO_LARGE')
+  if (!isZip(bytes) && isBinary(bytes)) throw new DomainError('IMPORT_NOT_SPREADSHEET')
   return rowsOfTable(isZip(bytes) ? await parseXlsxTable(bytes, limits) : await parseCsvTable(bytes, limits))
 }
+
+/** The rows of an uploaded file (parseMemberTable without its columns). */
+export const parseMemberFile = async (bytes: Uint8Array, limits: MemberFileLimits = MEMBER_FILE_LIMITS): Promise<ImportRow[]> =>
+  (await parseMemberTable(bytes, limits)).rows

@@ -3,7 +3,7 @@ import { addSeconds, newSecret, nowIso } from '~/utils/ids.server'
 import { requireActiveOrgAdmin, requireOrgAdmin } from '../access.server'
 import { actorOf, type Ctx } from '../context.server'
 import { applyRows, type RowResult } from './apply.server'
-import { parseMemberFile, type ImportRow } from './parse.server'
+import { parseMemberTable, type ImportColumns, type ImportRow } from './parse.server'
 import { previewRows, type Preview } from './preview.server'
 
 /*
@@ -22,6 +22,8 @@ export interface MemberImport {
   createMissingGroups: boolean
   created: string
   expires: string
+  /** Which columns of the file were read and which left out (null for an upload older than that). */
+  columns: ImportColumns | null
   /** Set once applied; the result per row, in the file's order. */
   applied: { at: string; results: RowResult[] } | null
 }
@@ -37,7 +39,7 @@ export async function storeMemberImport(
   input: { fileName: string; bytes: Uint8Array; createMissingGroups: boolean },
 ): Promise<string> {
   await requireActiveOrgAdmin(ctx, organizationId)
-  const rows = await parseMemberFile(input.bytes)
+  const { rows, columns } = await parseMemberTable(input.bytes)
   const id = newSecret()
   const now = nowIso(ctx.now)
   await ctx.db.deleteFrom('member_imports').where('organization_id', '=', organizationId).where('expires_at', '<=', now).execute()
@@ -50,6 +52,7 @@ export async function storeMemberImport(
       file_name: input.fileName.slice(0, 200),
       create_missing_groups: input.createMissingGroups ? 1 : 0,
       rows: JSON.stringify(rows),
+      columns: JSON.stringify(columns),
       created_at: now,
       expires_at: addSeconds(ctx.now, IMPORT_UPLOAD_TTL_SECONDS).toISOString(),
       applied_at: null,
@@ -80,6 +83,7 @@ const toImport = (row: Awaited<ReturnType<typeof findUpload>>): MemberImport => 
   createMissingGroups: Number(row.create_missing_groups) === 1,
   created: row.created_at,
   expires: row.expires_at,
+  columns: row.columns ? (JSON.parse(row.columns) as ImportColumns) : null,
   applied: row.applied_at && row.results ? { at: row.applied_at, results: JSON.parse(row.results) as RowResult[] } : null,
 })
 

@@ -84,7 +84,8 @@ describe('readXlsxParts', () => {
 
   it('refuses what is no workbook: no workbook part, an encrypted or unknown packing, a part twice, a cut file', async () => {
     const noWorkbook = xlsxOfParts(new Map([['xl/worksheets/sheet1.xml', Buffer.from('<worksheet/>')]]))
-    await expectCode(readXlsxParts(noWorkbook, limits), 'IMPORT_FILE_INVALID')
+    // A zip without a workbook (a Word document) is no spreadsheet: said so, not "could not be read".
+    await expectCode(readXlsxParts(noWorkbook, limits), 'IMPORT_NOT_SPREADSHEET')
 
     const withFlag = (flag: (view: DataView, at: number) => void) => {
       const bytes = Uint8Array.from(xlsxOfParts(new Map([['xl/workbook.xml', Buffer.from('<workbook/>')]])))

@@ -111,7 +111,8 @@ export async function readXlsxParts(bytes: Uint8Array, limits: Pick<MemberFileLi
     if (inflated > limits.maxInflatedBytes) throw invalid()
     parts.set(path, part)
   }
-  if (!parts.has('xl/workbook.xml')) throw invalid()
+  // A zip without a workbook (a Word document, a folder of files) is no spreadsheet at all.
+  if (!parts.has('xl/workbook.xml')) throw new DomainError('IMPORT_NOT_SPREADSHEET')
   return parts
 }
 

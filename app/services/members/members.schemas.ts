@@ -22,13 +22,21 @@ export const MemberListPayload = z
   .union([memberIds, z.object({ members: memberIds }), z.object({ memberIds })])
   .transform((v) => (Array.isArray(v) ? v : 'members' in v ? v.members : v.memberIds))
 
-export const MEMBER_BULK_INTENTS = ['remove', 'addGroupCreators', 'removeGroupCreators', 'endSessions'] as const
+export const MEMBER_BULK_INTENTS = [
+  'remove',
+  'addGroupCreators',
+  'removeGroupCreators',
+  'addAdmins',
+  'removeAdmins',
+  'endSessions',
+] as const
 export type MemberBulkIntent = (typeof MEMBER_BULK_INTENTS)[number]
 
 /**
  * The bulk form of the members page: the pressed button's `intent` and the selection (checked
  * `ids`, or `scope=matching`: every member the search matches). Removing and ending sessions
- * are destructive: without `confirmed=1` the action asks first.
+ * are destructive, and changing who administers the organization is weighty: without
+ * `confirmed=1` the action asks first.
  */
 export const MembersBulkSchema = z.object({ intent: z.enum(MEMBER_BULK_INTENTS), ...bulkSelectionFields })
 

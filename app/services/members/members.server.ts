@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely'
 import { batches } from '~/db/batches'
 import type { DB } from '~/db/db.server'
-import { folded, LAST_SEEN_KEY, swedishStored } from '~/db/collation'
-import { likePattern, type ListQuery, type Page } from '~/utils/list-query'
+import { folded, searchPattern, LAST_SEEN_KEY, swedishStored } from '~/db/collation'
+import type { ListQuery, Page } from '~/utils/list-query'
 import { requireOrgAdmin } from '../access.server'
 import { uniqueIds, type Tx } from '../bulk.server'
 import { actorOf, type Ctx } from '../context.server'
@@ -44,7 +44,7 @@ export const MEMBER_AUDIT = {
  * copy of each user's name, email and last request (migration 005), so lists need no other table.
  */
 function filtered(db: DB, organizationId: string, query: Pick<MemberQuery, 'q' | 'groupCreatorsOnly'>) {
-  const pattern = query.q ? likePattern(query.q) : null
+  const pattern = query.q ? searchPattern(query.q) : null
   return db
     .selectFrom('organization_members as m')
     .where('m.organization_id', '=', organizationId)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { createUser } from '../../../tests/support/factories'
-import { createGroup, createOrganization } from '../../../tests/support/org-factories'
+import { addMember, createGroup, createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
 import { maskEmail, peopleByIds, searchPeople } from './people-search.server'
 
@@ -93,5 +93,44 @@ describe('searchPeople', () => {
     const { admin, erik1, member, org } = await setup()
     const found = await peopleByIds(ctx(admin), { for: 'new-group', organizationId: org.id }, [member.id, erik1.id, 'nobody', member.id])
     expect(found.map((p) => p._id)).toEqual([member.id, erik1.id])
+  })
+
+  it('folds å, ä, ö, é and ü both ways and finds any part of a name or a visible address (issue 35)', async () => {
+    const { tag, admin, org } = await setup()
+    const asa = await createUser({ name: 'Åsa Öberg', email: `hanna.lindqvist.${tag}@example.se` })
+    const gosta = await createUser({ name: 'Gösta Müller', email: `gosta.${tag}@example.se` })
+    const emile = await createUser({ name: 'Emile Asander', email: `emile.${tag}@example.se` })
+    for (const person of [asa, gosta, emile]) await addMember(org.id, person.id)
+    const find = async (q: string) => (await searchPeople(ctx(admin), { for: 'group-owner', organizationId: org.id }, q)).map((p) => p._id)
+    expect(await find('asa')).toEqual(expect.arrayContaining([asa.id, emile.id]))
+    expect(await find('oberg')).toEqual([asa.id])
+    expect(await find('ÖBERG')).toEqual([asa.id])
+    expect(await find('gosta')).toEqual([gosta.id])
+    expect(await find('muller')).toEqual([gosta.id])
+    // Both ways: an accented query finds the plain spelling.
+    expect(await find('Émile')).toEqual([emile.id])
+    expect(await find('Åsander')).toEqual([emile.id])
+    // Any part of an address, not only its start.
+    expect(await find('hanna.lindqvist')).toEqual([asa.id])
+    expect(await find(`lindqvist.${tag}`)).toEqual([asa.id])
+    // A LIKE wildcard is a letter like any other.
+    expect(await find('%')).toEqual([])
+  })
+
+  it('masks by one rule: never the chooser’s own address, nor those of their group’s members they see on its page', async () => {
+    const { tag, creator, erik1, erik2, org } = await setup()
+    await createGroup(org.id, { ownerId: creator.id, memberIds: [erik1.id] })
+    const newGroup = { for: 'new-group' as const, organizationId: org.id }
+    const found = await searchPeople(ctx(creator), newGroup, 'erik')
+    expect(found.find((p) => p._id === erik1.id)).toMatchObject({ email: erik1.email, emailMasked: false })
+    expect(found.find((p) => p._id === erik2.id)).toMatchObject({ email: `e…${tag.at(-1)}@skolan${tag}.se`, emailMasked: true })
+    // The visible address is searched by any part; the masked one is not.
+    expect((await searchPeople(ctx(creator), newGroup, `erik.${tag}.ek`)).map((p) => p._id)).toEqual([erik1.id])
+    expect(await searchPeople(ctx(creator), newGroup, `skolan${tag}`)).toEqual([])
+    // Their own address, in the search and when the form is shown again without JavaScript.
+    expect(await peopleByIds(ctx(creator), newGroup, [creator.id])).toEqual([
+      { _id: creator.id, name: 'Cecilia Creator', email: creator.email, emailMasked: false, orgRole: 'groupCreator' },
+    ])
+    expect((await searchPeople(ctx(creator), newGroup, 'cecilia'))[0]).toMatchObject({ email: creator.email, emailMasked: false })
   })
 })

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely'
-import { folded, swedishStored } from '~/db/collation'
+import { folded, searchPattern, swedishStored } from '~/db/collation'
 import { DomainError } from '~/errors'
-import { likePattern } from '~/utils/list-query'
 import { requireOrgAdmin } from '../access.server'
+import { GROUP_ROLES, rightsOf } from '../groups/group-roles'
 import { requireGroupAccess } from '../groups/group-access.server'
 import { requireGroupCreation } from '../groups/group-creation.server'
 import type { Ctx } from '../context.server'
@@ -17,7 +17,8 @@ import type { Ctx } from '../context.server'
  *                its organization (the group's members are left out: they are in it already).
  * Data minimization: the full email only for those who may see the organization's emails (its
  * admins, and a group's owners and leaders choosing within their group's organization); anyone
- * else (a group creator) sees it masked, `e…k@example.se`. With the organization role that is
+ * else (a group creator) sees it masked, `e…k@example.se`, except their own and those of the
+ * members of a group they own or lead (`emailVisible`). With the organization role that is
  * enough to tell two people of the same name apart.
  */
 
@@ -68,10 +69,33 @@ async function resolveScope(
   return { organizationId: group.organizationId, fullEmails: true, excludeGroupId: group.id }
 }
 
-function people(ctx: Ctx, where: { organizationId: string; excludeGroupId?: string }) {
+/** The group roles that see their group's members' addresses (docs/group-roles.md "Who sees whose email"). */
+const EMAIL_ROLES = GROUP_ROLES.filter((role) => rightsOf(role).seeMemberEmails)
+
+type Where = { organizationId: string; fullEmails: boolean; excludeGroupId?: string }
+
+/**
+ * Whether the chooser sees a person's full address, as 1 or 0: the one rule of docs/group-roles.md.
+ * Besides a chooser who sees the organization's addresses (`fullEmails`), their own address and
+ * those of the members of a group they own or lead (shown in full on its page) are never masked.
+ */
+function emailVisible(ctx: Ctx, where: Where) {
+  const viewerId = ctx.actor?.id ?? ''
+  if (where.fullEmails) return sql<number>`1`
+  return sql<number>`case when ${sql.ref('m.user_id')} = ${viewerId} or exists ${ctx.db
+    .selectFrom('group_members as mine')
+    .innerJoin('group_members as theirs', 'theirs.group_id', 'mine.group_id')
+    .select('mine.group_id')
+    .where('mine.user_id', '=', viewerId)
+    .where('mine.role', 'in', EMAIL_ROLES)
+    .where('theirs.user_id', '=', sql.ref<string>('m.user_id'))} then 1 else 0 end`
+}
+
+function people(ctx: Ctx, where: Where) {
   let query = ctx.db
     .selectFrom('organization_members as m')
     .select(['m.user_id', 'm.name', 'm.email', 'm.role', 'm.is_group_creator'])
+    .select(emailVisible(ctx, where).as('email_visible'))
     .where('m.organization_id', '=', where.organizationId)
   if (where.excludeGroupId) {
     const groupId = where.excludeGroupId
@@ -89,42 +113,53 @@ function people(ctx: Ctx, where: { organizationId: string; excludeGroupId?: stri
   return query
 }
 
-type Row = { user_id: string; name: string; email: string; role: string; is_group_creator: number | string | bigint }
+type Row = {
+  user_id: string
+  name: string
+  email: string
+  role: string
+  is_group_creator: number | string | bigint
+  email_visible: unknown
+}
 
-const toChoice =
-  (fullEmails: boolean) =>
-  (r: Row): PersonChoice => ({
+const toChoice = (r: Row): PersonChoice => {
+  const visible = Number(r.email_visible) === 1
+  return {
     _id: r.user_id,
     name: r.name,
-    email: fullEmails ? r.email : maskEmail(r.email),
-    emailMasked: !fullEmails,
+    email: visible ? r.email : maskEmail(r.email),
+    emailMasked: !visible,
     orgRole: r.role === 'admin' ? 'admin' : Number(r.is_group_creator) === 1 ? 'groupCreator' : 'member',
-  })
+  }
+}
 
 /**
- * The people of the scope whose name or email contains `q` (case and accents folded), by name in
+ * The people of the scope whose name or email contains `q` (case, accents and Swedish letters
+ * folded both ways: "asa" finds "Åsa", "oberg" "Öberg"; collation.ts `searchFold`), by name in
  * Swedish order, at most PEOPLE_SEARCH_LIMIT. An empty `q` finds no one. The scope's own check
  * answers a chooser who may not choose there (ORGANIZATION_NOT_FOUND, GROUP_NOT_FOUND, FORBIDDEN).
- * A masked email is not searched by its hidden part: a creator finds people by name, or by a
- * whole address they already know.
+ * A masked email is not searched by its hidden part: the chooser finds those people by name, or
+ * by a whole address they already know.
  */
 export async function searchPeople(ctx: Ctx, scope: PeopleScope, q: string): Promise<PersonChoice[]> {
   const where = await resolveScope(ctx, scope)
   const text = q.trim().slice(0, 200)
   if (!text) return []
-  const pattern = likePattern(text)
+  const pattern = searchPattern(text)
+  const emailMatches = sql<SqlBool>`${folded(ctx.db, 'm.email')} like ${pattern} escape '\\'`
   const rows = await people(ctx, where)
     .where((eb) =>
       eb.or([
         sql<SqlBool>`${folded(ctx.db, 'm.name')} like ${pattern} escape '\\'`,
-        where.fullEmails ? sql<SqlBool>`${folded(ctx.db, 'm.email')} like ${pattern} escape '\\'` : eb('m.email', '=', text.toLowerCase()),
+        where.fullEmails ? emailMatches : sql<SqlBool>`(${emailVisible(ctx, where)} = 1 and ${emailMatches})`,
+        ...(where.fullEmails ? [] : [eb('m.email', '=', text.toLowerCase())]),
       ]),
     )
     .orderBy(swedishStored(ctx.db, 'm.name'))
     .orderBy('m.user_id')
     .limit(PEOPLE_SEARCH_LIMIT)
     .execute()
-  return rows.map(toChoice(where.fullEmails))
+  return rows.map(toChoice)
 }
 
 /**
@@ -136,6 +171,6 @@ export async function peopleByIds(ctx: Ctx, scope: PeopleScope, ids: string[]): 
   const wanted = [...new Set(ids.filter(Boolean))].slice(0, 1000)
   if (!wanted.length) return []
   const rows = await people(ctx, where).where('m.user_id', 'in', wanted).execute()
-  const byId = new Map(rows.map((r) => [r.user_id, toChoice(where.fullEmails)(r)]))
+  const byId = new Map(rows.map((r) => [r.user_id, toChoice(r)]))
   return wanted.flatMap((id) => byId.get(id) ?? [])
 }

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely'
-import { folded, swedish } from '~/db/collation'
+import { folded, searchPattern, swedish } from '~/db/collation'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'
-import { likePattern, type Page } from '~/utils/list-query'
+import type { Page } from '~/utils/list-query'
 import { recordAudit } from '../audit.server'
 import { lockOrganization, type Tx } from '../bulk.server'
 import type { Ctx } from '../context.server'
@@ -37,7 +37,7 @@ export const PLATFORM_PAGE_SIZE = 50
 /** One page of every organization, searched by name, in Swedish order; member and admin counts per row. */
 export async function listPlatformOrganizations(ctx: Ctx, query: { q: string; page: number }): Promise<Page<PlatformOrganization>> {
   requirePlatformAdmin(ctx)
-  const pattern = likePattern(query.q)
+  const pattern = searchPattern(query.q)
   const base = ctx.db
     .selectFrom('organizations as o')
     .$if(query.q !== '', (qb) => qb.where(sql<SqlBool>`${folded(ctx.db, 'o.name')} like ${pattern} escape '\\'`))

@@ -86,8 +86,5 @@ export function useHeaderCounts(): HeaderCountsData | null {
   )
 }
 
-/** "(N) Brand" when there are N new alerts, else the brand (spec section 1). */
-export const tabTitle = (brand: string, alertsNew: number) => (alertsNew > 0 ? `(${alertsNew}) ${brand}` : brand)
-
 /** A count as a badge shows it: "99+" past 99. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))

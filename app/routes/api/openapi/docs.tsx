@@ -1,8 +1,24 @@
-import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { openApiDocument } from './document.server'
-import { referenceOf, type Reference, type ReferenceOperation } from './reference'
+import { referenceOf, textParts, type Reference, type ReferenceOperation } from './reference'
+
+/** A description as the API's Markdown means it: `code` as code, not as backticks. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {textParts(text).map((part, i) =>
+        part.code ? (
+          <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
+            {part.text}
+          </code>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  )
+}
 
 let reference: Reference | undefined
 
@@ -11,10 +27,6 @@ export async function loader() {
   reference ??= referenceOf(openApiDocument().document)
   return Response.json(reference, { headers: { 'Cache-Control': 'public, max-age=300' } })
 }
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${(data as Reference).title} ${(data as Reference).version}` : 'API' },
-]
 
 export const handle = { breadcrumb: 'apiDocs.title' }
 
@@ -93,7 +105,11 @@ function OperationView({ op }: { op: ReferenceOperation }) {
         <code className="break-all">{op.path}</code>
       </h3>
       <p className="font-medium">{op.summary}</p>
-      {op.description ? <p className="text-slate-700">{op.description}</p> : null}
+      {op.description ? (
+        <p className="text-slate-700">
+          <Prose text={op.description} />
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-700">{t(`apiDocs.access.${op.access}`)}</p>
       {op.parameters.length > 0 ? (
         <>
@@ -116,7 +132,12 @@ function OperationView({ op }: { op: ReferenceOperation }) {
                   <td>{p.in}</td>
                   <td>
                     <code>{p.type}</code>
-                    {p.description ? ` ${p.description}` : ''}
+                    {p.description ? (
+                      <>
+                        {' '}
+                        <Prose text={p.description} />
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}

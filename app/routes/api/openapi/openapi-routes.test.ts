@@ -3,7 +3,7 @@ import { args, makeRequest } from '../../../../tests/support/factories'
 import * as docs from './docs'
 import { openApiDocument } from './document.server'
 import * as openapiJson from './openapi-json'
-import { referenceOf, typeText } from './reference'
+import { referenceOf, textParts, typeText } from './reference'
 
 describe('GET /api/openapi.json', () => {
   it('answers the document, cacheable with an ETag; the same ETag is a 304 without a body', async () => {
@@ -39,6 +39,16 @@ describe('the reference page', () => {
     expect(data.schemas.map((s) => s.name)).toContain('Organization')
     const loaded = await docs.loader()
     expect(await loaded.json()).toEqual(JSON.parse(JSON.stringify(data)))
+  })
+
+  it('reads the descriptions’ Markdown code spans as code, not as backticks (issue 35)', () => {
+    expect(textParts('`{ "members": [ids] }` (`{ "memberIds": [ids] }` also taken). One `x')).toEqual([
+      { code: true, text: '{ "members": [ids] }' },
+      { code: false, text: ' (' },
+      { code: true, text: '{ "memberIds": [ids] }' },
+      { code: false, text: ' also taken). One `x' },
+    ])
+    expect(textParts('plain')).toEqual([{ code: false, text: 'plain' }])
   })
 
   it('writes unions, nullables, lists, records and literals', () => {

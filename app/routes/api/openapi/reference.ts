@@ -146,3 +146,19 @@ export function referenceOf(document: Doc): Reference {
     })),
   }
 }
+
+/**
+ * A description's text in its parts: the Markdown code spans (`like this`) the operations are
+ * written with, as code, the rest as text. An unclosed backtick stays a backtick.
+ */
+export function textParts(text: string): { code: boolean; text: string }[] {
+  const parts: { code: boolean; text: string }[] = []
+  let rest = text
+  for (let match = /`([^`]+)`/.exec(rest); match; match = /`([^`]+)`/.exec(rest)) {
+    if (match.index > 0) parts.push({ code: false, text: rest.slice(0, match.index) })
+    parts.push({ code: true, text: match[1] })
+    rest = rest.slice(match.index + match[0].length)
+  }
+  if (rest) parts.push({ code: false, text: rest })
+  return parts
+}

@@ -242,6 +242,12 @@ export const organizationOperations = [
   memberList('remove-members', 'Remove members', 'MEMBER_NOT_FOUND, LAST_ADMIN, IS_GROUP_OWNER'),
   memberList('add-group-creators', 'Make members group creators', 'MEMBER_NOT_FOUND, ALREADY_GROUP_CREATOR'),
   memberList('remove-group-creators', 'Take the group creator role from members', 'MEMBER_NOT_FOUND, NOT_GROUP_CREATOR'),
+  memberList('add-admins', 'Make members admins of the organization', 'MEMBER_NOT_FOUND, ALREADY_ORGANIZATION_ADMIN'),
+  memberList(
+    'remove-admins',
+    'Take the admin role from members (they stay members; never the last admin)',
+    'MEMBER_NOT_FOUND, NOT_ORGANIZATION_ADMIN, LAST_ADMIN',
+  ),
   operation({
     method: 'post',
     path: `${base}/end-member-sessions`,

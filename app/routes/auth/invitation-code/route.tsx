@@ -15,7 +15,7 @@ import { confirmationFor, INTENTS } from './intents.server'
 import { readForm } from '~/utils/form-body.server'
 
 // Its messages are in the administration area, loaded in the browser only where needed.
-export const handle = { i18nArea: 'invitations' }
+export const handle = { title: 'invitationCode.title', i18nArea: 'invitations' }
 export const clientLoader = withArea('invitations')
 
 /**

@@ -14,6 +14,9 @@ import { handlerFor } from '~/utils/intent'
 import { INTENTS, pendingOrSignIn } from './intents.server'
 import { ProveAccount } from './prove-account'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'sso.confirm.title' }
+
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 /**

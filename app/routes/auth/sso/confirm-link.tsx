@@ -12,6 +12,9 @@ import { Button } from '~/ui/button'
 import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'sso.link.title' }
+
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 /**

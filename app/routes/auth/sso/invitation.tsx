@@ -7,6 +7,9 @@ import { destinationAfterSso } from '~/auth/sso/complete.server'
 import { ProviderButtons } from './provider-buttons'
 import { providerLinks } from './providers.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'sso.invitation.title' }
+
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 /**

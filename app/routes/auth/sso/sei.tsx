@@ -8,6 +8,9 @@ import { Alert } from '~/ui/alert'
 import { ProviderButtons } from './provider-buttons'
 import { providerLinks } from './providers.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'sso.sei.title' }
+
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 /**

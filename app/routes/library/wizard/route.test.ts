@@ -42,6 +42,14 @@ describe('list ops', () => {
 })
 
 describe('new package wizard', () => {
+  it('a new package starts in its author’s language (issue 35)', async () => {
+    for (const locale of ['en', 'sv'] as const) {
+      const author = await createUser({ locale })
+      const page = await load(await sessionCookieFor(author), newStep('1'))
+      expect(page.data.authorLanguage).toBe(locale)
+    }
+  })
+
   it('step 1 creates a draft and goes to step 2 with it; step 2 edits the roles without saving, then saves and finishes', async () => {
     const user = await createUser()
     const cookie = await sessionCookieFor(user)

@@ -44,7 +44,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { newLink, clear } = step === 4 && pid ? await takeNewLink(request, pid) : { newLink: null, clear: null }
   const roleId = step === 3 ? (view?.roles.find((r) => r.tasksLoaded)?.id ?? null) : null
   const crumb = await crumbOf(request, user.locale, view?.package.name ?? null)
-  return data({ mode, step, pid, view, sharing, newLink, roleId, crumb }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+  // A new package is in its author's language until they choose another.
+  const authorLanguage = user.locale === 'en' ? 'en' : 'sv'
+  return data(
+    { mode, step, pid, view, sharing, newLink, roleId, crumb, authorLanguage },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -25,11 +25,13 @@ interface Loaded {
   sharing: PackageSharing | null
   newLink: string | null
   roleId: string | null
+  /** The language a new package starts in: its author's. */
+  authorLanguage: string
 }
 
 type ActionData = WizardActionData | SharingActionData | { error: string } | undefined
 
-const basicsOf = (view: PackageView | null): BasicsDraft =>
+const basicsOf = (view: PackageView | null, authorLanguage: string): BasicsDraft =>
   view
     ? {
         name: view.package.name,
@@ -37,7 +39,7 @@ const basicsOf = (view: PackageView | null): BasicsDraft =>
         language: view.package.language,
         tags: view.package.tags.join(', '),
       }
-    : { name: '', description: '', language: '', tags: '' }
+    : { name: '', description: '', language: authorLanguage, tags: '' }
 
 const rolesOf = (view: PackageView): RoleDraft[] => view.roles.map((r) => ({ key: r.id, name: r.name, description: r.description }))
 
@@ -66,7 +68,7 @@ export function WizardStepBody({ loaded, actionData }: { loaded: Loaded; actionD
   const lastStep = mode === 'new' ? 2 : 4
 
   if (step === 1) {
-    const values = mine?.intent === 'basics' ? mine.values : basicsOf(view)
+    const values = mine?.intent === 'basics' ? mine.values : basicsOf(view, loaded.authorLanguage)
     return (
       <>
         {conflict}

@@ -4,6 +4,7 @@ import { BulkAction, BulkBar } from '~/ui/bulk'
 import { DataTable, type Column } from '~/ui/data-table'
 import { useFormatters } from '~/ui/format'
 import { Pagination, SearchBox, useListLoading } from '~/ui/list-controls'
+import { nameWithEmail } from '~/utils/name-with-email'
 
 const BULK_FORM = 'group-creators-bulk'
 
@@ -68,7 +69,7 @@ export function CreatorsList({
             </BulkAction>
           </BulkBar>
           <DataTable
-            bulk={{ formId: BULK_FORM }}
+            bulk={{ formId: BULK_FORM, rowName: (m) => nameWithEmail(m.name, m.email) }}
             caption={t('groupCreators.listTitle')}
             columns={columns}
             rows={page.items}

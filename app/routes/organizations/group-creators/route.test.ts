@@ -84,8 +84,8 @@ describe('group creators page: add and remove', () => {
         ids: [creator.id, member.id],
         count: 2,
         named: [
-          { id: creator.id, name: creator.name },
-          { id: member.id, name: member.name },
+          { id: creator.id, name: `${creator.name} (${creator.email})` },
+          { id: member.id, name: `${member.name} (${member.email})` },
         ],
       },
     })
@@ -99,7 +99,12 @@ describe('group creators page: add and remove', () => {
       key: 'groupCreators.toast.partial',
       values: { succeeded: '1', total: '2', count: '2' },
       type: 'error',
-      items: { failed: { NOT_GROUP_CREATOR: [member.name] }, moreFailed: 0, done: [creator.name], moreDone: 0 },
+      items: {
+        failed: { NOT_GROUP_CREATOR: [`${member.name} (${member.email})`] },
+        moreFailed: 0,
+        done: [`${creator.name} (${creator.email})`],
+        moreDone: 0,
+      },
     })
     expect(await isCreator(org.id, creator.id)).toBe(false)
 
@@ -133,7 +138,7 @@ describe('group creators page: add and remove', () => {
     expect(await toastOf(res.headers)).toMatchObject({
       values: { succeeded: '1', total: '2' },
       type: 'error',
-      items: { failed: { MEMBER_NOT_FOUND: [stranger.email] }, done: [member.name] },
+      items: { failed: { MEMBER_NOT_FOUND: [stranger.email] }, done: [`${member.name} (${member.email})`] },
     })
     expect(await isCreator(org.id, member.id)).toBe(true)
     expect(

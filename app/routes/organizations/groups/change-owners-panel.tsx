@@ -7,7 +7,7 @@ import type { GroupListItem } from '~/services/groups/groups.server'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { inputClass, SelectField } from '~/ui/field'
-import { PeoplePicker } from '~/ui/people-picker'
+import { PeoplePicker, pickerQueryField } from '~/ui/people-picker'
 import { serverForm, useAnswerKey } from '~/ui/server-form'
 import { NamedItems } from '~/ui/named-items'
 import type { OwnerChangesApplied, OwnerPickers, RemovalConfirmation } from './intents.server'
@@ -123,6 +123,7 @@ export function ChangeOwnersPanel({
           chosen={chosen(form.value('newOwnerId'))}
           found={search('newOwnerId')?.found}
           query={search('newOwnerId')?.query}
+          typed={form.valueAt(pickerQueryField('newOwnerId'))}
           errors={form.errors('newOwnerId')}
         />
         <SelectField
@@ -178,6 +179,7 @@ export function ChangeOwnersPanel({
                       chosen={chosen(row.newOwnerId)}
                       found={search(name('newOwnerId'))?.found}
                       query={search(name('newOwnerId'))?.query}
+                      typed={form.valueAt(pickerQueryField(name('newOwnerId')))}
                       errors={form.errors(name('newOwnerId'))}
                     />
                   </td>

@@ -200,15 +200,19 @@ function failedRowsForm(payload: Record<string, unknown>, failed: { groupId: str
   const typedRows = Array.isArray(payload.changes) ? (payload.changes as unknown[]) : []
   const rows = failed.filter((f) => listed.has(f.groupId))
   const gone = uniq(failed.filter((f) => !listed.has(f.groupId)).map((f) => messageKey(f.code)))
+  // What was typed in a picker's search but not chosen stays too (`find-…`, nested by conform like the rows).
+  const typedSearches: unknown[] = Array.isArray(payload['find-changes']) ? payload['find-changes'] : []
   const initialValue = {
     intent: 'change-owners',
     newOwnerId: payload.newOwnerId,
     oldOwnerRole: payload.oldOwnerRole,
+    'find-newOwnerId': payload['find-newOwnerId'],
     changes: rows.map((f) => typedRows[f.index]),
+    'find-changes': rows.map((f) => typedSearches[f.index] ?? ''),
   }
   return {
     status: 'error',
-    initialValue: initialValue as SubmissionResult<string[]>['initialValue'],
+    initialValue: initialValue as unknown as SubmissionResult<string[]>['initialValue'],
     error: {
       ...(gone.length ? { '': gone } : {}),
       ...Object.fromEntries(rows.map((f, i) => [`changes[${i}].newOwnerId`, [messageKey(f.code)]])),

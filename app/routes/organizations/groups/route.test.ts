@@ -183,10 +183,18 @@ describe('groups screen action', () => {
     const invalid = await post(
       path,
       cookie,
-      { intent: 'change-owners', 'changes[0].groupId': g1.id, 'changes[1].groupId': g2.id, 'changes[1].newOwnerId': next },
+      {
+        intent: 'change-owners',
+        'changes[0].groupId': g1.id,
+        'changes[1].groupId': g2.id,
+        'changes[1].newOwnerId': next,
+        // Typed in the first row's search but not chosen: shown again (issue 35).
+        'find-changes[0].newOwnerId': 'Åsa Ö',
+      },
       org.id,
     )
     expect(invalid.status).toBe(400)
+    expect(invalid.data.result.initialValue['find-changes'][0]).toEqual({ newOwnerId: 'Åsa Ö' })
     expect(invalid.data.groups).toHaveLength(2)
     expect(invalid.data.result.error).toEqual({ 'changes[0].newOwnerId': ['groups.owners.chooseOwner'] })
     // The row's picker shows the person chosen again.
@@ -200,6 +208,8 @@ describe('groups screen action', () => {
       'changes[1].groupId': g2.id,
       'changes[1].newOwnerId': outsider.id,
       'changes[1].oldOwnerRole': 'leader',
+      'find-newOwnerId': 'typed above',
+      'find-changes[1].newOwnerId': 'typed in row two',
     }
     // An old owner leaving a group is asked for first, naming who leaves which group; nothing changes yet.
     const asked = await post(path, cookie, changes, org.id)
@@ -225,6 +235,9 @@ describe('groups screen action', () => {
           newOwnerId: next,
           oldOwnerRole: 'REMOVE',
           changes: [{ groupId: g2.id, newOwnerId: outsider.id, oldOwnerRole: 'leader' }],
+          // The failed row's typed search moves with it (now the first row); the one above stays.
+          'find-newOwnerId': 'typed above',
+          'find-changes': [{ newOwnerId: 'typed in row two' }],
         },
         error: { 'changes[0].newOwnerId': ['errors.MEMBER_NOT_FOUND'] },
       },

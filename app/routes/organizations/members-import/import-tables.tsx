@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { RowResult } from '~/services/member-import/apply.server'
+import type { ImportColumns } from '~/services/member-import/parse.server'
 import type { Preview, PreviewRow, RowKind } from '~/services/member-import/preview.server'
 
 /*
@@ -39,13 +40,26 @@ export function shownResults(results: RowResult[]) {
   }).filter((s) => s.count > 0)
 }
 
-function Section({ kind, count, more, children }: { kind: RowKind; count: number; more: number; children: React.ReactNode }) {
+function Section({
+  kind,
+  count,
+  more,
+  done = false,
+  children,
+}: {
+  kind: RowKind
+  count: number
+  more: number
+  /** After the import ran: the heading says what happened, not what will. */
+  done?: boolean
+  children: React.ReactNode
+}) {
   const { t } = useTranslation()
   const id = `import-${kind}`
   return (
     <section aria-labelledby={id} className="mb-6">
       <h2 id={id} className={`mb-2 font-semibold ${kind === 'error' ? 'text-red-800' : ''}`}>
-        {t(`orgImport.sections.${kind}`)} ({count})
+        {t(done ? `orgImport.doneSections.${kind}` : `orgImport.sections.${kind}`)} ({count})
       </h2>
       <div className="overflow-x-auto rounded-md bg-white ring-1 ring-slate-200">
         <table className="w-full text-left text-sm">
@@ -99,6 +113,27 @@ function useDetails() {
   }
 }
 
+/** Which of the file's columns the import reads, as what, and which it leaves out (issue 35). */
+export function ImportColumnsRead({ columns }: { columns: ImportColumns }) {
+  const { t } = useTranslation()
+  return (
+    <div className="mb-4 rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
+      <p>
+        {t('orgImport.preview.columnsUsed', {
+          columns: columns.used
+            .map((c) => t('orgImport.preview.columnAs', { header: c.header, as: t(`orgImport.fields.${c.column}`) }))
+            .join(', '),
+        })}
+      </p>
+      <p className="text-slate-700">
+        {columns.ignored.length
+          ? t('orgImport.preview.columnsIgnored', { columns: columns.ignored.join(', ') })
+          : t('orgImport.preview.noColumnsIgnored')}
+      </p>
+    </div>
+  )
+}
+
 export function ImportPreview({ preview }: { preview: ReturnType<typeof shownPreview> }) {
   const { t } = useTranslation()
   const details = useDetails()
@@ -135,7 +170,7 @@ export function ImportResults({ results }: { results: ReturnType<typeof shownRes
   return (
     <>
       {results.map((s) => (
-        <Section key={s.kind} kind={s.kind} count={s.count} more={s.more}>
+        <Section key={s.kind} kind={s.kind} count={s.count} more={s.more} done>
           {s.rows.map((r) => (
             <Row
               key={r.line}

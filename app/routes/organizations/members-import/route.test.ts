@@ -34,7 +34,7 @@ describe('/organizations/:id/members/import', () => {
   it('uploads a CSV, previews it from the server (no JavaScript needed), applies it, and shows the result per row', async () => {
     const { org, outsider, cookie } = await setup()
     const newcomer = uniqueEmail('ny')
-    const csv = `\uFEFFe-post;namn;grupper\n${outsider.email};Olle;Kör\n${newcomer};Nina;\ntrasig;X;\n`
+    const csv = `\uFEFFe-post;namn;grupper;Klass\n${outsider.email};Olle;Kör;7A\n${newcomer};Nina;;\ntrasig;X;;\n`
     const uploaded = await act(org.id, upload(org.id, cookie, new TextEncoder().encode(csv), 'Medlemmar Åre.csv'))
     expect(uploaded.status).toBe(302)
     const location = uploaded.headers.get('Location')!
@@ -44,6 +44,15 @@ describe('/organizations/:id/members/import', () => {
     const preview = await load(org.id, cookie, `?upload=${uploadId}`)
     expect(preview.status).toBe(200)
     expect(preview.data.upload.fileName).toBe('Medlemmar Åre.csv')
+    // The preview says which columns it used, as what, and which it left out (issue 35).
+    expect(preview.data.upload.columns).toEqual({
+      used: [
+        { header: 'e-post', column: 'email' },
+        { header: 'namn', column: 'name' },
+        { header: 'grupper', column: 'groups' },
+      ],
+      ignored: ['Klass'],
+    })
     expect(preview.data.preview.counts).toMatchObject({ add: 1, invite: 1, error: 1 })
     expect(preview.data.preview.sections.map((s: { kind: string }) => s.kind)).toEqual(['error', 'add', 'invite'])
     expect(preview.data.results).toBeNull()
@@ -89,6 +98,9 @@ describe('/organizations/:id/members/import', () => {
     expect(bad.headers.get('Location')).toBe(`${path(org.id)}?error=IMPORT_NO_EMAIL_COLUMN`)
     const large = await act(org.id, upload(org.id, cookie, new Uint8Array(MEMBER_IMPORT_MAX_BYTES + 10).fill(65)))
     expect(large.headers.get('Location')).toBe(`${path(org.id)}?error=IMPORT_FILE_TOO_LARGE`)
+    // A PDF is not a CSV or Excel file: said so, not that its header is wrong.
+    const pdf = await act(org.id, upload(org.id, cookie, new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'list.pdf'))
+    expect(pdf.headers.get('Location')).toBe(`${path(org.id)}?error=IMPORT_NOT_SPREADSHEET`)
     const none = await act(org.id, upload(org.id, cookie, new Uint8Array()))
     expect(none.headers.get('Location')).toBe(`${path(org.id)}?error=IMPORT_EMPTY`)
     expect((await load(org.id, cookie, '?error=IMPORT_NO_EMAIL_COLUMN')).data.fileError).toBe('IMPORT_NO_EMAIL_COLUMN')
@@ -145,6 +157,23 @@ describe('/organizations/:id/members intent=addByEmail', () => {
       [newcomer, 'INVITED'],
       ['fel@', 'INVALID_EMAIL'],
     ])
+    // The address that failed stays in the field (issue 35); the done ones leave it.
+    expect(res.data.addResult.initialValue).toEqual({ emails: 'fel@' })
+    const allDone = await run(() =>
+      members.action(
+        args(
+          makeRequest(`/organizations/${org.id}/members`, {
+            cookie,
+            form: { intent: 'addByEmail', emails: `${outsider.email}, ${outsider.email}` },
+          }),
+          {
+            organizationId: org.id,
+          },
+        ),
+      ),
+    )
+    expect(allDone.data.added.map((r: { result: string }) => r.result)).toEqual(['UNCHANGED'])
+    expect(allDone.data.addResult.initialValue ?? null).toBeNull()
     const empty = await run(() =>
       members.action(
         args(makeRequest(`/organizations/${org.id}/members`, { cookie, form: { intent: 'addByEmail', emails: ' ' } }), {

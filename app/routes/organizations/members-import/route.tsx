@@ -10,6 +10,7 @@ import { applyMemberImport, discardMemberImport, previewMemberImport, storeMembe
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
+import { fileInputClass } from '~/ui/field'
 import { useFormatters } from '~/ui/format'
 import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
@@ -18,7 +19,8 @@ import { readMultipart } from '~/utils/multipart.server'
 import { mediaTypeOf } from '~/utils/request-body.server'
 import { inactiveToast, ORGANIZATION_SCREEN, requireOrgAdminCtx } from '../org-not-found.server'
 import { useOrganization } from '../organization-data'
-import { ImportPreview, ImportResults, shownPreview, shownResults } from './import-tables'
+import type { ImportColumns } from '~/services/member-import/parse.server'
+import { ImportColumnsRead, ImportPreview, ImportResults, shownPreview, shownResults } from './import-tables'
 import { useIntentPending } from '~/ui/use-intent-pending'
 
 /*
@@ -44,7 +46,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const { upload, preview } = await previewMemberImport(ctx, organizationId, uploadId)
     return {
       fileError,
-      upload: { id: upload.id, fileName: upload.fileName, expires: upload.expires, createMissingGroups: upload.createMissingGroups },
+      upload: {
+        id: upload.id,
+        fileName: upload.fileName,
+        expires: upload.expires,
+        createMissingGroups: upload.createMissingGroups,
+        columns: upload.columns,
+      },
       preview: preview ? shownPreview(preview) : null,
       results: upload.applied ? shownResults(upload.applied.results) : null,
     }
@@ -177,7 +185,7 @@ function UploadForm() {
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-slate-800">
             {t('orgImport.file')}
           </label>
-          <input id="import-file" name="file" type="file" required accept={MEMBER_IMPORT_ACCEPT} className="block w-full text-sm" />
+          <input id="import-file" name="file" type="file" required accept={MEMBER_IMPORT_ACCEPT} className={fileInputClass} />
         </div>
         <div className="flex items-start gap-2">
           <input id="import-create-groups" name="createMissingGroups" type="checkbox" className="mt-1 h-4 w-4" />
@@ -198,7 +206,7 @@ function PreviewStep({
   preview,
   active,
 }: {
-  upload: { id: string; expires: string }
+  upload: { id: string; expires: string; columns: ImportColumns | null }
   preview: NonNullable<ReturnType<typeof shownPreview>>
   active: boolean
 }) {
@@ -210,6 +218,7 @@ function PreviewStep({
     <>
       <p className="mb-1 text-slate-700">{t('orgImport.preview.nothingChanged')}</p>
       <p className="mb-4 text-sm text-slate-600">{t('orgImport.preview.expires', { time: dateTime(upload.expires) })}</p>
+      {upload.columns ? <ImportColumnsRead columns={upload.columns} /> : null}
       <ImportPreview preview={preview} />
       {toDo === 0 ? <p className="mt-4 rounded-md bg-white p-3 ring-1 ring-slate-200">{t('orgImport.preview.nothingToDo')}</p> : null}
       <div className="mt-4 flex flex-wrap gap-3">

@@ -14,6 +14,9 @@ import { builtPath } from '~/ui/layout/screens'
 import { redirectWithToast } from '~/http/toast.server'
 import { readForm } from '~/utils/form-body.server'
 
+/** The page's name in the tab title (docs/i18n.md). */
+export const handle = { title: 'sso.identities.unlink' }
+
 export { RouteErrorBoundary as ErrorBoundary } from '~/ui/route-error-boundary'
 
 /**
