@@ -29,7 +29,9 @@ export interface LoopPhotosResult {
 /** A JPEG of noise just under 5 MB (the form's limit). */
 async function bigPhoto(seed: number): Promise<Buffer> {
   for (const quality of [92, 88, 84, 80, 75, 70]) {
-    const jpeg = await sharp({ create: { width: 3000, height: 2250, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed, sigma: 50 } } })
+    const jpeg = await sharp({
+      create: { width: 3000, height: 2250, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed, sigma: 50 } },
+    })
       .jpeg({ quality })
       .toBuffer()
     if (jpeg.length <= 5 * 1024 * 1024) return jpeg

@@ -76,8 +76,9 @@ const nodeArgs = [...startScript.flags, ...args['node-args'].split(/\s+/).filter
 const only = args.only?.split(',').map((s) => s.trim())
 const scenarios = only ? allScenarios.filter((s) => s.baseline || only.includes(s.name)) : allScenarios
 /** The steps besides the page loads: the query counts, the member list, the form flood and the bulk removal. */
-const runs = (step: 'elements' | 'queries' | 'members-api' | 'loops-export' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save' | 'loop-photos') =>
-  !only || only.includes(step)
+const runs = (
+  step: 'elements' | 'queries' | 'members-api' | 'loops-export' | 'form-flood' | 'telemetry' | 'bulk' | 'library-save' | 'loop-photos',
+) => !only || only.includes(step)
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 
@@ -471,7 +472,12 @@ function evaluatePhotos(result: LoopPhotosResult | undefined, error: string | un
       target: 'redirects',
       pass: result.statuses.every((s) => s >= 300 && s < 400),
     },
-    { figure: 'loop photos: server max RSS', value: `${fixed(result.rssMaxMB)} MB`, target: `< ${MAX_RSS_MB} MB`, pass: result.rssMaxMB < MAX_RSS_MB },
+    {
+      figure: 'loop photos: server max RSS',
+      value: `${fixed(result.rssMaxMB)} MB`,
+      target: `< ${MAX_RSS_MB} MB`,
+      pass: result.rssMaxMB < MAX_RSS_MB,
+    },
     {
       figure: 'loop photos: other requests p99',
       value: `${fixed(result.otherP99Ms)} ms`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import { sharp } from '../images.server'
 import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { newId, nowIso } from '~/utils/ids.server'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import { sharp } from '../images.server'
 import { DomainError } from '~/errors'
 import { nowIso } from '~/utils/ids.server'
 import { PROFILE_PICTURE_MAX_BYTES } from '~/utils/picture-rules'
