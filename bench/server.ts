@@ -12,6 +12,8 @@ export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
 export function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // The environment `npm start` sets (e.g. MALLOC_ARENA_MAX), so the benchmark runs the server as it is run.
+    ...startScriptEnv(),
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
     // Required in production; nothing listens there and the benchmark sends no mail.
@@ -98,6 +100,14 @@ export interface StartOptions {
  * that start with `-`, up to the entry script), so the benchmark cannot drift from production,
  * e.g. `--max-old-space-size=128`. Also returns the entry script it names.
  */
+/** The variables `npm start` sets before node (`cross-env A=1 B=2 node …`). */
+export function startScriptEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+  const tokens = (pkg.scripts?.start ?? '').split(/\s+/)
+  const node = tokens.indexOf('node')
+  return Object.fromEntries(tokens.slice(0, Math.max(node, 0)).flatMap((t) => (/^[A-Z_]+=/.test(t) ? [t.split(/=(.*)/s).slice(0, 2)] : [])))
+}
+
 export function startScriptNodeFlags(): { flags: string[]; entry?: string; script: string } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
   const script = pkg.scripts?.start ?? ''

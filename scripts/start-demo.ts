@@ -25,7 +25,7 @@ const ssoEnv = Object.assign({}, ...providers.map(envFor)) as Record<string, str
 for (const p of providers) console.info(`Demo ${p.kind} provider at ${p.issuer} (try ${DEMO_LOGINS[p.kind][0]}, or any email address)`)
 
 const server = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.js'], {
-  env: { ...ssoEnv, ...process.env },
+  env: { ...ssoEnv, MALLOC_ARENA_MAX: '2', ...process.env },
   stdio: 'inherit',
 })
 const stop = (signal: NodeJS.Signals) => server.kill(signal)
