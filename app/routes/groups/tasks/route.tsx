@@ -7,7 +7,6 @@ import { ctxFor } from '~/services/context.server'
 import { listTasks } from '~/services/group-work/tasks.server'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
-import { ConfirmPanel } from '~/ui/confirm-panel'
 import { Section, sectionClass } from '~/ui/section'
 import { buttonClass } from '~/ui/button'
 import { GROUP_SCREEN } from '../group-not-found.server'
@@ -68,18 +67,6 @@ export default function TasksPage() {
       </div>
       {editable && !active ? <Alert tone="info">{t('groupTasks.inactive')}</Alert> : null}
       {answer?.intent === null ? <Alert tone="error">{t(answer.error)}</Alert> : null}
-      {answer?.intent === 'confirm-delete' ? (
-        <ConfirmPanel
-          intent="delete"
-          title={t('groupTasks.confirm.deleteTitle')}
-          body={t(answer.loopCount ? 'groupTasks.confirm.deleteBody' : 'groupTasks.confirm.deleteBodyNone', {
-            title: answer.title,
-            count: answer.loopCount,
-          })}
-          action={t('groupTasks.confirm.deleteAction')}
-          extra={{ taskId: answer.taskId }}
-        />
-      ) : null}
 
       {canEdit && draftCount > 0 ? (
         <section aria-labelledby="task-drafts-title" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4">
