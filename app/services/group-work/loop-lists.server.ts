@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
-import { folded } from '~/db/collation'
+import { folded, searchPattern } from '~/db/collation'
 import { DomainError } from '~/errors'
-import { likePattern } from '~/utils/list-query'
 import { actorOf, type Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
 import { type LoopListQuery } from './loops.schemas'
@@ -142,7 +141,7 @@ export async function listLoops(ctx: Ctx, groupId: string, query: LoopListQuery 
   else if (query.task) q = q.where('loops.task_id', '=', query.task)
   if (query.member) q = q.where('loops.author_id', '=', query.member)
   if (query.who) {
-    const pattern = sql<string>`${likePattern(query.who)} escape '\\'`
+    const pattern = sql<string>`${searchPattern(query.who)} escape '\\'`
     q = q.where('loops.author_id', 'in', (eb) =>
       eb
         .selectFrom('group_members as gm')

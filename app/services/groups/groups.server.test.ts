@@ -213,6 +213,8 @@ describe('groupStatistics', () => {
       members: 4,
       roles: { owner: 1, leader: 1, member: 1, subscriber: 1 },
       active: true,
+      loops: 0,
+      comments: 0,
     })
     expect(stats[empty.id]).toMatchObject({ latestActivity: null, members: 1 })
     expect(GroupIdsBodySchema.parse([g.id])).toEqual([g.id])

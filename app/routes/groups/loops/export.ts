@@ -5,6 +5,7 @@ import { routeCall } from '~/http/route-call.server'
 import { detectLocale } from '~/i18n/i18n.server'
 import { ctxFor } from '~/services/context.server'
 import { LoopExportQuerySchema } from '~/services/group-work/loop-export.schemas'
+import { requireGroupWork } from '~/services/group-work/group-work-access.server'
 import { GROUP_SCREEN } from '../group-not-found.server'
 import { loopExportResponse } from './export.server'
 
@@ -21,6 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request, actor.locale)
   return routeCall(
     async () => {
+      // The group's access (not found, the organization's two-step policy) is answered before the query's format.
+      await requireGroupWork(ctx, params.groupId!)
       const query = LoopExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
       if (!query.success) throw new DomainError('BAD_REQUEST', { errors: query.error.flatten().fieldErrors })
       return loopExportResponse(ctx, params.groupId!, query.data, { locale, timeZone: actor.timezone })
