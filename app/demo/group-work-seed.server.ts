@@ -4,7 +4,6 @@ import type { DB } from '~/db/db.server'
 import type { Database, GroupRole } from '~/db/schema'
 import { newId } from '~/utils/ids.server'
 import { seededRandom } from '~/utils/seeded-random'
-import { seedGroupWorkNotices } from './group-work-notices.server'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -274,6 +273,8 @@ export async function seedGroupWork(db: DB, people: { erikId: string; emmaId: st
   })
   const [first, second] = rows.loops.filter((l) => l.author_id === people.emmaId && l.task_id)
   const lastComment = (loopId: string) => rows.comments.filter((c) => c.loop_id === loopId).at(-1)?.created_at
+  // Imported here: the notices load the mail templates, which read the configuration (scripts/db.ts checks it is not production first).
+  const { seedGroupWorkNotices } = await import('./group-work-notices.server')
   await seedGroupWorkNotices(db, {
     erikId: people.erikId,
     approved: first?.approved_at ? { loopId: first.id!, at: first.approved_at } : null,

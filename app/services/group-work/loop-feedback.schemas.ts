@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMMENT_MAX_LENGTH, FOLLOWS_MAX } from './limits'
+import { COMMENT_MAX_LENGTH, FOLLOWS_MAX } from '~/utils/group-work-limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**

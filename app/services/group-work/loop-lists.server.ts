@@ -4,7 +4,7 @@ import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
 import { type LoopListQuery } from './loops.schemas'
-import { FREE_LOOP } from './limits'
+import { FREE_LOOP } from '~/utils/group-work-limits'
 
 /**
  * Lists of loops (docs/group-work.md "Loops"): a group's loops as the actor may see them

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOOP_TAGS_MAX, LOOP_TEXT_MAX } from './limits'
+import { LOOP_TAGS_MAX, LOOP_TEXT_MAX } from '~/utils/group-work-limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**

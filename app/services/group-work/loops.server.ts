@@ -6,7 +6,7 @@ import { loopVisibility, requireGroupWork, requireGroupWorkRight, taskVisibility
 import { loopPhotoUrl, reencodeLoopPhotos, removeLoopPhotos, storeLoopPhotos } from './loop-photos.server'
 import { requireOwnLoop } from './loop-owner.server'
 import { type LoopInput } from './loops.schemas'
-import { LOOP_TEXT_MAX } from './limits'
+import { LOOP_TEXT_MAX } from '~/utils/group-work-limits'
 import { noticeNewLoop } from './loop-notices.server'
 import { markReadIn } from './loop-reads.server'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from './limits'
+import { TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from '~/utils/group-work-limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**

@@ -6,7 +6,7 @@ import { createLoop, createTag } from '../../../tests/support/group-work-factori
 import { createGroup, createOrganization } from '../../../tests/support/org-factories'
 import { ctxFor } from '../context.server'
 import { createTag as addTag, deleteTag, listTags, tagForDeletion, updateTag } from './tags.server'
-import { GROUP_TAG_LIMIT } from './limits'
+import { GROUP_TAG_LIMIT } from '~/utils/group-work-limits'
 
 async function setup() {
   const [owner, leader, member, other, subscriber, admin, stranger] = await Promise.all(

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.server'
 import { loopCountScope, requireGroupWork, type GroupWork } from './group-work-access.server'
 import { requireWorkEditor } from './task-editing.server'
 import { TagInputSchema, TagPatchSchema, type TagInput, type TagPatch } from './tags.schemas'
-import { GROUP_TAG_LIMIT } from './limits'
+import { GROUP_TAG_LIMIT } from '~/utils/group-work-limits'
 
 /**
  * A group's tags (docs/group-work.md#tags), chosen on loops: at most GROUP_TAG_LIMIT per group

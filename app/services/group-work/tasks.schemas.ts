@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PUBLISH_CHOICES, TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from './limits'
+import { PUBLISH_CHOICES, TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from '~/utils/group-work-limits'
 import { MAX_ID_LENGTH } from '../bulk.schemas'
 
 /**

@@ -2,7 +2,7 @@ import { Form, useLocation, useNavigation, useSearchParams } from '@remix-run/re
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalPath, commentsPath, FEEDBACK_ANCHOR, KEPT_COMMENT_PARAM } from './loop-feedback-paths'
-import { COMMENT_MAX_LENGTH } from '~/services/group-work/limits'
+import { COMMENT_MAX_LENGTH } from '~/utils/group-work-limits'
 import { Button } from '~/ui/button'
 import { inputClass } from '~/ui/field'
 

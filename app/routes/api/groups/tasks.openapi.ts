@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from '~/services/group-work/limits'
-import { TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from '~/services/group-work/limits'
+import { TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from '~/utils/group-work-limits'
+import { TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from '~/utils/group-work-limits'
 import { EmptyAnswer, idParam, operation } from '../openapi/operation'
 
 /** A group's tasks and tags (docs/group-work.md#tasks, #tags; docs/group-roles.md). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { GroupInsight } from '~/services/group-work/insight.server'
-import { FREE_LOOP } from '~/services/group-work/limits'
+import { FREE_LOOP } from '~/utils/group-work-limits'
 import { AppLink } from '~/ui/app-link'
 
 /** ColorBrewer's sequential blues (colour-blind safe); the count is written in every cell, so colour is never the only sign. */

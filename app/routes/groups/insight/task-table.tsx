@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { TaskFigure } from '~/services/group-work/insight-figures'
-import { FREE_LOOP } from '~/services/group-work/limits'
+import { FREE_LOOP } from '~/utils/group-work-limits'
 import { AppLink } from '~/ui/app-link'
 import { DataTable, type Column } from '~/ui/data-table'
 import { formatAverage } from './week-table'

@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LOOP_TEXT_MAX, FREE_LOOP } from '~/services/group-work/limits'
+import { LOOP_TEXT_MAX, FREE_LOOP } from '~/utils/group-work-limits'
 import { Alert } from '~/ui/alert'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from '~/services/group-work/limits'
+import { TASK_DESCRIPTION_MAX, TASK_ROLES, TASK_TITLE_MAX } from '~/utils/group-work-limits'
 import type { TaskView } from '~/services/group-work/tasks.server'
 import { Button } from '~/ui/button'
 import { Field, FieldErrors, inputClass } from '~/ui/field'
