@@ -36,3 +36,7 @@ export const COMMENT_MAX_LENGTH = 2000
 
 /** The most members one subscriber may be given at once (a group's member count is far below). */
 export const FOLLOWS_MAX = 1000
+
+/** The export's file formats (docs/group-work.md "Export"). */
+export const LOOP_EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type LoopExportFormat = (typeof LOOP_EXPORT_FORMATS)[number]

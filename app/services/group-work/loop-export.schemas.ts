@@ -1,8 +1,5 @@
 import { z } from 'zod'
-
-/** The export's file formats (docs/group-work.md "Export"). */
-export const LOOP_EXPORT_FORMATS = ['csv', 'xlsx'] as const
-export type LoopExportFormat = (typeof LOOP_EXPORT_FORMATS)[number]
+import { LOOP_EXPORT_FORMATS } from '~/utils/group-work-limits'
 
 /**
  * The export's query (the Loops tab's GET form and the API's `?format=&text=`): the format, and

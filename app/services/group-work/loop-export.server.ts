@@ -3,7 +3,7 @@ import { DomainError } from '~/errors'
 import { startAudit, updateAudit } from '../audit.server'
 import type { Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, type GroupWork } from './group-work-access.server'
-import type { LoopExportFormat } from './loop-export.schemas'
+import type { LoopExportFormat } from '~/utils/group-work-limits'
 
 /**
  * A group's loops as rows of a spreadsheet (docs/group-work.md "Export"): for the owner and the

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LoopCreateBodySchema, LoopPatchBodySchema } from '~/services/group-work/loops.schemas'
-import { LOOP_EXPORT_FORMATS } from '~/services/group-work/loop-export.schemas'
+import { LOOP_EXPORT_FORMATS } from '~/utils/group-work-limits'
 import { idParam, operation } from '../openapi/operation'
 
 /** A group's loops and their photos, and the caller's own loops (docs/group-work.md "Loops", docs/group-roles.md). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { LOOP_EXPORT_FORMATS } from '~/services/group-work/loop-export.schemas'
+import { LOOP_EXPORT_FORMATS } from '~/utils/group-work-limits'
 import { Button } from '~/ui/button'
 import { Section, sectionClass } from '~/ui/section'
 
