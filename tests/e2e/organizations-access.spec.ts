@@ -38,14 +38,17 @@ test('a plain member and an admin of another organization get the not-found scre
   expect(appDb().prepare('select count(*) as n from organization_members where organization_id = ?').get(org.id)).toEqual({ n: 2 })
   expect(appDb().prepare('select count(*) as n from groups where id = ?').get(group.id)).toEqual({ n: 1 })
 
-  // The other admin's list has their own organization only; the member's list is empty.
+  // The other admin's list has their own organization only; the member's names the organization they belong to, with no way into its administration.
   await page.goto('/organizations')
   await expect(page.getByRole('main').getByRole('link', { name: other.org.name })).toBeVisible()
   await expect(page.getByRole('main').getByText(org.name)).toHaveCount(0)
   await page.context().clearCookies()
   await signIn(page, member)
   await page.goto('/organizations')
-  await expect(page.getByText('Du har inga organisationer att hantera ännu.')).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: org.name })).toBeVisible()
+  await expect(main.getByRole('link', { name: org.name })).toHaveCount(0)
+  await expect(main.locator(`a[href^="/organizations/${org.id}"]`)).toHaveCount(0)
 })
 
 test('an unknown organization id is not found too, and a signed-out visitor is sent to sign in', async ({ page }) => {
