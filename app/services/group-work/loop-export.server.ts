@@ -3,6 +3,7 @@ import { DomainError } from '~/errors'
 import { startAudit, updateAudit } from '../audit.server'
 import type { Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, type GroupWork } from './group-work-access.server'
+import { tagNamesOf } from './loop-lists.server'
 import type { LoopExportFormat } from '~/utils/group-work-limits'
 
 /**
@@ -89,21 +90,10 @@ async function loopsAfter(ctx: Ctx, work: GroupWork, after: { created: string; i
       ]),
     )
   const loops = await query.orderBy('loops.created_at').orderBy('loops.id').limit(LOOP_EXPORT_BATCH).execute()
-  const tags = loops.length
-    ? await ctx.db
-        .selectFrom('loop_tags')
-        .innerJoin('group_tags', 'group_tags.id', 'loop_tags.tag_id')
-        .select(['loop_tags.loop_id', 'group_tags.name'])
-        .where(
-          'loop_tags.loop_id',
-          'in',
-          loops.map((l) => l.id),
-        )
-        .orderBy('group_tags.name_key')
-        .execute()
-    : []
-  const tagsOf = new Map<string, string[]>()
-  for (const t of tags) tagsOf.set(t.loop_id, [...(tagsOf.get(t.loop_id) ?? []), t.name])
+  const tagsOf = await tagNamesOf(
+    ctx.db,
+    loops.map((l) => l.id),
+  )
   return loops.map((l) => ({
     id: l.id,
     task: l.task,

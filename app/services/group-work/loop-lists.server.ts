@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { folded, searchPattern } from '~/db/collation'
+import type { DB } from '~/db/db.server'
 import { DomainError } from '~/errors'
 import { actorOf, type Ctx } from '../context.server'
 import { loopVisibility, requireGroupWork, taskVisibility, type GroupWork } from './group-work-access.server'
@@ -98,19 +99,10 @@ async function page(ctx: Ctx, query: ReturnType<typeof baseQuery>, cursorValue: 
     .limit(LOOP_PAGE_SIZE + 1)
     .execute()
   const shown = rows.slice(0, LOOP_PAGE_SIZE)
-  const tags = shown.length
-    ? await ctx.db
-        .selectFrom('loop_tags')
-        .innerJoin('group_tags', 'group_tags.id', 'loop_tags.tag_id')
-        .select(['loop_tags.loop_id', 'group_tags.name'])
-        .where(
-          'loop_tags.loop_id',
-          'in',
-          shown.map((r) => r.id),
-        )
-        .orderBy('group_tags.name_key')
-        .execute()
-    : []
+  const tags = await tagNamesOf(
+    ctx.db,
+    shown.map((r) => r.id),
+  )
   const last = shown.at(-1)
   const loops: LoopListItem[] = shown.map((r) => ({
     id: r.id,
@@ -120,7 +112,7 @@ async function page(ctx: Ctx, query: ReturnType<typeof baseQuery>, cursorValue: 
     author: { id: r.author_id, name: r.author_name },
     excerpt: r.text.length > EXCERPT ? `${r.text.slice(0, EXCERPT).trimEnd()}…` : r.text,
     emotion: Number(r.emotion),
-    tags: tags.filter((t) => t.loop_id === r.id).map((t) => t.name),
+    tags: tags.get(r.id) ?? [],
     commentCount: Number(r.comment_count),
     photoCount: Number(r.photo_count),
     approved: r.approved_at !== null,
@@ -128,6 +120,21 @@ async function page(ctx: Ctx, query: ReturnType<typeof baseQuery>, cursorValue: 
     editedAt: r.edited_at,
   }))
   return { loops, nextCursor: rows.length > LOOP_PAGE_SIZE && last ? encodeCursor({ created: last.created_at, id: last.id }) : null }
+}
+
+/** The tag names of these loops by loop, in the tags' Swedish name order (one query; the lists and the export). */
+export async function tagNamesOf(db: DB, loopIds: readonly string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>()
+  if (loopIds.length === 0) return names
+  const rows = await db
+    .selectFrom('loop_tags')
+    .innerJoin('group_tags', 'group_tags.id', 'loop_tags.tag_id')
+    .select(['loop_tags.loop_id', 'group_tags.name'])
+    .where('loop_tags.loop_id', 'in', [...loopIds])
+    .orderBy('group_tags.name_key')
+    .execute()
+  for (const r of rows) names.set(r.loop_id, [...(names.get(r.loop_id) ?? []), r.name])
+  return names
 }
 
 /**
