@@ -38,6 +38,11 @@ export function formatNumber(language: string, value: number) {
  * Date and time formatting in the user's locale and timezone (Europe/Stockholm when signed out,
  * unless `signedOutZone` is given, e.g. the browser's once JavaScript runs).
  */
+/** A calendar day ('2026-06-29', no time or zone) in the language's date style: "29 juni 2026". */
+export function formatDay(language: string, day: string) {
+  return formatterFor(language === 'en' ? 'en-GB' : 'sv-SE', 'UTC', 'date').format(new Date(`${day}T12:00:00Z`))
+}
+
 export function useFormatters(signedOutZone?: string) {
   const { i18n } = useTranslation()
   const root = useRootData()

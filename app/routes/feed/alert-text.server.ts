@@ -1,3 +1,4 @@
+import { formatDay } from '~/ui/format'
 import type { TFunction } from 'i18next'
 import { i18nFor } from '~/i18n/i18n.server'
 import type { Locale } from '~/i18n/config'
@@ -36,7 +37,7 @@ const ROLES = new Set(['owner', 'leader', 'member', 'subscriber'])
  * told in general words ("a group"), never as a placeholder; an unknown template is the generic
  * `alerts.fallback`.
  */
-export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 'actorName' | 'data'>): string {
+export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 'actorName' | 'data'>, locale: Locale): string {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
   const role = text(alert.data.role)
   const values = {
@@ -86,7 +87,7 @@ export function alertSentence(t: TFunction, alert: Pick<FeedAlert, 'template' | 
       const count = typeof alert.data.count === 'number' ? alert.data.count : null
       const day = text(alert.data.byDay)
       if (count === null || day === null) return t('alerts.templates.group.retention.queuedUnknown', { groupName: values.groupName })
-      return t('alerts.templates.group.retention.queued', { groupName: values.groupName, count, day })
+      return t('alerts.templates.group.retention.queued', { groupName: values.groupName, count, day: formatDay(locale, day) })
     }
     default:
       return t('alerts.fallback', values)
@@ -109,7 +110,7 @@ export function renderFeed(page: FeedPage, locale: Locale) {
         id: alert.id,
         created: alert.created,
         unseen: alert.unseen,
-        text: alertSentence(t, alert),
+        text: alertSentence(t, alert, locale),
         href: destinationHref(alert.destination),
         note: alert.destination.kind === 'gone' ? t('alerts.unavailable') : null,
       })),
